@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildTestApp, type TestApp } from './test/helper.ts';
+
+let sut: TestApp | undefined;
+afterEach(async () => {
+  await sut?.close();
+  sut = undefined;
+});
+
+function makeWebRoot() {
+  const root = mkdtempSync(path.join(tmpdir(), 'khela-web-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Khela</title><div id="root"></div>');
+  writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return root;
+}
+
+describe('operations endpoints', () => {
+  it('answers /healthz and /readyz with the database driver', async () => {
+    sut = await buildTestApp();
+    expect((await sut.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await sut.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', database: expect.stringMatching(/^(pglite|pg)$/) });
+  });
+
+  it('exports Prometheus metrics with per-route request durations', async () => {
+    sut = await buildTestApp();
+    await sut.app.inject('/wps/system/whitelabel');
+    const metrics = await sut.app.inject('/metrics');
+    expect(metrics.headers['content-type']).toContain('text/plain');
+    expect(metrics.body).toContain('http_request_duration_seconds_bucket');
+    expect(metrics.body).toContain('route="/wps/system/whitelabel"');
+    expect(metrics.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('serves the OpenAPI document built from the contract', async () => {
+    sut = await buildTestApp();
+    const document = (await sut.app.inject('/docs/json')).json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/wps/system/status'].get.operationId).toBe('systemStatus');
+    expect(document.paths['/wps/system/status'].get.parameters[0]).toMatchObject({
+      name: 'url',
+      required: true,
+    });
+    expect((await sut.app.inject('/docs')).statusCode).toBeLessThan(400);
+  });
+
+  it('keeps a caller request id and makes one otherwise', async () => {
+    sut = await buildTestApp();
+    const kept = await sut.app.inject({ url: '/healthz', headers: { 'x-request-id': 'trace-12345678' } });
+    expect(kept.headers['x-request-id']).toBe('trace-12345678');
+    const made = await sut.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers', async () => {
+    sut = await buildTestApp();
+    const response = await sut.app.inject('/wps/system/whitelabel');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('unknown paths and bad input', () => {
+  it('answers an unknown API path with a 404 envelope', async () => {
+    sut = await buildTestApp({ webRoot: makeWebRoot() });
+    const response = await sut.app.inject('/wps/nothing/here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'err_not_found' });
+  });
+
+  it('answers malformed JSON with 400 and a reason', async () => {
+    sut = await buildTestApp();
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/wps/system/whitelabel',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    // The body is parsed before routing: malformed JSON is refused as bad input.
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    expect(response.json().value.issues[0].field).toBe('request');
+  });
+});
+
+describe('the built web app', () => {
+  it('serves index.html for deep links and caches hashed assets for a year', async () => {
+    sut = await buildTestApp({ webRoot: makeWebRoot() });
+    const deepLink = await sut.app.inject('/promotions?x=1');
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.headers['content-type']).toContain('text/html');
+    expect(deepLink.headers['cache-control']).toBe('no-cache');
+    expect(deepLink.body).toContain('<div id="root">');
+    const asset = await sut.app.inject('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missingAsset = await sut.app.inject('/assets/gone-123.js');
+    expect(missingAsset.statusCode).toBe(404);
+  });
+});
+
+describe('rate limit', () => {
+  it('limits API calls per address with a 429 envelope, but never pages and static files', async () => {
+    sut = await buildTestApp({ webRoot: makeWebRoot(), env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    const call = () => sut!.app.inject({ url: '/wps/system/whitelabel', remoteAddress: '10.1.1.1' });
+    expect((await call()).statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(200);
+    const limited = await call();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: 'err_too_many_requests',
+    });
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        (await sut.app.inject({ url: '/assets/index-abc123.js', remoteAddress: '10.1.1.1' })).statusCode,
+      ).toBe(200);
+      expect((await sut.app.inject({ url: '/promotions', remoteAddress: '10.1.1.1' })).statusCode).toBe(200);
+    }
+    // Another address has its own budget.
+    expect(
+      (await sut.app.inject({ url: '/wps/system/whitelabel', remoteAddress: '10.1.1.2' })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('with Redis', () => {
+  it('shares rate-limit counters between two instances', async () => {
+    const env = { REDIS_URL: process.env.REDIS_URL! };
+    sut = await buildTestApp({ env });
+    const other = await buildTestApp({ env });
+    try {
+      const address = `10.9.${Math.floor(Date.now() % 250)}.${process.pid % 250}`;
+      const hit = (app: TestApp) => app.app.inject({ url: '/wps/system/whitelabel', remoteAddress: address });
+      const first = await hit(sut);
+      const second = await hit(other);
+      const remainingFirst = Number(first.headers['x-ratelimit-remaining']);
+      expect(Number(second.headers['x-ratelimit-remaining'])).toBe(remainingFirst - 1);
+      expect((await sut.app.inject('/readyz')).json().redis).toBe('ready');
+    } finally {
+      await other.close();
+    }
+  });
+});

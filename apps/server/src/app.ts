@@ -1,0 +1,166 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import websocket from '@fastify/websocket';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import type { Database, DatabaseHandle } from './db/database.ts';
+import { installErrorHandler, isApiPath } from './http/error-handler.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { createAuthorize } from './modules/accounts/authorize.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { depositRoutes } from './modules/deposits/deposits.routes.ts';
+import { sandboxGatewayRoutes } from './modules/sandbox-gateway/sandbox-gateway.routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { realtimePath, realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { envelopeRoutes, installEnvelope } from './modules/crypto-envelope/envelope.routes.ts';
+import { humanCheckRoutes } from './modules/human-check/human-check.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    databaseDriver: DatabaseHandle['driver'];
+    redis: Redis | null;
+    env: Env;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** Folder of the built web app, or null to serve the API only. */
+  webRoot?: string | null;
+  /** Pino logger options; tests pass `false`. */
+  logger?: boolean | object;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Builds the whole application without listening (fastify/demo's app.ts; main.ts listens). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    // A caller's request id is kept when it looks like one, so logs join across services.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy:
+      env.TRUST_PROXY_HOPS > 0 ? (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS : false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Graceful shutdown: close() stops accepting and waits for requests in flight, but a kept-alive
+  // socket that was busy when closing began would hold it open until its idle timeout. Answers
+  // sent while closing therefore end their connection.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  app.decorate('env', env);
+  app.decorate('db', database.db);
+  app.decorate('databaseDriver', database.driver);
+  app.decorate('authorize', createAuthorize(app));
+  app.decorateRequest('session', null);
+  installEnvelope(app);
+  // Spec 7: the forgot-password call posts a form. Parsed into a flat object of strings (the
+  // last value wins for a repeated key) and then validated by the call's zod schema.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  let redis: Redis | null = null;
+  if (env.REDIS_URL) {
+    redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // Without a listener ioredis reports "Unhandled error event" (STACK.md gotcha 10).
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
+  app.decorate('redis', redis);
+
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  // A generous per-address ceiling for every call; stricter limits sit on login, SMS and money
+  // calls. Counters live in Redis when configured so that several instances share them.
+  await app.register(rateLimit, {
+    global: true,
+    max: env.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'khela-rl:' } : {}),
+    // Pages and static files are not API calls: a page load fetches many of them at once.
+    allowList: (request) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      // The realtime socket is one long-lived connection per page, not a stream of calls.
+      return (
+        pathname === '/healthz' || pathname === '/readyz' || pathname === realtimePath || !isApiPath(pathname)
+      );
+    },
+  });
+  await app.register(metricsPlugin);
+  await app.register(openApiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(systemRoutes);
+  await app.register(contentRoutes);
+  await app.register(envelopeRoutes);
+  await app.register(humanCheckRoutes);
+  await app.register(captchaRoutes);
+  await app.register(accountsRoutes);
+  await app.register(walletRoutes);
+  await app.register(depositRoutes);
+  await app.register(sandboxGatewayRoutes);
+  await app.register(withdrawalRoutes);
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(realtimeRoutes);
+
+  await app.register(webAppPlugin, { root: options.webRoot ?? null });
+  return app;
+}

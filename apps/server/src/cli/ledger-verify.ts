@@ -1,0 +1,44 @@
+/**
+ * Checks every ledger invariant (DESIGN.md, Money) against the configured database:
+ *   npm run ledger:verify                              # PGlite under DATA_DIR (default ./data)
+ *   DATABASE_URL=postgres://… npm run ledger:verify     # PostgreSQL
+ * Exit 0: every invariant holds. Exit 1: something is broken; each broken invariant is named with
+ * the rows that break it. Exit 2: the database could not be read (missing, not migrated).
+ *
+ * Read-only: it never migrates or repairs. On PostgreSQL it may run beside a live server (one
+ * snapshot); on PGlite stop the server first (one process per data folder, STACK.md gotcha 4).
+ */
+import { existsSync } from 'node:fs';
+import { loadEnv } from '../config/env.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { formatVerification, verifyLedger } from '../modules/ledger/ledger.verifier.ts';
+
+const env = loadEnv();
+const target = env.DATABASE_URL ? 'PostgreSQL' : `PGlite at ${env.DATA_DIR}`;
+if (!env.DATABASE_URL && !existsSync(env.DATA_DIR)) {
+  console.error(`ledger:verify: no database at ${env.DATA_DIR} (set DATA_DIR or DATABASE_URL)`);
+  process.exit(2);
+}
+const database = await openDatabase(
+  env.DATABASE_URL
+    ? { kind: 'pg', url: env.DATABASE_URL, poolSize: 1 }
+    : { kind: 'pglite', dataDir: env.DATA_DIR },
+);
+try {
+  const verification = await verifyLedger(database.db);
+  console.log(formatVerification(verification));
+  const broken = verification.checks.filter((check) => !check.ok).map((check) => check.name);
+  if (broken.length === 0) {
+    console.log(`ledger:verify: ${verification.checks.length} invariants hold (${target})`);
+  } else {
+    console.error(`ledger:verify: BROKEN (${target}): ${broken.join(', ')}`);
+    process.exitCode = 1;
+  }
+} catch (error) {
+  const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+  console.error(`ledger:verify: could not read the ledger (${target}): ${cause}`);
+  console.error('Is the database migrated? (npm run db:migrate)');
+  process.exitCode = 2;
+} finally {
+  await database.close();
+}

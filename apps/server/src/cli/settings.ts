@@ -1,0 +1,39 @@
+/**
+ * Operator tool for the brand settings document, until the back office exists:
+ *   npm run settings -w @khela/server -- get
+ *   npm run settings -w @khela/server -- set '{"maintenance":{"enabled":true,"message":"Back at 6"}}'
+ * `set` replaces the given top-level keys; the merged document is validated before it is written.
+ * On PGlite run it while the server is stopped (one process per data folder).
+ */
+import { loadEnv } from '../config/env.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { getSettings, updateSettings } from '../modules/settings/settings.service.ts';
+import { seedDemoData } from '../seed/seed.ts';
+import { AppError } from '../http/app-error.ts';
+
+const [command, argument] = process.argv.slice(2);
+const env = loadEnv();
+const database = await openDatabase(
+  env.DATABASE_URL ? { kind: 'pg', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
+);
+try {
+  await database.migrate();
+  if (env.SEED_DEMO) await seedDemoData(database.db);
+  if (command === 'get') {
+    console.log(JSON.stringify(await getSettings(database.db), null, 2));
+  } else if (command === 'set' && argument) {
+    const patch = JSON.parse(argument) as Record<string, unknown>;
+    await updateSettings(database.db, patch);
+    console.info(`settings updated: ${Object.keys(patch).join(', ')}`);
+  } else {
+    console.error('usage: settings get | settings set \'{"key": value}\'');
+    process.exitCode = 2;
+  }
+} catch (error) {
+  if (error instanceof AppError) {
+    console.error(`settings refused: ${JSON.stringify(error.issues)}`);
+    process.exitCode = 1;
+  } else throw error;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * The only place that reads `process.env` (STYLE.md 10). Every variable is validated at start-up;
+ * a bad value stops the process with one line naming the variable.
+ */
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    /** Folder of the embedded PGlite database when DATABASE_URL is not set. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Trust X-Forwarded-For from this many proxy hops (0: the socket address is the client). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Folder of the built web app; empty string disables serving it. */
+    WEB_DIST: z.string().optional(),
+    /** Folder of the images operators upload (banners, promotions), served under /uploads/; DATA_DIR/uploads when unset. */
+    UPLOAD_DIR: z.string().min(1).optional(),
+    /** Largest image an operator may upload, in bytes. */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(20 * 1024 * 1024)
+      .default(2 * 1024 * 1024),
+    SEED_DEMO: booleanText.default(true),
+    /** Ceiling of requests per client address and minute over all calls (stricter limits sit on login, SMS, money). */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+
+    // Accounts and sessions.
+    /** A session ends after this many minutes without a call. */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** …and this many hours after its login, however busy. */
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** scrypt cost for login and payment passwords (OWASP: N=2^17, r=8, p=1). Tests lower N. */
+    SCRYPT_N: z.coerce
+      .number()
+      .int()
+      .min(2 ** 10)
+      .max(2 ** 20)
+      .refine((value) => (value & (value - 1)) === 0, 'must be a power of two')
+      .default(2 ** 17),
+    SCRYPT_R: z.coerce.number().int().min(1).max(32).default(8),
+    SCRYPT_P: z.coerce.number().int().min(1).max(16).default(1),
+    /** Failed logins (per username or per address, within LOGIN_FAILURE_WINDOW_MINUTES) before the captcha is asked. */
+    LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(0).max(100).default(3),
+    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** Consecutive wrong passwords that lock an account, and for how long. */
+    LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
+    LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(15),
+    /** Route-level ceilings per client address and minute (on top of RATE_LIMIT_PER_MINUTE). */
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** Money calls (transfers, withdrawals) per client address and minute. */
+    MONEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** SMS sends per address and minute at the route (the per-number and per-address windows below apply too). */
+    SMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Human verification (ALTCHA proof of work, PBKDF2/SHA-256): iterations per attempt and the
+     * upper bound of the secret counter, so the work is about COST × MAX_NUMBER × 3/4. */
+    ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).max(10_000_000).default(1000),
+    ALTCHA_EXPIRES_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    /** ALTCHA challenges handed to one address per minute (one per login, registration or SMS send). */
+    ALTCHA_CHALLENGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** HMAC secret signing ALTCHA challenges; generated once and kept in the database when unset. */
+    ALTCHA_HMAC_SECRET: z.string().min(16).optional(),
+    /** PKCS#8 PEM of the RSA key that opens sealed bodies; generated once and kept in the database when unset. */
+    ENVELOPE_PRIVATE_KEY: z.string().includes('PRIVATE KEY').optional(),
+    CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+    /** SMS: `outbox` keeps messages in the sms_outbox table (demo, tests); `http` posts to SMS_HTTP_URL. */
+    SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+    SMS_HTTP_URL: z.url().optional(),
+    SMS_HTTP_TOKEN: z.string().optional(),
+    SMS_HTTP_SENDER: z.string().default('Khela'),
+    /** Sends allowed per number and per client address within SMS_LIMIT_WINDOW_MINUTES, and per number per day. */
+    SMS_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(3),
+    SMS_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+    SMS_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(5),
+    SMS_DAILY_QUOTA_PER_NUMBER: z.coerce.number().int().min(1).default(10),
+    /** Mail: `outbox` keeps messages in the mail_outbox table; `smtp` sends through SMTP_URL. */
+    MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().default('Khela <no-reply@khela.local>'),
+    /** Origin of the links in mails (reset password); a listed brand domain of the request otherwise. */
+    PUBLIC_BASE_URL: z.url().optional(),
+    RESET_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+    /** Social sign-in with Google (OpenID Connect); on when the client id is set and the brand's googleLogin flag is on. */
+    SOCIAL_GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    SOCIAL_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    SOCIAL_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Lets the issuer be plain http (a local test provider); never in production. */
+    SOCIAL_ALLOW_HTTP_ISSUER: booleanText.default(false),
+    /** Days after which a password counts as expired, when the brand's passwordExpiry flag is on. */
+    PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(90),
+  })
+  .superRefine((env, context) => {
+    if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMS_HTTP_URL'],
+        message: 'is needed when SMS_PROVIDER=http',
+      });
+    }
+    if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
+      context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is needed when MAIL_PROVIDER=smtp' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+    value: unknown,
+  ) {
+    super(`Invalid environment variable ${variable}=${JSON.stringify(value)}: ${reason}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable means "not set", as shells export them; except the few whose empty value
+  // means something (WEB_DIST= serves the API only).
+  const keepsEmpty = new Set(['WEB_DIST']);
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => value !== '' || keepsEmpty.has(key)),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const variable = String(issue.path[0] ?? 'environment');
+  throw new EnvError(variable, issue.message, cleaned[variable]);
+}

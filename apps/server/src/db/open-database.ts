@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { DatabaseHandle, Database } from './database.ts';
+import * as schema from './schema.ts';
+
+/**
+ * The migrations folder: beside the sources in development (src/db → ../../drizzle) and copied
+ * next to the bundle in production (dist/drizzle).
+ */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, 'drizzle'), path.resolve(here, '../../drizzle')];
+  const found = candidates.find((candidate) => existsSync(path.join(candidate, 'meta/_journal.json')));
+  if (!found) throw new Error(`Migrations not found in ${candidates.join(' or ')}`);
+  return found;
+}
+
+export type OpenDatabaseOptions =
+  { kind: 'pg'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'pg') {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    // int8 (bigint) arrives as a string unless parsed: money is bigint in TypeScript.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Nothing to do here.
+    });
+    const db = drizzle(pool, { schema });
+    return {
+      db: db as unknown as Database,
+      driver: 'pg',
+      migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (options.dataDir && !options.dataDir.startsWith('memory://')) {
+    mkdirSync(options.dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(
+    options.dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
+  const db = drizzle(client, { schema });
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EnvError, loadEnv, type Env } from './config/env.ts';
+import { openDatabase } from './db/open-database.ts';
+import { seedDemoData } from './seed/seed.ts';
+import { scryptOf } from './modules/accounts/accounts.context.ts';
+import { buildApp } from './app.ts';
+
+function readEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const env = readEnv();
+  const database = await openDatabase(
+    env.DATABASE_URL ? { kind: 'pg', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
+  );
+  await database.migrate();
+  if (env.SEED_DEMO) {
+    const { seeded } = await seedDemoData(database.db, { scrypt: scryptOf(env) });
+    if (seeded) console.info('seeded demo data into an empty database');
+  }
+
+  // Both `tsx src/main.ts` and the bundle `dist/main.js` sit two levels under apps/.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const webRoot = env.WEB_DIST === undefined ? path.resolve(here, '../../web/dist') : env.WEB_DIST || null;
+  const app = await buildApp({ env, database, webRoot });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown grace period over: exiting with requests still open');
+      process.exit(1);
+    }, env.SHUTDOWN_GRACE_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  const where =
+    database.driver === 'pglite' ? `embedded PGlite in ${path.resolve(env.DATA_DIR)}` : 'PostgreSQL';
+  app.log.info(`Khela is serving on http://localhost:${env.PORT} (database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

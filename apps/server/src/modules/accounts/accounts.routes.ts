@@ -1,0 +1,281 @@
+import { grantDemoFunds } from '../wallet/wallet.service.ts';
+import type { FastifyInstance } from 'fastify';
+import { calls } from '@khela/contract';
+import { AppError } from '../../http/app-error.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { createMailProvider, listMailOutbox } from '../mail/mail.service.ts';
+import { createSmsProvider } from '../sms/sms.provider.ts';
+import { listSmsOutbox } from '../sms/sms.service.ts';
+import { scheduleAccountCleanup } from './accounts.cleanup.ts';
+import { accountsContext } from './accounts.context.ts';
+import { sessionOf } from './authorize.ts';
+import { grantSession, loginWithPassword, loginWithSms, startFreePlay } from './login.service.ts';
+import { findAgentByAffiliateCode, findMemberById } from './members.repository.ts';
+import { avatarOf, getMemberInfo, markFirstLoginDone } from './member.service.ts';
+import {
+  changePassword,
+  checkResetToken,
+  linkOrigin,
+  requestPasswordResetByEmail,
+  resetPasswordWithSms,
+  resetPasswordWithToken,
+} from './password.service.ts';
+import { registerMember } from './register.service.ts';
+import { revokeMemberSessions } from './session.service.ts';
+import { sendChangeMobileCode, sendCodeToMember, sendRegistrationCode } from './sms-codes.service.ts';
+import { updateContact } from './contact.service.ts';
+import {
+  completeSocialSignIn,
+  linkSocialIdentity,
+  registerWithSocial,
+  startSocialSignIn,
+} from './social.service.ts';
+import {
+  completeTwoFactorLogin,
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  startTwoFactorSetup,
+} from './two-factor.service.ts';
+
+export async function accountsRoutes(app: FastifyInstance) {
+  const { db, env } = app;
+  const sms = createSmsProvider(db, env);
+  const mail = createMailProvider(db, env);
+  const loginLimit = { rateLimit: { max: env.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const registerLimit = { rateLimit: { max: env.REGISTER_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const smsLimit = { rateLimit: { max: env.SMS_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  scheduleAccountCleanup(app);
+
+  registerCall(
+    app,
+    calls.login,
+    async ({ body, request }) => {
+      const context = await accountsContext(app, request);
+      switch (body.type) {
+        case 'username':
+          return loginWithPassword({ context, ...body });
+        case 'sms':
+          return loginWithSms({ context, ...body });
+      }
+    },
+    loginLimit,
+  );
+
+  registerCall(
+    app,
+    calls.loginTwoFactor,
+    async ({ body, request }) => {
+      const context = await accountsContext(app, request);
+      return completeTwoFactorLogin({
+        context,
+        ...body,
+        grant: (member, site) => grantSession(context, member, site),
+      });
+    },
+    loginLimit,
+  );
+
+  registerCall(
+    app,
+    calls.freePlay,
+    async ({ request }) => {
+      const context = await accountsContext(app, request);
+      return startFreePlay({
+        context,
+        onCreated: (memberId) => grantDemoFunds({ db, settings: context.settings, memberId }),
+      });
+    },
+    registerLimit,
+  );
+
+  registerCall(app, calls.logout, async ({ request }) => {
+    await revokeMemberSessions({ db, memberId: sessionOf(request).memberId });
+    return { done: true as const };
+  });
+
+  registerCall(
+    app,
+    calls.smsNoLogin,
+    async ({ body, request }) =>
+      sendCodeToMember({ context: await accountsContext(app, request), provider: sms, ...body }),
+    smsLimit,
+  );
+
+  registerCall(
+    app,
+    calls.smsRegister,
+    async ({ body, request }) =>
+      sendRegistrationCode({ context: await accountsContext(app, request), provider: sms, ...body }),
+    smsLimit,
+  );
+
+  registerCall(
+    app,
+    calls.smsMember,
+    async ({ body, request }) =>
+      sendChangeMobileCode({ context: await accountsContext(app, request), provider: sms, ...body }),
+    smsLimit,
+  );
+
+  registerCall(
+    app,
+    calls.updateContact,
+    async ({ body, request }) =>
+      updateContact({
+        context: await accountsContext(app, request),
+        memberId: sessionOf(request).memberId,
+        ...body,
+      }),
+    loginLimit,
+  );
+
+  registerCall(app, calls.memberInfo, async ({ request }) =>
+    getMemberInfo({ context: await accountsContext(app, request), memberId: sessionOf(request).memberId }),
+  );
+
+  const avatar = async (memberId: number) => {
+    const member = await findMemberById(db, memberId);
+    if (!member) throw new AppError('UNAUTHENTICATED');
+    return { avatarUrl: avatarOf(member) };
+  };
+  registerCall(app, calls.memberIcon, async ({ request }) => avatar(sessionOf(request).memberId));
+  registerCall(app, calls.playerAvatar, async ({ request }) => avatar(sessionOf(request).memberId));
+
+  registerCall(app, calls.firstLogin, async ({ request }) => {
+    await markFirstLoginDone({
+      context: await accountsContext(app, request),
+      memberId: sessionOf(request).memberId,
+    });
+    return { done: true as const };
+  });
+
+  registerCall(
+    app,
+    calls.register,
+    async ({ body, request }) =>
+      registerMember({ context: await accountsContext(app, request), body, kind: 'username' }),
+    registerLimit,
+  );
+  registerCall(
+    app,
+    calls.registerMobile,
+    async ({ body, request }) =>
+      registerMember({ context: await accountsContext(app, request), body, kind: 'mobile' }),
+    registerLimit,
+  );
+
+  registerCall(app, calls.changePassword, async ({ body, request }) =>
+    changePassword({ context: await accountsContext(app, request), session: sessionOf(request), ...body }),
+  );
+
+  registerCall(
+    app,
+    calls.passwordByEmail,
+    async ({ body, request }) => {
+      const context = await accountsContext(app, request);
+      return requestPasswordResetByEmail({ context, ...body, origin: linkOrigin(context, request), mail });
+    },
+    { rateLimit: { max: 5, timeWindow: '1 minute' } },
+  );
+
+  registerCall(
+    app,
+    calls.passwordResetCheck,
+    async ({ body, request }) =>
+      checkResetToken({ context: await accountsContext(app, request), token: body.token }),
+    loginLimit,
+  );
+
+  registerCall(
+    app,
+    calls.passwordReset,
+    async ({ body, request }) =>
+      resetPasswordWithToken({ context: await accountsContext(app, request), ...body }),
+    loginLimit,
+  );
+
+  registerCall(
+    app,
+    calls.passwordByPhone,
+    async ({ body, request }) =>
+      resetPasswordWithSms({ context: await accountsContext(app, request), ...body }),
+    loginLimit,
+  );
+
+  registerCall(
+    app,
+    calls.affiliateCheck,
+    async ({ query }) => {
+      const agent = await findAgentByAffiliateCode(db, query.code);
+      if (!agent?.affiliateCode) {
+        throw new AppError('INVALID_AFFILIATE_CODE', { issues: [{ field: 'code', reason: 'unknown code' }] });
+      }
+      return { code: agent.affiliateCode };
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+
+  registerCall(app, calls.twoFactorSetup, async ({ request }) => {
+    const context = await accountsContext(app, request);
+    return startTwoFactorSetup({
+      db,
+      memberId: sessionOf(request).memberId,
+      issuer: context.settings.brandName,
+    });
+  });
+  registerCall(app, calls.twoFactorConfirm, async ({ body, request }) =>
+    confirmTwoFactorSetup({ db, memberId: sessionOf(request).memberId, code: body.code }),
+  );
+  registerCall(app, calls.twoFactorDisable, async ({ body, request }) => {
+    await disableTwoFactor({ db, memberId: sessionOf(request).memberId, ...body });
+    return { done: true as const };
+  });
+
+  registerCall(
+    app,
+    calls.socialStart,
+    async ({ body, request }) => {
+      const context = await accountsContext(app, request);
+      return startSocialSignIn({ context, provider: body.provider, origin: linkOrigin(context, request) });
+    },
+    loginLimit,
+  );
+  registerCall(
+    app,
+    calls.socialComplete,
+    async ({ body, request }) =>
+      completeSocialSignIn({
+        context: await accountsContext(app, request),
+        callbackQuery: body.callbackQuery,
+      }),
+    loginLimit,
+  );
+  registerCall(
+    app,
+    calls.socialLink,
+    async ({ body, request }) =>
+      linkSocialIdentity({ context: await accountsContext(app, request), ...body }),
+    loginLimit,
+  );
+  registerCall(
+    app,
+    calls.socialRegister,
+    async ({ body, request }) =>
+      registerWithSocial({ context: await accountsContext(app, request), ...body }),
+    registerLimit,
+  );
+
+  registerCall(
+    app,
+    calls.operatorLogin,
+    async ({ body, request }) =>
+      loginWithPassword({ context: await accountsContext(app, request), ...body, site: 'operator' }),
+    loginLimit,
+  );
+  registerCall(app, calls.operatorSmsOutbox, async ({ query }) =>
+    listSmsOutbox({ db, ...(query.mobile ? { mobile: query.mobile } : {}), limit: query.limit }),
+  );
+  registerCall(app, calls.operatorMailOutbox, async ({ query }) =>
+    listMailOutbox({ db, ...(query.to ? { to: query.to } : {}), limit: query.limit }),
+  );
+}

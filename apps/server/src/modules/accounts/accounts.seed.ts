@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { members } from './accounts.tables.ts';
+import { hashPassword, type ScryptParams } from './password-hash.ts';
+
+/** The demo accounts of docs/demo-accounts.md. Passwords are public: demo data only. */
+export const demoAccounts = {
+  agent: {
+    account: 'demoagent',
+    password: 'Agent-demo-2026',
+    affiliateCode: 'KHELA01',
+    mobile: '+8801700000001',
+  },
+  player: {
+    account: 'demoplayer',
+    password: 'Player-demo-2026',
+    mobile: '+8801700000002',
+    email: 'player@khela.local',
+  },
+  /** Has the spec's default password '123456': the change-password dialog opens at login. */
+  forcedChange: { account: 'demochange', password: '123456' },
+  operator: { account: 'operator', password: 'Operator-demo-2026' },
+} as const;
+
+export async function seedDemoAccounts(db: Database, scrypt: ScryptParams): Promise<void> {
+  const [agent] = await db
+    .insert(members)
+    .values({
+      account: demoAccounts.agent.account,
+      nickname: 'Demo Agent',
+      type: 1,
+      affiliateCode: demoAccounts.agent.affiliateCode,
+      passwordHash: await hashPassword(demoAccounts.agent.password, scrypt),
+      paymentPasswordHash: await hashPassword('135790', scrypt),
+      mobile: demoAccounts.agent.mobile,
+      countryDialingCode: '+880',
+      email: 'agent@khela.local',
+      registerMethod: 'SEED',
+    })
+    .returning({ id: members.id });
+  await db.insert(members).values([
+    {
+      account: demoAccounts.player.account,
+      nickname: 'Demo Player',
+      type: 0,
+      uplineId: agent!.id,
+      passwordHash: await hashPassword(demoAccounts.player.password, scrypt),
+      paymentPasswordHash: await hashPassword('246810', scrypt),
+      mobile: demoAccounts.player.mobile,
+      countryDialingCode: '+880',
+      email: demoAccounts.player.email,
+      rankLevel: 1,
+      memberLabels: ['demo'],
+      registerMethod: 'SEED',
+    },
+    {
+      account: demoAccounts.forcedChange.account,
+      nickname: 'Demo Change',
+      type: 0,
+      uplineId: agent!.id,
+      passwordHash: await hashPassword(demoAccounts.forcedChange.password, scrypt),
+      mustChangePassword: true,
+      registerMethod: 'SEED',
+    },
+    {
+      account: demoAccounts.operator.account,
+      nickname: 'Operator',
+      role: 'operator',
+      passwordHash: await hashPassword(demoAccounts.operator.password, scrypt),
+      registerMethod: 'SEED',
+    },
+  ]);
+  // Demo accounts have had their first login: the first-login action belongs to new accounts.
+  await db.update(members).set({ firstLoginDoneAt: new Date() }).where(eq(members.registerMethod, 'SEED'));
+}

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Every account that can log in: players (type 0), agents (1, 2, 41, 42), trial accounts (4) and
+ * operators (role `operator`, back office only). Usernames are unique without regard to case.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account: text('account').notNull(),
+    nickname: text('nickname').notNull(),
+    /** 0 player, 1/2/41/42 agent kinds, 4 trial (spec 6, 9). */
+    type: smallint('type').notNull().default(0),
+    role: text('role', { enum: ['player', 'operator'] })
+      .notNull()
+      .default('player'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    uplineId: bigint('upline_id', { mode: 'number' }),
+    /** An agent's own invitation code (GET /wps/agent/affiliate); null for others. */
+    affiliateCode: text('affiliate_code'),
+    /** `scrypt$N$r$p$salt$hash`; null for trial and SMS-only accounts. */
+    passwordHash: text('password_hash'),
+    paymentPasswordHash: text('payment_password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the operator or the demo seed ('123456'): the next login opens the change dialog. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** E.164; unique among accounts that have one. */
+    mobile: text('mobile'),
+    countryDialingCode: text('country_dialing_code'),
+    email: text('email'),
+    payeeName: text('payee_name'),
+    qqNum: text('qq_num'),
+    line: text('line'),
+    whatsapp: text('whatsapp'),
+    facebook: text('facebook'),
+    wechat: text('wechat'),
+    idNumber: text('id_number'),
+    recommenderId: text('recommender_id'),
+    referralCode: text('referral_code'),
+    registerUrl: text('register_url'),
+    registerDomain: text('register_domain'),
+    registerMethod: text('register_method'),
+    registerIp: text('register_ip'),
+    rankLevel: smallint('rank_level').notNull().default(0),
+    memberLabels: text('member_labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Trial accounts play with demo funds only (the wallet issue gives them balances). */
+    demoFunds: boolean('demo_funds').notNull().default(false),
+    firstLoginDoneAt: timestamp('first_login_done_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The login before the last one: what member info shows as the previous login. */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Base32 TOTP secret once enrolment is confirmed; pending until then. */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastTimeStep: integer('totp_last_time_step'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('members_account_key').on(sql`lower(${table.account})`),
+    uniqueIndex('members_mobile_key').on(table.mobile),
+    uniqueIndex('members_affiliate_code_key').on(sql`lower(${table.affiliateCode})`),
+    index('members_upline_idx').on(table.uplineId),
+  ],
+);
+
+/**
+ * Sessions: only the SHA-256 of the 256-bit token is kept. A session ends when revoked, after
+ * SESSION_IDLE_MINUTES without a call, or SESSION_ABSOLUTE_HOURS after its login.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    site: text('site', { enum: ['member', 'agent', 'operator'] }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    index('sessions_member_idx').on(table.memberId),
+  ],
+);
+
+/** Reset links sent by mail: the token's hash, single use, expiring. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_tokens_member_idx').on(table.memberId)],
+);
+
+/** A login waiting for its second step (TOTP or recovery code). */
+export const twoFactorChallenges = pgTable('two_factor_challenges', {
+  id: text('id').primaryKey(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  site: text('site', { enum: ['member', 'agent', 'operator'] }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** One-time recovery codes of the second step, hashed. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('recovery_codes_member_idx').on(table.memberId)],
+);
+
+/**
+ * Social sign-in identities (OpenID Connect). A link is permanent: one identity per provider and
+ * account, one account per identity, and no call unlinks or moves it (spec 4).
+ */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    email: text('email'),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('social_identities_subject_key').on(table.provider, table.subject),
+    uniqueIndex('social_identities_member_key').on(table.memberId, table.provider),
+  ],
+);
+
+/** An authorization request in flight: its state, PKCE verifier and nonce; single use, short-lived. */
+export const socialStates = pgTable('social_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  site: text('site', { enum: ['member', 'agent'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * A verified identity that no account has yet, waiting for the person to link it to their account
+ * (with its password) or to open a new one. Only the ticket's hash is kept.
+ */
+export const socialTickets = pgTable('social_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email'),
+  site: text('site', { enum: ['member', 'agent'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

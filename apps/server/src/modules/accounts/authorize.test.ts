@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineCall, type AuthNeed } from '@khela/contract';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { demoAccounts } from './accounts.seed.ts';
+import { call, loginAs } from './accounts.test-support.ts';
+
+let sut: TestApp;
+const levels: AuthNeed[] = ['optional', 'member', 'realMember', 'agent', 'operator'];
+
+beforeAll(async () => {
+  sut = await buildTestApp({
+    extend: (app) => {
+      for (const level of levels) {
+        const probe = defineCall({
+          id: `probe-${level}`,
+          method: 'GET',
+          path: `/wps/test/${level}`,
+          auth: level,
+          encrypted: false,
+          summary: 'test probe',
+          tag: 'test',
+          value: z.object({ account: z.string().nullable() }),
+        });
+        registerCall(app, probe, ({ request }) => ({ account: request.session?.account ?? null }));
+      }
+    },
+  });
+});
+afterAll(async () => {
+  await sut.close();
+});
+
+async function tokenOf(account: string, password: string, host = 'localhost') {
+  if (account === 'operator') {
+    const { solveAltcha } = await import('./accounts.test-support.ts');
+    const answer = await call(sut, {
+      method: 'POST',
+      url: '/api/operator/session/login',
+      sealed: true,
+      body: { username: account, password, altcha: await solveAltcha(sut) },
+    });
+    return answer.body.value.token as string;
+  }
+  return (await loginAs(sut, account, password, { host })).body.value.token as string;
+}
+
+describe('app.authorize', () => {
+  it('applies each auth level of the contract', async () => {
+    const trial = (await call(sut, { method: 'POST', url: '/wps/session/login/freeplay', body: {} })).body
+      .value.token;
+    const tokens: Record<string, string | null> = {
+      guest: null,
+      player: await tokenOf(demoAccounts.player.account, demoAccounts.player.password),
+      agent: await tokenOf(demoAccounts.agent.account, demoAccounts.agent.password, 'agent.localhost'),
+      trial,
+      operator: await tokenOf(demoAccounts.operator.account, demoAccounts.operator.password),
+    };
+    const expected: Record<string, Record<AuthNeed, number | string>> = {
+      guest: {
+        public: 200,
+        optional: 200,
+        member: 'UNAUTHENTICATED',
+        realMember: 'UNAUTHENTICATED',
+        agent: 'UNAUTHENTICATED',
+        operator: 'UNAUTHENTICATED',
+      },
+      player: {
+        public: 200,
+        optional: 200,
+        member: 200,
+        realMember: 200,
+        agent: 'FORBIDDEN',
+        operator: 'FORBIDDEN',
+      },
+      agent: { public: 200, optional: 200, member: 200, realMember: 200, agent: 200, operator: 'FORBIDDEN' },
+      trial: {
+        public: 200,
+        optional: 200,
+        member: 200,
+        realMember: 'TRIAL_ACCOUNT',
+        agent: 'FORBIDDEN',
+        operator: 'FORBIDDEN',
+      },
+      operator: {
+        public: 200,
+        optional: 200,
+        member: 'FORBIDDEN',
+        realMember: 'FORBIDDEN',
+        agent: 'FORBIDDEN',
+        operator: 200,
+      },
+    };
+    for (const [who, token] of Object.entries(tokens)) {
+      for (const level of levels) {
+        const answer = await call(sut, { method: 'GET', url: `/wps/test/${level}`, token });
+        const outcome = answer.status === 200 ? 200 : answer.body.code;
+        expect(outcome, `${who} → ${level}`).toBe(expected[who]![level]);
+        if (answer.status === 200 && level !== 'optional') expect(answer.body.value.account).not.toBeNull();
+      }
+    }
+    const optionalWithBadToken = await call(sut, {
+      method: 'GET',
+      url: '/wps/test/optional',
+      token: 'B'.repeat(43),
+    });
+    expect(optionalWithBadToken.body.value).toEqual({ account: null });
+  });
+});

@@ -1,0 +1,242 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MailProvider } from '../mail/mail.service.ts';
+import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
+import { hostNameOf } from '../system/system.service.ts';
+import type { AccountsContext } from './accounts.context.ts';
+import { members, passwordResetTokens } from './accounts.tables.ts';
+import { findMemberByAccount, findMemberById, findMemberByMobile } from './members.repository.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import { newPasswordViolation } from './password-policy.ts';
+import { createSession, revokeMemberSessions, type SessionInfo } from './session.service.ts';
+
+function assertNewPassword(
+  context: AccountsContext,
+  {
+    password,
+    confirmation,
+    username,
+  }: { password: string; confirmation: string | undefined; username: string },
+): void {
+  const reason = newPasswordViolation({ password, rule: context.settings.register.password, username });
+  if (reason) throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'newPassword', reason }] });
+  if (confirmation !== undefined && confirmation !== password) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'confirmNewPassword', reason: 'must match newPassword' }],
+    });
+  }
+}
+
+/** Sets a new password, clears a lock and the forced-change mark, and ends every session. */
+async function setPassword(context: AccountsContext, memberId: number, password: string): Promise<void> {
+  await context.db
+    .update(members)
+    .set({
+      passwordHash: await hashPassword(password, context.scrypt),
+      passwordChangedAt: sql`now()`,
+      mustChangePassword: false,
+      failedLoginCount: 0,
+      lockedUntil: null,
+    })
+    .where(eq(members.id, memberId));
+  await revokeMemberSessions({ db: context.db, memberId });
+}
+
+/**
+ * Change password (spec 2, 4, 5): the old one must be right. Every session of the account ends,
+ * and this caller gets a new token so the dialog can carry on.
+ */
+export async function changePassword({
+  context,
+  session,
+  oldPassword,
+  newPassword,
+  confirmNewPassword,
+}: {
+  context: AccountsContext;
+  session: SessionInfo;
+  oldPassword: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}): Promise<{ token: string }> {
+  const member = await findMemberById(context.db, session.memberId);
+  if (!member) throw new AppError('UNAUTHENTICATED');
+  if (!member.passwordHash || !(await verifyPassword(oldPassword, member.passwordHash))) {
+    throw new AppError('WRONG_PASSWORD', { issues: [{ field: 'oldPassword', reason: 'wrong password' }] });
+  }
+  assertNewPassword(context, {
+    password: newPassword,
+    confirmation: confirmNewPassword,
+    username: member.account,
+  });
+  if (newPassword === oldPassword) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'newPassword', reason: 'must differ from the old password' }],
+    });
+  }
+  await setPassword(context, member.id, newPassword);
+  const token = await createSession({
+    db: context.db,
+    env: context.env,
+    memberId: member.id,
+    site: session.site,
+    ip: context.ip,
+    userAgent: context.userAgent,
+  });
+  return { token };
+}
+
+function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Where the reset link points: PUBLIC_BASE_URL, or the request's host when it is a brand domain. */
+export function linkOrigin(context: AccountsContext, request: { protocol: string; host: string }): string {
+  if (context.env.PUBLIC_BASE_URL) return context.env.PUBLIC_BASE_URL.replace(/\/$/, '');
+  const host = hostNameOf(request.host);
+  // Never build a mailed link from an unlisted Host header (a forged host would steal the token).
+  const isBrandHost = context.settings.domains.some((entry) => entry.domain.toLowerCase() === host);
+  return isBrandHost ? `${request.protocol}://${request.host}` : `http://localhost:${context.env.PORT}`;
+}
+
+/**
+ * Forgot password by email (spec 4): the username and email must belong together
+ * (USERNAME_EMAIL_NOT_FOUND otherwise, the spec's 'Username/Email does not exist'). Mails a link
+ * with a single-use token that expires after RESET_LINK_MINUTES; earlier links stop working.
+ */
+export async function requestPasswordResetByEmail({
+  context,
+  username,
+  email,
+  origin,
+  mail,
+}: {
+  context: AccountsContext;
+  username: string;
+  email: string;
+  origin: string;
+  mail: MailProvider;
+}): Promise<{ expiredMinutes: number }> {
+  const member = await findMemberByAccount(context.db, username);
+  const isMatch =
+    member !== null &&
+    member.role === 'player' &&
+    member.status === 'active' &&
+    member.email !== null &&
+    member.email.toLowerCase() === email.trim().toLowerCase();
+  if (!isMatch) throw new AppError('USERNAME_EMAIL_NOT_FOUND');
+
+  const minutes = context.env.RESET_LINK_MINUTES;
+  const token = randomBytes(32).toString('base64url');
+  await context.db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.memberId, member.id), isNull(passwordResetTokens.usedAt)));
+  await context.db.insert(passwordResetTokens).values({
+    tokenHash: hashResetToken(token),
+    memberId: member.id,
+    expiresAt: sql`now() + make_interval(mins => ${minutes})`,
+  });
+  const link = `${origin}/resetPassword?token=${token}`;
+  await mail.send({
+    to: member.email!,
+    subject: `${context.settings.brandName}: reset your password`,
+    text: [
+      `Hello ${member.account},`,
+      '',
+      `Someone asked to reset the password of your ${context.settings.brandName} account. To choose a new password, open:`,
+      link,
+      '',
+      `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    ].join('\n'),
+  });
+  return { expiredMinutes: minutes };
+}
+
+async function findUsableResetToken(db: Database, token: string) {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashResetToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function checkResetToken({ context, token }: { context: AccountsContext; token: string }) {
+  const row = await findUsableResetToken(context.db, token);
+  const member = row ? await findMemberById(context.db, row.memberId) : null;
+  if (!member) throw new AppError('RESET_LINK_INVALID');
+  return { username: member.account };
+}
+
+/** The reset page: the token is used up, the password set, every session ended (a new login follows). */
+export async function resetPasswordWithToken({
+  context,
+  token,
+  newPassword,
+  confirmNewPassword,
+}: {
+  context: AccountsContext;
+  token: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}): Promise<{ username: string }> {
+  const { username } = await checkResetToken({ context, token });
+  assertNewPassword(context, { password: newPassword, confirmation: confirmNewPassword, username });
+  // Claimed in one guarded statement: two submissions of one link cannot both pass.
+  const [claimed] = await context.db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashResetToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ memberId: passwordResetTokens.memberId });
+  if (!claimed) throw new AppError('RESET_LINK_INVALID');
+  await setPassword(context, claimed.memberId, newPassword);
+  return { username };
+}
+
+/** Forgot password by phone (CHNGPASSVERIF3): SMS code of purpose resetPassword, then a new login. */
+export async function resetPasswordWithSms({
+  context,
+  mobileNum,
+  countryDialingCode,
+  verificationCode,
+  newPassword,
+  confirmNewPassword,
+}: {
+  context: AccountsContext;
+  mobileNum: string;
+  countryDialingCode: string;
+  verificationCode: string;
+  newPassword: string;
+  confirmNewPassword?: string | undefined;
+}): Promise<{ username: string }> {
+  if (!context.settings.features.changePasswordByMobile) throw new AppError('FEATURE_DISABLED');
+  const mobile = normaliseMobile({ mobileNum, countryDialingCode });
+  const member = await findMemberByMobile(context.db, mobile);
+  if (!member || member.role !== 'player' || member.type === 4) {
+    throw new AppError('MOBILE_NOT_REGISTERED', {
+      issues: [{ field: 'mobileNum', reason: 'not registered' }],
+    });
+  }
+  assertNewPassword(context, {
+    password: newPassword,
+    confirmation: confirmNewPassword,
+    username: member.account,
+  });
+  await useVerificationCode({ db: context.db, mobile, purpose: 'resetPassword', code: verificationCode });
+  await setPassword(context, member.id, newPassword);
+  return { username: member.account };
+}

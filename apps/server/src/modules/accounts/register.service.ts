@@ -1,0 +1,161 @@
+import { randomInt } from 'node:crypto';
+import type { FieldIssue, RegisterBody, SessionGrant } from '@khela/contract';
+import { AppError } from '../../http/app-error.ts';
+import { checkCaptcha } from '../captcha/captcha.service.ts';
+import { verifyHumanProof } from '../human-check/human-check.service.ts';
+import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
+import type { AccountsContext } from './accounts.context.ts';
+import { members } from './accounts.tables.ts';
+import { grantSession } from './login.service.ts';
+import {
+  findAgentByAffiliateCode,
+  findMemberByAccount,
+  findMemberByMobile,
+  violatedConstraint,
+} from './members.repository.ts';
+import { hashPassword } from './password-hash.ts';
+import { registrationIssues, type RegistrationKind } from './register-rules.ts';
+
+type RegisterInput = Omit<RegisterBody, 'registerMethod' | 'login' | 'countryDialingCode'> & {
+  countryDialingCode: string;
+  registerMethod: 'WEB';
+  login: boolean;
+};
+
+function optional(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** A username for an account registered by mobile alone: `m` and the national number. */
+async function usernameForMobile(context: AccountsContext, mobile: string): Promise<string> {
+  const national = mobile.replace(/^\+\d{1,3}?/, '').slice(-10);
+  let candidate = `m${national}`;
+  for (let attempt = 0; attempt < 5 && (await findMemberByAccount(context.db, candidate)); attempt += 1) {
+    candidate = `m${national.slice(-8)}${randomInt(100, 1000)}`;
+  }
+  return candidate;
+}
+
+/**
+ * Registration (spec 3, 4, 5) by username or by mobile. Order: every field rule at once (400
+ * naming the fields), ALTCHA, captcha, affiliate code, SMS code, duplicates (409), then the
+ * account; nothing is written before every check passed. Answers a session when `login` is set.
+ */
+export async function registerMember({
+  context,
+  body,
+  kind,
+}: {
+  context: AccountsContext;
+  body: RegisterInput;
+  kind: RegistrationKind;
+}): Promise<{ id: number; username: string; session: SessionGrant | null }> {
+  const { db, settings } = context;
+  const isEnabled =
+    kind === 'username' ? settings.features.directRegistration : settings.features.mobileRegistration;
+  if (!isEnabled || context.site !== 'member') throw new AppError('FEATURE_DISABLED');
+
+  const { issues, accepted } = registrationIssues({ settings, body, kind });
+  let mobile: string | null = null;
+  if (body.mobileNum?.trim() && accepted.has('mobileNum')) {
+    try {
+      mobile = normaliseMobile({ mobileNum: body.mobileNum, countryDialingCode: body.countryDialingCode });
+    } catch {
+      issues.push({ field: 'mobileNum', reason: 'not a valid mobile number' });
+    }
+  }
+  const needsSmsCode = kind === 'mobile' || (mobile !== null && settings.features.registerMobileVerification);
+  if (
+    needsSmsCode &&
+    !body.verificationCode?.trim() &&
+    !issues.some((issue) => issue.field === 'verificationCode')
+  ) {
+    issues.push({ field: 'verificationCode', reason: 'Required' });
+  }
+  if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { issues: dedupe(issues) });
+
+  await verifyHumanProof({ db, env: context.env, payload: body.altcha });
+  if (
+    accepted.has('captcha') &&
+    !(await checkCaptcha({ db, captchaId: body.captchaId, answer: body.captcha }))
+  ) {
+    throw new AppError('CAPTCHA_INVALID', { issues: [{ field: 'captcha', reason: 'wrong or expired' }] });
+  }
+
+  const affiliateCode = accepted.has('affiliateCode') ? optional(body.affiliateCode) : null;
+  const upline = affiliateCode ? await findAgentByAffiliateCode(db, affiliateCode) : null;
+  if (affiliateCode && !upline) {
+    throw new AppError('INVALID_AFFILIATE_CODE', {
+      issues: [{ field: 'affiliateCode', reason: 'unknown code' }],
+    });
+  }
+
+  const username =
+    kind === 'mobile' && !body.username?.trim()
+      ? await usernameForMobile(context, mobile!)
+      : body.username!.trim();
+  if (await findMemberByAccount(db, username)) {
+    throw new AppError('USERNAME_TAKEN', { issues: [{ field: 'username', reason: 'taken' }] });
+  }
+  if (mobile && (await findMemberByMobile(db, mobile))) {
+    throw new AppError('MOBILE_TAKEN', { issues: [{ field: 'mobileNum', reason: 'taken' }] });
+  }
+  if (needsSmsCode) {
+    await useVerificationCode({ db, mobile: mobile!, purpose: 'register', code: body.verificationCode! });
+  }
+
+  const take = (name: Parameters<typeof accepted.has>[0], value: string | undefined) =>
+    accepted.has(name) ? optional(value) : null;
+  const hasPassword = accepted.has('password') && Boolean(body.password);
+  let created;
+  try {
+    [created] = await db
+      .insert(members)
+      .values({
+        account: username,
+        nickname: username,
+        passwordHash: hasPassword ? await hashPassword(body.password!, context.scrypt) : null,
+        paymentPasswordHash:
+          accepted.has('paymentPassword') && body.paymentPassword
+            ? await hashPassword(body.paymentPassword, context.scrypt)
+            : null,
+        mobile,
+        countryDialingCode: mobile ? body.countryDialingCode : null,
+        email: take('email', body.email),
+        payeeName: take('payeeName', body.payeeName),
+        qqNum: take('qqNum', body.qqNum),
+        line: take('line', body.line),
+        whatsapp: take('whatsapp', body.whatsapp),
+        facebook: take('facebook', body.facebook),
+        wechat: take('wechat', body.wechat),
+        idNumber: take('idNumber', body.idNumber),
+        recommenderId: take('recommenderId', body.recommenderId),
+        uplineId: upline?.id ?? null,
+        referralCode: optional(body.referralCode),
+        registerUrl: optional(body.registerUrl),
+        registerDomain: optional(body.domain),
+        registerMethod: body.registerMethod,
+        registerIp: context.ip,
+      })
+      .returning();
+  } catch (error) {
+    // Two registrations racing for one name or number: the unique index decides.
+    const constraint = violatedConstraint(error);
+    if (constraint === 'members_account_key') {
+      throw new AppError('USERNAME_TAKEN', { issues: [{ field: 'username', reason: 'taken' }] });
+    }
+    if (constraint === 'members_mobile_key') {
+      throw new AppError('MOBILE_TAKEN', { issues: [{ field: 'mobileNum', reason: 'taken' }] });
+    }
+    throw error;
+  }
+  if (!created) throw new Error('insert returned no member');
+  const session = body.login ? await grantSession(context, created, 'member') : null;
+  return { id: created.id, username: created.account, session };
+}
+
+function dedupe(issues: FieldIssue[]): FieldIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => !seen.has(issue.field) && seen.add(issue.field));
+}

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import type { Env } from '../../config/env.ts';
+import { members, sessions } from './accounts.tables.ts';
+
+export type SessionSite = 'member' | 'agent' | 'operator';
+
+/** What a handler knows of the caller (`request.session`). */
+export interface SessionInfo {
+  sessionId: number;
+  memberId: number;
+  account: string;
+  /** 0 player, 1/2/41/42 agents, 4 trial. */
+  type: number;
+  role: 'player' | 'operator';
+  site: SessionSite;
+}
+
+type SessionEnv = Pick<Env, 'SESSION_IDLE_MINUTES' | 'SESSION_ABSOLUTE_HOURS'>;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new session: 256 random bits as the token, only its SHA-256 stored. */
+export async function createSession({
+  db,
+  env,
+  memberId,
+  site,
+  ip,
+  userAgent,
+}: {
+  db: Database;
+  env: SessionEnv;
+  memberId: number;
+  site: SessionSite;
+  ip: string | null;
+  userAgent: string | null;
+}): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    memberId,
+    site,
+    ip,
+    userAgent: userAgent?.slice(0, 512) ?? null,
+    expiresAt: sql`now() + make_interval(hours => ${env.SESSION_ABSOLUTE_HOURS})`,
+  });
+  return token;
+}
+
+export type ResolvedSession =
+  { state: 'valid'; session: SessionInfo } | { state: 'expired' } | { state: 'unknown' };
+
+/**
+ * The session of a token. Expired (idle, absolute, revoked, or its account disabled) is told apart
+ * from unknown so the web can say "your session has expired". The idle clock is pushed forward at
+ * most every `touchSeconds`, so a busy session costs one write a minute, not one per call.
+ */
+export async function resolveSession({
+  db,
+  env,
+  token,
+  touch = true,
+}: {
+  db: Database;
+  env: SessionEnv;
+  token: string;
+  /** False for checks the person did not cause (a balance push): they must not keep a session alive. */
+  touch?: boolean;
+}): Promise<ResolvedSession> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      memberId: sessions.memberId,
+      site: sessions.site,
+      revokedAt: sessions.revokedAt,
+      isLive: sql<boolean>`${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - make_interval(mins => ${env.SESSION_IDLE_MINUTES})`,
+      isStale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${touchSeconds(env)})`,
+      account: members.account,
+      type: members.type,
+      role: members.role,
+      status: members.status,
+    })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row) return { state: 'unknown' };
+  if (row.revokedAt || !row.isLive || row.status !== 'active') return { state: 'expired' };
+  if (touch && row.isStale) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    state: 'valid',
+    session: {
+      sessionId: row.sessionId,
+      memberId: row.memberId,
+      account: row.account,
+      type: row.type,
+      role: row.role,
+      site: row.site,
+    },
+  };
+}
+
+function touchSeconds(env: SessionEnv): number {
+  return Math.min(60, Math.floor((env.SESSION_IDLE_MINUTES * 60) / 4));
+}
+
+/** Ends every live session of an account (logout, password change or reset). */
+export async function revokeMemberSessions({
+  db,
+  memberId,
+}: {
+  db: Database;
+  memberId: number;
+}): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+}

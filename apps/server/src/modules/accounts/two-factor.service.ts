@@ -1,0 +1,207 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { SessionGrant } from '@khela/contract';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AccountsContext } from './accounts.context.ts';
+import { members, recoveryCodes, twoFactorChallenges } from './accounts.tables.ts';
+import { findMemberById, type MemberRow } from './members.repository.ts';
+import { verifyPassword } from './password-hash.ts';
+import type { SessionSite } from './session.service.ts';
+import { revokeMemberSessions } from './session.service.ts';
+
+const CHALLENGE_SECONDS = 300;
+const MAX_CHALLENGE_ATTEMPTS = 5;
+const RECOVERY_CODE_COUNT = 10;
+/** Codes of the step before and after the current one pass: phones drift a little. */
+const EPOCH_TOLERANCE_SECONDS = 30;
+
+function hashRecoveryCode(memberId: number, code: string): string {
+  return createHash('sha256')
+    .update(`${memberId}:${code.replace(/[\s-]/g, '').toLowerCase()}`)
+    .digest('hex');
+}
+
+/** Checks a TOTP code and remembers its time step, so the same code never passes twice. */
+async function useTotpCode(db: Database, member: MemberRow, secret: string, code: string): Promise<boolean> {
+  const result = await verify({
+    secret,
+    token: code,
+    epochTolerance: EPOCH_TOLERANCE_SECONDS,
+    ...(member.totpLastTimeStep === null ? {} : { afterTimeStep: member.totpLastTimeStep }),
+  });
+  // verify() answers the TOTP shape for a TOTP secret; the HOTP shape has no time step.
+  if (!result.valid || !('timeStep' in result)) return false;
+  await db.update(members).set({ totpLastTimeStep: result.timeStep }).where(eq(members.id, member.id));
+  return true;
+}
+
+/** Enrolment, step one: a new secret kept pending until a code confirms the phone has it. */
+export async function startTwoFactorSetup({
+  db,
+  memberId,
+  issuer,
+}: {
+  db: Database;
+  memberId: number;
+  issuer: string;
+}): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
+  const member = await findMemberById(db, memberId);
+  if (!member) throw new AppError('UNAUTHENTICATED');
+  if (member.totpSecret) throw new AppError('CONFLICT', { detail: 'second step already on' });
+  const secret = generateSecret();
+  const otpauthUrl = generateURI({ issuer, label: member.account, secret });
+  await db.update(members).set({ totpPendingSecret: secret }).where(eq(members.id, memberId));
+  return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
+}
+
+/** Enrolment, step two: a right code turns the second step on and yields the recovery codes once. */
+export async function confirmTwoFactorSetup({
+  db,
+  memberId,
+  code,
+}: {
+  db: Database;
+  memberId: number;
+  code: string;
+}): Promise<{ recoveryCodes: string[] }> {
+  const member = await findMemberById(db, memberId);
+  if (!member?.totpPendingSecret) throw new AppError('CONFLICT', { detail: 'no enrolment started' });
+  if (!(await useTotpCode(db, member, member.totpPendingSecret, code))) {
+    throw new AppError('TWO_FACTOR_INVALID', { issues: [{ field: 'code', reason: 'wrong code' }] });
+  }
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const raw = randomBytes(5).toString('hex');
+    return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  });
+  await db.transaction(async (tx) => {
+    await tx
+      .update(members)
+      .set({ totpSecret: member.totpPendingSecret, totpPendingSecret: null })
+      .where(eq(members.id, memberId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.memberId, memberId));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((value) => ({ memberId, codeHash: hashRecoveryCode(memberId, value) })));
+  });
+  return { recoveryCodes: codes };
+}
+
+export async function disableTwoFactor({
+  db,
+  memberId,
+  password,
+  code,
+}: {
+  db: Database;
+  memberId: number;
+  password: string;
+  code: string;
+}): Promise<void> {
+  const member = await findMemberById(db, memberId);
+  if (!member?.totpSecret) throw new AppError('CONFLICT', { detail: 'second step is off' });
+  if (!member.passwordHash || !(await verifyPassword(password, member.passwordHash))) {
+    throw new AppError('WRONG_PASSWORD', { issues: [{ field: 'password', reason: 'wrong password' }] });
+  }
+  if (!(await useTotpCode(db, member, member.totpSecret, code))) {
+    throw new AppError('TWO_FACTOR_INVALID', { issues: [{ field: 'code', reason: 'wrong code' }] });
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(members)
+      .set({ totpSecret: null, totpLastTimeStep: null })
+      .where(eq(members.id, memberId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.memberId, memberId));
+  });
+  await revokeMemberSessions({ db, memberId });
+}
+
+/** The password was right and the account has a second step: a short-lived challenge to answer. */
+export async function startTwoFactorLogin({
+  db,
+  memberId,
+  site,
+}: {
+  db: Database;
+  memberId: number;
+  site: SessionSite;
+}): Promise<{ twoFactorRequired: true; challengeId: string; expiresInSeconds: number }> {
+  const challengeId = randomUUID();
+  await db.insert(twoFactorChallenges).values({
+    id: challengeId,
+    memberId,
+    site,
+    expiresAt: sql`now() + make_interval(secs => ${CHALLENGE_SECONDS})`,
+  });
+  return { twoFactorRequired: true, challengeId, expiresInSeconds: CHALLENGE_SECONDS };
+}
+
+/**
+ * The second step of a login: a current TOTP code or an unused recovery code. A challenge takes
+ * five wrong answers, then a new login is needed.
+ */
+export async function completeTwoFactorLogin({
+  context,
+  challengeId,
+  code,
+  recoveryCode,
+  grant,
+}: {
+  context: AccountsContext;
+  challengeId: string;
+  code?: string | undefined;
+  recoveryCode?: string | undefined;
+  grant: (member: MemberRow, site: SessionSite) => Promise<SessionGrant>;
+}): Promise<SessionGrant> {
+  const { db } = context;
+  const expired = new AppError('TWO_FACTOR_INVALID', {
+    issues: [{ field: 'challengeId', reason: 'expired: log in again' }],
+  });
+  const [challenge] = await db
+    .update(twoFactorChallenges)
+    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.id, challengeId),
+        isNull(twoFactorChallenges.usedAt),
+        gt(twoFactorChallenges.expiresAt, sql`now()`),
+        lt(twoFactorChallenges.attempts, MAX_CHALLENGE_ATTEMPTS),
+      ),
+    )
+    .returning();
+  if (!challenge) throw expired;
+  const member = await findMemberById(db, challenge.memberId);
+  if (!member?.totpSecret) throw expired;
+
+  let isRight = false;
+  if (code) {
+    isRight = await useTotpCode(db, member, member.totpSecret, code);
+  } else if (recoveryCode) {
+    const used = await db
+      .update(recoveryCodes)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(recoveryCodes.memberId, member.id),
+          eq(recoveryCodes.codeHash, hashRecoveryCode(member.id, recoveryCode)),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id });
+    isRight = used.length > 0;
+  }
+  if (!isRight) {
+    throw new AppError('TWO_FACTOR_INVALID', {
+      issues: [{ field: code ? 'code' : 'recoveryCode', reason: 'wrong code' }],
+    });
+  }
+  const [claimed] = await db
+    .update(twoFactorChallenges)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(twoFactorChallenges.id, challengeId), isNull(twoFactorChallenges.usedAt)))
+    .returning({ id: twoFactorChallenges.id });
+  if (!claimed) throw expired;
+  return grant(member, challenge.site);
+}

@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+import type { Actor } from './content-admin.service.ts';
+
+/**
+ * The operator behind a request, for the audit: the session the accounts module's authorize check
+ * put on the request (`request.session`), by account name and member id.
+ */
+export function actorOf(request: FastifyRequest): Actor {
+  const session = request.session;
+  const name = session ? `${session.account}#${session.memberId}` : 'unknown';
+  return { name, requestId: request.id };
+}

@@ -1,0 +1,287 @@
+import type { Database } from '../../db/database.ts';
+import { aboutArticles, announcementTexts, faqArticles } from './content.seed-texts.ts';
+import {
+  contentAnnouncements,
+  contentBanners,
+  contentHelpArticles,
+  contentHelpMenus,
+  contentPromotions,
+  type PromotionTexts,
+} from './content.tables.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+type PromotionSeed = {
+  key: string;
+  type: 'welcome' | 'deposit' | 'rebate' | 'vip' | 'event';
+  action: 'join' | 'claim' | 'none';
+  /** Days from the seeding moment; null: open. */
+  startsInDays: number | null;
+  endsInDays: number | null;
+  texts: { BN: PromotionTexts; EN: PromotionTexts };
+};
+
+/**
+ * The demo brand's promotions. Offers that need money features still to come (claims, rebates, VIP
+ * ranks) start in the future, so they show as "coming soon"; the running one asks nothing of anyone.
+ */
+const promotions: PromotionSeed[] = [
+  {
+    key: 'app',
+    type: 'event',
+    action: 'none',
+    startsInDays: -3,
+    endsInDays: null,
+    texts: {
+      EN: {
+        title: 'Khela in your pocket',
+        summary: 'Install Khela on your phone in a few seconds, no store and no download needed.',
+        content: `<p>Khela installs on Android and iPhone straight from the browser. It opens full screen, starts faster and always shows the latest version.</p>
+<ol><li>Open the <a href="/down">Download</a> page on your phone.</li><li>Follow the two steps for your phone.</li><li>Find Khela on your home screen.</li></ol>
+<p>There is nothing to claim: this page just shows you how.</p>`,
+      },
+      BN: {
+        title: 'পকেটে খেলা',
+        summary: 'কয়েক সেকেন্ডে আপনার ফোনে খেলা ইনস্টল করুন, স্টোর বা ডাউনলোড ছাড়াই।',
+        content: `<p>অ্যান্ড্রয়েড ও আইফোনে ব্রাউজার থেকেই খেলা ইনস্টল হয়। এটি পুরো পর্দায় খোলে, দ্রুত চালু হয় এবং সবসময় সর্বশেষ সংস্করণ দেখায়।</p>
+<ol><li>ফোনে <a href="/down">ডাউনলোড</a> পাতাটি খুলুন।</li><li>আপনার ফোনের দুটি ধাপ অনুসরণ করুন।</li><li>হোম স্ক্রিনে খেলা খুঁজে নিন।</li></ol>
+<p>এখানে দাবি করার কিছু নেই: এই পাতা শুধু পদ্ধতিটি দেখায়।</p>`,
+      },
+    },
+  },
+  {
+    key: 'welcome',
+    type: 'welcome',
+    action: 'claim',
+    startsInDays: 30,
+    endsInDays: 120,
+    texts: {
+      EN: {
+        title: 'Welcome bonus: 100% of your first deposit, up to ৳500',
+        summary: 'New members double their first deposit, with a 10× turnover on the bonus.',
+        content: `<h3>Rules</h3><ul><li>For new members, once per person.</li><li>Deposit at least ৳200 and claim the bonus on this page before you play.</li><li>Bonus: 100% of the deposit, at most ৳500.</li><li>Turn the bonus over 10 times on slots before withdrawing it; live casino and sports count 20%.</li><li>Valid for 7 days after it is credited.</li></ul><p>Claims open when the promotion starts.</p>`,
+      },
+      BN: {
+        title: 'স্বাগত বোনাস: প্রথম জমার ১০০%, সর্বোচ্চ ৳৫০০',
+        summary: 'নতুন সদস্যরা প্রথম জমা দ্বিগুণ পান, বোনাসে ১০ গুণ টার্নওভারের শর্তে।',
+        content: `<h3>নিয়ম</h3><ul><li>নতুন সদস্যদের জন্য, প্রতি ব্যক্তি একবার।</li><li>কমপক্ষে ৳২০০ জমা দিন এবং খেলার আগে এই পাতায় বোনাস দাবি করুন।</li><li>বোনাস: জমার ১০০%, সর্বোচ্চ ৳৫০০।</li><li>বোনাস তোলার আগে স্লটে তার ১০ গুণ টার্নওভার করুন; লাইভ ক্যাসিনো ও স্পোর্টস ২০% হিসেবে গণ্য হয়।</li><li>জমা হওয়ার পর ৭ দিন বৈধ।</li></ul><p>প্রমোশন শুরু হলে দাবি করা যাবে।</p>`,
+      },
+    },
+  },
+  {
+    key: 'deposit',
+    type: 'deposit',
+    action: 'join',
+    startsInDays: 30,
+    endsInDays: null,
+    texts: {
+      EN: {
+        title: 'Weekend reload: 10% extra on Friday deposits',
+        summary: 'Join once, then get 10% on your first deposit every Friday, up to ৳300.',
+        content: `<h3>Rules</h3><ul><li>Join on this page once; the offer then applies every Friday (Bangladesh time).</li><li>10% of your first deposit of the day, at most ৳300.</li><li>5× turnover on the extra amount.</li></ul>`,
+      },
+      BN: {
+        title: 'সাপ্তাহিক রিলোড: শুক্রবারের জমায় ১০% বেশি',
+        summary: 'একবার যোগ দিন, তারপর প্রতি শুক্রবার প্রথম জমায় ১০% পান, সর্বোচ্চ ৳৩০০।',
+        content: `<h3>নিয়ম</h3><ul><li>এই পাতায় একবার যোগ দিন; তারপর প্রতি শুক্রবার (বাংলাদেশ সময়) অফারটি প্রযোজ্য।</li><li>দিনের প্রথম জমার ১০%, সর্বোচ্চ ৳৩০০।</li><li>বাড়তি টাকায় ৫ গুণ টার্নওভার।</li></ul>`,
+      },
+    },
+  },
+  {
+    key: 'rebate',
+    type: 'rebate',
+    action: 'none',
+    startsInDays: 45,
+    endsInDays: null,
+    texts: {
+      EN: {
+        title: 'Daily slot rebate 0.5%',
+        summary: 'Half a percent of yesterday’s slot turnover back, every day, win or lose.',
+        content: `<h3>Rules</h3><ul><li>0.5% of the valid slot bets of the previous day, credited automatically before noon.</li><li>No turnover condition on the rebate.</li><li>Cancelled or refunded bets do not count.</li></ul>`,
+      },
+      BN: {
+        title: 'দৈনিক স্লট রিবেট ০.৫%',
+        summary: 'জিতুন বা হারুন, প্রতিদিন আগের দিনের স্লট টার্নওভারের আধা শতাংশ ফেরত।',
+        content: `<h3>নিয়ম</h3><ul><li>আগের দিনের বৈধ স্লট বাজির ০.৫%, দুপুরের আগে নিজে থেকেই জমা হয়।</li><li>রিবেটে কোনো টার্নওভারের শর্ত নেই।</li><li>বাতিল বা ফেরত দেওয়া বাজি গণ্য হয় না।</li></ul>`,
+      },
+    },
+  },
+  {
+    key: 'vip',
+    type: 'vip',
+    action: 'none',
+    startsInDays: 60,
+    endsInDays: null,
+    texts: {
+      EN: {
+        title: 'Khela VIP ranks',
+        summary: 'Climb the ranks with your play and unlock higher limits and a personal manager.',
+        content: `<p>Your rank rises with your monthly valid bets. Higher ranks get faster withdrawals, higher limits and, from rank 5, a personal account manager.</p><p>The rank table is published here when VIP ranks start.</p>`,
+      },
+      BN: {
+        title: 'খেলা ভিআইপি র‍্যাঙ্ক',
+        summary: 'খেলার সাথে সাথে র‍্যাঙ্কে উঠুন, পান বেশি সীমা ও ব্যক্তিগত ম্যানেজার।',
+        content: `<p>আপনার মাসিক বৈধ বাজির সাথে র‍্যাঙ্ক বাড়ে। উঁচু র‍্যাঙ্কে দ্রুত উত্তোলন, বেশি সীমা এবং র‍্যাঙ্ক ৫ থেকে একজন ব্যক্তিগত অ্যাকাউন্ট ম্যানেজার।</p><p>ভিআইপি র‍্যাঙ্ক চালু হলে র‍্যাঙ্কের তালিকা এখানে প্রকাশ করা হবে।</p>`,
+      },
+    },
+  },
+  {
+    key: 'refer',
+    type: 'event',
+    action: 'join',
+    startsInDays: 30,
+    endsInDays: null,
+    texts: {
+      EN: {
+        title: 'Invite friends',
+        summary: 'Share your invitation link; when a friend makes a first deposit, you both get ৳100.',
+        content: `<h3>Rules</h3><ul><li>Your link is in the member centre under Invite friends.</li><li>Your friend registers with it and deposits at least ৳500 within 14 days.</li><li>You and your friend each get ৳100 with a 3× turnover.</li><li>Friends must be real, different people; at most 20 rewards a month.</li></ul>`,
+      },
+      BN: {
+        title: 'বন্ধুদের আমন্ত্রণ জানান',
+        summary: 'আপনার আমন্ত্রণ লিঙ্ক শেয়ার করুন; বন্ধু প্রথম জমা দিলে দুজনেই পাবেন ৳১০০।',
+        content: `<h3>নিয়ম</h3><ul><li>আপনার লিঙ্ক মেম্বার সেন্টারের "বন্ধুদের আমন্ত্রণ" অংশে আছে।</li><li>আপনার বন্ধু সেই লিঙ্কে নিবন্ধন করে ১৪ দিনের মধ্যে কমপক্ষে ৳৫০০ জমা দেন।</li><li>আপনি ও আপনার বন্ধু প্রত্যেকে ৩ গুণ টার্নওভারে ৳১০০ পান।</li><li>বন্ধুরা আসল ও আলাদা মানুষ হতে হবে; মাসে সর্বোচ্চ ২০টি পুরস্কার।</li></ul>`,
+      },
+    },
+  },
+];
+
+type BannerSeed = {
+  group: string;
+  theme: string;
+  alt: { BN: string; EN: string };
+  linkageType: 'route' | 'promotion' | null;
+  linkageTarget: string | null;
+};
+
+const banners: BannerSeed[] = [
+  {
+    group: 'home',
+    theme: 'welcome',
+    alt: { EN: 'Welcome to Khela: join now', BN: 'খেলায় আপনাকে স্বাগতম: এখনই যোগ দিন' },
+    linkageType: 'route',
+    linkageTarget: '/register',
+  },
+  {
+    group: 'home',
+    theme: 'app',
+    alt: { EN: 'Khela on your phone: install', BN: 'আপনার ফোনে খেলা: ইনস্টল করুন' },
+    linkageType: 'route',
+    linkageTarget: '/down',
+  },
+  {
+    group: 'home',
+    theme: 'responsible',
+    alt: { EN: 'Play responsibly, 18+ only', BN: 'দায়িত্বের সাথে খেলুন, শুধু ১৮+' },
+    linkageType: 'route',
+    linkageTarget: '/help?page=responsible-gaming',
+  },
+  {
+    group: 'promotions',
+    theme: 'promotions',
+    alt: { EN: 'Khela promotions', BN: 'খেলার প্রমোশন' },
+    linkageType: 'promotion',
+    linkageTarget: 'app',
+  },
+  {
+    group: 'down',
+    theme: 'app',
+    alt: { EN: 'Khela on your phone', BN: 'আপনার ফোনে খেলা' },
+    linkageType: null,
+    linkageTarget: null,
+  },
+  {
+    group: 'help',
+    theme: 'help',
+    alt: { EN: 'How can we help?', BN: 'কীভাবে সাহায্য করতে পারি?' },
+    linkageType: null,
+    linkageTarget: null,
+  },
+  {
+    group: 'w_register',
+    theme: 'welcome',
+    alt: { EN: 'Welcome to Khela', BN: 'খেলায় আপনাকে স্বাগতম' },
+    linkageType: null,
+    linkageTarget: null,
+  },
+];
+
+/** Demo content for an empty database: help centre, announcements, promotions, banners (BN and EN). */
+export async function seedContent(db: Database, now = new Date()) {
+  const at = (days: number | null) => (days === null ? null : new Date(now.getTime() + days * DAY));
+
+  const [about, faq] = await db
+    .insert(contentHelpMenus)
+    .values([
+      { slug: 'about', titles: { EN: 'About Khela', BN: 'খেলা সম্পর্কে' }, sortOrder: 10 },
+      { slug: 'faq', titles: { EN: 'Frequently asked questions', BN: 'সাধারণ প্রশ্ন' }, sortOrder: 20 },
+    ])
+    .returning();
+  await db.insert(contentHelpArticles).values([
+    ...aboutArticles.map((article, index) => ({
+      menuId: about!.id,
+      slug: article.slug,
+      texts: article.texts,
+      sortOrder: (index + 1) * 10,
+    })),
+    ...faqArticles.map((article, index) => ({
+      menuId: faq!.id,
+      slug: article.slug,
+      texts: article.texts,
+      sortOrder: (index + 1) * 10,
+    })),
+  ]);
+
+  await db.insert(contentAnnouncements).values(
+    announcementTexts.map((announcement, index) => ({
+      type: announcement.type,
+      texts: announcement.texts,
+      // Whole minutes apart, so the list shows distinct times.
+      startsAt: new Date(
+        Math.floor((now.getTime() - announcement.daysAgo * DAY - index * 60_000) / 60_000) * 60_000,
+      ),
+      sortOrder: index,
+    })),
+  );
+
+  const promotionIds = new Map<string, number>();
+  for (const [index, promotion] of promotions.entries()) {
+    const [row] = await db
+      .insert(contentPromotions)
+      .values({
+        type: promotion.type,
+        action: promotion.action,
+        texts: promotion.texts,
+        imageUrl: `/content/promotions/${promotion.key}.svg`,
+        startsAt: at(promotion.startsInDays),
+        endsAt: at(promotion.endsInDays),
+        sortOrder: (index + 1) * 10,
+      })
+      .returning({ id: contentPromotions.id });
+    promotionIds.set(promotion.key, row!.id);
+  }
+
+  const position = new Map<string, number>();
+  const bannerRows = banners.flatMap((banner) => {
+    const sortOrder = (position.get(banner.group) ?? 0) + 1;
+    position.set(banner.group, sortOrder);
+    const linkageTarget =
+      banner.linkageType === 'promotion' && banner.linkageTarget
+        ? String(promotionIds.get(banner.linkageTarget))
+        : banner.linkageTarget;
+    return (['BN', 'EN'] as const).map((language) => {
+      const file = `/content/banners/${banner.theme}-${language.toLowerCase()}`;
+      return {
+        groupName: banner.group,
+        language,
+        title: banner.alt[language],
+        imageUrl: `${file}-desktop.svg`,
+        mobileImageUrl: `${file}-mobile.svg`,
+        linkageType: banner.linkageType,
+        linkageTarget,
+        sortOrder,
+      };
+    });
+  });
+  await db.insert(contentBanners).values(bannerRows);
+}

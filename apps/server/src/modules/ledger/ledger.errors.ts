@@ -1,0 +1,127 @@
+import type { ErrorCode } from '@khela/contract';
+import { AppError } from '../../http/app-error.ts';
+import { AmountError, parseAmount, type ParseAmountOptions } from './money.ts';
+
+/** Every way a ledger call refuses, precise enough for callers and tests to tell them apart. */
+export type LedgerErrorReason =
+  | 'INSUFFICIENT_FUNDS'
+  | 'IDEMPOTENCY_MISMATCH'
+  | 'ACCOUNT_NOT_FOUND'
+  | 'ENTRY_NOT_FOUND'
+  | 'ALREADY_REVERSED'
+  | 'NOT_REVERSIBLE'
+  | 'CURRENCY_MISMATCH'
+  | 'AMOUNT_INVALID'
+  | 'INVALID_POSTINGS'
+  | 'UNBALANCED_ENTRY'
+  | 'APPEND_ONLY';
+
+/**
+ * Each reason answers with its catalogue code (packages/contract/src/errors.ts), and `value.reason`
+ * carries the precise one where several reasons share a code.
+ *
+ * UNBALANCED_ENTRY, INVALID_POSTINGS and APPEND_ONLY are programming errors (the caller built a bad
+ * entry), never user input: they answer 500 and are logged; nothing moved.
+ */
+export const contractCodeOfLedgerReason: Record<LedgerErrorReason, ErrorCode> = {
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  IDEMPOTENCY_MISMATCH: 'IDEMPOTENCY_MISMATCH',
+  ACCOUNT_NOT_FOUND: 'NOT_FOUND',
+  ENTRY_NOT_FOUND: 'NOT_FOUND',
+  ALREADY_REVERSED: 'ALREADY_REVERSED',
+  NOT_REVERSIBLE: 'CONFLICT',
+  CURRENCY_MISMATCH: 'CONFLICT',
+  AMOUNT_INVALID: 'VALIDATION_FAILED',
+  INVALID_POSTINGS: 'INTERNAL',
+  UNBALANCED_ENTRY: 'INTERNAL',
+  APPEND_ONLY: 'INTERNAL',
+};
+
+/** An AppError whose `reason` names the ledger failure; `value.reason` tells the API client. */
+export class LedgerError extends AppError {
+  readonly reason: LedgerErrorReason;
+
+  constructor(reason: LedgerErrorReason, detail?: string, issue?: { field: string; reason: string }) {
+    super(contractCodeOfLedgerReason[reason], {
+      detail: detail ?? reason,
+      value: { reason },
+      ...(issue ? { issues: [issue] } : {}),
+    });
+    this.name = 'LedgerError';
+    this.reason = reason;
+  }
+}
+
+export function isLedgerError(error: unknown, reason?: LedgerErrorReason): error is LedgerError {
+  return error instanceof LedgerError && (reason === undefined || error.reason === reason);
+}
+
+/**
+ * Reads an amount from a request field ("1234.50" major units → bigint minor units); a bad one is
+ * AMOUNT_INVALID (400) with `{ field, reason }`, reason being format, too_many_decimals, zero,
+ * negative or too_large. For zod request schemas use `amountCodec` from money.ts instead.
+ */
+export function parseAmountField(text: string, options: ParseAmountOptions & { field: string }): bigint {
+  try {
+    return parseAmount(text, options);
+  } catch (error) {
+    if (!(error instanceof AmountError)) throw error;
+    throw new LedgerError('AMOUNT_INVALID', error.message, { field: options.field, reason: error.reason });
+  }
+}
+
+interface DatabaseErrorFields {
+  code?: unknown;
+  detail?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+/** The PostgreSQL error under a driver or drizzle wrapper (both drivers put it in `cause`). */
+function databaseErrorOf(error: unknown): DatabaseErrorFields | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const fields = current as DatabaseErrorFields;
+    if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
+    current = fields.cause;
+  }
+  return undefined;
+}
+
+/**
+ * Turns the SQLSTATEs raised by the ledger functions (class KL, see the 0002 migration) and the
+ * ledger's constraint violations into LedgerErrors; anything else is returned unchanged.
+ */
+export function translateDatabaseError(error: unknown): unknown {
+  const database = databaseErrorOf(error);
+  if (!database) return error;
+  const detail = typeof database.detail === 'string' ? database.detail : undefined;
+  const message = typeof database.message === 'string' ? database.message : undefined;
+  switch (database.code) {
+    case 'KL001':
+      return new LedgerError('INSUFFICIENT_FUNDS', message);
+    case 'KL002':
+      return new LedgerError('IDEMPOTENCY_MISMATCH', message);
+    case 'KL003':
+      return new LedgerError('ACCOUNT_NOT_FOUND', message ?? detail);
+    case 'KL004':
+      return new LedgerError('UNBALANCED_ENTRY', message);
+    case 'KL005':
+      return new LedgerError('INVALID_POSTINGS', message);
+    case 'KL006':
+      return new LedgerError('APPEND_ONLY', message);
+    case '23505':
+      if (database.constraint === 'journal_entries_reverses_entry_id_unique') {
+        return new LedgerError('ALREADY_REVERSED', 'this entry has been reversed already');
+      }
+      return error;
+    case '23503':
+      if (database.constraint === 'journal_entries_reverses_entry_id_journal_entries_id_fk') {
+        return new LedgerError('ENTRY_NOT_FOUND', 'the entry to reverse does not exist');
+      }
+      return error;
+    default:
+      return error;
+  }
+}

@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { call, loginAs, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { realtimePath } from './realtime.routes.ts';
+
+let sut: TestApp;
+let operator: string;
+let player: string;
+
+beforeEach(async () => {
+  sut = await buildTestApp({
+    env: { RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
+  });
+  const login = await call(sut, {
+    method: 'POST',
+    url: '/api/operator/session/login',
+    sealed: true,
+    body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
+  });
+  operator = login.body.value.token;
+  player = (await loginAs(sut, 'demoplayer', 'Player-demo-2026')).body.value.token;
+});
+afterEach(async () => {
+  await sut.close();
+});
+
+/**
+ * A socket on the app without a network. An injected upgrade has no client address of its own, and
+ * the rate limiter keys on it, so the test gives one (the cast: the upgrade context is typed as a
+ * whole request).
+ */
+async function openSocket(): Promise<WebSocket> {
+  const context = { socket: { remoteAddress: '127.0.0.1' } } as unknown as Parameters<
+    TestApp['app']['injectWS']
+  >[1];
+  return (await sut.app.injectWS(realtimePath, context)) as unknown as WebSocket;
+}
+
+/** Every message the socket receives, and how it closed. */
+function watch(socket: WebSocket) {
+  const messages: { type: string; value?: { sumBalance: string } }[] = [];
+  let closed: number | null = null;
+  socket.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString('utf8'))));
+  socket.on('close', (code: number) => {
+    closed = code;
+  });
+  return { messages, closed: () => closed };
+}
+
+async function until(check: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const adjust = (amount: string, key: string) =>
+  call(sut, {
+    method: 'POST',
+    url: '/api/operator/wallet/adjust',
+    token: operator,
+    body: { username: 'demoplayer', amount, reason: 'realtime test', idempotencyKey: key },
+  });
+
+describe('realtime balance pushes', () => {
+  it('sends the balance at once and again whenever the wallet changes', async () => {
+    const socket = await openSocket();
+    const seen = watch(socket);
+    socket.send(JSON.stringify({ type: 'auth', token: player }));
+    await until(() => seen.messages.some((message) => message.type === 'balance'));
+    expect(seen.messages.find((message) => message.type === 'balance')?.value?.sumBalance).toBe('0.00');
+    await adjust('250.50', 'realtime-key-0001');
+    await until(() => seen.messages.filter((message) => message.type === 'balance').length >= 2);
+    expect(seen.messages.filter((message) => message.type === 'balance').at(-1)?.value?.sumBalance).toBe(
+      '250.50',
+    );
+    socket.terminate();
+  });
+
+  it('closes a socket that sends no valid member token, and stops after logout', async () => {
+    const stranger = await openSocket();
+    const strangerSeen = watch(stranger);
+    stranger.send(JSON.stringify({ type: 'auth', token: 'x'.repeat(43) }));
+    await until(() => strangerSeen.closed() !== null);
+    expect(strangerSeen.closed()).toBe(4401);
+
+    const garbled = await openSocket();
+    const garbledSeen = watch(garbled);
+    garbled.send('not json');
+    await until(() => garbledSeen.closed() !== null);
+    expect(garbledSeen.closed()).toBe(4400);
+
+    const operatorSocket = await openSocket();
+    const operatorSeen = watch(operatorSocket);
+    operatorSocket.send(JSON.stringify({ type: 'auth', token: operator }));
+    await until(() => operatorSeen.closed() !== null);
+    expect(operatorSeen.closed()).toBe(4401);
+
+    const socket = await openSocket();
+    const seen = watch(socket);
+    socket.send(JSON.stringify({ type: 'auth', token: player }));
+    await until(() => seen.messages.some((message) => message.type === 'balance'));
+    await call(sut, { method: 'DELETE', url: '/wps/session/logout', token: player });
+    await adjust('10', 'realtime-key-0002');
+    await until(() => seen.closed() !== null);
+    expect(seen.closed()).toBe(4401);
+    expect(seen.messages.filter((message) => message.type === 'balance')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { calls } from '@khela/contract';
+import { registerCall } from '../../http/register-call.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import {
+  getDomainRoute,
+  getGameMenus,
+  getPermission,
+  getPermissionInfo,
+  getSystemStatus,
+  listCountries,
+  toRegisterSetting,
+  toWhitelabel,
+} from './system.service.ts';
+
+export async function systemRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  registerCall(app, calls.whitelabel, async () => toWhitelabel(await getSettings(db)));
+
+  registerCall(app, calls.status, async ({ query, request }) =>
+    getSystemStatus(await getSettings(db), { ip: request.ip, host: query.url }),
+  );
+
+  registerCall(app, calls.permission, async ({ query, request }) =>
+    getPermission(await getSettings(db), { ip: request.ip, host: query.url ?? request.host }),
+  );
+
+  registerCall(app, calls.permissionInfo, async () => getPermissionInfo(await getSettings(db)));
+
+  registerCall(app, calls.domainRoute, async ({ query, request }) =>
+    getDomainRoute(await getSettings(db), query.domain ?? request.host),
+  );
+
+  registerCall(app, calls.registerSetting, async () => toRegisterSetting(await getSettings(db)));
+
+  registerCall(app, calls.countries, async () => listCountries(db));
+
+  registerCall(app, calls.gameMenus, async () => getGameMenus(db));
+}

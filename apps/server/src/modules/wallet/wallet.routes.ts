@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { calls } from '@khela/contract';
+import { registerCall } from '../../http/register-call.ts';
+import { sessionOf } from '../accounts/authorize.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import {
+  adjustWallet,
+  getWalletBalance,
+  listAccountRecord,
+  transferToDownline,
+  transferToUpline,
+} from './wallet.service.ts';
+
+/** The wallet calls: balance, account record, and the operator's adjustment. */
+export async function walletRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  registerCall(app, calls.balance, async ({ request }) => {
+    const session = sessionOf(request);
+    return getWalletBalance({
+      db,
+      money: await getSettings(db),
+      memberId: session.memberId,
+      memberType: session.type,
+    });
+  });
+
+  registerCall(app, calls.accountRecord, async ({ query, request }) =>
+    listAccountRecord({ db, memberId: sessionOf(request).memberId, query }),
+  );
+
+  // Payment passwords are guessable by repetition: money calls get their own per-address limit.
+  const moneyLimit = { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const partyOf = (request: Parameters<typeof sessionOf>[0]) => {
+    const session = sessionOf(request);
+    return { id: session.memberId, account: session.account, type: session.type };
+  };
+
+  registerCall(
+    app,
+    calls.transferUpline,
+    async ({ body, request }) =>
+      transferToUpline({ db, settings: await getSettings(db), member: partyOf(request), body }),
+    moneyLimit,
+  );
+
+  registerCall(
+    app,
+    calls.transferDownline,
+    async ({ body, request }) =>
+      transferToDownline({ db, settings: await getSettings(db), agent: partyOf(request), body }),
+    moneyLimit,
+  );
+
+  registerCall(app, calls.operatorAdjust, async ({ body, request }) => {
+    const session = sessionOf(request);
+    return adjustWallet({
+      db,
+      money: await getSettings(db),
+      actor: { name: `${session.account}#${session.memberId}`, requestId: request.id },
+      body,
+    });
+  });
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { calls } from '@khela/contract';
+import { registerCall } from '../../http/register-call.ts';
+import { scheduleEvery } from '../../shared/schedule.ts';
+import { sessionOf } from '../accounts/authorize.ts';
+import { hasPaymentPassword } from '../accounts/member.service.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import {
+  autoReceiveWithdrawals,
+  bindPayoutAccount,
+  confirmWithdrawal,
+  createWithdrawal,
+  decideWithdrawal,
+  getWithdrawalProof,
+  getWithdrawInfo,
+  listPayoutAccounts,
+  listWithdrawalsForReview,
+  listWithdrawHistory,
+  resolveWithdrawal,
+} from './withdrawals.service.ts';
+
+/** Withdrawals: bound accounts, requests, receipt confirmation, the operator's side, auto-receipt. */
+export async function withdrawalRoutes(app: FastifyInstance) {
+  const { db } = app;
+  const moneyLimit = { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const actorOf = (request: Parameters<typeof sessionOf>[0]) => {
+    const session = sessionOf(request);
+    return { name: `${session.account}#${session.memberId}`, requestId: request.id };
+  };
+
+  registerCall(app, calls.withdrawInfo, async ({ request }) => {
+    const memberId = sessionOf(request).memberId;
+    return getWithdrawInfo(db, {
+      settings: await getSettings(db),
+      memberId,
+      hasPaymentPassword: await hasPaymentPassword(db, memberId),
+    });
+  });
+
+  registerCall(app, calls.payoutAccounts, async ({ request }) =>
+    listPayoutAccounts(db, sessionOf(request).memberId),
+  );
+
+  registerCall(
+    app,
+    calls.bindPayoutAccount,
+    async ({ body, request }) => bindPayoutAccount(db, { memberId: sessionOf(request).memberId, body }),
+    moneyLimit,
+  );
+
+  registerCall(
+    app,
+    calls.createWithdrawal,
+    async ({ body, request }) =>
+      createWithdrawal(db, { settings: await getSettings(db), memberId: sessionOf(request).memberId, body }),
+    moneyLimit,
+  );
+
+  registerCall(app, calls.withdrawHistory, async ({ query, request }) =>
+    listWithdrawHistory(db, {
+      settings: await getSettings(db),
+      memberId: sessionOf(request).memberId,
+      query,
+    }),
+  );
+
+  registerCall(
+    app,
+    calls.confirmWithdrawal,
+    async ({ body, request }) =>
+      confirmWithdrawal(db, { settings: await getSettings(db), memberId: sessionOf(request).memberId, body }),
+    // A proof image of up to 5 MB arrives as base64 (about 6.7 MB).
+    { ...moneyLimit, bodyLimit: 7_500_000 },
+  );
+
+  registerCall(app, calls.operatorWithdrawals, async ({ query }) =>
+    listWithdrawalsForReview(db, { settings: await getSettings(db), query }),
+  );
+
+  registerCall(app, calls.operatorDecideWithdrawal, async ({ body, request }) =>
+    decideWithdrawal(db, { settings: await getSettings(db), actor: actorOf(request), body }),
+  );
+
+  registerCall(app, calls.operatorResolveWithdrawal, async ({ body, request }) =>
+    resolveWithdrawal(db, { settings: await getSettings(db), actor: actorOf(request), body }),
+  );
+
+  registerCall(app, calls.operatorWithdrawalProof, async ({ query }) =>
+    getWithdrawalProof(db, query.withdrawalId),
+  );
+
+  scheduleEvery(app, {
+    name: 'withdrawal-auto-receipt',
+    intervalMs: 60_000,
+    task: () => autoReceiveWithdrawals(db),
+  });
+}

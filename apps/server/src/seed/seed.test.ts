@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { loadEnv } from '../config/env.ts';
+import { scryptOf } from '../modules/accounts/accounts.context.ts';
+import { members } from '../modules/accounts/accounts.tables.ts';
+import { contentBanners } from '../modules/content/content.tables.ts';
+import { getSettings, updateSettings } from '../modules/settings/settings.service.ts';
+import { countries } from '../modules/system/system.tables.ts';
+import { createTestDatabase, testEnvDefaults, type TestDatabase } from '../test/helper.ts';
+import { seedDemoData } from './seed.ts';
+
+let database: TestDatabase;
+const scrypt = scryptOf(loadEnv(testEnvDefaults));
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+const counts = async () => ({
+  members: (await database.db.select({ total: count() }).from(members))[0]?.total,
+  banners: (await database.db.select({ total: count() }).from(contentBanners))[0]?.total,
+  countries: (await database.db.select({ total: count() }).from(countries))[0]?.total,
+});
+
+describe('seedDemoData', () => {
+  it('fills an empty database with the demo brand, accounts, content and countries', async () => {
+    expect(await seedDemoData(database.db, { scrypt })).toEqual({ seeded: true });
+    const seeded = await counts();
+    expect(seeded.members).toBeGreaterThanOrEqual(4);
+    expect(seeded.banners).toBeGreaterThan(0);
+    expect(seeded.countries).toBeGreaterThan(100);
+    expect((await getSettings(database.db)).brandName).toBe('Khela');
+  });
+
+  it('never touches a database that has settings: an operator’s data stays as it is', async () => {
+    await seedDemoData(database.db, { scrypt });
+    await updateSettings(database.db, { brandName: 'Operator Brand' });
+    const before = await counts();
+    expect(await seedDemoData(database.db, { scrypt })).toEqual({ seeded: false });
+    expect(await counts()).toEqual(before);
+    expect((await getSettings(database.db)).brandName).toBe('Operator Brand');
+  });
+});

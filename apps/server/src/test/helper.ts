@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadEnv, type Env } from '../config/env.ts';
+import { openDatabase } from '../db/open-database.ts';
+import type { Database, DatabaseHandle } from '../db/database.ts';
+import { seedDemoData } from '../seed/seed.ts';
+import { scryptOf } from '../modules/accounts/accounts.context.ts';
+
+/** Set by CI to run the same suites on the local PostgreSQL as well as on PGlite. */
+const externalUrl = process.env.DATABASE_URL;
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test: PGlite from the run's template dump, or, with
+ * DATABASE_URL set, a new PostgreSQL database created for this test and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!externalUrl) {
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const handle = await openDatabase({ kind: 'pglite', loadDataDir: template });
+    return { handle, db: handle.db, close: () => handle.close() };
+  }
+  const { default: pg } = await import('pg');
+  const name = `khela_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: externalUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(externalUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 5 });
+  await handle.migrate();
+  return {
+    handle,
+    db: handle.db,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: externalUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Test defaults: scrypt at N=2^10 (the OWASP cost is 100+ ms a hash; password-hash.test.ts checks
+ * the real parameters), a two-step ALTCHA, and one envelope key per test worker instead of a new
+ * RSA key per test. A test passes its own values in `env` to override them.
+ */
+const envelopeKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+  type: 'pkcs8',
+  format: 'pem',
+}) as string;
+export const testEnvDefaults: Record<string, string> = {
+  SCRYPT_N: '1024',
+  ALTCHA_COST: '1',
+  ALTCHA_MAX_NUMBER: '4',
+  ENVELOPE_PRIVATE_KEY: envelopeKeyPem,
+};
+
+/** Builds the whole app on a fresh database, seeded with the demo data unless told otherwise. */
+export async function buildTestApp(
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    webRoot?: string | null;
+    /** Extra routes for a test, added before the app is ready. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...testEnvDefaults, ...options.env });
+  const database = await createTestDatabase();
+  if (options.seed !== false) await seedDemoData(database.db, { scrypt: scryptOf(env) });
+  const app = await buildApp({
+    env,
+    database: database.handle,
+    webRoot: options.webRoot ?? null,
+    logger: false,
+  });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

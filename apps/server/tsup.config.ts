@@ -1,0 +1,27 @@
+import { defineConfig } from 'tsup';
+import { cpSync } from 'node:fs';
+
+// The server is bundled so the workspace packages (TypeScript source) are inlined; npm packages
+// stay external (PGlite loads its wasm at run time) — STACK.md gotcha 1.
+export default defineConfig({
+  entry: {
+    main: 'src/main.ts',
+    migrate: 'src/cli/migrate.ts',
+    seed: 'src/cli/seed.ts',
+    settings: 'src/cli/settings.ts',
+    'ledger-verify': 'src/cli/ledger-verify.ts',
+  },
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  splitting: true,
+  noExternal: [/^@khela\//],
+  onSuccess: async () => {
+    cpSync('drizzle', 'dist/drizzle', { recursive: true });
+    // Read at run time by modules/accounts/password-policy.ts, beside the bundle.
+    cpSync('src/modules/accounts/common-passwords.txt', 'dist/common-passwords.txt');
+  },
+});

@@ -1,0 +1,70 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadChunk } from '../../shared/lib/chunk-load.ts';
+import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
+import { useDepositReturn } from '../../features/wallet/deposit/use-deposit-return.ts';
+import { ChunkError } from '../../shared/ui/chunk-error.tsx';
+import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import './overlay-host.css';
+
+// Every overlay is its own chunk, fetched the first time it opens: none of them (nor the dialog
+// library) weighs on the home route's first load.
+const ModalLayer = lazy(() =>
+  loadChunk(() => import('./modal-layer.tsx')).then((module) => ({ default: module.ModalLayer })),
+);
+const ConfirmDialog = lazy(() =>
+  loadChunk(() => import('../../shared/ui/confirm-dialog.tsx')).then((module) => ({
+    default: module.ConfirmDialog,
+  })),
+);
+const MemberCentrePanel = lazy(() =>
+  loadChunk(() => import('../../features/member-centre/member-centre-panel.tsx')).then((module) => ({
+    default: module.MemberCentrePanel,
+  })),
+);
+const AgentCentrePanel = lazy(() =>
+  loadChunk(() => import('../../features/agent-centre/agent-centre-panel.tsx')).then((module) => ({
+    default: module.AgentCentrePanel,
+  })),
+);
+const SideMenu = lazy(() =>
+  loadChunk(() => import('../shell/side-menu.tsx')).then((module) => ({ default: module.SideMenu })),
+);
+
+function OverlayLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="overlay-loading">
+      <Spinner label={t('state_loading')} size="inline" />
+    </div>
+  );
+}
+
+export function OverlayHost() {
+  // Back from the payment gateway: the member centre opens on the deposit page.
+  useDepositReturn();
+  const hasModals = useOverlayStore((state) => state.openModals.length > 0);
+  const hasConfirm = useOverlayStore((state) => state.pendingConfirm !== null);
+  const isMemberCentreOpen = useOverlayStore((state) => state.memberCentre.open);
+  const isAgentCentreOpen = useOverlayStore((state) => state.agentCentre.open);
+  const isSideMenuOpen = useOverlayStore((state) => state.sideMenuOpen);
+
+  return (
+    <ErrorBoundary
+      fallback={(error, reset) => (
+        <div className="overlay-error">
+          <ChunkError error={error} onRetry={reset} />
+        </div>
+      )}
+    >
+      <Suspense fallback={<OverlayLoading />}>
+        {isSideMenuOpen ? <SideMenu /> : null}
+        {isMemberCentreOpen ? <MemberCentrePanel /> : null}
+        {isAgentCentreOpen ? <AgentCentrePanel /> : null}
+        {hasModals ? <ModalLayer /> : null}
+        {hasConfirm ? <ConfirmDialog /> : null}
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,35 @@
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { viewClassOf } from '../../shared/config/paths.ts';
+import { BannerCarousel } from '../../features/banner/banner-carousel.tsx';
+import { bannerGroupForPath } from '../../features/banner/banner-group.ts';
+import { AnnouncementPopups } from '../../features/notices/announcement-popups.tsx';
+import { BottomBar } from './bottom-bar.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { RightBar } from './right-bar.tsx';
+import './app-shell.css';
+
+/** Spec 2 page shell: header, main view (route path as its class), footer, right bar, phone bottom bar. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const bannerGroup = bannerGroupForPath(pathname);
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('skip_to_content')}
+      </a>
+      <Header />
+      <main id="main" className={`main-view ${viewClassOf(pathname)}`} tabIndex={-1}>
+        {bannerGroup ? <BannerCarousel key={bannerGroup} group={bannerGroup} /> : null}
+        <Outlet />
+      </main>
+      <Footer />
+      <RightBar />
+      <BottomBar />
+      <AnnouncementPopups />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import House from 'lucide-react/icons/house';
+import Gift from 'lucide-react/icons/gift';
+import Menu from 'lucide-react/icons/menu';
+import { AccountMenu } from '../../features/account/components/account-menu.tsx';
+import { AuthButtons } from '../../features/account/components/auth-buttons.tsx';
+import { Balance } from '../../features/account/components/balance.tsx';
+import { useGameMenus } from '../../features/games/api/get-game-menus.ts';
+import { CategoryNav } from '../../features/games/components/category-nav.tsx';
+import { LanguageMenu } from '../../features/preferences/components/language-menu.tsx';
+import { ThemeSwitch } from '../../features/preferences/components/theme-switch.tsx';
+import { useBrand } from '../../features/system/api/get-whitelabel.ts';
+import { paths } from '../../shared/config/paths.ts';
+import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
+import { selectIsLoggedIn, useSessionStore } from '../../shared/stores/session-store.ts';
+import './header.css';
+
+/**
+ * Header (spec 2): logo, home, the categories that have vendors, and either the log-in and register
+ * buttons or the balance and account menu. On phones it collapses to menu button, logo and
+ * log-in/balance; navigation moves to the side menu and the bottom bar.
+ */
+export function Header() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const { data: menus = [] } = useGameMenus();
+  const isLoggedIn = useSessionStore(selectIsLoggedIn);
+  const setSideMenuOpen = useOverlayStore((state) => state.setSideMenuOpen);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <button
+          type="button"
+          className="site-header__menu icon-button"
+          aria-label={t('label_menu')}
+          onClick={() => setSideMenuOpen(true)}
+        >
+          <Menu size={24} aria-hidden="true" />
+        </button>
+        <Link className="site-header__logo" to={paths.home}>
+          <img src={brand.logoUrl} alt={brand.brandName} width={132} height={36} />
+        </Link>
+        <div className="site-header__actions">
+          {isLoggedIn ? (
+            <>
+              <Balance currencySymbol={brand.currencySymbol} />
+              <span className="site-header__wide-only">
+                <AccountMenu features={brand.features} />
+              </span>
+            </>
+          ) : (
+            <AuthButtons />
+          )}
+          <span className="site-header__wide-only">
+            <LanguageMenu languages={brand.languages} />
+          </span>
+          <span className="site-header__wide-only">
+            <ThemeSwitch />
+          </span>
+        </div>
+      </div>
+      <nav className="main-nav" aria-label={t('label_main_navigation')}>
+        <ul className="main-nav__list">
+          <li>
+            <NavLink className="main-nav__link" to={paths.home}>
+              <House size={18} aria-hidden="true" />
+              <span>{t('nav_home')}</span>
+            </NavLink>
+          </li>
+          <CategoryNav menus={menus} />
+          <li>
+            <NavLink className="main-nav__link" to={paths.promotions}>
+              <Gift size={18} aria-hidden="true" />
+              <span>{t('nav_promotions')}</span>
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

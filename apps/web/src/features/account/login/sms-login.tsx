@@ -1,0 +1,184 @@
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { ApiError, type LoginValue } from '@khela/contract';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { useCountries } from '../../system/api/get-countries.ts';
+import { SmsCodeButton } from '../components/sms-code-button.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { errorTextKey } from '../lib/api-errors.ts';
+import { applyIssueKeys } from '../lib/form-rules.ts';
+import { solveHumanCheck } from '../lib/human-check.ts';
+import { FormAlert } from '../components/form-alert.tsx';
+
+export const defaultDialingCode = '+880';
+
+/** A possible mobile number: digits (spaces and dashes allowed), 6 to 15 digits. */
+export function isPossibleMobile(value: string): boolean {
+  const trimmed = value.trim();
+  if (!/^[0-9 -]+$/.test(trimmed)) return false;
+  const digits = trimmed.replace(/[^0-9]/g, '').length;
+  return digits >= 6 && digits <= 15;
+}
+
+/** Spec 5: mobile number required and valid; SMS code required. */
+const smsLoginSchema = z.object({
+  countryDialingCode: z.string().regex(/^\+?[0-9]{1,4}$/),
+  mobileNum: z
+    .string()
+    .trim()
+    .min(1, 'text_field_required')
+    .refine((value) => isPossibleMobile(value), 'err_invalid_phone'),
+  verificationCode: z.string().trim().min(1, 'text_field_required').max(255),
+});
+type SmsLoginValues = z.input<typeof smsLoginSchema>;
+
+export interface SmsLoginProps {
+  defaultMobileNum: string;
+  defaultCountryDialingCode: string;
+  rememberRow: ReactNode;
+  onSuccess: (value: LoginValue, typed: { mobileNum: string; countryDialingCode: string }) => Promise<void>;
+}
+
+/** SMS tab (spec 2, 4): dialing code + number, get-code with its countdown, then the code. */
+export function SmsLogin({
+  defaultMobileNum,
+  defaultCountryDialingCode,
+  rememberRow,
+  onSuccess,
+}: SmsLoginProps) {
+  const { t } = useTranslation();
+  const { data: countries = [] } = useCountries();
+  const requestConfirm = useOverlayStore((state) => state.requestConfirm);
+  const [isSending, setIsSending] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    control,
+    formState: { errors },
+  } = useForm<SmsLoginValues>({
+    resolver: zodResolver(smsLoginSchema),
+    defaultValues: {
+      countryDialingCode: defaultCountryDialingCode,
+      mobileNum: defaultMobileNum,
+      verificationCode: '',
+    },
+  });
+  const mobileNum = useWatch({ control, name: 'mobileNum' });
+
+  const dialingCodes = [
+    ...new Set([defaultCountryDialingCode, ...countries.map((c) => c.countryDialingCode)]),
+  ];
+  const namesByCode = new Map<string, string>();
+  for (const country of countries) {
+    if (!namesByCode.has(country.countryDialingCode))
+      namesByCode.set(country.countryDialingCode, country.name);
+  }
+
+  async function sendCode(): Promise<number> {
+    const { mobileNum: number, countryDialingCode } = getValues();
+    setAlert(null);
+    try {
+      const altcha = await solveHumanCheck();
+      const sent = await apiClient.call(apiRoutes.smsNoLogin, {
+        body: { mobileNum: number.trim(), countryDialingCode, purpose: 'login', altcha },
+      });
+      return sent.expiredMinutes;
+    } catch (error) {
+      // Spec 8: a failed send shows the server's message in a warning popup with a confirm button.
+      void requestConfirm({
+        messageKey: error instanceof ApiError ? errorTextKey(error) : 'err_human_verification_failed',
+        confirmKey: 'action_confirm',
+        hideCancel: true,
+      });
+      throw error;
+    }
+  }
+
+  async function submit(values: SmsLoginValues) {
+    setAlert(null);
+    setIsSending(true);
+    const typed = { mobileNum: values.mobileNum.trim(), countryDialingCode: values.countryDialingCode };
+    try {
+      const value = await apiClient.call(apiRoutes.login, {
+        body: { type: 'sms', ...typed, verificationCode: values.verificationCode.trim() },
+      });
+      await onSuccess(value, typed);
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        (error.code === 'VERIFICATION_CODE_INVALID' || error.code === 'VERIFICATION_CODE_EXPIRED')
+      ) {
+        setError('verificationCode', { type: 'server', message: error.message });
+      } else if (error instanceof ApiError && error.code === 'MOBILE_NOT_REGISTERED') {
+        setError('mobileNum', { type: 'server', message: error.message });
+      } else if (!applyIssueKeys(error, setError, ['mobileNum', 'verificationCode'])) {
+        setAlert(errorTextKey(error));
+      }
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  const fieldError = (message: string | undefined) => (message ? t(message) : undefined);
+
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <TextField
+        label={t('label_mobile_number')}
+        placeholder={t('label_mobile_number')}
+        isRequired
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        maxLength={20}
+        error={fieldError(errors.mobileNum?.message)}
+        before={
+          <select
+            className="field__input field__select"
+            aria-label={t('label_country_code')}
+            {...register('countryDialingCode')}
+          >
+            {dialingCodes.map((code) => (
+              <option key={code} value={code} title={namesByCode.get(code)}>
+                {code}
+              </option>
+            ))}
+          </select>
+        }
+        {...register('mobileNum')}
+      />
+      <TextField
+        label={t('label_verification_code')}
+        placeholder={t('label_verification_code')}
+        isRequired
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={255}
+        error={fieldError(errors.verificationCode?.message)}
+        after={<SmsCodeButton canSend={isPossibleMobile(mobileNum)} onSend={sendCode} />}
+        {...register('verificationCode')}
+      />
+      {rememberRow}
+      <FormAlert textKey={alert} />
+      <div className="account-form__actions">
+        <button
+          type="submit"
+          className="button button--primary button--large"
+          disabled={isSending}
+          aria-busy={isSending || undefined}
+        >
+          {isSending ? <span className="login-form__spinner" aria-hidden="true" /> : null}
+          {isSending ? t('state_logging_in') : t('action_login')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import { ApiError, type SessionGrant } from '@khela/contract';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { TextField } from '../components/text-field.tsx';
+import { errorTextKey } from '../lib/api-errors.ts';
+import { FormAlert } from '../components/form-alert.tsx';
+
+type CodeKind = 'code' | 'recoveryCode';
+
+const schemas = {
+  code: z.object({
+    code: z
+      .string()
+      .trim()
+      .min(1, 'text_field_required')
+      .regex(/^[0-9]{6}$/, 'text_code_six_digits'),
+  }),
+  recoveryCode: z.object({ code: z.string().trim().min(1, 'text_field_required').max(32) }),
+};
+
+export interface TwoFactorStepProps {
+  challengeId: string;
+  onSuccess: (grant: SessionGrant) => Promise<void>;
+  /** Back to the first step; with a text key when the challenge is over (log in again). */
+  onRestart: (messageKey?: string) => void;
+}
+
+/** The second step of a login (spec 1): a TOTP code from the app, or one recovery code. */
+export function TwoFactorStep({ challengeId, onSuccess, onRestart }: TwoFactorStepProps) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<CodeKind>('code');
+  return (
+    <div className="login-form__two-factor">
+      <div className="login-form__step-head">
+        <ShieldCheck size={28} aria-hidden="true" className="login-form__step-icon" />
+        <h3 className="login-form__step-title">{t('title_two_factor')}</h3>
+      </div>
+      <p className="field__hint">{t(kind === 'code' ? 'text_two_factor' : 'text_two_factor_recovery')}</p>
+      <CodeForm
+        key={kind}
+        kind={kind}
+        challengeId={challengeId}
+        onSuccess={onSuccess}
+        onRestart={onRestart}
+      />
+      <div className="account-form__row">
+        <button
+          type="button"
+          className="account-form__link"
+          onClick={() => setKind((current) => (current === 'code' ? 'recoveryCode' : 'code'))}
+        >
+          {t(kind === 'code' ? 'action_use_recovery_code' : 'action_use_authenticator')}
+        </button>
+        <button type="button" className="account-form__link" onClick={() => onRestart()}>
+          {t('action_back_to_login')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function CodeForm({ kind, challengeId, onSuccess, onRestart }: TwoFactorStepProps & { kind: CodeKind }) {
+  const { t } = useTranslation();
+  const [isSending, setIsSending] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const focused = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<{ code: string }>({ resolver: zodResolver(schemas[kind]), defaultValues: { code: '' } });
+
+  useEffect(() => {
+    if (focused.current) return;
+    focused.current = true;
+    setFocus('code');
+  }, [setFocus]);
+
+  async function submit({ code }: { code: string }) {
+    setAlert(null);
+    setIsSending(true);
+    try {
+      const body =
+        kind === 'code' ? { challengeId, code: code.trim() } : { challengeId, recoveryCode: code.trim() };
+      const grant = await apiClient.call(apiRoutes.loginTwoFactor, { body });
+      await onSuccess(grant);
+    } catch (error) {
+      if (error instanceof ApiError && error.issues.some((issue) => issue.field === 'challengeId')) {
+        onRestart('text_two_factor_restart');
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'TWO_FACTOR_INVALID') {
+        setError('code', { type: 'server', message: error.message });
+      } else {
+        setAlert(errorTextKey(error));
+      }
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <TextField
+        label={t(kind === 'code' ? 'label_two_factor_code' : 'label_recovery_code')}
+        placeholder={kind === 'code' ? '000000' : t('label_recovery_code')}
+        isRequired
+        inputMode={kind === 'code' ? 'numeric' : 'text'}
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={kind === 'code' ? 6 : 32}
+        className={kind === 'code' ? 'login-form__otp' : undefined}
+        error={errors.code?.message ? t(errors.code.message) : undefined}
+        {...register('code')}
+      />
+      <FormAlert textKey={alert} />
+      <div className="account-form__actions">
+        <button
+          type="submit"
+          className="button button--primary button--large"
+          disabled={isSending}
+          aria-busy={isSending || undefined}
+        >
+          {isSending ? <span className="login-form__spinner" aria-hidden="true" /> : null}
+          {isSending ? t('state_verifying') : t('action_verify')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { paths } from '../../../shared/config/paths.ts';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { useSessionStore } from '../../../shared/stores/session-store.ts';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { useMemberInfo } from '../api/get-member-info.ts';
+import { errorTextKey } from '../lib/api-errors.ts';
+import { applyIssueKeys, minPasswordLength } from '../lib/form-rules.ts';
+import { defaultPassword } from '../lib/use-finish-login.ts';
+import { PasswordField } from '../components/password-field.tsx';
+import '../components/account-form.css';
+import '../login/login.css';
+import { FormAlert } from '../components/form-alert.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
+
+function changePasswordSchema(asksOld: boolean) {
+  return z
+    .object({
+      oldPassword: z.string().max(128),
+      newPassword: z.string().min(1, 'text_field_required').max(128),
+      confirmNewPassword: z.string().min(1, 'text_field_required').max(128),
+    })
+    .superRefine((values, context) => {
+      if (asksOld && values.oldPassword.trim().length === 0) {
+        context.addIssue({ code: 'custom', path: ['oldPassword'], message: 'text_field_required' });
+      }
+      if (values.newPassword.length > 0 && [...values.newPassword].length < minPasswordLength) {
+        context.addIssue({ code: 'custom', path: ['newPassword'], message: 'text_password_min_length' });
+      }
+      if (values.confirmNewPassword.length > 0 && values.confirmNewPassword !== values.newPassword) {
+        context.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: 'text_password_mismatch' });
+      }
+    });
+}
+type ChangePasswordValues = z.input<ReturnType<typeof changePasswordSchema>>;
+type ChangePasswordField = keyof ChangePasswordValues;
+
+const fields: readonly ChangePasswordField[] = ['oldPassword', 'newPassword', 'confirmNewPassword'];
+
+/**
+ * changePassModal (spec 2, 4, 5): old password only when this tab does not know the typed one; new
+ * password and its confirmation. Opened by useFinishLogin after a '123456' or expired password it
+ * cannot be dismissed and says why; opened by choice it closes like any dialog.
+ */
+export function ChangePassModal() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const closeModal = useOverlayStore((state) => state.closeModal);
+  const typedPassword = useSessionStore((state) => state.typedPassword);
+  const memberInfo = useMemberInfo();
+  // Decided once, when the dialog opens: a forced change stays forced while it is on screen.
+  const [asksOld] = useState(() => !typedPassword);
+  const [isForced] = useState(
+    () =>
+      typedPassword === defaultPassword ||
+      memberInfo.data?.passwordExpired === true ||
+      (memberInfo.isPending && memberInfo.fetchStatus !== 'idle'),
+  );
+  const [isSaving, setIsSaving] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema(asksOld)),
+    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
+
+  function close() {
+    closeModal('changePassModal');
+  }
+
+  async function logOutInstead() {
+    const session = useSessionStore.getState();
+    await apiClient.call(apiRoutes.logout).catch(() => undefined);
+    session.clearSession();
+    queryClient.removeQueries({ queryKey: ['member'] });
+    queryClient.removeQueries({ queryKey: ['wallet'] });
+    close();
+    void navigate(paths.root);
+  }
+
+  async function submit(values: ChangePasswordValues) {
+    setAlert(null);
+    setIsSaving(true);
+    const session = useSessionStore.getState();
+    const oldPassword = asksOld ? values.oldPassword : (session.typedPassword ?? values.oldPassword);
+    try {
+      const { token } = await apiClient.call(apiRoutes.changePassword, {
+        body: {
+          oldPassword,
+          newPassword: values.newPassword,
+          confirmNewPassword: values.confirmNewPassword,
+        },
+      });
+      // Every other session ended: this tab carries on with the new token (spec 4).
+      session.setSession({ token, isAgent: session.isAgent, username: session.username });
+      session.setTypedPassword(values.newPassword);
+      await queryClient.invalidateQueries({ queryKey: ['member'] });
+      close();
+      void navigate(paths.root);
+    } catch (error) {
+      // Without the old-password field on screen, a wrong one is a general failure.
+      const onScreen = asksOld ? fields : fields.filter((field) => field !== 'oldPassword');
+      if (!applyIssueKeys(error, setError, onScreen)) setAlert(errorTextKey(error));
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  const fieldError = (message: string | undefined) => (message ? t(message) : undefined);
+
+  return (
+    <Modal
+      open
+      onClose={() => {
+        if (!isForced) close();
+      }}
+      closeOnEscape={!isForced}
+      showClose={!isForced}
+      title={t('title_change_password')}
+      variant="dialog"
+      role={isForced ? 'alertdialog' : 'dialog'}
+      closeLabel={t('action_close')}
+      className="change-pass-modal"
+    >
+      <form
+        className="account-form login-form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+      >
+        {isForced ? (
+          <p className="account-form__notice" role="status">
+            {t('text_password_change_forced')}
+          </p>
+        ) : null}
+        {asksOld ? (
+          <PasswordField
+            label={t('label_old_password')}
+            placeholder={t('label_old_password')}
+            isRequired
+            autoComplete="current-password"
+            error={fieldError(errors.oldPassword?.message)}
+            {...register('oldPassword')}
+          />
+        ) : null}
+        <NewPasswordFields register={register} errors={errors} />
+        <FormAlert textKey={alert} />
+        <div className="account-form__actions">
+          <button
+            type="submit"
+            className="button button--primary button--large"
+            disabled={isSaving}
+            aria-busy={isSaving || undefined}
+          >
+            {isSaving ? <span className="login-form__spinner" aria-hidden="true" /> : null}
+            {isSaving ? t('state_saving') : t('action_change_password')}
+          </button>
+          {isForced ? (
+            <button type="button" className="button button--ghost" onClick={() => void logOutInstead()}>
+              {t('action_logout')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../../shared/i18n/i18n.ts';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { renderApp, whitelabelFixture } from '../../../test/render-app.tsx';
+import { features } from '../../../test/fixtures.ts';
+import { answerCalls, failure } from '../security/test-answers.ts';
+
+async function openForgotDialog(changePasswordByMobile: boolean) {
+  await changeLanguage('EN', { remember: true });
+  const view = renderApp('/index', {
+    whitelabel: whitelabelFixture({ features: { ...features, changePasswordByMobile } }),
+  });
+  await screen.findByRole('banner');
+  act(() => useOverlayStore.getState().openModal('forgetPassModal'));
+  const dialog = await screen.findByRole('dialog', { name: 'Forgot password' });
+  return { ...view, dialog };
+}
+
+describe('the forgot-password dialog', () => {
+  it('has no tabs, only the email form, when CHNGPASSVERIF3 is off', async () => {
+    const { dialog } = await openForgotDialog(false);
+    expect(within(dialog).queryByRole('tablist')).toBeNull();
+    expect(within(dialog).queryByRole('tab')).toBeNull();
+    expect(within(dialog).getByLabelText('Username')).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Mobile number')).toBeNull();
+  });
+
+  it('offers the mobile tab when CHNGPASSVERIF3 is on', async () => {
+    const on = await openForgotDialog(true);
+    const tabs = within(on.dialog).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['By email', 'By mobile number']);
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(tabs[1]!);
+    expect(tabs[1]!.getAttribute('aria-selected')).toBe('true');
+    expect(within(on.dialog).getByLabelText('Mobile number')).toBeTruthy();
+    expect(within(on.dialog).getByRole('button', { name: 'Get code' })).toBeTruthy();
+    expect(within(on.dialog).queryByLabelText('Email')).toBeNull();
+  });
+
+  it('checks the fields before sending anything', async () => {
+    const { dialog, fetchMock } = await openForgotDialog(false);
+    const seen = answerCalls(fetchMock, () => undefined);
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'demo player' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    expect(await within(dialog).findByText('Use letters and digits only.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a valid email address.')).toBeTruthy();
+    expect(seen.filter((call) => call.path === '/wps/member/password/email')).toEqual([]);
+  });
+
+  it('mails the link, then shows the confirmation popup with the link lifetime', async () => {
+    const { dialog, fetchMock } = await openForgotDialog(false);
+    const seen = answerCalls(fetchMock, (path) =>
+      path === '/wps/member/password/email' ? { body: { expiredMinutes: 30 } } : undefined,
+    );
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'demoplayer' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'player@khela.local' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+
+    const popup = await screen.findByRole('alertdialog', { name: 'Check your email' });
+    expect(popup.textContent).toContain('It is valid for 30 minutes.');
+    expect(screen.queryByRole('dialog', { name: 'Forgot password' })).toBeNull();
+    expect(seen.find((call) => call.path === '/wps/member/password/email')).toMatchObject({
+      method: 'POST',
+      body: { username: 'demoplayer', email: 'player@khela.local' },
+    });
+    fireEvent.click(within(popup).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(useOverlayStore.getState().openModals).not.toContain('forgetPassModal'));
+  });
+
+  it("says 'Username/Email does not exist' when they do not belong together", async () => {
+    const { dialog, fetchMock } = await openForgotDialog(false);
+    answerCalls(fetchMock, (path) =>
+      path === '/wps/member/password/email'
+        ? failure(404, 'USERNAME_EMAIL_NOT_FOUND', 'err_username_email_not_exist')
+        : undefined,
+    );
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'demoplayer' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'other@mail.test' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Username/Email does not exist');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});

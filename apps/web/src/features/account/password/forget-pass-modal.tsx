@@ -1,0 +1,353 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import Headset from 'lucide-react/icons/headset';
+import MailCheck from 'lucide-react/icons/mail-check';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { useBrand } from '../../system/api/get-whitelabel.ts';
+import { SmsCodeButton } from '../components/sms-code-button.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { errorTextKey } from '../lib/api-errors.ts';
+import { solveHumanCheck } from '../lib/human-check.ts';
+import { useFinishLogin } from '../lib/use-finish-login.ts';
+import {
+  applyIssueKeys,
+  dialingCodeText,
+  emailText,
+  isMobileLike,
+  mobileText,
+  newPasswordText,
+  requiredText,
+  usernameText,
+} from '../lib/form-rules.ts';
+import { MobileNumberField } from '../security/mobile-number-field.tsx';
+import '../components/account-form.css';
+import '../security/password-forms.css';
+import { FormAlert } from '../components/form-alert.tsx';
+import { useServerForm } from '../lib/use-server-form.ts';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
+
+type Tab = 'email' | 'mobile';
+
+/**
+ * Forgot password (spec 2 Dialogs, 4, 5): by email (a reset link is mailed) or, when the brand's
+ * CHNGPASSVERIF3 flag is on, by mobile number (SMS code, new password, then an automatic login).
+ */
+export function ForgetPassModal() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const closeModal = useOverlayStore((state) => state.closeModal);
+  const byMobile = brand.features.changePasswordByMobile;
+  const [tab, setTab] = useState<Tab>('email');
+  const [sentMinutes, setSentMinutes] = useState<number | null>(null);
+  const tabsId = useId();
+  const close = () => closeModal('forgetPassModal');
+  const shown: Tab = byMobile ? tab : 'email';
+
+  if (sentMinutes !== null) {
+    // Spec 4: submit, confirmation popup, dialog closes — the popup takes the dialog's place.
+    return (
+      <Modal
+        open
+        onClose={close}
+        variant="dialog"
+        role="alertdialog"
+        title={t('title_check_email')}
+        closeLabel={t('action_close')}
+        showClose={false}
+      >
+        <div className="password-done">
+          <MailCheck size={40} aria-hidden="true" className="password-done__icon" />
+          <p>{t('text_reset_link_sent', { minutes: sentMinutes })}</p>
+          <button type="button" className="button button--primary" onClick={close} autoFocus>
+            {t('action_confirm')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={close}
+      variant="dialog"
+      title={t('title_forgot_password')}
+      closeLabel={t('action_close')}
+      className="forget-pass"
+    >
+      {byMobile ? (
+        <div className="account-form__tabs" role="tablist" aria-label={t('title_forgot_password')}>
+          {(['email', 'mobile'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`${tabsId}-${name}`}
+              aria-selected={shown === name}
+              aria-controls={`${tabsId}-panel`}
+              className="account-form__tab"
+              onClick={() => setTab(name)}
+            >
+              {t(name === 'email' ? 'tab_by_email' : 'tab_by_mobile')}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div
+        id={`${tabsId}-panel`}
+        className="forget-pass__panel"
+        {...(byMobile ? { role: 'tabpanel', 'aria-labelledby': `${tabsId}-${shown}` } : {})}
+      >
+        {shown === 'email' ? <EmailForm onSent={setSentMinutes} /> : <MobileForm />}
+      </div>
+      <CustomerServiceLink />
+    </Modal>
+  );
+}
+
+const emailSchema = z.object({ username: usernameText, email: emailText });
+type EmailValues = z.infer<typeof emailSchema>;
+
+function EmailForm({ onSent }: { onSent: (minutes: number) => void }) {
+  const { t } = useTranslation();
+  const {
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    alert,
+    submit,
+  } = useServerForm<EmailValues>({
+    schema: emailSchema,
+    defaultValues: { username: '', email: '' },
+    fields: ['username', 'email'],
+    action: async (values) => {
+      const { expiredMinutes } = await apiClient.call(apiRoutes.passwordByEmail, { body: values });
+      onSent(expiredMinutes);
+    },
+  });
+
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+      <p className="forget-pass__lead">{t('text_forgot_email_lead')}</p>
+      <TextField
+        label={t('label_username')}
+        placeholder={t('label_username')}
+        isRequired
+        autoComplete="username"
+        autoCapitalize="none"
+        error={errors.username?.message ? t(errors.username.message) : undefined}
+        {...register('username')}
+      />
+      <TextField
+        label={t('label_email')}
+        placeholder={t('label_email')}
+        isRequired
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message ? t(errors.email.message) : undefined}
+        {...register('email')}
+      />
+      <FormAlert textKey={alert} />
+      <div className="account-form__actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? t('state_sending') : t('action_send_reset_link')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const mobileSchema = z
+  .object({
+    countryDialingCode: dialingCodeText,
+    mobileNum: mobileText,
+    verificationCode: requiredText.max(255, 'text_too_long'),
+    newPassword: newPasswordText,
+    confirmNewPassword: z.string().min(1, 'text_field_required'),
+  })
+  .refine((values) => values.newPassword === values.confirmNewPassword, {
+    message: 'text_password_mismatch',
+    path: ['confirmNewPassword'],
+  });
+type MobileValues = z.infer<typeof mobileSchema>;
+
+type Step = 'idle' | 'saving' | 'verifying' | 'loggingIn';
+
+function MobileForm() {
+  const { t } = useTranslation();
+  const finishLogin = useFinishLogin();
+  const requestConfirm = useOverlayStore((state) => state.requestConfirm);
+  const closeModal = useOverlayStore((state) => state.closeModal);
+  const openModal = useOverlayStore((state) => state.openModal);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>('idle');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    getValues,
+    formState: { errors },
+  } = useForm<MobileValues>({
+    resolver: zodResolver(mobileSchema),
+    defaultValues: {
+      countryDialingCode: '+880',
+      mobileNum: '',
+      verificationCode: '',
+      newPassword: '',
+      confirmNewPassword: '',
+    },
+  });
+  const mobileNum = useWatch({ control, name: 'mobileNum' });
+
+  async function sendCode(): Promise<number> {
+    setAlert(null);
+    const { mobileNum: number, countryDialingCode } = getValues();
+    try {
+      const altcha = await solveHumanCheck();
+      const { expiredMinutes } = await apiClient.call(apiRoutes.smsNoLogin, {
+        body: { mobileNum: number, countryDialingCode, purpose: 'resetPassword', altcha },
+      });
+      return expiredMinutes;
+    } catch (error) {
+      // Spec 8: a failed SMS send shows the server's message in a warning popup.
+      if (!applyIssueKeys(error, setError, ['mobileNum'])) {
+        void requestConfirm({ messageKey: errorTextKey(error), hideCancel: true });
+      }
+      throw error;
+    }
+  }
+
+  const submit = handleSubmit(async (values) => {
+    setAlert(null);
+    setStep('saving');
+    let username: string;
+    try {
+      ({ username } = await apiClient.call(apiRoutes.passwordByPhone, { body: values }));
+    } catch (error) {
+      setStep('idle');
+      const fields = ['mobileNum', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const;
+      if (!applyIssueKeys(error, setError, fields)) setAlert(errorTextKey(error));
+      return;
+    }
+    // Spec 4: by phone, the new password logs the person straight in.
+    try {
+      setStep('verifying');
+      const altcha = await solveHumanCheck();
+      setStep('loggingIn');
+      const login = await apiClient.call(apiRoutes.login, {
+        body: { type: 'username', username, password: values.newPassword, altcha },
+      });
+      if (login.twoFactorRequired) {
+        // The second step lives in the login dialog: the password is already changed.
+        closeModal('forgetPassModal');
+        openModal('loginPopupModal');
+        return;
+      }
+      await finishLogin({
+        grant: login,
+        kind: 'reset',
+        password: values.newPassword,
+        closes: ['forgetPassModal'],
+      });
+    } catch (error) {
+      setStep('idle');
+      setAlert(errorTextKey(error));
+    }
+  });
+
+  const busy = step !== 'idle';
+  const stepText: Record<Step, string> = {
+    idle: t('action_reset_password'),
+    saving: t('state_saving'),
+    verifying: t('state_verifying'),
+    loggingIn: t('state_logging_in'),
+  };
+
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+      <p className="forget-pass__lead">{t('text_forgot_mobile_lead')}</p>
+      <MobileNumberField
+        label={t('label_mobile_number')}
+        codeProps={register('countryDialingCode')}
+        error={errors.mobileNum?.message ? t(errors.mobileNum.message) : undefined}
+        {...register('mobileNum')}
+      />
+      <TextField
+        label={t('label_verification_code')}
+        placeholder={t('label_verification_code')}
+        isRequired
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={255}
+        error={errors.verificationCode?.message ? t(errors.verificationCode.message) : undefined}
+        after={<SmsCodeButton onSend={sendCode} canSend={isMobileLike(mobileNum)} />}
+        {...register('verificationCode')}
+      />
+      <NewPasswordFields register={register} errors={errors} />
+      <FormAlert textKey={alert} />
+      <div className="account-form__actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {stepText[step]}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Spec 2: the dialog's customer-service link. The brand's service page opens in a new window; a
+ * brand with the chat room (and no service page) opens the chat window instead (spec 2: "a customer
+ * service link opening a chat window"), else the messenger link. Same choice as the maintenance
+ * page's CustomerServiceButton, in a size that fits under a form.
+ */
+function CustomerServiceLink() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const openModal = useOverlayStore((state) => state.openModal);
+  const url = brand.customerServiceUrl ?? (brand.features.chat ? null : brand.messengerUrl);
+  let action;
+  if (url) {
+    action = (
+      <a
+        className="account-form__link forget-pass__service"
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        <Headset size={18} aria-hidden="true" />
+        {t('customer_service')}
+      </a>
+    );
+  } else if (brand.features.chat) {
+    action = (
+      <button
+        type="button"
+        className="account-form__link forget-pass__service"
+        onClick={() => openModal('chatModal')}
+      >
+        <Headset size={18} aria-hidden="true" />
+        {t('customer_service')}
+      </button>
+    );
+  } else {
+    return <p className="forget-pass__help forget-pass__help--muted">{t('customer_service_unset')}</p>;
+  }
+  return (
+    <p className="forget-pass__help">
+      <span>{t('text_need_help')}</span> {action}
+    </p>
+  );
+}

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import LinkOff from 'lucide-react/icons/link-2-off';
+import { ApiError } from '@khela/contract';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { useSessionStore } from '../../../shared/stores/session-store.ts';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { errorTextKey } from '../lib/api-errors.ts';
+import { applyIssueKeys, newPasswordText } from '../lib/form-rules.ts';
+import '../components/account-form.css';
+import '../security/password-forms.css';
+import { FormAlert } from '../components/form-alert.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
+
+const schema = z
+  .object({ newPassword: newPasswordText, confirmNewPassword: z.string().min(1, 'text_field_required') })
+  .refine((values) => values.newPassword === values.confirmNewPassword, {
+    message: 'text_password_mismatch',
+    path: ['confirmNewPassword'],
+  });
+type Values = z.infer<typeof schema>;
+
+/**
+ * The page of a mailed reset link (/resetPassword?token=…): the link is checked first; then a new
+ * password ends every session of the account (spec 4: a reset ends with a forced new login), so
+ * this tab drops its own session too and the login dialog opens.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('page_reset_password'));
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const [isDone, setIsDone] = useState(false);
+  const [isUsedUp, setIsUsedUp] = useState(false);
+  const check = useQuery({
+    queryKey: ['password', 'reset-check', token],
+    queryFn: () => apiClient.call(apiRoutes.passwordResetCheck, { body: { token } }),
+    enabled: token !== '' && token.length <= 128,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  let content;
+  if (isDone) {
+    content = <ResetDone />;
+  } else if (token === '' || token.length > 128 || isUsedUp || check.error) {
+    const key =
+      check.error && !(check.error instanceof ApiError && check.error.code === 'RESET_LINK_INVALID')
+        ? errorTextKey(check.error)
+        : 'err_reset_link_invalid';
+    content = (
+      <LinkInvalid
+        messageKey={key}
+        onRetry={check.error && key !== 'err_reset_link_invalid' ? () => void check.refetch() : null}
+      />
+    );
+  } else if (!check.data) {
+    content = <Spinner label={t('state_loading')} />;
+  } else {
+    content = (
+      <ResetForm
+        token={token}
+        username={check.data.username}
+        onDone={() => setIsDone(true)}
+        onLinkInvalid={() => setIsUsedUp(true)}
+      />
+    );
+  }
+
+  return (
+    <section className="account-page" aria-labelledby="reset-password-title">
+      <h1 id="reset-password-title" className="account-page__title">
+        {t('page_reset_password')}
+      </h1>
+      {content}
+    </section>
+  );
+}
+
+function LinkInvalid({ messageKey, onRetry }: { messageKey: string; onRetry: (() => void) | null }) {
+  const { t } = useTranslation();
+  const openModal = useOverlayStore((state) => state.openModal);
+  return (
+    <div className="password-done">
+      <LinkOff size={40} aria-hidden="true" className="password-done__icon password-done__icon--danger" />
+      <p className="account-form__alert" role="alert">
+        {t(messageKey)}
+      </p>
+      {onRetry ? (
+        <button type="button" className="button button--outline" onClick={onRetry}>
+          {t('action_retry')}
+        </button>
+      ) : null}
+      <button type="button" className="button button--primary" onClick={() => openModal('forgetPassModal')}>
+        {t('action_request_new_link')}
+      </button>
+    </div>
+  );
+}
+
+function ResetDone() {
+  const { t } = useTranslation();
+  const openModal = useOverlayStore((state) => state.openModal);
+  return (
+    <div className="password-done">
+      <CircleCheck size={40} aria-hidden="true" className="password-done__icon" />
+      <p className="account-form__notice" role="status">
+        {t('text_password_reset_done')}
+      </p>
+      <button type="button" className="button button--primary" onClick={() => openModal('loginPopupModal')}>
+        {t('action_login')}
+      </button>
+    </div>
+  );
+}
+
+function ResetForm({
+  token,
+  username,
+  onDone,
+  onLinkInvalid,
+}: {
+  token: string;
+  username: string;
+  onDone: () => void;
+  onLinkInvalid: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const openModal = useOverlayStore((state) => state.openModal);
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { newPassword: '', confirmNewPassword: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setAlert(null);
+    try {
+      await apiClient.call(apiRoutes.passwordReset, { body: { token, ...values } });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {
+        onLinkInvalid();
+        return;
+      }
+      if (!applyIssueKeys(error, setError, ['newPassword', 'confirmNewPassword']))
+        setAlert(errorTextKey(error));
+      return;
+    }
+    // The server ended every session of the account: this tab's one is gone too.
+    useSessionStore.getState().clearSession();
+    queryClient.removeQueries({ queryKey: ['member'] });
+    onDone();
+    openModal('loginPopupModal');
+  });
+
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+      <p className="account-page__lead">{t('text_reset_for', { username })}</p>
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <NewPasswordFields register={register} errors={errors} />
+      <FormAlert textKey={alert} />
+      <div className="account-form__actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? t('state_saving') : t('action_save_password')}
+        </button>
+      </div>
+    </form>
+  );
+}

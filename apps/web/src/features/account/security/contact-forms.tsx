@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { SmsCodeButton } from '../components/sms-code-button.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { errorTextKey } from '../lib/api-errors.ts';
+import {
+  applyIssueKeys,
+  dialingCodeText,
+  emailText,
+  isMobileLike,
+  mobileText,
+  requiredText,
+} from '../lib/form-rules.ts';
+import { useServerForm } from '../lib/use-server-form.ts';
+import { MobileNumberField } from './mobile-number-field.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
+
+const passwordAgain = z.string().min(1, 'text_field_required').max(128, 'text_too_long');
+
+function PasswordAgainField({
+  error,
+  registration,
+}: {
+  error: string | undefined;
+  registration: UseFormRegisterReturn<'password'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('label_current_password')}
+      placeholder={t('label_current_password')}
+      hint={t('text_password_again')}
+      isRequired
+      type="password"
+      autoComplete="current-password"
+      error={error ? t(error) : undefined}
+      {...registration}
+    />
+  );
+}
+
+const emailSchema = z.object({ email: emailText, password: passwordAgain });
+type EmailValues = z.infer<typeof emailSchema>;
+
+/** Change the email: the password is asked again (PUT /wps/member/contact, sealed). */
+export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation();
+  const {
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    alert,
+    submit,
+  } = useServerForm<EmailValues>({
+    schema: emailSchema,
+    defaultValues: { email: '', password: '' },
+    fields: ['email', 'password'],
+    action: async (values) => {
+      await apiClient.call(apiRoutes.updateContact, { body: values });
+      onSaved();
+    },
+  });
+
+  return (
+    <form
+      className="account-form security__form"
+      noValidate
+      aria-label={t('action_change_email')}
+      onSubmit={(event) => void submit(event)}
+    >
+      <TextField
+        label={t('label_new_email')}
+        placeholder={t('label_new_email')}
+        isRequired
+        type="email"
+        autoComplete="email"
+        autoFocus
+        error={errors.email?.message ? t(errors.email.message) : undefined}
+        {...register('email')}
+      />
+      <PasswordAgainField error={errors.password?.message} registration={register('password')} />
+      <FormAlert textKey={alert} />
+      <div className="account-form__actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? t('state_saving') : t('action_save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const mobileSchema = z.object({
+  countryDialingCode: dialingCodeText,
+  mobileNum: mobileText,
+  verificationCode: requiredText.max(255, 'text_too_long'),
+  password: passwordAgain,
+});
+type MobileValues = z.infer<typeof mobileSchema>;
+
+/** Change the mobile number: an SMS code to the new number, and the password again. */
+export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation();
+  const requestConfirm = useOverlayStore((state) => state.requestConfirm);
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<MobileValues>({
+    resolver: zodResolver(mobileSchema),
+    defaultValues: { countryDialingCode: '+880', mobileNum: '', verificationCode: '', password: '' },
+  });
+  const mobileNum = useWatch({ control, name: 'mobileNum' });
+
+  async function sendCode(): Promise<number> {
+    setAlert(null);
+    const { mobileNum: number, countryDialingCode } = getValues();
+    try {
+      const { expiredMinutes } = await apiClient.call(apiRoutes.smsMember, {
+        body: { mobileNum: number, countryDialingCode },
+      });
+      return expiredMinutes;
+    } catch (error) {
+      // Spec 8: a failed SMS send shows the server's message in a warning popup.
+      if (!applyIssueKeys(error, setError, ['mobileNum'])) {
+        void requestConfirm({ messageKey: errorTextKey(error), hideCancel: true });
+      }
+      throw error;
+    }
+  }
+
+  const submit = handleSubmit(async (values) => {
+    setAlert(null);
+    try {
+      await apiClient.call(apiRoutes.updateContact, { body: values });
+      onSaved();
+    } catch (error) {
+      const fields = ['mobileNum', 'verificationCode', 'password'] as const;
+      if (!applyIssueKeys(error, setError, fields)) setAlert(errorTextKey(error));
+    }
+  });
+
+  return (
+    <form
+      className="account-form security__form"
+      noValidate
+      aria-label={t('action_change_mobile')}
+      onSubmit={(event) => void submit(event)}
+    >
+      <MobileNumberField
+        label={t('label_new_mobile')}
+        codeProps={register('countryDialingCode')}
+        autoFocus
+        error={errors.mobileNum?.message ? t(errors.mobileNum.message) : undefined}
+        {...register('mobileNum')}
+      />
+      <TextField
+        label={t('label_verification_code')}
+        placeholder={t('label_verification_code')}
+        isRequired
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={255}
+        error={errors.verificationCode?.message ? t(errors.verificationCode.message) : undefined}
+        after={<SmsCodeButton onSend={sendCode} canSend={isMobileLike(mobileNum)} />}
+        {...register('verificationCode')}
+      />
+      <PasswordAgainField error={errors.password?.message} registration={register('password')} />
+      <FormAlert textKey={alert} />
+      <div className="account-form__actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? t('state_saving') : t('action_save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MemberInfo } from '@khela/contract';
+import { changeLanguage } from '../../../shared/i18n/i18n.ts';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { useSessionStore } from '../../../shared/stores/session-store.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { answerCalls } from './test-answers.ts';
+import { formatLoginTime } from './security-center.tsx';
+
+const lastLoginAt = Date.UTC(2026, 10, 20, 14, 5);
+
+function memberInfo(overrides: Partial<MemberInfo> = {}): MemberInfo {
+  return {
+    id: 7,
+    account: 'demoplayer',
+    nickname: 'Demo',
+    type: 0,
+    isAgent: 0,
+    toUpline: 'demoagent',
+    clubLabel: { labelName: 'VIP1', rankLevel: 1 },
+    memberLabel: [],
+    lastLoginAt,
+    mobileNum: '+880******0002',
+    email: 'pl****@khela.local',
+    affiliateCode: null,
+    twoFactorEnabled: false,
+    demoFunds: false,
+    passwordExpired: false,
+    firstTimeLogin: false,
+    ...overrides,
+  };
+}
+
+const recoveryCodes = Array.from({ length: 10 }, (_, index) => `code-${String(index).padStart(4, '0')}`);
+
+async function openSecurityCentre(member: MemberInfo, language: 'EN' | 'BN' = 'EN') {
+  await changeLanguage(language, { remember: true });
+  useSessionStore.getState().setSession({ token: 'token-1', isAgent: member.type, username: member.account });
+  const view = renderApp('/index');
+  const seen = answerCalls(view.fetchMock, (path) => {
+    if (path === '/wps/member/info') return { body: member };
+    if (path === '/wps/member/2fa/setup') {
+      return {
+        body: {
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+          otpauthUrl: 'otpauth://totp/Khela:demoplayer?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
+          qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+        },
+      };
+    }
+    if (path === '/wps/member/2fa/confirm') return { body: { recoveryCodes } };
+    return undefined;
+  });
+  await screen.findByRole('banner');
+  act(() => useOverlayStore.getState().openMemberCentre());
+  const panel = await screen.findByRole('dialog');
+  return { ...view, panel, seen };
+}
+
+describe('the security centre', () => {
+  it('shows who the account is and the previous login, in the visitor language', async () => {
+    const { panel } = await openSecurityCentre(memberInfo());
+    expect(await within(panel).findByText('demoplayer')).toBeTruthy();
+    expect(within(panel).getByText('demoagent')).toBeTruthy();
+    expect(within(panel).getByText('VIP1')).toBeTruthy();
+    expect(within(panel).getByText('Previous login')).toBeTruthy();
+    const shown = formatLoginTime(lastLoginAt, 'EN', false);
+    expect(shown).toMatch(/November 20, 2026/);
+    expect(within(panel).getByText(shown)).toBeTruthy();
+    expect(within(panel).getByText('+880******0002')).toBeTruthy();
+    expect(within(panel).getByText('pl****@khela.local')).toBeTruthy();
+  });
+
+  it('says "first login" when there is no previous one, and uses Bengali in Bengali', async () => {
+    const { panel } = await openSecurityCentre(memberInfo({ lastLoginAt: null }), 'BN');
+    expect(await within(panel).findByText('এটাই আপনার প্রথম লগইন')).toBeTruthy();
+    expect(formatLoginTime(lastLoginAt, 'BN', true)).toMatch(/নভেম্বর/);
+  });
+
+  it('walks through TOTP enrolment: QR code and key, a code, then the ten recovery codes once', async () => {
+    const { panel, seen } = await openSecurityCentre(memberInfo());
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Turn on two-step verification' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Start setup' }));
+
+    const qr = await within(panel).findByRole('img', { name: 'QR code for the authenticator app' });
+    expect(qr.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(within(panel).getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeTruthy();
+
+    const code = within(panel).getByLabelText('Six-digit code');
+    fireEvent.change(code, { target: { value: '12345' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Verify' }));
+    expect(await within(panel).findByText('Enter the six digits.')).toBeTruthy();
+    expect(seen.some((call) => call.path === '/wps/member/2fa/confirm')).toBe(false);
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Verify' }));
+    const list = await within(panel).findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(recoveryCodes);
+    expect(seen.find((call) => call.path === '/wps/member/2fa/confirm')?.body).toEqual({ code: '123456' });
+
+    const done = within(panel).getByRole('button', { name: 'Done' });
+    expect(done.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(panel).getByLabelText('I have saved them'));
+    expect(done.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(done);
+    await waitFor(() => expect(within(panel).queryByRole('list', { name: 'Recovery codes' })).toBeNull());
+    expect(within(panel).getByText('Two-step verification is now on.')).toBeTruthy();
+  });
+
+  it('opens the change-password dialog', async () => {
+    const { panel } = await openSecurityCentre(memberInfo());
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Change password' }));
+    expect(useOverlayStore.getState().openModals).toContain('changePassModal');
+  });
+
+  it('shows a trial account the register notice instead of the forms', async () => {
+    const { panel } = await openSecurityCentre(memberInfo({ account: 'trial01', type: 4, isAgent: 4 }));
+    expect(await within(panel).findByText('Please Register An Account First')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Change email' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Turn on two-step verification' })).toBeNull();
+  });
+});

@@ -1,0 +1,268 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import KeyRound from 'lucide-react/icons/key-round';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import ShieldOff from 'lucide-react/icons/shield-off';
+import UserRound from 'lucide-react/icons/user-round';
+import type { LanguageCode, MemberInfo } from '@khela/contract';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { trialAccountType } from '../../../shared/stores/session-store.ts';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useFormatOptions } from '../../system/use-format-options.ts';
+import { useMemberInfo } from '../api/get-member-info.ts';
+import { errorTextKey } from '../lib/api-errors.ts';
+import { ChangeEmailForm, ChangeMobileForm } from './contact-forms.tsx';
+import { TwoFactorDisableForm, TwoFactorEnrolment } from './two-factor-settings.tsx';
+import '../components/account-form.css';
+import './password-forms.css';
+
+const intlLocales: Record<LanguageCode, string> = {
+  BN: 'bn-BD',
+  EN: 'en-US',
+  CN: 'zh-CN',
+  VI: 'vi-VN',
+  JA: 'ja-JP',
+  TH: 'th-TH',
+  TY: 'en-US',
+};
+
+/** The previous login in words, in the visitor's language and time zone (Intl). */
+export function formatLoginTime(ms: number, language: LanguageCode, bengaliDigits: boolean): string {
+  const numbering = language === 'BN' && bengaliDigits ? 'beng' : 'latn';
+  return new Intl.DateTimeFormat(`${intlLocales[language]}-u-nu-${numbering}`, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(ms);
+}
+
+/**
+ * The member centre's default page, securityCenter ("my account", spec 2): who the account is, its
+ * previous login, and the security settings — password, email, mobile number and the second step.
+ * A trial account sees the register notice instead of the forms (the server refuses them too).
+ */
+export function SecurityCenter() {
+  const { t } = useTranslation();
+  const { data: member, error, isPending, refetch } = useMemberInfo();
+
+  if (isPending) return <Spinner label={t('state_loading')} />;
+  if (error || !member) {
+    return (
+      <div className="security">
+        <p className="account-form__alert" role="alert">
+          {t(errorTextKey(error))}
+        </p>
+        <div>
+          <button type="button" className="button button--outline" onClick={() => void refetch()}>
+            {t('action_retry')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  const isTrial = member.type === trialAccountType;
+  return (
+    <div className="security">
+      <Profile member={member} />
+      {isTrial ? (
+        <p className="account-form__notice" role="note">
+          {t('in_need_true_account')}
+        </p>
+      ) : (
+        <>
+          <LoginSecurity member={member} />
+          <TwoStep enabled={member.twoFactorEnabled} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Profile({ member }: { member: MemberInfo }) {
+  const { t } = useTranslation();
+  const { language, bengaliDigits } = useFormatOptions();
+  const facts: [string, string][] = [
+    [t('label_account_name'), member.account],
+    [t('label_nickname'), member.nickname || member.account],
+    [t('label_upline'), member.toUpline ?? t('label_none')],
+    [t('label_club'), member.clubLabel.labelName || t('label_none')],
+    [
+      t('label_last_login'),
+      member.lastLoginAt === null
+        ? t('text_first_login')
+        : formatLoginTime(member.lastLoginAt, language, bengaliDigits),
+    ],
+  ];
+  return (
+    <section className="security__card" aria-labelledby="security-profile">
+      <h3 id="security-profile" className="security__card-title">
+        <UserRound size={20} aria-hidden="true" />
+        {t('title_profile')}
+      </h3>
+      <dl className="security__facts">
+        {facts.map(([label, value]) => (
+          <div key={label} className="security__fact">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+type Editing = 'email' | 'mobile' | null;
+
+function LoginSecurity({ member }: { member: MemberInfo }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const openModal = useOverlayStore((state) => state.openModal);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [saved, setSaved] = useState<Editing>(null);
+
+  async function onSaved(which: 'email' | 'mobile') {
+    setEditing(null);
+    setSaved(which);
+    await queryClient.invalidateQueries({ queryKey: ['member', 'info'] });
+  }
+  function toggle(which: 'email' | 'mobile') {
+    setSaved(null);
+    setEditing((current) => (current === which ? null : which));
+  }
+
+  return (
+    <section className="security__card" aria-labelledby="security-login">
+      <h3 id="security-login" className="security__card-title">
+        <KeyRound size={20} aria-hidden="true" />
+        {t('title_login_security')}
+      </h3>
+      <div className="security__row">
+        <div className="security__row-text">
+          <span className="security__row-label">{t('label_password')}</span>
+          <span className="security__row-value" aria-hidden="true">
+            ••••••••
+          </span>
+        </div>
+        <button
+          type="button"
+          className="button button--outline button--small"
+          onClick={() => openModal('changePassModal')}
+        >
+          {t('action_change_password')}
+        </button>
+      </div>
+      <div className="security__row">
+        <div className="security__row-text">
+          <span className="security__row-label">{t('label_email')}</span>
+          <span className="security__row-value">{member.email ?? t('label_not_set')}</span>
+        </div>
+        <button
+          type="button"
+          className="button button--outline button--small"
+          aria-expanded={editing === 'email'}
+          onClick={() => toggle('email')}
+        >
+          {editing === 'email' ? t('action_cancel') : t('action_change_email')}
+        </button>
+      </div>
+      {editing === 'email' ? <ChangeEmailForm onSaved={() => void onSaved('email')} /> : null}
+      {saved === 'email' ? (
+        <p className="account-form__notice" role="status">
+          {t('text_email_changed')}
+        </p>
+      ) : null}
+      <div className="security__row">
+        <div className="security__row-text">
+          <span className="security__row-label">{t('label_mobile_number')}</span>
+          <span className="security__row-value">{member.mobileNum ?? t('label_not_set')}</span>
+        </div>
+        <button
+          type="button"
+          className="button button--outline button--small"
+          aria-expanded={editing === 'mobile'}
+          onClick={() => toggle('mobile')}
+        >
+          {editing === 'mobile' ? t('action_cancel') : t('action_change_mobile')}
+        </button>
+      </div>
+      {editing === 'mobile' ? <ChangeMobileForm onSaved={() => void onSaved('mobile')} /> : null}
+      {saved === 'mobile' ? (
+        <p className="account-form__notice" role="status">
+          {t('text_mobile_changed')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function TwoStep({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // Kept here, not derived from member info: the recovery codes stay on screen after enrolment
+  // even though the account now reads twoFactorEnabled: true.
+  const [mode, setMode] = useState<'enrol' | 'disable' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function finish(noticeKey: string) {
+    setMode(null);
+    setNotice(noticeKey);
+    await queryClient.invalidateQueries({ queryKey: ['member', 'info'] });
+  }
+
+  return (
+    <section className="security__card" aria-labelledby="security-two-step">
+      <h3 id="security-two-step" className="security__card-title">
+        {enabled ? <ShieldCheck size={20} aria-hidden="true" /> : <ShieldOff size={20} aria-hidden="true" />}
+        {t('title_two_factor')}
+      </h3>
+      {mode === 'enrol' ? (
+        <TwoFactorEnrolment
+          onDone={() => void finish('text_two_factor_now_on')}
+          onCancel={() => setMode(null)}
+        />
+      ) : mode === 'disable' ? (
+        <TwoFactorDisableForm
+          onDone={() => void finish('text_two_factor_now_off')}
+          onCancel={() => setMode(null)}
+        />
+      ) : (
+        <>
+          {notice ? (
+            <p className="account-form__notice" role="status">
+              {t(notice)}
+            </p>
+          ) : (
+            <p className={`security__status${enabled ? ' security__status--on' : ''}`}>
+              {t(enabled ? 'text_two_factor_on' : 'text_two_factor_off')}
+            </p>
+          )}
+          <div className="security__actions">
+            {enabled ? (
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => {
+                  setNotice(null);
+                  setMode('disable');
+                }}
+              >
+                {t('action_disable_two_factor')}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  setNotice(null);
+                  setMode('enrol');
+                }}
+              >
+                {t('action_enable_two_factor')}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

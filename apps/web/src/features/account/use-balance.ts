@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BalanceValue } from '@khela/contract';
+import { apiClient } from '../../shared/api/api-client.ts';
+import { apiRoutes } from '../../shared/api/api-routes.ts';
+import { formatAmountText } from '../../shared/lib/format.ts';
+import { useSessionStore } from '../../shared/stores/session-store.ts';
+import { useBrand } from '../system/api/get-whitelabel.ts';
+import { useFormatOptions } from '../system/use-format-options.ts';
+
+export const balanceQueryKey = ['wallet', 'balance'] as const;
+
+export function getBalance(): Promise<BalanceValue> {
+  return apiClient.call(apiRoutes.balance);
+}
+
+/**
+ * The member's balance (spec 7: GET /wps/v2/wallets/balance, value.sumBalance), formatted for the
+ * header. The server pushes every change over the realtime socket; a click refreshes it (spec 2).
+ */
+export function useBalance(): { balance: string | null; refresh: () => void; isRefreshing: boolean } {
+  const token = useSessionStore((state) => state.token);
+  const queryClient = useQueryClient();
+
+  // Pushed balances (DESIGN.md: real-time pushes over a WebSocket). The socket code is its own
+  // small chunk, fetched once a member is logged in.
+  useEffect(() => {
+    if (token === null || typeof WebSocket === 'undefined') return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('./realtime-socket.ts').then(({ listenForBalance }) => {
+      if (cancelled) return;
+      stop = listenForBalance(token, (value) => {
+        queryClient.setQueryData([...balanceQueryKey, token], value);
+        // Money moved: the records shown elsewhere are stale too.
+        void queryClient.invalidateQueries({ queryKey: ['wallet', 'record'] });
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [token, queryClient]);
+
+  const brand = useBrand();
+  const formatOptions = useFormatOptions();
+  const query = useQuery({
+    queryKey: [...balanceQueryKey, token],
+    queryFn: getBalance,
+    enabled: token !== null,
+    staleTime: 30_000,
+  });
+  const balance = query.data
+    ? formatAmountText(query.data.sumBalance, formatOptions, brand.currencyPrecision)
+    : null;
+  return { balance, refresh: () => void query.refetch(), isRefreshing: query.isFetching };
+}

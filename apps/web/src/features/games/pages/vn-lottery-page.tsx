@@ -1,0 +1,15 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
+import { Page } from '../../../shared/ui/page.tsx';
+
+/** Vietnamese lottery (spec 2): optional `gameCode`. */
+export function VnLotteryPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  return (
+    <Page title={t('page_vn_lottery')} subtitle={searchParams.get('gameCode') ?? undefined}>
+      <ComingSoon textKey="empty_games_soon" />
+    </Page>
+  );
+}

@@ -1,0 +1,5 @@
+import { HelpContent } from './help-content.tsx';
+
+export function HelpPage() {
+  return <HelpContent basePath="/help" />;
+}

@@ -1,0 +1,51 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MemberCentrePageKey } from '../../shared/config/centre-pages.ts';
+import { loadChunk } from '../../shared/lib/chunk-load.ts';
+import { ComingSoon } from '../../shared/ui/coming-soon.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+
+/** The member centre's pages that exist so far, each its own chunk; the others show ComingSoon. */
+const pages: Partial<Record<MemberCentrePageKey, LazyExoticComponent<ComponentType>>> = {
+  securityCenter: lazy(() =>
+    loadChunk(() => import('../account/security/security-center.tsx')).then((module) => ({
+      default: module.SecurityCenter,
+    })),
+  ),
+  transactionHistory: lazy(() =>
+    loadChunk(() => import('../wallet/account-record-page.tsx')).then((module) => ({
+      default: module.AccountRecordPage,
+    })),
+  ),
+  depositv2: lazy(() =>
+    loadChunk(() => import('../wallet/deposit/deposit-page.tsx')).then((module) => ({
+      default: module.DepositPage,
+    })),
+  ),
+  withdraw: lazy(() =>
+    loadChunk(() => import('../wallet/withdraw/withdraw-page.tsx')).then((module) => ({
+      default: module.WithdrawPage,
+    })),
+  ),
+  transferUpline: lazy(() =>
+    loadChunk(() => import('../wallet/transfer/transfer-upline-page.tsx')).then((module) => ({
+      default: module.TransferUplinePage,
+    })),
+  ),
+  transferFund: lazy(() =>
+    loadChunk(() => import('../wallet/transfer/transfer-fund-page.tsx')).then((module) => ({
+      default: module.TransferFundPage,
+    })),
+  ),
+};
+
+export function MemberCentrePage({ page }: { page: MemberCentrePageKey }) {
+  const { t } = useTranslation();
+  const Page = pages[page];
+  if (!Page) return <ComingSoon />;
+  return (
+    <Suspense fallback={<Spinner label={t('state_loading')} />}>
+      <Page />
+    </Suspense>
+  );
+}

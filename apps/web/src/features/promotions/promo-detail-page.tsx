@@ -1,0 +1,93 @@
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Gift from 'lucide-react/icons/gift';
+import type { ActivityState } from '@khela/contract';
+import { paths } from '../../shared/config/paths.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { Page } from '../../shared/ui/page.tsx';
+import { SafeHtml } from '../../shared/ui/safe-html.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { usePromotion } from './api/get-promotions.ts';
+import { activityStateLabelKeys, promotionTypeLabelKeys } from './promotion-labels.ts';
+import { PromotionPeriod } from './promotion-period.tsx';
+import './promotions.css';
+
+/** Why the button cannot act yet: taking part online arrives with the promotions issue (claims). */
+function actionNoteKey(status: ActivityState): string | null {
+  switch (status) {
+    case 'join':
+    case 'claim':
+      return 'promo_note_online_soon';
+    case 'coming_soon':
+      return 'promo_note_not_started';
+    case 'closed':
+      return 'promo_note_closed';
+    case 'process':
+      return 'promo_note_nothing_to_do';
+    default:
+      return null;
+  }
+}
+
+/** /promoDetail?id=: the promotion's picture, period, state and rules (sanitised HTML). */
+export function PromoDetailPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const idText = searchParams.get('id');
+  const id = idText && /^\d+$/.test(idText) ? Number(idText) : null;
+  const { data: promotion, isPending, isError, error } = usePromotion(id);
+  const back = (
+    <Link className="button button--ghost promo-back" to={paths.promotions}>
+      <ArrowLeft size={18} aria-hidden="true" />
+      {t('page_promotions')}
+    </Link>
+  );
+
+  if (id === null || (isError && (error as { status?: number }).status === 404)) {
+    return (
+      <Page title={t('page_promo_detail')}>
+        <EmptyState icon={Gift} title={t('empty_promotion_not_found')} action={back} />
+      </Page>
+    );
+  }
+  if (isPending) {
+    return (
+      <Page title={t('page_promo_detail')}>
+        <div className="promo-detail__image promo-card--skeleton" aria-hidden="true" />
+        <Skeleton rows={6} />
+      </Page>
+    );
+  }
+  if (isError || !promotion) {
+    return (
+      <Page title={t('page_promo_detail')}>
+        <EmptyState icon={Gift} title={t('err_network')} action={back} />
+      </Page>
+    );
+  }
+
+  const noteKey = actionNoteKey(promotion.status);
+  return (
+    <Page title={promotion.title} subtitle={t(promotionTypeLabelKeys[promotion.type])}>
+      {back}
+      <article className="promo-detail">
+        {promotion.imageUrl ? <img className="promo-detail__image" src={promotion.imageUrl} alt="" /> : null}
+        <div className="promo-detail__facts">
+          <span className="promo-state" data-state={promotion.status}>
+            {t(activityStateLabelKeys[promotion.status])}
+          </span>
+          <PromotionPeriod startsAt={promotion.startsAt} endsAt={promotion.endsAt} />
+        </div>
+        <p className="promo-detail__summary">{promotion.summary}</p>
+        <SafeHtml html={promotion.content} />
+        <div className="promo-detail__action">
+          <button type="button" className="button button--gold button--large" disabled>
+            {t(activityStateLabelKeys[promotion.status])}
+          </button>
+          {noteKey ? <p className="promo-detail__note">{t(noteKey)}</p> : null}
+        </div>
+      </article>
+    </Page>
+  );
+}

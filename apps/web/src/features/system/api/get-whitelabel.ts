@@ -1,0 +1,25 @@
+import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type { Whitelabel } from '@khela/contract';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiRoutes } from '../../../shared/api/api-routes.ts';
+
+export function getWhitelabel(): Promise<Whitelabel> {
+  return apiClient.call(apiRoutes.whitelabel);
+}
+
+/** Brand settings change rarely: fetched once per visit. */
+export function whitelabelQueryOptions() {
+  return queryOptions({ queryKey: ['system', 'whitelabel'], queryFn: getWhitelabel, staleTime: Infinity });
+}
+
+export function useWhitelabel() {
+  return useQuery(whitelabelQueryOptions());
+}
+
+/**
+ * The brand settings for components below the root layout, which renders nothing until they are in:
+ * never undefined (reads the cache; suspends only if used outside that layout).
+ */
+export function useBrand(): Whitelabel {
+  return useSuspenseQuery(whitelabelQueryOptions()).data;
+}

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import ReceiptText from 'lucide-react/icons/receipt-text';
+import { recordKinds, type RecordKind } from '@khela/contract';
+import { formatAmountText, formatDateTime } from '../../shared/lib/format.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { useBrand } from '../system/api/get-whitelabel.ts';
+import { useFormatOptions } from '../system/use-format-options.ts';
+import { useAccountRecord } from './api/get-account-record.ts';
+import { recordKindLabelKeys, walletKindLabelKeys } from './record-labels.ts';
+import './account-record-page.css';
+
+const pageSize = 20;
+const dayMs = 24 * 60 * 60 * 1000;
+const periods = { today: 0, week: 7, month: 30, all: null } as const;
+type Period = keyof typeof periods;
+const periodLabelKeys: Record<Period, string> = {
+  today: 'period_today',
+  week: 'period_7_days',
+  month: 'period_30_days',
+  all: 'period_all',
+};
+
+function startOf(period: Period, now: number): number | undefined {
+  const days = periods[period];
+  if (days === null) return undefined;
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  return midnight.getTime() - days * dayMs;
+}
+
+/** transactionHistory (spec 2 member centre): every ledger line of the member, with the running balance. */
+export function AccountRecordPage() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const formatOptions = useFormatOptions();
+  const [type, setType] = useState<RecordKind | ''>('');
+  const [period, setPeriod] = useState<Period>('week');
+  const [pageNo, setPageNo] = useState(1);
+  const [now] = useState(() => Date.now());
+  const from = startOf(period, now);
+  const record = useAccountRecord({
+    ...(type ? { type } : {}),
+    ...(from === undefined ? {} : { from }),
+    pageNo,
+    pageSize,
+  });
+  const amount = (text: string) => formatAmountText(text, formatOptions, brand.currencyPrecision);
+
+  return (
+    <div className="account-record">
+      <div className="account-record__filters">
+        <label className="account-record__filter">
+          <span>{t('label_record_type')}</span>
+          <select
+            value={type}
+            onChange={(event) => {
+              setType(event.target.value as RecordKind | '');
+              setPageNo(1);
+            }}
+          >
+            <option value="">{t('label_all_types')}</option>
+            {recordKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(recordKindLabelKeys[kind])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="account-record__periods" role="group" aria-label={t('label_period')}>
+          {(Object.keys(periods) as Period[]).map((key) => (
+            <button
+              key={key}
+              type="button"
+              className="account-record__period"
+              aria-pressed={key === period}
+              onClick={() => {
+                setPeriod(key);
+                setPageNo(1);
+              }}
+            >
+              {t(periodLabelKeys[key])}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {record.isPending ? (
+        <Skeleton rows={5} height="3.25rem" />
+      ) : record.isError ? (
+        <p className="account-form__alert" role="alert">
+          {t('err_network')}
+        </p>
+      ) : record.data.list.length === 0 ? (
+        <EmptyState
+          icon={ReceiptText}
+          title={t('empty_account_record')}
+          text={t('empty_account_record_text')}
+        />
+      ) : (
+        <>
+          <ul className="account-record__list" aria-busy={record.isFetching || undefined}>
+            {record.data.list.map((line) => {
+              const isCredit = !line.amount.startsWith('-');
+              return (
+                <li
+                  key={`${line.entryId}-${line.wallet}-${line.vendor ?? ''}`}
+                  className="account-record__line"
+                >
+                  <div className="account-record__what">
+                    <span className="account-record__type">{t(recordKindLabelKeys[line.type])}</span>
+                    <span className="account-record__meta">
+                      {formatDateTime(line.time, formatOptions)} · {t(walletKindLabelKeys[line.wallet])}
+                      {line.vendor ? ` ${line.vendor}` : ''}
+                    </span>
+                    {line.remark ? <span className="account-record__remark">{line.remark}</span> : null}
+                  </div>
+                  <div className="account-record__money">
+                    <span
+                      className={`account-record__amount account-record__amount--${isCredit ? 'in' : 'out'}`}
+                    >
+                      {isCredit ? '+' : ''}
+                      {amount(line.amount)}
+                    </span>
+                    <span className="account-record__balance">
+                      {t('label_balance_after', {
+                        value: `${brand.currencySymbol}${amount(line.balanceAfter)}`,
+                      })}
+                    </span>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {record.data.totalPages > 1 ? (
+            <nav className="account-record__pager" aria-label={t('label_pages')}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={pageNo <= 1}
+                onClick={() => setPageNo((page) => page - 1)}
+              >
+                {t('action_previous')}
+              </button>
+              <span>{t('label_slide_of', { value: pageNo, total: record.data.totalPages })}</span>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={pageNo >= record.data.totalPages}
+                onClick={() => setPageNo((page) => page + 1)}
+              >
+                {t('action_next')}
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

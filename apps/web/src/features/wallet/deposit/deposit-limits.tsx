@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { limitPeriods, type LimitPeriod } from '@khela/contract';
+import { Skeleton } from '../../../shared/ui/skeleton.tsx';
+import { formatDateTime } from '../../../shared/lib/format.ts';
+import { TextField } from '../../account/components/text-field.tsx';
+import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { applyIssueKeys } from '../../account/lib/form-rules.ts';
+import { useDepositLimits, useSetDepositLimits, type LimitsBody } from './deposit-api.ts';
+import { amountProblemText, checkAmount, compareDecimal, useMoney } from './money.ts';
+
+export const periodLabelKeys: Record<LimitPeriod, string> = {
+  day: 'label_limit_day',
+  week: 'label_limit_week',
+  month: 'label_limit_month',
+};
+
+type LimitValues = Record<LimitPeriod, string>;
+
+/** The player's own deposit limits (responsible gaming): lower at once, higher after 24 hours. */
+export function DepositLimits() {
+  const { t } = useTranslation();
+  const { money, formatOptions } = useMoney();
+  const limits = useDepositLimits();
+
+  return (
+    <section className="wallet-section" aria-labelledby="deposit-limits-title">
+      <h3 className="wallet-section__title" id="deposit-limits-title">
+        {t('title_deposit_limits')}
+      </h3>
+      <p className="wallet-section__text">{t('text_deposit_limits_rule')}</p>
+      {limits.isPending ? (
+        <Skeleton rows={3} height="2rem" />
+      ) : limits.isError ? (
+        <p className="account-form__alert" role="alert">
+          {t(errorTextKey(limits.error))}
+        </p>
+      ) : (
+        <>
+          <table className="wallet-limits">
+            <thead>
+              <tr>
+                <th scope="col">{t('label_period')}</th>
+                <th scope="col">{t('label_limit_current')}</th>
+                <th scope="col">{t('label_limit_used')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {limitPeriods.map((period) => {
+                const state = limits.data[period];
+                return (
+                  <tr key={period}>
+                    <th scope="row">{t(periodLabelKeys[period])}</th>
+                    <td>
+                      {state.current === null ? t('label_no_limit') : money(state.current)}
+                      {state.pending ? (
+                        <span className="wallet-limits__pending">
+                          {t('text_limit_pending', {
+                            value:
+                              state.pending.amount === null
+                                ? t('label_no_limit')
+                                : money(state.pending.amount),
+                            date: formatDateTime(state.pending.from, formatOptions),
+                          })}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td>{money(state.used)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <LimitsForm
+            current={{
+              day: limits.data.day.current ?? '',
+              week: limits.data.week.current ?? '',
+              month: limits.data.month.current ?? '',
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function LimitsForm({ current }: { current: LimitValues }) {
+  const { t } = useTranslation();
+  const { money, precision } = useMoney();
+  const save = useSetDepositLimits();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const limitField = z.string().superRefine((value, context) => {
+    if (value.trim() === '') return;
+    const problem = checkAmount(value, { precision });
+    if (problem)
+      context.addIssue({ code: 'custom', message: amountProblemText(problem, t, money, { precision }) });
+  });
+  const form = useForm<LimitValues>({
+    resolver: zodResolver(z.object({ day: limitField, week: limitField, month: limitField })),
+    defaultValues: current,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    setNotice(null);
+    const body: LimitsBody = {};
+    for (const period of limitPeriods) {
+      const next = values[period].trim();
+      const before = current[period];
+      const same = next === '' ? before === '' : before !== '' && compareDecimal(next, before) === 0;
+      if (!same) body[period] = next === '' ? null : next;
+    }
+    if (Object.keys(body).length === 0) {
+      setAlert(t('text_limits_unchanged'));
+      return;
+    }
+    try {
+      await save.mutateAsync(body);
+      setNotice(t('text_limits_saved'));
+    } catch (error) {
+      if (!applyIssueKeys(error, form.setError, limitPeriods, t)) setAlert(t(errorTextKey(error)));
+    }
+  });
+
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <div className="wallet-limit-fields">
+        {limitPeriods.map((period) => (
+          <TextField
+            key={period}
+            label={t(periodLabelKeys[period])}
+            placeholder={t('label_no_limit')}
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors[period]?.message}
+            {...form.register(period)}
+          />
+        ))}
+      </div>
+      <p className="wallet-section__text">{t('text_limit_empty_hint')}</p>
+      {alert ? (
+        <p className="account-form__alert" role="alert">
+          {alert}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="account-form__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <div className="account-form__actions">
+        <button type="submit" className="button button--outline" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('state_saving') : t('action_save_limits')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import type { DepositMethod, DepositOrder } from '@khela/contract';
+import { failure } from '../../account/security/test-answers.ts';
+import { checkAmount, compareDecimal, fromMinor, toMinor } from './money.ts';
+import { openWalletPage } from './wallet-test-kit.ts';
+
+const methods: DepositMethod[] = [
+  {
+    code: 'bank',
+    kind: 'bank_transfer',
+    name: 'Bank transfer',
+    logoUrl: null,
+    min: '100.00',
+    max: '100000.00',
+    feeBps: 0,
+    currency: 'BDT',
+    bank: { bankName: 'Demo Bank Ltd.', accountName: 'Khela Demo', accountNumber: '0000-1234-5678' },
+  },
+  {
+    code: 'sandbox',
+    kind: 'sandbox_gateway',
+    name: 'Sandbox Pay (test)',
+    logoUrl: null,
+    min: '50.00',
+    max: '50000.00',
+    feeBps: 150,
+    currency: 'BDT',
+    bank: null,
+  },
+];
+
+function order(overrides: Partial<DepositOrder>): DepositOrder {
+  return {
+    orderId: 1,
+    methodCode: 'sandbox',
+    kind: 'sandbox_gateway',
+    status: 'approved',
+    currency: 'BDT',
+    amount: '500.00',
+    fee: '7.50',
+    credited: '492.50',
+    reference: null,
+    payUrl: null,
+    bank: null,
+    createdAt: Date.UTC(2026, 10, 20, 10, 0),
+    expiresAt: null,
+    decidedAt: null,
+    reason: null,
+    ...overrides,
+  };
+}
+
+const history = {
+  list: [
+    order({
+      orderId: 2,
+      methodCode: 'bank',
+      kind: 'bank_transfer',
+      status: 'pending',
+      amount: '200.00',
+      reference: 'REF-1',
+    }),
+    order({ orderId: 1 }),
+    order({ orderId: 3, status: 'expired', amount: '75.00' }),
+  ],
+  total: 3,
+  totalPages: 1,
+  pageNo: 1,
+};
+
+const limits = {
+  day: {
+    current: '1000.00',
+    pending: { amount: '5000.00', from: Date.UTC(2026, 10, 21, 9, 30) },
+    used: '700.00',
+  },
+  week: { current: null, pending: null, used: '700.00' },
+  month: { current: null, pending: null, used: '775.00' },
+};
+
+function depositAnswers(
+  extra: (path: string, body: unknown) => ReturnType<Parameters<typeof openWalletPage>[1]> = () => undefined,
+) {
+  return (path: string, body: unknown) => {
+    const found = extra(path, body);
+    if (found) return found;
+    if (path === '/wps/deposit/methods') return { body: methods };
+    if (path === '/wps/deposit/history') return { body: history };
+    if (path === '/wps/deposit/limits') return { body: limits };
+    return undefined;
+  };
+}
+
+const amountField = (panel: HTMLElement) => within(panel).getByRole('textbox', { name: /^Amount/ });
+
+describe('money on the client', () => {
+  it('compares and subtracts decimal strings exactly, and checks amounts like the server', () => {
+    expect(toMinor('0.1', 2)! + toMinor('0.2', 2)!).toBe(toMinor('0.3', 2));
+    expect(fromMinor(toMinor('100', 2)! - toMinor('60.01', 2)!, 2)).toBe('39.99');
+    expect(compareDecimal('50', '50.00')).toBe(0);
+    expect(compareDecimal('49.99', '50')).toBe(-1);
+    expect(checkAmount('49.99', { precision: 2, min: '50.00', max: '100.00' })).toBe('min');
+    expect(checkAmount('100.001', { precision: 2 })).toBe('precision');
+    expect(checkAmount('1e3', { precision: 2 })).toBe('format');
+    expect(checkAmount('60', { precision: 2, available: '59.99' })).toBe('available');
+    expect(checkAmount('60', { precision: 2, min: '50', max: '100', available: '60.00' })).toBeNull();
+  });
+});
+
+describe('the deposit page', () => {
+  it('shows the methods, the history with statuses and the limits, and sends a bank transfer', async () => {
+    const { panel, seen } = await openWalletPage(
+      'depositv2',
+      depositAnswers((path) =>
+        path === '/wps/deposit/create'
+          ? {
+              body: order({
+                orderId: 9,
+                methodCode: 'bank',
+                kind: 'bank_transfer',
+                status: 'pending',
+                amount: '250.00',
+              }),
+            }
+          : undefined,
+      ),
+    );
+    const bank = await within(panel).findByRole('radio', { name: /Bank transfer/ });
+    expect(bank.getAttribute('aria-checked')).toBe('true');
+    const sandbox = within(panel).getByRole('radio', { name: /Sandbox Pay/ });
+    expect(sandbox.textContent).toContain('৳50.00 to ৳50,000.00');
+    expect(sandbox.textContent).toContain('Fee 1.5 %');
+    expect(within(panel).getByText('0000-1234-5678')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Copy Account number' })).toBeTruthy();
+
+    const items = await within(panel).findAllByRole('listitem');
+    const text = items.map((item) => item.textContent).join('\n');
+    expect(text).toContain('Pending');
+    expect(text).toContain('Approved');
+    expect(text).toContain('Expired');
+    expect(text).toContain('Credited ৳492.50 (fee ৳7.50)');
+    expect(within(panel).getByText('৳5,000.00 from 2026-11-21', { exact: false })).toBeTruthy();
+    expect(within(panel).getByText(/A lower limit applies at once/)).toBeTruthy();
+
+    fireEvent.input(amountField(panel), { target: { value: '250' } });
+    fireEvent.input(within(panel).getByRole('textbox', { name: 'Transfer reference' }), {
+      target: { value: 'REF-77' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Submit deposit' }));
+    expect(
+      await within(panel).findByText('Deposit #9 (৳250.00) was sent and is waiting to be checked.'),
+    ).toBeTruthy();
+    const created = seen.find((call) => call.path === '/wps/deposit/create');
+    expect(created?.body).toMatchObject({ methodCode: 'bank', amount: '250', reference: 'REF-77' });
+    expect(String((created?.body as { requestId: string }).requestId)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('checks the amount and the reference on the client before sending anything', async () => {
+    const { panel, seen } = await openWalletPage('depositv2', depositAnswers());
+    fireEvent.click(await within(panel).findByRole('radio', { name: /Sandbox Pay/ }));
+    fireEvent.input(amountField(panel), { target: { value: '20' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Pay now' }));
+    expect(await within(panel).findByText('The least is ৳50.00')).toBeTruthy();
+    fireEvent.input(amountField(panel), { target: { value: '60.125' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Pay now' }));
+    expect(await within(panel).findByText('At most 2 decimal places')).toBeTruthy();
+
+    fireEvent.click(within(panel).getByRole('radio', { name: /Bank transfer/ }));
+    fireEvent.input(amountField(panel), { target: { value: '300' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Submit deposit' }));
+    expect(await within(panel).findByText('Enter the transfer reference')).toBeTruthy();
+    expect(seen.some((call) => call.path === '/wps/deposit/create')).toBe(false);
+  });
+
+  it('shows the deposit limit the server refused, and retries a failed submission with the same request id', async () => {
+    let calls = 0;
+    const { panel, seen } = await openWalletPage(
+      'depositv2',
+      depositAnswers((path) => {
+        if (path !== '/wps/deposit/create') return undefined;
+        calls += 1;
+        if (calls === 1) return failure(500, 'INTERNAL', 'err_unknown');
+        if (calls === 2) return failure(500, 'INTERNAL', 'err_unknown');
+        return failure(400, 'DEPOSIT_LIMIT_EXCEEDED', 'err_deposit_limit_exceeded', {
+          value: { period: 'day', limit: '1000.00', used: '700.00' },
+        });
+      }),
+    );
+    fireEvent.click(await within(panel).findByRole('radio', { name: /Sandbox Pay/ }));
+    fireEvent.input(amountField(panel), { target: { value: '400' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Pay now' }));
+    expect(await within(panel).findByText('Something went wrong. Please try again.')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(calls).toBe(2));
+    const ids = seen
+      .filter((call) => call.path === '/wps/deposit/create')
+      .map((call) => (call.body as { requestId: string }).requestId);
+    expect(ids[0]).toBe(ids[1]);
+
+    fireEvent.input(amountField(panel), { target: { value: '401' } });
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Sending…' })).toBeNull());
+    fireEvent.click(within(panel).getByRole('button', { name: 'Pay now' }));
+    expect(
+      await within(panel).findByText(
+        'This deposit would pass your 24 hours limit of ৳1,000.00 (৳700.00 deposited already).',
+      ),
+    ).toBeTruthy();
+    const third = seen.filter((call) => call.path === '/wps/deposit/create')[2]?.body as {
+      requestId: string;
+    };
+    expect(third.requestId).not.toBe(ids[0]);
+  });
+
+  it('explains the limits rule and sends only the limits that changed', async () => {
+    const { panel, seen } = await openWalletPage(
+      'depositv2',
+      depositAnswers((path, body) =>
+        path === '/wps/deposit/limits' && body
+          ? { body: { ...limits, week: { ...limits.week, current: '3000.00' } } }
+          : undefined,
+      ),
+    );
+    const week = await within(panel).findByRole('textbox', { name: '7 days' });
+    fireEvent.input(week, { target: { value: 'abc' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save limits' }));
+    expect(await within(panel).findByText('Enter an amount such as 500 or 500.50')).toBeTruthy();
+    fireEvent.input(week, { target: { value: '3000' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save limits' }));
+    expect(await within(panel).findByText('Deposit limits saved.')).toBeTruthy();
+    const saved = seen.find((call) => call.path === '/wps/deposit/limits' && call.method === 'POST');
+    expect(saved?.body).toEqual({ week: '3000' });
+  });
+});

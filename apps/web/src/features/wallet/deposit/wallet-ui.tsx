@@ -1,0 +1,136 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { Skeleton } from '../../../shared/ui/skeleton.tsx';
+import { useTranslation } from 'react-i18next';
+import Copy from 'lucide-react/icons/copy';
+import Check from 'lucide-react/icons/check';
+
+/** Small pieces shared by the wallet pages. */
+
+const statusLabelKeys: Record<string, string> = {
+  pending: 'status_pending',
+  approved: 'status_approved',
+  rejected: 'status_rejected',
+  expired: 'status_expired',
+  disbursed: 'status_disbursed',
+  completed: 'status_completed',
+  disputed: 'status_disputed',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`wallet-status wallet-status--${status}`}>{t(statusLabelKeys[status] ?? status)}</span>
+  );
+}
+
+export function Pager({
+  pageNo,
+  totalPages,
+  onPage,
+}: {
+  pageNo: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="wallet-pager" aria-label={t('label_pages')}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={pageNo <= 1}
+        onClick={() => onPage(pageNo - 1)}
+      >
+        {t('action_previous')}
+      </button>
+      <span>{t('label_slide_of', { value: pageNo, total: totalPages })}</span>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={pageNo >= totalPages}
+        onClick={() => onPage(pageNo + 1)}
+      >
+        {t('action_next')}
+      </button>
+    </nav>
+  );
+}
+
+/**
+ * A paged history (deposits, withdrawals): its title, a skeleton while it loads, the failure, an
+ * empty text, or the items and the pager.
+ */
+export function HistorySection<Item>({
+  id,
+  titleKey,
+  emptyKey,
+  history,
+  pageNo,
+  onPage,
+  renderItem,
+}: {
+  id: string;
+  titleKey: string;
+  emptyKey: string;
+  history: UseQueryResult<{ list: Item[]; totalPages: number }>;
+  pageNo: number;
+  onPage: (page: number) => void;
+  /** One `<li className="wallet-item">` with its key. */
+  renderItem: (item: Item) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="wallet-section" aria-labelledby={id}>
+      <h3 className="wallet-section__title" id={id}>
+        {t(titleKey)}
+      </h3>
+      {history.isPending ? (
+        <Skeleton rows={3} height="3.5rem" />
+      ) : history.isError ? (
+        <p className="account-form__alert" role="alert">
+          {t(errorTextKey(history.error))}
+        </p>
+      ) : history.data.list.length === 0 ? (
+        <p className="wallet-section__text">{t(emptyKey)}</p>
+      ) : (
+        <>
+          <ul className="wallet-list" aria-busy={history.isFetching || undefined}>
+            {history.data.list.map(renderItem)}
+          </ul>
+          <Pager pageNo={pageNo} totalPages={history.data.totalPages} onPage={onPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Copies a text (bank account number, name) to the clipboard and says so for two seconds. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const Icon = copied ? Check : Copy;
+  return (
+    <button
+      type="button"
+      className="wallet-copy"
+      aria-label={t('action_copy_value', { value: label })}
+      onClick={() => {
+        void navigator.clipboard
+          ?.writeText(text)
+          .then(() => setCopied(true))
+          .catch(() => undefined);
+      }}
+    >
+      <Icon size={14} aria-hidden="true" />
+      <span aria-live="polite">{copied ? t('state_copied') : t('action_copy')}</span>
+    </button>
+  );
+}

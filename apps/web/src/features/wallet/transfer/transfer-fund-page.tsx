@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import Gamepad2 from 'lucide-react/icons/gamepad-2';
+import type { WalletKind } from '@khela/contract';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { Skeleton } from '../../../shared/ui/skeleton.tsx';
+import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { walletKindLabelKeys } from '../record-labels.ts';
+import { useMoney } from '../deposit/money.ts';
+import { useWallets } from './use-wallets.ts';
+import '../../account/components/account-form.css';
+import '../deposit/wallet-pages.css';
+
+const order: WalletKind[] = ['main', 'bonus', 'trial', 'hold'];
+
+/**
+ * transferFund, the wallet (spec 2): the member's wallets with their balances. Transfer-mode game
+ * wallets come with the game vendors; until then there is nothing to move money between.
+ */
+export function TransferFundPage() {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  const wallets = useWallets();
+
+  if (wallets.isPending) return <Skeleton rows={3} height="3rem" />;
+  if (wallets.isError) {
+    return (
+      <p className="account-form__alert" role="alert">
+        {t(errorTextKey(wallets.error))}
+      </p>
+    );
+  }
+  const value = wallets.data;
+  const own = order.flatMap((kind): { kind: WalletKind; balance: string }[] => {
+    const wallet = value.wallets.find((item) => item.kind === kind);
+    if (kind === 'main') return [{ kind, balance: wallet?.balance ?? '0' }];
+    return wallet ? [{ kind, balance: wallet.balance }] : [];
+  });
+  const vendors = value.wallets.filter((wallet) => wallet.kind === 'vendor');
+
+  return (
+    <div className="wallet-page">
+      <section className="wallet-section" aria-labelledby="wallet-total-title">
+        <div className="wallet-balance">
+          <h3 className="wallet-balance__label" id="wallet-total-title">
+            {t('label_total_balance')}
+          </h3>
+          <span className="wallet-balance__value">{money(value.sumBalance)}</span>
+        </div>
+        {value.demo ? <p className="account-form__notice">{t('text_demo_funds')}</p> : null}
+        <ul className="wallet-wallets" aria-label={t('title_my_wallets')}>
+          {own.map((wallet) => (
+            <li key={wallet.kind}>
+              <span>{t(walletKindLabelKeys[wallet.kind])}</span>
+              <strong>{money(wallet.balance)}</strong>
+            </li>
+          ))}
+          {own.some((wallet) => wallet.kind === 'hold') ? null : (
+            <li>
+              <span>{t('wallet_hold')}</span>
+              <strong>{money(value.held)}</strong>
+            </li>
+          )}
+        </ul>
+        <p className="wallet-section__text">{t('text_held_explained')}</p>
+      </section>
+      <section className="wallet-section" aria-labelledby="game-wallets-title">
+        <h3 className="wallet-section__title" id="game-wallets-title">
+          {t('title_game_wallets')}
+        </h3>
+        {vendors.length === 0 ? (
+          <EmptyState icon={Gamepad2} title={t('empty_game_wallets')} text={t('empty_game_wallets_text')} />
+        ) : (
+          <ul className="wallet-wallets">
+            {vendors.map((wallet) => (
+              <li key={wallet.vendor ?? 'vendor'}>
+                <span>{wallet.vendor ?? t('wallet_vendor')}</span>
+                <strong>{money(wallet.balance)}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

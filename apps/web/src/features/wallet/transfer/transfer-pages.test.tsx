@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import { failure, type Answer } from '../../account/security/test-answers.ts';
+import { balance, memberInfo, openSealed, openWalletPage } from '../deposit/wallet-test-kit.ts';
+
+const transferred = { entryId: 12, replayed: false, balance: '950.00', currency: 'BDT', to: 'demoagent' };
+
+function transferAnswer(answer: Answer) {
+  return (path: string) => (path === '/wps/wallet/transferUpline' ? answer : undefined);
+}
+
+describe('the transfer to the upline', () => {
+  it('names the upline, sends the amount sealed with the payment password, and shows the new balance', async () => {
+    const { panel, seen } = await openWalletPage('transferUpline', transferAnswer({ body: transferred }));
+    expect(await within(panel).findByText('Send to demoagent')).toBeTruthy();
+    expect(await within(panel).findByText('৳1,000.00')).toBeTruthy();
+    fireEvent.input(within(panel).getByRole('textbox', { name: 'Amount' }), { target: { value: '50' } });
+    fireEvent.input(within(panel).getByLabelText('Payment password'), { target: { value: '246810' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Transfer' }));
+    expect(
+      await within(panel).findByText('৳50.00 sent to demoagent. Your balance is now ৳950.00.'),
+    ).toBeTruthy();
+    const body = await openSealed(seen.find((call) => call.path === '/wps/wallet/transferUpline')?.body);
+    expect(body).toMatchObject({ amount: '50', paymentPassword: '246810' });
+    expect(String(body.requestId)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('checks the amount against the main wallet before sending', async () => {
+    const { panel, seen } = await openWalletPage('transferUpline', transferAnswer({ body: transferred }));
+    await within(panel).findByText('৳1,000.00');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Transfer' }));
+    expect(await within(panel).findByText('Enter an amount')).toBeTruthy();
+    fireEvent.input(within(panel).getByRole('textbox', { name: 'Amount' }), { target: { value: '1000.01' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Transfer' }));
+    expect(await within(panel).findByText('More than your available ৳1,000.00')).toBeTruthy();
+    expect(seen.some((call) => call.path === '/wps/wallet/transferUpline')).toBe(false);
+  });
+
+  it('puts a wrong payment password under the field and shows the limits the server gives', async () => {
+    let calls = 0;
+    const { panel } = await openWalletPage('transferUpline', (path) => {
+      if (path !== '/wps/wallet/transferUpline') return undefined;
+      calls += 1;
+      return calls === 1
+        ? failure(400, 'WRONG_PASSWORD', 'err_wrong_password')
+        : failure(400, 'AMOUNT_OUT_OF_RANGE', 'err_amount_out_of_range', {
+            value: { min: '1.00', max: '500.00' },
+          });
+    });
+    await within(panel).findByText('৳1,000.00');
+    fireEvent.input(within(panel).getByRole('textbox', { name: 'Amount' }), { target: { value: '600' } });
+    fireEvent.input(within(panel).getByLabelText('Payment password'), { target: { value: '000000' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Transfer' }));
+    const password = within(panel).getByLabelText('Payment password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(panel).getByText('The password is wrong.')).toBeTruthy();
+    fireEvent.input(password, { target: { value: '246810' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Transfer' }));
+    expect(await within(panel).findByText('Enter an amount from ৳1.00 to ৳500.00')).toBeTruthy();
+  });
+
+  it('says so when the member has no upline', async () => {
+    const { panel } = await openWalletPage('transferUpline', () => undefined, {
+      member: memberInfo({ toUpline: null }),
+    });
+    expect(await within(panel).findByText(/You have no upline agent/)).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Transfer' })).toBeNull();
+  });
+
+  it('says so when the server finds no upline', async () => {
+    const { panel } = await openWalletPage(
+      'transferUpline',
+      transferAnswer(failure(404, 'NOT_FOUND', 'err_not_found')),
+    );
+    await within(panel).findByText('৳1,000.00');
+    fireEvent.input(within(panel).getByRole('textbox', { name: 'Amount' }), { target: { value: '10' } });
+    fireEvent.input(within(panel).getByLabelText('Payment password'), { target: { value: '246810' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Transfer' }));
+    expect(await within(panel).findByText(/You have no upline agent/)).toBeTruthy();
+  });
+});
+
+describe('the wallets page', () => {
+  it('lists the member wallets with what is held, and says plainly that game wallets do not exist yet', async () => {
+    const { panel } = await openWalletPage('transferFund', (path) =>
+      path === '/wps/v2/wallets/balance' ? { body: balance('542.50', { held: '100.00' }) } : undefined,
+    );
+    const list = await within(panel).findByRole('list', { name: 'My wallets' });
+    expect(list.textContent).toContain('Main wallet৳542.50');
+    expect(list.textContent).toContain('Bonus wallet৳0.00');
+    expect(list.textContent).toContain('On hold৳100.00');
+    expect(within(panel).getByText('No game wallets yet')).toBeTruthy();
+    const page = panel.querySelector<HTMLElement>('.centre__page')!;
+    expect(within(page).queryByRole('button', { name: /transfer/i })).toBeNull();
+  });
+
+  it('shows a failure of the balance call', async () => {
+    const { panel } = await openWalletPage('transferFund', (path) =>
+      path === '/wps/v2/wallets/balance' ? failure(500, 'INTERNAL', 'err_unknown') : undefined,
+    );
+    expect(await within(panel).findByText('Something went wrong. Please try again.')).toBeTruthy();
+  });
+});

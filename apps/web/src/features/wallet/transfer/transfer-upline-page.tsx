@@ -1,0 +1,157 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../shared/ui/skeleton.tsx';
+import { TextField } from '../../account/components/text-field.tsx';
+import { useMemberInfo } from '../../account/api/get-member-info.ts';
+import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { applyIssueKeys } from '../../account/lib/form-rules.ts';
+import {
+  amountProblemText,
+  amountRangeText,
+  checkAmount,
+  errorCode,
+  useMoney,
+  useRequestId,
+} from '../deposit/money.ts';
+import { useTransferUpline, useWallets } from './use-wallets.ts';
+import '../../account/components/account-form.css';
+import '../deposit/wallet-pages.css';
+
+interface TransferValues {
+  amount: string;
+  paymentPassword: string;
+}
+
+/** transferUpline (spec 2): send money from the main wallet to the member's own upline agent. */
+export function TransferUplinePage() {
+  const { t } = useTranslation();
+  const { money, precision } = useMoney();
+  const member = useMemberInfo();
+  const wallets = useWallets();
+  const transfer = useTransferUpline();
+  const requestId = useRequestId();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [noUpline, setNoUpline] = useState(false);
+  const main = wallets.data?.wallets.find((wallet) => wallet.kind === 'main')?.balance;
+  const rules = { precision, ...(main === undefined ? {} : { available: main }) };
+
+  const schema = useMemo(
+    () =>
+      z.object({
+        amount: z.string().superRefine((value, context) => {
+          const problem = checkAmount(value, rules);
+          if (problem)
+            context.addIssue({ code: 'custom', message: amountProblemText(problem, t, money, rules) });
+        }),
+        paymentPassword: z.string().min(1, t('text_payment_password_required')).max(64),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the balance or language changes
+    [t, precision, main],
+  );
+  const form = useForm<TransferValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '', paymentPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  if (member.isPending) return <Skeleton rows={3} height="3rem" />;
+  const upline = member.data?.toUpline ?? null;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    setNotice(null);
+    const body = { amount: values.amount.trim(), paymentPassword: values.paymentPassword };
+    try {
+      const result = await transfer.mutateAsync({ ...body, requestId: requestId.idFor(body) });
+      requestId.settle();
+      form.reset({ amount: '', paymentPassword: '' });
+      setNotice(
+        t('text_transfer_done', { value: money(body.amount), to: result.to, balance: money(result.balance) }),
+      );
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'WRONG_PASSWORD') {
+        form.setError('paymentPassword', { type: 'server', message: t('err_wrong_password') });
+      } else if (code === 'AMOUNT_OUT_OF_RANGE') {
+        form.setError('amount', { type: 'server', message: amountRangeText(error, t, money) });
+      } else if (code === 'INSUFFICIENT_FUNDS') {
+        form.setError('amount', { type: 'server', message: t('err_insufficient_funds') });
+      } else if (code === 'NOT_FOUND') {
+        setNoUpline(true);
+      } else if (code === 'PAYMENT_PASSWORD_NOT_SET') {
+        setAlert(t('text_no_payment_password'));
+      } else if (!applyIssueKeys(error, form.setError, ['amount', 'paymentPassword'], t)) {
+        setAlert(t(errorTextKey(error)));
+      }
+    }
+  });
+
+  if (!upline || noUpline) {
+    return (
+      <div className="wallet-page">
+        <p className="account-form__notice" role="status">
+          {t('text_no_upline')}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="wallet-page">
+      <section className="wallet-section" aria-labelledby="transfer-upline-title">
+        <h3 className="wallet-section__title" id="transfer-upline-title">
+          {t('title_transfer_to', { name: upline })}
+        </h3>
+        <dl className="wallet-bank">
+          <div className="wallet-bank__row">
+            <dt>{t('label_upline')}</dt>
+            <dd>{upline}</dd>
+          </div>
+          <div className="wallet-bank__row">
+            <dt>{t('wallet_main')}</dt>
+            <dd>{main === undefined ? '…' : money(main)}</dd>
+          </div>
+        </dl>
+        <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <TextField
+            label={t('label_amount')}
+            placeholder={t('label_amount')}
+            isRequired
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.amount?.message}
+            {...form.register('amount')}
+          />
+          <TextField
+            label={t('label_payment_password')}
+            placeholder={t('label_payment_password')}
+            type="password"
+            isRequired
+            autoComplete="off"
+            error={errors.paymentPassword?.message}
+            {...form.register('paymentPassword')}
+          />
+          {alert ? (
+            <p className="account-form__alert" role="alert">
+              {alert}
+            </p>
+          ) : null}
+          {notice ? (
+            <p className="account-form__notice" role="status">
+              {notice}
+            </p>
+          ) : null}
+          <div className="account-form__actions">
+            <button type="submit" className="button button--gold" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? t('state_sending') : t('action_transfer')}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import type { PayoutAccount } from '@khela/contract';
+import { TextField } from '../../account/components/text-field.tsx';
+import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { applyIssueKeys } from '../../account/lib/form-rules.ts';
+import { errorCode } from '../deposit/money.ts';
+import { useBindPayoutAccount } from './withdraw-api.ts';
+
+export const maxPayoutAccounts = 5;
+
+export const accountKindLabelKeys = { bank: 'label_kind_bank', ewallet: 'label_kind_ewallet' } as const;
+
+/** "bKash · Demo Player · ******1234" */
+export function accountText(account: PayoutAccount): string {
+  return `${account.providerName} · ${account.accountName} · ${account.accountNumber}`;
+}
+
+export function PayoutAccountList({ accounts }: { accounts: PayoutAccount[] }) {
+  const { t } = useTranslation();
+  if (accounts.length === 0) return <p className="wallet-section__text">{t('empty_payout_accounts')}</p>;
+  return (
+    <ul className="wallet-list">
+      {accounts.map((account) => (
+        <li key={account.accountId} className="wallet-item">
+          <div className="wallet-item__head">
+            <span className="wallet-item__title">{account.providerName}</span>
+            <span className="wallet-status">{t(accountKindLabelKeys[account.kind])}</span>
+          </div>
+          <span className="wallet-item__meta">
+            {account.accountName} · {account.accountNumber}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface BindValues {
+  kind: 'bank' | 'ewallet';
+  providerName: string;
+  accountName: string;
+  accountNumber: string;
+  paymentPassword: string;
+}
+
+/** Binding a bank or e-wallet account for withdrawals (payment password; at most five). */
+export function BindAccountForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const bind = useBindPayoutAccount();
+  const [alert, setAlert] = useState<string | null>(null);
+  const schema = z.object({
+    kind: z.enum(['bank', 'ewallet']),
+    providerName: z
+      .string()
+      .trim()
+      .min(2, t('text_min_characters', { value: 2 }))
+      .max(60),
+    accountName: z
+      .string()
+      .trim()
+      .min(2, t('text_min_characters', { value: 2 }))
+      .max(80),
+    accountNumber: z
+      .string()
+      .trim()
+      .min(6, t('text_min_characters', { value: 6 }))
+      .max(34, t('text_max_characters', { value: 34 }))
+      .regex(/^[A-Za-z0-9 -]+$/, t('text_account_number_chars')),
+    paymentPassword: z.string().min(1, t('text_payment_password_required')).max(64),
+  });
+  const form = useForm<BindValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      kind: 'ewallet',
+      providerName: '',
+      accountName: '',
+      accountNumber: '',
+      paymentPassword: '',
+    },
+  });
+  const { errors } = form.formState;
+  const kind = useWatch({ control: form.control, name: 'kind' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    try {
+      await bind.mutateAsync({
+        kind: values.kind,
+        providerName: values.providerName.trim(),
+        accountName: values.accountName.trim(),
+        accountNumber: values.accountNumber.trim(),
+        paymentPassword: values.paymentPassword,
+      });
+      form.reset();
+      onDone();
+    } catch (error) {
+      if (errorCode(error) === 'WRONG_PASSWORD') {
+        form.setError('paymentPassword', { type: 'server', message: t('err_wrong_password') });
+      } else if (errorCode(error) === 'CONFLICT') {
+        setAlert(t('text_bind_conflict', { value: maxPayoutAccounts }));
+      } else if (!applyIssueKeys(error, form.setError, ['providerName', 'accountName', 'accountNumber'], t)) {
+        setAlert(t(errorTextKey(error)));
+      }
+    }
+  });
+
+  return (
+    <form
+      className="account-form"
+      noValidate
+      aria-label={t('title_bind_account')}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <fieldset className="wallet-choice">
+        <legend>{t('label_account_kind')}</legend>
+        <div className="account-form__tabs" role="radiogroup" aria-label={t('label_account_kind')}>
+          {(['ewallet', 'bank'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={kind === option}
+              aria-selected={kind === option}
+              className="account-form__tab"
+              onClick={() => form.setValue('kind', option)}
+            >
+              {t(accountKindLabelKeys[option])}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        label={kind === 'bank' ? t('label_bank_name') : t('label_provider_name')}
+        placeholder={kind === 'bank' ? t('label_bank_name') : t('placeholder_provider_name')}
+        isRequired
+        error={errors.providerName?.message}
+        {...form.register('providerName')}
+      />
+      <TextField
+        label={t('label_account_holder')}
+        placeholder={t('label_account_holder')}
+        isRequired
+        autoComplete="name"
+        error={errors.accountName?.message}
+        {...form.register('accountName')}
+      />
+      <TextField
+        label={t('label_account_number')}
+        placeholder={t('label_account_number')}
+        isRequired
+        autoComplete="off"
+        error={errors.accountNumber?.message}
+        {...form.register('accountNumber')}
+      />
+      <TextField
+        label={t('label_payment_password')}
+        placeholder={t('label_payment_password')}
+        type="password"
+        isRequired
+        autoComplete="off"
+        error={errors.paymentPassword?.message}
+        {...form.register('paymentPassword')}
+      />
+      {alert ? (
+        <p className="account-form__alert" role="alert">
+          {alert}
+        </p>
+      ) : null}
+      <div className="account-form__actions">
+        <button type="submit" className="button button--primary" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('state_saving') : t('action_bind_account')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onDone}>
+          {t('action_cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,215 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Withdrawal } from '@khela/contract';
+import { toBengaliDigits } from '../../../shared/lib/format.ts';
+import { TextField } from '../../account/components/text-field.tsx';
+import { errorTextKey } from '../../account/lib/api-errors.ts';
+import {
+  amountProblemText,
+  checkAmount,
+  compareDecimal,
+  errorCode,
+  fromMinor,
+  toMinor,
+  useMoney,
+} from '../deposit/money.ts';
+import { useConfirmWithdrawal } from './withdraw-api.ts';
+
+/** Spec 5: png or jpg, 5 MB. */
+export const maxProofBytes = 5 * 1024 * 1024;
+const proofTypes = ['image/png', 'image/jpeg'] as const;
+type ProofType = (typeof proofTypes)[number];
+
+type Receipt = 'full' | 'partial' | 'none';
+const receiptLabelKeys: Record<Receipt, string> = {
+  full: 'label_received_full',
+  partial: 'label_received_partly',
+  none: 'label_received_none',
+};
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const result = typeof reader.result === 'string' ? reader.result : '';
+      resolve(result.slice(result.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+function timeOfDay(ms: number, bengali: boolean): string {
+  const date = new Date(ms);
+  const text = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return bengali ? toBengaliDigits(text) : text;
+}
+
+/**
+ * Spec 4, withdrawal confirmation: a disbursed payment asks whether it arrived in full, partly (how
+ * much; the remainder is shown) or not at all (a proof image); silence until `confirmBy` counts as
+ * received.
+ */
+export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useTranslation();
+  const { money, precision, formatOptions } = useMoney();
+  const confirm = useConfirmWithdrawal();
+  const id = useId();
+  const [receipt, setReceipt] = useState<Receipt>('full');
+  const [received, setReceived] = useState('');
+  const [proof, setProof] = useState<{ contentType: ProofType; data: string; name: string } | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const receivedProblem =
+    received.trim() === ''
+      ? null
+      : (checkAmount(received, { precision }) ??
+        (compareDecimal(received, withdrawal.amount) >= 0 ? 'less' : null));
+  const remainder =
+    receipt === 'partial' && received.trim() !== '' && receivedProblem === null
+      ? fromMinor(
+          (toMinor(withdrawal.amount, precision) ?? 0n) - (toMinor(received, precision) ?? 0n),
+          precision,
+        )
+      : null;
+
+  const onFile = async (file: File | undefined) => {
+    setProof(null);
+    setFieldError(null);
+    if (!file) return;
+    if (!proofTypes.includes(file.type as ProofType)) {
+      setFieldError(t('text_proof_type'));
+      return;
+    }
+    if (file.size > maxProofBytes) {
+      setFieldError(t('text_proof_size'));
+      return;
+    }
+    try {
+      setProof({ contentType: file.type as ProofType, data: await readBase64(file), name: file.name });
+    } catch {
+      setFieldError(t('text_proof_unreadable'));
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(null);
+    setFieldError(null);
+    if (receipt === 'partial') {
+      const problem = checkAmount(received, { precision });
+      if (problem) {
+        setFieldError(amountProblemText(problem, t, money, { precision }));
+        return;
+      }
+      if (compareDecimal(received, withdrawal.amount) >= 0) {
+        setFieldError(t('text_received_less', { value: money(withdrawal.amount) }));
+        return;
+      }
+    }
+    if (receipt === 'none' && !proof) {
+      setFieldError(t('text_proof_required'));
+      return;
+    }
+    try {
+      await confirm.mutateAsync({
+        withdrawalId: withdrawal.withdrawalId,
+        receipt,
+        ...(receipt === 'partial' ? { receivedAmount: received.trim() } : {}),
+        ...(receipt === 'none' && proof
+          ? { proof: { contentType: proof.contentType, data: proof.data } }
+          : {}),
+      });
+    } catch (error) {
+      setAlert(errorCode(error) === 'CONFLICT' ? t('text_receipt_closed') : t(errorTextKey(error)));
+    }
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <form
+      className="account-form"
+      noValidate
+      aria-label={t('title_confirm_receipt')}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <p className="account-form__notice">
+        {withdrawal.confirmBy
+          ? t('text_confirm_by', {
+              time: timeOfDay(
+                withdrawal.confirmBy,
+                formatOptions.language === 'BN' && formatOptions.bengaliDigits,
+              ),
+            })
+          : t('title_confirm_receipt')}
+      </p>
+      <fieldset className="wallet-choice">
+        <legend>{t('title_confirm_receipt')}</legend>
+        {(Object.keys(receiptLabelKeys) as Receipt[]).map((option) => (
+          <label key={option} className="account-form__check">
+            <input
+              type="radio"
+              name={`${id}-receipt`}
+              value={option}
+              checked={receipt === option}
+              onChange={() => {
+                setReceipt(option);
+                setFieldError(null);
+              }}
+            />
+            {t(receiptLabelKeys[option])}
+          </label>
+        ))}
+      </fieldset>
+      {receipt === 'partial' ? (
+        <TextField
+          label={t('label_amount_received')}
+          placeholder={t('label_amount_received')}
+          isRequired
+          inputMode="decimal"
+          autoComplete="off"
+          value={received}
+          onChange={(event) => {
+            setReceived(event.target.value);
+            setFieldError(null);
+          }}
+          hint={remainder ? t('text_remainder', { value: money(remainder) }) : undefined}
+          error={fieldError ?? undefined}
+        />
+      ) : null}
+      {receipt === 'none' ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-proof`}>
+            {t('label_proof_image')}
+          </label>
+          <input
+            id={`${id}-proof`}
+            className="field__input"
+            type="file"
+            accept="image/png,image/jpeg"
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? errorId : undefined}
+            onChange={(event) => void onFile(event.target.files?.[0])}
+          />
+          <p className="field__hint">{proof ? proof.name : t('text_proof_hint')}</p>
+          {fieldError ? (
+            <p className="field__error" id={errorId} role="alert">
+              {fieldError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {alert ? (
+        <p className="account-form__alert" role="alert">
+          {alert}
+        </p>
+      ) : null}
+      <div className="account-form__actions">
+        <button type="submit" className="button button--primary" disabled={confirm.isPending}>
+          {confirm.isPending ? t('state_sending') : t('action_send_receipt')}
+        </button>
+      </div>
+    </form>
+  );
+}

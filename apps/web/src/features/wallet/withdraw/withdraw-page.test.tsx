@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import type { PayoutAccount, Withdrawal } from '@khela/contract';
+import { failure, type Answer } from '../../account/security/test-answers.ts';
+import { openSealed, openWalletPage } from '../deposit/wallet-test-kit.ts';
+
+const account: PayoutAccount = {
+  accountId: 4,
+  kind: 'ewallet',
+  providerName: 'bKash',
+  accountName: 'Demo Player',
+  accountNumber: '*******0002',
+};
+
+const confirmBy = new Date(2026, 10, 23, 21, 45).getTime();
+
+function withdrawal(overrides: Partial<Withdrawal>): Withdrawal {
+  return {
+    withdrawalId: 1,
+    status: 'pending',
+    currency: 'BDT',
+    amount: '100.00',
+    account,
+    createdAt: Date.UTC(2026, 10, 20, 10, 0),
+    decidedAt: null,
+    disbursedAt: null,
+    confirmBy: null,
+    receipt: null,
+    receivedAmount: null,
+    refunded: null,
+    reason: null,
+    ...overrides,
+  };
+}
+
+const info = {
+  available: '692.50',
+  min: '100.00',
+  max: '50000.00',
+  currency: 'BDT',
+  autoReceiveMinutes: 60,
+  hasPaymentPassword: true,
+};
+
+function withdrawAnswers(
+  extra: (path: string, body: unknown) => Answer | undefined = () => undefined,
+  overrides: { info?: typeof info; accounts?: PayoutAccount[] } = {},
+) {
+  return (path: string, body: unknown) => {
+    const found = extra(path, body);
+    if (found) return found;
+    if (path === '/wps/withdraw/info') return { body: overrides.info ?? info };
+    if (path === '/wps/withdraw/accounts') return { body: overrides.accounts ?? [account] };
+    if (path === '/wps/withdraw/history') {
+      return {
+        body: {
+          list: [
+            withdrawal({ withdrawalId: 3, status: 'disbursed', confirmBy, disbursedAt: Date.now() }),
+            withdrawal({ withdrawalId: 2, status: 'rejected', reason: 'Account name differs' }),
+            withdrawal({ withdrawalId: 1, status: 'completed', receipt: 'full' }),
+          ],
+          total: 3,
+          totalPages: 1,
+          pageNo: 1,
+        },
+      };
+    }
+    return undefined;
+  };
+}
+
+describe('the withdraw page', () => {
+  it('shows what can be withdrawn, the accounts and the history, and confirms a partial receipt', async () => {
+    const { panel, seen } = await openWalletPage(
+      'withdraw',
+      withdrawAnswers((path) =>
+        path === '/wps/withdraw/confirm'
+          ? {
+              body: withdrawal({
+                withdrawalId: 3,
+                status: 'disputed',
+                receipt: 'partial',
+                receivedAmount: '60.00',
+              }),
+            }
+          : undefined,
+      ),
+    );
+    expect(await within(panel).findByText('৳692.50')).toBeTruthy();
+    expect(
+      within(panel).getByText(
+        'Each withdrawal ৳100.00 to ৳50,000.00. Bonus and demo funds cannot be withdrawn.',
+      ),
+    ).toBeTruthy();
+    expect((await within(panel).findAllByText(/Demo Player/)).length).toBeGreaterThan(0);
+    const receipt = await within(panel).findByRole('form', { name: 'Did the money arrive?' });
+    expect(within(panel).getByText('Paid out')).toBeTruthy();
+    expect(within(panel).getByText('Rejected')).toBeTruthy();
+    expect(within(panel).getByText('Completed')).toBeTruthy();
+    expect(within(receipt).getByText(/No answer by 21:45 counts as received/)).toBeTruthy();
+
+    fireEvent.click(within(receipt).getByLabelText('Received partly'));
+    fireEvent.change(within(receipt).getByRole('textbox', { name: 'Amount received' }), {
+      target: { value: '60' },
+    });
+    expect(within(receipt).getByText('Missing: ৳40.00')).toBeTruthy();
+    fireEvent.click(within(receipt).getByRole('button', { name: 'Send answer' }));
+    await waitFor(() => expect(seen.some((call) => call.path === '/wps/withdraw/confirm')).toBe(true));
+    expect(seen.find((call) => call.path === '/wps/withdraw/confirm')?.body).toEqual({
+      withdrawalId: 3,
+      receipt: 'partial',
+      receivedAmount: '60',
+    });
+  });
+
+  it('checks the request and the receipt on the client', async () => {
+    const { panel, seen } = await openWalletPage('withdraw', withdrawAnswers());
+    const amount = await within(panel).findByRole('textbox', { name: /^Amount/ });
+    fireEvent.input(amount, { target: { value: '700' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Request withdrawal' }));
+    expect(await within(panel).findByText('More than your available ৳692.50')).toBeTruthy();
+    expect(within(panel).getByText('Enter your payment password')).toBeTruthy();
+
+    const receipt = within(panel).getByRole('form', { name: 'Did the money arrive?' });
+    fireEvent.click(within(receipt).getByLabelText('Not received'));
+    fireEvent.click(within(receipt).getByRole('button', { name: 'Send answer' }));
+    expect(await within(receipt).findByText('Add a proof image')).toBeTruthy();
+    const file = within(receipt).getByLabelText(/Proof image/);
+    fireEvent.change(file, { target: { files: [new File(['GIF89a'], 'proof.gif', { type: 'image/gif' })] } });
+    expect(await within(receipt).findByText('Only png or jpg images')).toBeTruthy();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    fireEvent.change(file, { target: { files: [big] } });
+    expect(await within(receipt).findByText('The image is larger than 5 MB')).toBeTruthy();
+    expect(
+      seen.some((call) => call.path === '/wps/withdraw/create' || call.path === '/wps/withdraw/confirm'),
+    ).toBe(false);
+  });
+
+  it('sends a not-received answer with the proof image as base64', async () => {
+    const { panel, seen } = await openWalletPage(
+      'withdraw',
+      withdrawAnswers((path) =>
+        path === '/wps/withdraw/confirm'
+          ? { body: withdrawal({ withdrawalId: 3, status: 'disputed' }) }
+          : undefined,
+      ),
+    );
+    const receipt = await within(panel).findByRole('form', { name: 'Did the money arrive?' });
+    fireEvent.click(within(receipt).getByLabelText('Not received'));
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'proof.png', { type: 'image/png' });
+    fireEvent.change(within(receipt).getByLabelText(/Proof image/), { target: { files: [png] } });
+    expect(await within(receipt).findByText('proof.png')).toBeTruthy();
+    fireEvent.click(within(receipt).getByRole('button', { name: 'Send answer' }));
+    await waitFor(() => expect(seen.some((call) => call.path === '/wps/withdraw/confirm')).toBe(true));
+    expect(seen.find((call) => call.path === '/wps/withdraw/confirm')?.body).toEqual({
+      withdrawalId: 3,
+      receipt: 'none',
+      proof: { contentType: 'image/png', data: 'iVBORw==' },
+    });
+  });
+
+  it('puts a wrong payment password under the field and sends the request sealed', async () => {
+    const { panel, seen } = await openWalletPage(
+      'withdraw',
+      withdrawAnswers((path) =>
+        path === '/wps/withdraw/create' ? failure(400, 'WRONG_PASSWORD', 'err_wrong_password') : undefined,
+      ),
+    );
+    fireEvent.input(await within(panel).findByRole('textbox', { name: /^Amount/ }), {
+      target: { value: '100' },
+    });
+    fireEvent.input(within(panel).getAllByLabelText('Payment password')[0]!, { target: { value: '999999' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Request withdrawal' }));
+    expect(await within(panel).findByText('The password is wrong.')).toBeTruthy();
+    const sent = seen.find((call) => call.path === '/wps/withdraw/create');
+    const body = await openSealed(sent?.body);
+    expect(body).toMatchObject({ accountId: 4, amount: '100', paymentPassword: '999999' });
+  });
+
+  it('says plainly when the account has no payment password yet', async () => {
+    const { panel } = await openWalletPage(
+      'withdraw',
+      withdrawAnswers(undefined, { info: { ...info, hasPaymentPassword: false }, accounts: [] }),
+    );
+    expect(await within(panel).findByText(/Your account has no payment password yet/)).toBeTruthy();
+    expect(within(panel).getByText(/contact customer service/)).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Request withdrawal' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Add an account' })).toBeNull();
+  });
+});

@@ -1,0 +1,282 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import type { PayoutAccount } from '@khela/contract';
+import { Skeleton } from '../../../shared/ui/skeleton.tsx';
+import { formatDateTime } from '../../../shared/lib/format.ts';
+import { TextField } from '../../account/components/text-field.tsx';
+import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { applyIssueKeys } from '../../account/lib/form-rules.ts';
+import {
+  amountProblemText,
+  amountRangeText,
+  checkAmount,
+  errorCode,
+  useMoney,
+  useRequestId,
+} from '../deposit/money.ts';
+import { HistorySection, StatusBadge } from '../deposit/wallet-ui.tsx';
+import { accountText, BindAccountForm, maxPayoutAccounts, PayoutAccountList } from './payout-accounts.tsx';
+import { ReceiptConfirmation } from './receipt-confirmation.tsx';
+import {
+  useCreateWithdrawal,
+  usePayoutAccounts,
+  useWithdrawHistory,
+  useWithdrawInfo,
+} from './withdraw-api.ts';
+import '../../account/components/account-form.css';
+import '../deposit/wallet-pages.css';
+
+const historyPageSize = 10;
+
+/** withdraw (spec 2, 4): what can be withdrawn, bound accounts, a request, the history and receipts. */
+export function WithdrawPage() {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  const info = useWithdrawInfo();
+  const accounts = usePayoutAccounts();
+  const [binding, setBinding] = useState(false);
+
+  if (info.isPending) return <Skeleton rows={4} height="4rem" />;
+  if (info.isError) {
+    return (
+      <p className="account-form__alert" role="alert">
+        {t(errorTextKey(info.error))}
+      </p>
+    );
+  }
+  const list = accounts.data ?? [];
+
+  return (
+    <div className="wallet-page">
+      <section className="wallet-section" aria-labelledby="withdraw-balance-title">
+        <div className="wallet-balance">
+          <h3 className="wallet-balance__label" id="withdraw-balance-title">
+            {t('label_withdrawable')}
+          </h3>
+          <span className="wallet-balance__value">{money(info.data.available)}</span>
+        </div>
+        <p className="wallet-section__text">
+          {t('text_withdraw_limits', { min: money(info.data.min), max: money(info.data.max) })}
+        </p>
+        {info.data.hasPaymentPassword ? null : (
+          <p className="account-form__alert" role="alert">
+            {t('text_no_payment_password')}
+          </p>
+        )}
+      </section>
+
+      <section className="wallet-section" aria-labelledby="payout-accounts-title">
+        <h3 className="wallet-section__title" id="payout-accounts-title">
+          {t('title_payout_accounts')}
+        </h3>
+        {accounts.isPending ? (
+          <Skeleton rows={1} height="3rem" />
+        ) : accounts.isError ? (
+          <p className="account-form__alert" role="alert">
+            {t(errorTextKey(accounts.error))}
+          </p>
+        ) : (
+          <PayoutAccountList accounts={list} />
+        )}
+        {binding ? (
+          <BindAccountForm onDone={() => setBinding(false)} />
+        ) : list.length >= maxPayoutAccounts ? (
+          <p className="wallet-section__text">{t('text_bind_conflict', { value: maxPayoutAccounts })}</p>
+        ) : info.data.hasPaymentPassword ? (
+          <button type="button" className="button button--outline" onClick={() => setBinding(true)}>
+            {t('action_add_account')}
+          </button>
+        ) : null}
+      </section>
+
+      {info.data.hasPaymentPassword && list.length > 0 ? (
+        <section className="wallet-section" aria-labelledby="withdraw-request-title">
+          <h3 className="wallet-section__title" id="withdraw-request-title">
+            {t('title_withdraw_request')}
+          </h3>
+          <WithdrawForm
+            accounts={list}
+            limits={{ min: info.data.min, max: info.data.max, available: info.data.available }}
+          />
+        </section>
+      ) : null}
+
+      <WithdrawHistory />
+    </div>
+  );
+}
+
+interface WithdrawValues {
+  accountId: string;
+  amount: string;
+  paymentPassword: string;
+}
+
+function WithdrawForm({
+  accounts,
+  limits,
+}: {
+  accounts: PayoutAccount[];
+  limits: { min: string; max: string; available: string };
+}) {
+  const { t } = useTranslation();
+  const { money, precision } = useMoney();
+  const requestId = useRequestId();
+  const create = useCreateWithdrawal();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const rules = { precision, ...limits };
+  const schema = useMemo(
+    () =>
+      z.object({
+        accountId: z.string().min(1, t('text_choose_account')),
+        amount: z.string().superRefine((value, context) => {
+          const problem = checkAmount(value, rules);
+          if (problem)
+            context.addIssue({ code: 'custom', message: amountProblemText(problem, t, money, rules) });
+        }),
+        paymentPassword: z.string().min(1, t('text_payment_password_required')).max(64),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the limits or language change
+    [t, precision, limits.min, limits.max, limits.available],
+  );
+  const form = useForm<WithdrawValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { accountId: String(accounts[0]?.accountId ?? ''), amount: '', paymentPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    setNotice(null);
+    const body = {
+      accountId: Number(values.accountId),
+      amount: values.amount.trim(),
+      paymentPassword: values.paymentPassword,
+    };
+    try {
+      const withdrawal = await create.mutateAsync({ ...body, requestId: requestId.idFor(body) });
+      requestId.settle();
+      form.reset({ accountId: values.accountId, amount: '', paymentPassword: '' });
+      setNotice(
+        t('text_withdraw_submitted', { id: withdrawal.withdrawalId, value: money(withdrawal.amount) }),
+      );
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'WRONG_PASSWORD') {
+        form.setError('paymentPassword', { type: 'server', message: t('err_wrong_password') });
+      } else if (code === 'AMOUNT_OUT_OF_RANGE') {
+        form.setError('amount', { type: 'server', message: amountRangeText(error, t, money) });
+      } else if (code === 'INSUFFICIENT_FUNDS') {
+        form.setError('amount', { type: 'server', message: t('err_insufficient_funds') });
+      } else if (!applyIssueKeys(error, form.setError, ['amount', 'accountId'], t)) {
+        setAlert(t(errorTextKey(error)));
+      }
+    }
+  });
+
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <div className="field">
+        <label className="field__label" htmlFor="withdraw-account">
+          {t('label_withdraw_to')}
+        </label>
+        <select id="withdraw-account" className="wallet-select" {...form.register('accountId')}>
+          {accounts.map((account) => (
+            <option key={account.accountId} value={account.accountId}>
+              {accountText(account)}
+            </option>
+          ))}
+        </select>
+        {errors.accountId ? (
+          <p className="field__error" role="alert">
+            {errors.accountId.message}
+          </p>
+        ) : null}
+      </div>
+      <TextField
+        label={t('label_amount')}
+        placeholder={t('placeholder_amount_range', { min: money(limits.min), max: money(limits.max) })}
+        isRequired
+        inputMode="decimal"
+        autoComplete="off"
+        hint={t('text_available_hint', { value: money(limits.available) })}
+        error={errors.amount?.message}
+        {...form.register('amount')}
+      />
+      <TextField
+        label={t('label_payment_password')}
+        placeholder={t('label_payment_password')}
+        type="password"
+        isRequired
+        autoComplete="off"
+        error={errors.paymentPassword?.message}
+        {...form.register('paymentPassword')}
+      />
+      <p className="wallet-section__text">{t('text_withdraw_hold')}</p>
+      {alert ? (
+        <p className="account-form__alert" role="alert">
+          {alert}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="account-form__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <div className="account-form__actions">
+        <button type="submit" className="button button--gold" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('state_sending') : t('action_request_withdrawal')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function WithdrawHistory() {
+  const { t } = useTranslation();
+  const { money, formatOptions } = useMoney();
+  const [pageNo, setPageNo] = useState(1);
+  const history = useWithdrawHistory(pageNo, historyPageSize);
+  return (
+    <HistorySection
+      id="withdraw-history-title"
+      titleKey="title_withdraw_history"
+      emptyKey="empty_withdraw_history"
+      history={history}
+      pageNo={pageNo}
+      onPage={setPageNo}
+      renderItem={(withdrawal) => (
+        <li key={withdrawal.withdrawalId} className="wallet-item" data-withdrawal={withdrawal.withdrawalId}>
+          <div className="wallet-item__head">
+            <span className="wallet-item__title">
+              {withdrawal.account.providerName} · #{withdrawal.withdrawalId}
+            </span>
+            <StatusBadge status={withdrawal.status} />
+          </div>
+          <div className="wallet-item__head">
+            <span className="wallet-item__meta">
+              {formatDateTime(withdrawal.createdAt, formatOptions)} · {withdrawal.account.accountNumber}
+            </span>
+            <span className="wallet-item__amount">{money(withdrawal.amount)}</span>
+          </div>
+          {withdrawal.receivedAmount !== null && withdrawal.receipt === 'partial' ? (
+            <span className="wallet-item__meta">
+              {t('text_received_amount', { value: money(withdrawal.receivedAmount) })}
+            </span>
+          ) : null}
+          {withdrawal.refunded !== null ? (
+            <span className="wallet-item__meta">
+              {t('text_refunded_amount', { value: money(withdrawal.refunded) })}
+            </span>
+          ) : null}
+          {withdrawal.reason ? <span className="wallet-item__meta">{withdrawal.reason}</span> : null}
+          {withdrawal.status === 'disbursed' ? <ReceiptConfirmation withdrawal={withdrawal} /> : null}
+        </li>
+      )}
+    />
+  );
+}

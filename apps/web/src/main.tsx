@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import '@fontsource/noto-sans-bengali/bengali-400.css';
+import '@fontsource/noto-sans-bengali/bengali-700.css';
+import './styles/tokens.css';
+import './styles/base.css';
+import { AppProviders } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { gameMenusQueryOptions } from './features/games/api/get-game-menus.ts';
+import { statusQueryOptions } from './features/system/api/get-status.ts';
+import { whitelabelQueryOptions } from './features/system/api/get-whitelabel.ts';
+import { createQueryClient } from './shared/api/query-client.ts';
+import { setUpInstallableApp } from './features/download/pwa.ts';
+import { prefetchBanners } from './features/banner/api/get-banners.ts';
+import { applyTheme, readTheme } from './shared/theme/theme-store.ts';
+import './shared/i18n/i18n.ts';
+
+const queryClient = createQueryClient();
+
+// Start the start-up calls now, in parallel with the catalogue and the first page chunk.
+void queryClient.prefetchQuery(statusQueryOptions());
+void queryClient.prefetchQuery(whitelabelQueryOptions());
+void queryClient.prefetchQuery(gameMenusQueryOptions());
+// The banner is the largest picture of most first views: ask for it now, not after the shell renders.
+prefetchBanners(queryClient, window.location.pathname);
+applyTheme(readTheme());
+setUpInstallableApp();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,33 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@khela/contract';
+import { useSessionStore } from '../stores/session-store.ts';
+
+const maxRetries = 2;
+
+/** Retry only what can heal by itself: network faults and 5xx; never 4xx (bad input, auth, not found). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= maxRetries) return false;
+  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
+  return true;
+}
+
+/** A 401 means the token is missing, expired or revoked: the tab's session is over (spec 4). */
+function endSessionOnUnauthorised(error: unknown): void {
+  if (!(error instanceof ApiError) || error.status !== 401) return;
+  const session = useSessionStore.getState();
+  if (session.token !== null) session.clearSession();
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: endSessionOnUnauthorised }),
+    mutationCache: new MutationCache({ onError: endSessionOnUnauthorised }),
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}

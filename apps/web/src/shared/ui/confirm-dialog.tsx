@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { useOverlayStore } from '../stores/overlay-store.ts';
+import { Modal } from './modal.tsx';
+
+/** The confirm dialog of spec 2: asks the pending question of the overlay store (requestConfirm). */
+export function ConfirmDialog() {
+  const { t } = useTranslation();
+  const pending = useOverlayStore((state) => state.pendingConfirm);
+  const settle = useOverlayStore((state) => state.settleConfirm);
+
+  if (!pending) return null;
+  return (
+    <Modal
+      open
+      onClose={() => settle(false)}
+      variant="dialog"
+      role="alertdialog"
+      title={t(pending.titleKey ?? 'confirm_title')}
+      closeLabel={t('action_close')}
+      showClose={false}
+    >
+      <p className="confirm__message">{t(pending.messageKey)}</p>
+      <div className="confirm__actions">
+        {pending.hideCancel ? null : (
+          <button type="button" className="button button--ghost" onClick={() => settle(false)}>
+            {t(pending.cancelKey ?? 'action_cancel')}
+          </button>
+        )}
+        <button type="button" className="button button--primary" onClick={() => settle(true)}>
+          {t(pending.confirmKey ?? 'action_confirm')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

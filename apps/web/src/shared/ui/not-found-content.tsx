@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import SearchX from 'lucide-react/icons/search-x';
+import { paths } from '../config/paths.ts';
+import { EmptyState } from './empty-state.tsx';
+import { Page } from './page.tsx';
+
+export function NotFoundContent() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('page_not_found')}>
+      <EmptyState
+        icon={SearchX}
+        title={t('not_found_title')}
+        text={t('not_found_text')}
+        action={
+          <Link className="button button--primary" to={paths.home}>
+            {t('action_go_home')}
+          </Link>
+        }
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMemo, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import DOMPurify from 'dompurify';
+import './safe-html.css';
+
+// Links that leave the site open in a new tab without handing it this window.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+/**
+ * Operator HTML (announcements, help articles, promotions), sanitised again in the browser with
+ * DOMPurify (the server sanitised it on write). Only pages and modals that are lazy chunks use this,
+ * so DOMPurify never weighs on the home route. Links to our own pages stay in the app.
+ */
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  const navigate = useNavigate();
+  const clean = useMemo(
+    () =>
+      DOMPurify.sanitize(html, {
+        USE_PROFILES: { html: true },
+        FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
+        FORBID_ATTR: ['style'],
+      }),
+    [html],
+  );
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest?.('a');
+    const href = link?.getAttribute('href');
+    if (!link || !href || !href.startsWith('/') || href.startsWith('//') || link.target === '_blank') return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(href);
+  };
+
+  return (
+    <div
+      className={`rich-text${className ? ` ${className}` : ''}`}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { changeLanguage, i18nReady } from '../shared/i18n/i18n.ts';
+import { useOverlayStore } from '../shared/stores/overlay-store.ts';
+import { useSessionStore } from '../shared/stores/session-store.ts';
+import { useThemeStore } from '../shared/theme/theme-store.ts';
+
+const initialOverlayState = useOverlayStore.getState();
+
+beforeEach(async () => {
+  await i18nReady;
+  await changeLanguage('BN', { remember: false });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  useSessionStore.setState({ token: null, isAgent: null, username: null });
+  useOverlayStore.setState(initialOverlayState, true);
+  useThemeStore.setState({ theme: 'light' });
+  document.documentElement.dataset.theme = 'light';
+  document.title = '';
+});

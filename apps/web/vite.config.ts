@@ -1,0 +1,50 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Read by scripts/check-bundle-size.mjs (npm run size) to follow the home route's chunks.
+    manifest: true,
+    // The home route has a 150 KB gzipped budget (DESIGN.md, Web): report sizes, keep chunks apart.
+    reportCompressedSize: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare schemas and functions: without this hint the bundler keeps
+        // every zod schema (about 26 KB gzipped) as soon as one thing is imported from the package.
+        moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
+      },
+      output: {
+        codeSplitting: {
+          // Everything the entry needs at start in one file instead of a dozen: each request costs a
+          // round trip on a phone network, and the rate limit counts them. Pages stay separate chunks.
+          groups: [{ name: 'start', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // The realtime socket (balance pushes) lives under /wps too.
+      '/wps/ws': { target: apiTarget, ws: true },
+      '/wps': apiTarget,
+      '/lgw': apiTarget,
+      '/healthz': apiTarget,
+      '/docs': apiTarget,
+    },
+  },
+  preview: {
+    proxy: {
+      '/wps': apiTarget,
+      '/lgw': apiTarget,
+      '/healthz': apiTarget,
+      '/docs': apiTarget,
+    },
+  },
+});

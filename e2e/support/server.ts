@@ -1,0 +1,96 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverDist = path.join(root, 'apps/server/dist');
+
+export interface RunningServer {
+  baseUrl: string;
+  /** The embedded database's folder (kept across a crash, removed by stop unless it was given). */
+  dataDir: string;
+  stop(): Promise<void>;
+  /** Kills the server with SIGKILL, as a crash would: nothing is shut down, the data stays. */
+  crash(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Starts the built server (`npm run build` first) on a free loopback port with a fresh embedded
+ * database seeded with the demo data. `settings` is applied with the operator's settings tool
+ * before the server starts, exactly as an operator would. `env` adds server environment variables
+ * (e.g. the social sign-in provider of a journey); they win over the defaults below.
+ */
+export async function startServer(
+  options: { settings?: Record<string, unknown>; env?: Record<string, string>; dataDir?: string } = {},
+): Promise<RunningServer> {
+  // A given folder is another run's database (a restart after a crash): it is the caller's to remove.
+  const ownsData = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'khela-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  if (options.settings) {
+    const result = spawnSync(
+      process.execPath,
+      [path.join(serverDist, 'settings.js'), 'set', JSON.stringify(options.settings)],
+      {
+        env,
+        encoding: 'utf8',
+      },
+    );
+    if (result.status !== 0) throw new Error(`settings tool failed: ${result.stderr}`);
+  }
+  const child: ChildProcess = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
+  return {
+    baseUrl,
+    dataDir,
+    async stop() {
+      await end('SIGTERM');
+      if (ownsData) rmSync(dataDir, { recursive: true, force: true });
+    },
+    crash: () => end('SIGKILL'),
+  };
+}

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+// The web's own sealing code, imported by path like bench/: e2e drives the API as the browser would.
+import { importSealingKey, sealBody } from '../../packages/contract/src/seal.ts';
+import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+/** Home, notices, help, promotions and downloads (issue 6), at both widths, against the real server. */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const widths = Object.entries(viewports) as [keyof typeof viewports, { width: number; height: number }][];
+
+async function open(
+  path: string,
+  viewport: { width: number; height: number },
+  language?: 'EN' | 'BN',
+  theme?: 'dark',
+) {
+  const watched = await openPage(browser, { viewport });
+  await watched.page.addInitScript(
+    ([lang, dark]) => {
+      if (lang) localStorage.setItem('language', lang);
+      if (dark) localStorage.setItem('theme', 'dark');
+    },
+    [language ?? null, theme ?? null] as const,
+  );
+  await watched.page.goto(`${server.baseUrl}${path}`);
+  await watched.page.locator('main').waitFor();
+  return watched;
+}
+
+const currentDot = (page: Page) =>
+  page
+    .locator('.banner__dot')
+    .evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
+
+describe('home', () => {
+  it('shows the banner carousel, which autoplays and answers its pagination', async () => {
+    // Both widths in Bengali and light, both again in English and dark.
+    const looks = [
+      ...widths.map(([name, viewport]) => ({ name, viewport, language: 'BN' as const, label: 'ব্যানার' })),
+      ...widths.map(([name, viewport]) => ({ name, viewport, language: 'EN' as const, label: 'Banners' })),
+    ];
+    for (const { name, viewport, language, label } of looks) {
+      const isDark = language === 'EN';
+      const { page, context, errors } = await open('/index', viewport, language, isDark ? 'dark' : undefined);
+      const carousel = page.getByRole('region', { name: label });
+      await carousel.locator('img').first().waitFor();
+      expect(await carousel.locator('.banner__slide').count()).toBe(3);
+      expect(await page.locator('.banner__dot').count()).toBe(3);
+      // Phones get the mobile picture, desktops the desktop one.
+      const src = await carousel
+        .locator('img')
+        .first()
+        .evaluate((image: HTMLImageElement) => image.currentSrc);
+      expect(src).toContain(name === 'phone' ? '-mobile.svg' : '-desktop.svg');
+      expect(await currentDot(page)).toBe(0);
+      await expect.poll(() => currentDot(page), { timeout: 8000 }).toBe(1);
+      await page.locator('.banner__dot').nth(2).click();
+      await expect.poll(() => currentDot(page)).toBe(2);
+      await page.mouse.move(0, 0);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(
+        isDark ? 'dark' : 'light',
+      );
+      await screenshot(page, `content-home-${name}-${language.toLowerCase()}${isDark ? '-dark' : ''}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('opens the banner linkage on a click', async () => {
+    const { page, context } = await open('/index', viewports.desktop, 'EN');
+    await page.getByRole('img', { name: 'Welcome to Khela: join now' }).click();
+    await page.waitForURL(/\/register$/);
+    await context.close();
+  });
+
+  it('opens the right announcement from the notice bar', async () => {
+    // Phone in English and light, desktop in Bengali and dark.
+    const looks = [
+      { viewport: viewports.phone, language: 'EN' as const, label: 'Announcements', theme: undefined },
+      { viewport: viewports.desktop, language: 'BN' as const, label: 'ঘোষণা', theme: 'dark' as const },
+    ];
+    for (const { viewport, language, label, theme } of looks) {
+      const { page, context, errors } = await open('/index', viewport, language, theme);
+      const bar = page.getByRole('region', { name: label });
+      await bar.locator('li:not([aria-hidden]) button').first().waitFor();
+      const titles = await bar.locator('li:not([aria-hidden]) button').allInnerTexts();
+      expect(titles.length).toBeGreaterThan(9);
+      await bar.hover();
+      await bar.getByRole('button', { name: titles[2]! }).first().click({ force: true });
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      const unfolded = dialog.locator('button[aria-expanded="true"]');
+      await expect.poll(() => unfolded.innerText()).toContain(titles[2]!);
+      expect(await dialog.locator('.notice-list__body').count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('grows the jackpot while it is on screen', async () => {
+    const { page, context } = await open('/index', viewports.phone);
+    const value = page.locator('.jackpot__value');
+    await value.waitFor();
+    const first = Number(await value.getAttribute('data-cents'));
+    expect(first).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await value.getAttribute('data-cents')), { timeout: 8000 })
+      .toBeGreaterThan(first);
+    // Whole steps of 165.11 (16 511 cents).
+    expect((Number(await value.getAttribute('data-cents')) - first) % 16_511).toBe(0);
+    await context.close();
+  });
+});
+
+describe('/noticePage', () => {
+  it('pages by 9 and unfolds one announcement at a time', async () => {
+    for (const [name, viewport] of widths) {
+      const { page, context, errors } = await open('/noticePage', viewport, 'EN');
+      const main = page.locator('main');
+      await main.locator('.notice-list__item').first().waitFor();
+      expect(await main.locator('.notice-list__item').count()).toBe(9);
+      expect(await main.locator('button[aria-expanded="true"]').count()).toBe(1);
+      expect(await main.locator('time').first().innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      const third = main.locator('.notice-list__header').nth(2);
+      await third.click();
+      expect(await third.getAttribute('aria-expanded')).toBe('true');
+      expect(await main.locator('button[aria-expanded="true"]').count()).toBe(1);
+      await screenshot(page, `content-notices-${name}-en`);
+      await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: '2' }).click();
+      await expect.poll(() => main.locator('.notice-list__item').count()).toBe(2);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('help centre', () => {
+  it('shows the about pages in the shell (/help) and bare (/helpmc)', async () => {
+    for (const [name, viewport] of widths) {
+      const { page, context, errors } = await open('/help?page=privacy-policy', viewport);
+      await page.getByRole('heading', { level: 2, name: 'গোপনীয়তা নীতি' }).waitFor();
+      expect(await page.locator('.help-centre__body').innerText()).toContain('পাসওয়ার্ড');
+      expect(await page.locator('footer').getByRole('link', { name: 'টাকা ফেরতের নীতি' }).count()).toBe(1);
+      await screenshot(page, `content-help-${name}-bn`);
+      await page.goto(`${server.baseUrl}/helpmc?page=refund-policy`);
+      await page.getByRole('heading', { level: 2, name: 'টাকা ফেরতের নীতি' }).waitFor();
+      expect(await page.locator('header.site-header').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('shows the English texts in English', async () => {
+    const { page, context } = await open('/help?page=responsible-gaming', viewports.desktop, 'EN', 'dark');
+    await page.getByRole('heading', { level: 2, name: 'Responsible gaming' }).waitFor();
+    await screenshot(page, 'content-help-desktop-en-dark');
+    await context.close();
+  });
+});
+
+describe('promotions', () => {
+  it('filters by type and opens the detail with its state', async () => {
+    for (const [name, viewport] of widths) {
+      const { page, context, errors } = await open('/promotions', viewport, 'EN');
+      const cards = page.locator('.promo-card:not(.promo-card--skeleton)');
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(6);
+      await page.getByRole('button', { name: 'Welcome' }).click();
+      await page.waitForURL(/type=welcome/);
+      await expect.poll(() => cards.count()).toBe(1);
+      expect(await cards.first().getAttribute('data-type')).toBe('welcome');
+      await screenshot(page, `content-promotions-${name}-en`);
+      await cards.first().locator('a').click();
+      await page.waitForURL(/promoDetail\?id=\d+/);
+      await page.getByRole('heading', { level: 1, name: /Welcome bonus/ }).waitFor();
+      expect(await page.locator('.promo-detail .promo-state').innerText()).toBe('Coming soon');
+      expect(await page.locator('.promo-detail__action button').isDisabled()).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('downloads and the installable app', () => {
+  it('shows the guides and QR code, links the manifest and registers the service worker', async () => {
+    for (const [name, viewport] of widths) {
+      const { page, context, errors } = await open('/down', viewport, 'EN');
+      await page.getByRole('heading', { name: 'Install on Android' }).waitFor();
+      expect(await page.locator('.download-step').count()).toBe(8);
+      await page.locator('.app-qr svg').first().waitFor();
+      const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const manifest = await page.evaluate(async (href) => (await fetch(href!)).json(), manifestHref);
+      expect(manifest).toMatchObject({ name: 'Khela', display: 'standalone' });
+      expect(manifest.icons.some((icon: { sizes: string }) => icon.sizes === '512x512')).toBe(true);
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      expect(scope).toBe(`${server.baseUrl}/`);
+      await screenshot(page, `content-download-${name}-en`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('never answers API calls from the service worker cache', async () => {
+    const { page, context } = await open('/down', viewports.desktop);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    await page.reload();
+    await page.locator('main').waitFor();
+    const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+    expect(controlled).toBe(true);
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names)
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      return urls;
+    });
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.filter((url) => /\/(wps|lgw|api)\//.test(url))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('operator', () => {
+  it('changes a banner through the API and the home page shows it without a deploy', async () => {
+    const base = server.baseUrl;
+    const key = await importSealingKey(
+      ((await (await fetch(`${base}/wps/system/publicKey`)).json()) as { value: { spki: string } }).value
+        .spki,
+    );
+    const challenge = (
+      (await (await fetch(`${base}/wps/verification/challenge`)).json()) as { value: Challenge }
+    ).value;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const login = await fetch(`${base}/api/operator/session/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(
+        await sealBody(key, { username: 'operator', password: 'Operator-demo-2026', altcha }),
+      ),
+    });
+    const token = ((await login.json()) as { value: { token: string } }).value.token;
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const list = (await (
+      await fetch(`${base}/api/operator/content/banners?group=home`, { headers: auth })
+    ).json()) as { value: { bannerId: number; language: string; sortOrder: number }[] };
+    const first = list.value.find((entry) => entry.language === 'BN' && entry.sortOrder === 1)!;
+    const update = await fetch(`${base}/api/operator/content/banner/update`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        id: first.bannerId,
+        groupName: 'home',
+        language: 'BN',
+        title: 'নতুন অফার শীঘ্রই',
+        url: '/content/banners/promotions-bn-desktop.svg',
+        mobileUrl: '/content/banners/promotions-bn-mobile.svg',
+        linkageType: 'route',
+        linkageTarget: '/promotions',
+        sortOrder: 1,
+      }),
+    });
+    expect(update.status).toBe(200);
+
+    const { page, context } = await open('/index', viewports.phone);
+    await page.getByRole('img', { name: 'নতুন অফার শীঘ্রই' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { callApi, operatorToken, solveAltcha } from '../support/api.ts';
+import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+/**
+ * The wallet journey (spec 2 member centre, 4 withdrawal confirmation) in real Chromium against the
+ * real server: a sandbox-gateway deposit paid on the gateway's page, a bank transfer the operator
+ * approves, binding an e-wallet, a withdrawal the operator disburses and the member answers
+ * "received partly", a transfer to the upline, and the account record listing every line.
+ */
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+async function memberLogin(baseUrl: string): Promise<string> {
+  const answer = await callApi(baseUrl, {
+    method: 'POST',
+    path: '/wps/session/login',
+    sealed: true,
+    body: {
+      type: 'username',
+      username: 'demoplayer',
+      password: 'Player-demo-2026',
+      altcha: await solveAltcha(baseUrl),
+    },
+  });
+  const value = answer.body.value as { token?: string } | undefined;
+  if (!value?.token) throw new Error(`member login failed: ${JSON.stringify(answer.body)}`);
+  return value.token;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  token = await memberLogin(server.baseUrl);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A failed call shows up as a console error in Chromium; none is expected in the happy journey. */
+const unexpected = (errors: string[]) =>
+  errors.filter(
+    (error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error),
+  );
+
+async function memberPage(
+  options: { viewport?: { width: number; height: number }; dark?: boolean; language?: 'EN' | 'BN' } = {},
+) {
+  const watched = await openPage(browser, {
+    viewport: options.viewport ?? viewports.desktop,
+    colorScheme: options.dark ? 'dark' : 'light',
+  });
+  await watched.context.addInitScript(
+    ({ session, language, dark }) => {
+      sessionStorage.setItem('token', session);
+      sessionStorage.setItem('isAgent', '0');
+      sessionStorage.setItem('username', 'demoplayer');
+      localStorage.setItem('language', language);
+      if (dark) localStorage.setItem('theme', 'dark');
+    },
+    { session: token, language: options.language ?? 'EN', dark: options.dark ?? false },
+  );
+  return watched;
+}
+
+const header = (page: Page) => page.locator('header.site-header');
+
+async function headerBalance(page: Page): Promise<string> {
+  // By class: while the member centre is open, the header is hidden from the accessibility tree.
+  return header(page).locator('.balance__amount').innerText();
+}
+
+/** Opens the member centre from the account menu (desktop) on one of its pages. */
+async function openCentre(page: Page, item: string): Promise<Locator> {
+  await header(page).getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: item, exact: true }).click();
+  const panel = page.getByRole('dialog');
+  await panel.locator('.centre__page').waitFor();
+  return panel;
+}
+
+async function centrePage(panel: Locator, item: string) {
+  await panel.locator('.centre__menu').getByRole('button', { name: item, exact: true }).click();
+}
+
+async function operator(path: string, body: unknown) {
+  const answer = await callApi(server.baseUrl, {
+    method: 'POST',
+    path,
+    token: await operatorToken(server.baseUrl),
+    body,
+  });
+  expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
+  return answer.body.value;
+}
+
+describe('the wallet', () => {
+  it('deposits through the gateway and by bank transfer, withdraws, disputes, transfers, and records it all', async () => {
+    const { page, context, errors } = await memberPage();
+    await page.goto(`${server.baseUrl}/index`);
+    await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toContain('0.00');
+
+    // 1. A sandbox-gateway deposit of 500: the gateway's page, Pay, and back on the site.
+    let panel = await openCentre(page, 'Deposit');
+    await panel.getByRole('radio', { name: /Sandbox Pay/ }).click();
+    await panel.getByText('Fee 1.5 %').first().waitFor();
+    await panel.getByRole('textbox', { name: /^Amount/ }).fill('20');
+    await panel.getByRole('button', { name: 'Pay now' }).click();
+    await panel.getByText(/The least is ৳50\.00|The least is .*50\.00/).waitFor();
+    await panel.getByRole('textbox', { name: /^Amount/ }).fill('500');
+    await panel.getByRole('button', { name: 'Pay now' }).click();
+    await page.waitForURL(/\/sandbox-gateway\/pay\//, { timeout: 20_000 });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/index\?depositOrder=\d+/, { timeout: 20_000 });
+    const orderId = new URL(page.url()).searchParams.get('depositOrder');
+    await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toContain('492.50');
+    // Back from the gateway, the shell opens the member centre on depositv2 by itself (useDepositReturn).
+    panel = page.getByRole('dialog', { name: 'Member centre' });
+    await panel.locator('.centre__page[data-page="depositv2"]').waitFor({ timeout: 15_000 });
+    await panel.getByText(new RegExp(`Deposit #${orderId} approved`)).waitFor({ timeout: 15_000 });
+    const gatewayOrder = panel.locator(`[data-order="${orderId}"]`);
+    expect(await gatewayOrder.innerText()).toContain('Approved');
+    expect(await gatewayOrder.innerText()).toMatch(/Credited .*492\.50 \(fee .*7\.50\)/);
+
+    // 2. A bank transfer of 200 with a reference; the operator approves it.
+    await panel.getByRole('radio', { name: /Bank transfer/ }).click();
+    await panel.getByText('0000-1234-5678').waitFor();
+    await panel.getByRole('textbox', { name: /^Amount/ }).fill('200');
+    await panel.getByRole('button', { name: 'Submit deposit' }).click();
+    await panel.getByText('Enter the transfer reference').waitFor();
+    await panel.getByRole('textbox', { name: 'Transfer reference' }).fill('REF-E2E-200');
+    await panel.getByRole('button', { name: 'Submit deposit' }).click();
+    const submitted = await panel.getByText(/Deposit #\d+ \(.*200\.00\) was sent/).innerText();
+    const bankOrderId = Number(/#(\d+)/.exec(submitted)?.[1]);
+    expect(await panel.locator(`[data-order="${bankOrderId}"]`).innerText()).toContain('Pending');
+    await operator('/api/operator/deposit/decide', { orderId: bankOrderId, decision: 'approve' });
+    // The member closes the centre and presses the balance to refresh it (spec 2).
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await header(page)
+      .getByRole('button', { name: /^Balance:/ })
+      .click();
+    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toContain('692.50');
+
+    // 3. Withdraw: bind an e-wallet, request 100, the operator disburses, "received partly" 60.
+    panel = await openCentre(page, 'Withdraw');
+    await panel.getByText('Available to withdraw').waitFor();
+    expect(await panel.locator('.wallet-balance__value').innerText()).toContain('692.50');
+    await panel.getByRole('button', { name: 'Add an account' }).click();
+    const bindForm = panel.getByRole('form', { name: 'Bind a withdrawal account' });
+    await bindForm.getByRole('radio', { name: 'E-wallet' }).click();
+    await bindForm.getByRole('textbox', { name: 'E-wallet name' }).fill('bKash');
+    await bindForm.getByRole('textbox', { name: 'Account holder' }).fill('Demo Player');
+    await bindForm.getByRole('textbox', { name: 'Account number' }).fill('01700000002');
+    await bindForm.getByLabel('Payment password').fill('000000');
+    await bindForm.getByRole('button', { name: 'Bind account' }).click();
+    await bindForm.getByText('The password is wrong.').waitFor();
+    await bindForm.getByLabel('Payment password').fill('246810');
+    await bindForm.getByRole('button', { name: 'Bind account' }).click();
+    await panel
+      .getByText(/Demo Player · \*+0002/)
+      .first()
+      .waitFor();
+
+    await panel.getByRole('textbox', { name: /^Amount/ }).fill('1000');
+    await panel.getByLabel('Payment password').fill('246810');
+    await panel.getByRole('button', { name: 'Request withdrawal' }).click();
+    await panel.getByText(/More than your available|The most is/).waitFor();
+    await panel.getByRole('textbox', { name: /^Amount/ }).fill('100');
+    await panel.getByRole('button', { name: 'Request withdrawal' }).click();
+    const requested = await panel.getByText(/Withdrawal #\d+ \(.*100\.00\) requested/).innerText();
+    const withdrawalId = Number(/#(\d+)/.exec(requested)?.[1]);
+    const item = panel.locator(`[data-withdrawal="${withdrawalId}"]`);
+    await expect.poll(() => item.innerText()).toContain('Pending');
+    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toContain('592.50');
+
+    await operator('/api/operator/withdrawal/decide', { withdrawalId, decision: 'disburse' });
+    await centrePage(panel, 'Deposit');
+    await centrePage(panel, 'Withdraw');
+    const receipt = item.getByRole('form', { name: 'Did the money arrive?' });
+    await receipt.waitFor({ timeout: 15_000 });
+    expect(await item.innerText()).toContain('Paid out');
+    expect(await receipt.innerText()).toMatch(/No answer by \d\d:\d\d counts as received/);
+    await receipt.getByLabel('Received partly').check();
+    await receipt.getByRole('textbox', { name: 'Amount received' }).fill('100');
+    await receipt.getByRole('button', { name: 'Send answer' }).click();
+    await receipt.getByText(/Must be less than the .*100\.00 sent/).waitFor();
+    await receipt.getByRole('textbox', { name: 'Amount received' }).fill('60');
+    await receipt.getByText(/Missing: .*40\.00/).waitFor();
+    await screenshot(page, 'wallet-withdraw-receipt-desktop-en');
+    await receipt.getByRole('button', { name: 'Send answer' }).click();
+    await expect.poll(() => item.innerText(), { timeout: 15_000 }).toContain('Disputed');
+    expect(await item.innerText()).toMatch(/Received .*60\.00/);
+
+    // 4. Transfer 50 to the upline.
+    await centrePage(panel, 'Transfer to upline');
+    await panel.getByText('Send to demoagent').waitFor();
+    await panel.getByRole('textbox', { name: 'Amount' }).fill('50');
+    await panel.getByLabel('Payment password').fill('111111');
+    await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await panel.getByText('The password is wrong.').waitFor();
+    await panel.getByLabel('Payment password').fill('246810');
+    await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await panel.getByText(/sent to demoagent\. Your balance is now .*542\.50/).waitFor({ timeout: 15_000 });
+    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toContain('542.50');
+    await screenshot(page, 'wallet-transfer-upline-desktop-en');
+
+    // 5. The wallets and the account record.
+    await centrePage(panel, 'Wallet');
+    await panel.getByText('No game wallets yet').waitFor();
+    expect(await panel.locator('.wallet-wallets').first().innerText()).toMatch(/Main wallet\s+.*542\.50/);
+    await centrePage(panel, 'Account record');
+    await panel.locator('.account-record__line').first().waitFor();
+    const record = await panel.locator('.account-record__list').innerText();
+    for (const kind of ['Deposit', 'Held', 'Withdrawal', 'Transfer']) expect(record).toContain(kind);
+    expect(record).toContain('Balance ৳542.50');
+    expect(record).toContain('Balance ৳692.50');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right: deposit on a phone in Bengali, withdraw on a desktop in the dark, the record on a phone', async () => {
+    const phoneBn = await memberPage({ viewport: viewports.phone, language: 'BN' });
+    await phoneBn.page.goto(`${server.baseUrl}/index`);
+    await phoneBn.page.locator('nav.bottom-bar, .bottom-bar').first().waitFor();
+    await phoneBn.page.locator('.bottom-bar').getByRole('button', { name: 'জমা' }).click();
+    const bnPanel = phoneBn.page.getByRole('dialog');
+    await bnPanel
+      .getByRole('radio', { name: /ব্যাংক ট্রান্সফার/ })
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error: unknown) => {
+        await screenshot(phoneBn.page, 'wallet-deposit-phone-bn-failed');
+        throw error;
+      });
+    await bnPanel.locator('.wallet-list').first().waitFor();
+    await screenshot(phoneBn.page, 'wallet-deposit-phone-bn-light');
+    await bnPanel.getByRole('heading', { name: 'আমার জমার সীমা' }).scrollIntoViewIfNeeded();
+    await bnPanel.getByRole('table').waitFor();
+    await screenshot(phoneBn.page, 'wallet-deposit-limits-phone-bn-light');
+    expect(unexpected(phoneBn.errors)).toEqual([]);
+    await phoneBn.context.close();
+
+    const dark = await memberPage({ dark: true });
+    await dark.page.goto(`${server.baseUrl}/index`);
+    const darkPanel = await openCentre(dark.page, 'Withdraw');
+    await darkPanel.getByText('Withdrawal history').waitFor({ timeout: 15_000 });
+    await darkPanel
+      .locator('.wallet-section .skeleton')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await screenshot(dark.page, 'wallet-withdraw-desktop-en-dark');
+    await dark.context.close();
+
+    const phone = await memberPage({ viewport: viewports.phone });
+    await phone.page.goto(`${server.baseUrl}/index`);
+    await phone.page.locator('.bottom-bar').getByRole('button', { name: 'Deposit' }).click();
+    const phonePanel = phone.page.getByRole('dialog');
+    await phonePanel.locator('.centre__menu').getByRole('button', { name: 'Account record' }).click();
+    await phonePanel.locator('.account-record__line').first().waitFor({ timeout: 15_000 });
+    await screenshot(phone.page, 'wallet-record-phone-en');
+    await phone.context.close();
+  });
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Journeys in real Chromium against the real built server (no mocked API). `npm run test:e2e`
+// builds first; each suite starts its own server on a free port with a fresh database.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['tests/**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    fileParallelism: false,
+    // A journey in a real browser on a two-core CI machine can lose a race with the machine, not
+    // with the code: one retry keeps such a stall from failing the run, and a real fault fails both.
+    retry: 1,
+  },
+});

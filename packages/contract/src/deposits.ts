@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { defineCall } from './define.ts';
+import { decimalAmountSchema } from './wallet.ts';
+
+/**
+ * Deposits (depositv2): the methods the operator offers, orders and their history, the player's own
+ * deposit limits, the sandbox gateway's signed callback and the operator's decisions.
+ */
+
+export const depositStatuses = ['pending', 'approved', 'rejected', 'expired'] as const;
+export const depositStatusSchema = z.enum(depositStatuses);
+export type DepositStatus = z.infer<typeof depositStatusSchema>;
+
+export const depositMethodKinds = ['bank_transfer', 'sandbox_gateway'] as const;
+
+const requestIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -');
+
+export const bankAccountSchema = z.object({
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+});
+
+export const depositMethodSchema = z.object({
+  code: z.string(),
+  kind: z.enum(depositMethodKinds),
+  /** In the caller's language (Language header), else English, else the first one given. */
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  min: decimalAmountSchema,
+  max: decimalAmountSchema,
+  /** The fee in basis points of the amount (150 = 1.5 %), kept from what is credited. */
+  feeBps: z.number().int(),
+  currency: z.string(),
+  /** Where to pay, for a bank transfer. */
+  bank: bankAccountSchema.nullable(),
+});
+export type DepositMethod = z.infer<typeof depositMethodSchema>;
+
+export const depositOrderSchema = z.object({
+  orderId: z.number().int(),
+  methodCode: z.string(),
+  kind: z.enum(depositMethodKinds),
+  status: depositStatusSchema,
+  currency: z.string(),
+  amount: decimalAmountSchema,
+  fee: decimalAmountSchema,
+  /** What reaches the main wallet: amount − fee. */
+  credited: decimalAmountSchema,
+  reference: z.string().nullable(),
+  /** The gateway's hosted payment page, while a gateway order is pending. */
+  payUrl: z.string().nullable(),
+  bank: bankAccountSchema.nullable(),
+  /** ms since epoch. */
+  createdAt: z.number(),
+  expiresAt: z.number().nullable(),
+  decidedAt: z.number().nullable(),
+  /** Why it was rejected, when the operator said. */
+  reason: z.string().nullable(),
+});
+export type DepositOrder = z.infer<typeof depositOrderSchema>;
+
+export const limitPeriods = ['day', 'week', 'month'] as const;
+export const limitPeriodSchema = z.enum(limitPeriods);
+export type LimitPeriod = z.infer<typeof limitPeriodSchema>;
+
+const limitStateSchema = z.object({
+  /** The limit in force; null: none. */
+  current: decimalAmountSchema.nullable(),
+  /** A higher limit (or its removal) waiting its 24 hours. */
+  pending: z.object({ amount: decimalAmountSchema.nullable(), from: z.number() }).nullable(),
+  /** Deposited (approved or pending) within the period's rolling window. */
+  used: decimalAmountSchema,
+});
+
+export const depositLimitsValueSchema = z.object({
+  day: limitStateSchema,
+  week: limitStateSchema,
+  month: limitStateSchema,
+});
+
+export const depositCalls = {
+  depositMethods: defineCall({
+    id: 'depositMethods',
+    method: 'GET',
+    path: '/wps/deposit/methods',
+    auth: 'realMember',
+    encrypted: false,
+    summary: 'The deposit methods on offer, with their limits and fees',
+    tag: 'wallet',
+    value: z.array(depositMethodSchema),
+  }),
+  createDeposit: defineCall({
+    id: 'depositCreate',
+    method: 'POST',
+    path: '/wps/deposit/create',
+    auth: 'realMember',
+    encrypted: false,
+    summary: 'Start a deposit: a bank transfer waiting for the operator, or a gateway order to pay',
+    tag: 'wallet',
+    body: z.object({
+      methodCode: z.string().trim().min(1, 'Required').max(32),
+      amount: decimalAmountSchema,
+      /** The bank transfer's reference (required for bank transfers). */
+      reference: z.string().trim().max(64).optional(),
+      /** The client's id for this deposit: a retry answers the same order. */
+      requestId: requestIdSchema,
+    }),
+    value: depositOrderSchema,
+  }),
+  depositHistory: defineCall({
+    id: 'depositHistory',
+    method: 'GET',
+    path: '/wps/deposit/history',
+    auth: 'realMember',
+    encrypted: false,
+    summary: "The member's deposits, newest first, by status and date",
+    tag: 'wallet',
+    query: z.object({
+      status: depositStatusSchema.optional(),
+      from: z.coerce.number().int().min(0).optional(),
+      to: z.coerce.number().int().min(0).optional(),
+      pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    value: z.object({
+      list: z.array(depositOrderSchema),
+      total: z.number().int(),
+      totalPages: z.number().int(),
+      pageNo: z.number().int(),
+    }),
+  }),
+  depositLimits: defineCall({
+    id: 'depositLimits',
+    method: 'GET',
+    path: '/wps/deposit/limits',
+    auth: 'realMember',
+    encrypted: false,
+    summary: "The player's own deposit limits for 24 hours, 7 days and 30 days",
+    tag: 'wallet',
+    value: depositLimitsValueSchema,
+  }),
+  setDepositLimits: defineCall({
+    id: 'depositLimitsSet',
+    method: 'POST',
+    path: '/wps/deposit/limits',
+    auth: 'realMember',
+    encrypted: false,
+    summary: 'Set deposit limits: a lower one applies at once, a higher one (or none) after 24 hours',
+    tag: 'wallet',
+    body: z
+      .object({
+        day: decimalAmountSchema.nullable().optional(),
+        week: decimalAmountSchema.nullable().optional(),
+        month: decimalAmountSchema.nullable().optional(),
+      })
+      .refine((body) => body.day !== undefined || body.week !== undefined || body.month !== undefined, {
+        message: 'Give day, week or month',
+        path: ['day'],
+      }),
+    value: depositLimitsValueSchema,
+  }),
+  operatorDeposits: defineCall({
+    id: 'operatorDeposits',
+    method: 'GET',
+    path: '/api/operator/deposits',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Deposits to review, oldest pending first',
+    tag: 'operator',
+    query: z.object({
+      status: depositStatusSchema.default('pending'),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    value: z.array(depositOrderSchema.extend({ username: z.string() })),
+  }),
+  operatorDecideDeposit: defineCall({
+    id: 'operatorDepositDecide',
+    method: 'POST',
+    path: '/api/operator/deposit/decide',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Approve (credit) or reject a pending bank-transfer deposit; audited',
+    tag: 'operator',
+    body: z
+      .object({
+        orderId: z.number().int().min(1),
+        decision: z.enum(['approve', 'reject']),
+        reason: z.string().trim().max(200).optional(),
+      })
+      .refine((body) => body.decision === 'approve' || (body.reason ?? '').length >= 3, {
+        message: 'a rejection needs a reason (3+ characters)',
+        path: ['reason'],
+      }),
+    value: depositOrderSchema,
+  }),
+};

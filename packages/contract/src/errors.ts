@@ -1,0 +1,86 @@
+/**
+ * The closed catalogue of machine error codes. Every failure the API reports carries one of these
+ * as `code`; `message` is the i18n key the web shows. HTTP status is derived from the code here,
+ * in one place, so the server and the client agree on it.
+ */
+export const errorCatalogue = {
+  BAD_REQUEST: { status: 400, message: 'err_bad_request' },
+  VALIDATION_FAILED: { status: 400, message: 'err_validation_failed' },
+  ENCRYPTION_REQUIRED: { status: 400, message: 'err_encryption_required' },
+  /** The envelope did not open (stale public key, tampered data): fetch the key again and retry. */
+  ENVELOPE_INVALID: { status: 400, message: 'err_encryption_failed' },
+  /** Username or password wrong (one code for both, so a guesser learns nothing). */
+  LOGIN_FAILED: { status: 400, message: 'err_login_failed' },
+  /** The image captcha is needed now; `value.captcha` is true. */
+  CAPTCHA_REQUIRED: { status: 400, message: 'err_captcha_required' },
+  CAPTCHA_INVALID: { status: 400, message: 'err_captcha_failed' },
+  HUMAN_VERIFICATION_FAILED: { status: 400, message: 'err_human_verification_failed' },
+  PHONE_INVALID: { status: 400, message: 'err_invalid_phone' },
+  VERIFICATION_CODE_INVALID: { status: 400, message: 'err_verification_code_invalid' },
+  /** Expired, used, never sent, or out of tries: a new code must be requested. */
+  VERIFICATION_CODE_EXPIRED: { status: 400, message: 'err_verification_code_expired' },
+  WRONG_PASSWORD: { status: 400, message: 'err_wrong_password' },
+  /** A money call needs the payment password, and this account has none yet. */
+  PAYMENT_PASSWORD_NOT_SET: { status: 400, message: 'err_payment_password_not_set' },
+  /** The player's own deposit limit for a period would be passed (`value.period`, `limit`, `used`). */
+  DEPOSIT_LIMIT_EXCEEDED: { status: 400, message: 'err_deposit_limit_exceeded' },
+  /** A server-to-server message (gateway callback, vendor call) whose signature does not check. */
+  BAD_SIGNATURE: { status: 401, message: 'err_bad_signature' },
+  /** The amount is outside the brand's limits for this movement (`value.min`, `value.max`). */
+  AMOUNT_OUT_OF_RANGE: { status: 400, message: 'err_amount_out_of_range' },
+  INVALID_AFFILIATE_CODE: { status: 400, message: 'invitation_code_error' },
+  RESET_LINK_INVALID: { status: 400, message: 'err_reset_link_invalid' },
+  TWO_FACTOR_INVALID: { status: 400, message: 'err_two_factor_invalid' },
+  /** The provider refused or the person cancelled (spec 8: popup closed by user), or the sign-in expired. */
+  SOCIAL_LOGIN_FAILED: { status: 400, message: 'err_social_login_failed' },
+  UNAUTHENTICATED: { status: 401, message: 'err_not_logged_in' },
+  TOKEN_EXPIRED: { status: 401, message: 'err_token_expired' },
+  FORBIDDEN: { status: 403, message: 'err_forbidden' },
+  TRIAL_ACCOUNT: { status: 403, message: 'in_need_true_account' },
+  /** The member site refuses accounts that are not players, agents or trials (spec 6). */
+  NON_MEMBER_ACCOUNT: { status: 403, message: 'err_non_member_login' },
+  /** The agent site refuses accounts that are not agents (spec 6). */
+  NON_AGENT_ACCOUNT: { status: 403, message: 'err_non_agent_login' },
+  ACCOUNT_DISABLED: { status: 403, message: 'err_account_disabled' },
+  /** A switched-off feature (free play, SMS login, registration kind). */
+  FEATURE_DISABLED: { status: 403, message: 'err_operation_not_allowed' },
+  REGION_BLOCKED: { status: 403, message: 'info_ip_block' },
+  NOT_FOUND: { status: 404, message: 'err_not_found' },
+  /** Forgot password: no account has this username with this email. */
+  USERNAME_EMAIL_NOT_FOUND: { status: 404, message: 'err_username_email_not_exist' },
+  MOBILE_NOT_REGISTERED: { status: 404, message: 'err_mobile_not_registered' },
+  CONFLICT: { status: 409, message: 'err_conflict' },
+  IDEMPOTENCY_MISMATCH: { status: 409, message: 'err_idempotency_mismatch' },
+  /** The wallet holds less than the movement takes; nothing moved. */
+  INSUFFICIENT_FUNDS: { status: 409, message: 'err_insufficient_funds' },
+  /** The entry was reversed before: an entry is reversed at most once. */
+  ALREADY_REVERSED: { status: 409, message: 'err_already_reversed' },
+  USERNAME_TAKEN: { status: 409, message: 'err_username_taken' },
+  MOBILE_TAKEN: { status: 409, message: 'err_mobile_taken' },
+  /** The account already has another identity of this provider: links are never changed. */
+  SOCIAL_ALREADY_LINKED: { status: 409, message: 'err_social_already_linked' },
+  /** Too many failed logins: locked until `value.lockedUntil` (ms); a password reset unlocks. */
+  ACCOUNT_LOCKED: { status: 423, message: 'err_account_locked' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'err_payload_too_large' },
+  RATE_LIMITED: { status: 429, message: 'err_too_many_requests' },
+  /** The daily SMS quota of a number is used up: contact customer service. */
+  QUOTA_EXCEEDED: { status: 429, message: 'err_quota_exceeded' },
+  MAINTENANCE: { status: 503, message: 'info_maintenance' },
+  INTERNAL: { status: 500, message: 'err_unknown' },
+  /** The SMS or mail provider refused or could not be reached. */
+  DELIVERY_FAILED: { status: 502, message: 'err_delivery_failed' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function statusOf(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+/** A field-level problem in a 400 answer: which field and why. */
+export interface FieldIssue {
+  field: string;
+  reason: string;
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { defineCall } from './define.ts';
+
+/**
+ * The wallet (spec 1 money features, 2 member centre, 7 wallet calls; DESIGN.md, Money). Amounts
+ * cross the API as decimal strings in major units ("1234.50"), never JSON numbers; the server keeps
+ * integer minor units in a double-entry ledger.
+ */
+
+/** A decimal amount as the API carries it: optional minus, no exponent, no grouping. */
+export const decimalAmountSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'format');
+
+/** The wallets a member owns: main, bonus, trial (demo funds), hold (withdrawals on hold), vendor. */
+export const walletKinds = ['main', 'bonus', 'trial', 'hold', 'vendor'] as const;
+export const walletKindSchema = z.enum(walletKinds);
+export type WalletKind = z.infer<typeof walletKindSchema>;
+
+/** Kinds of journal entries, as the account record shows them. */
+export const recordKinds = [
+  'deposit',
+  'withdrawal',
+  'bet',
+  'win',
+  'rollback',
+  'transfer',
+  'adjustment',
+  'bonus',
+  'hold',
+  'release',
+  'reversal',
+] as const;
+export const recordKindSchema = z.enum(recordKinds);
+export type RecordKind = z.infer<typeof recordKindSchema>;
+
+export const balanceValueSchema = z.object({
+  /** What the member can play with: main + bonus + trial + transfer-mode vendor sub-wallets. */
+  sumBalance: decimalAmountSchema,
+  currency: z.string(),
+  /** Funds held for withdrawals in progress (not spendable, not in sumBalance). */
+  held: decimalAmountSchema,
+  /** True for a trial account: demo funds that can never be withdrawn or transferred. */
+  demo: z.boolean(),
+  wallets: z.array(
+    z.object({ kind: walletKindSchema, vendor: z.string().nullable(), balance: decimalAmountSchema }),
+  ),
+});
+export type BalanceValue = z.infer<typeof balanceValueSchema>;
+
+export const accountRecordQuerySchema = z.object({
+  /** One kind of entry, or all when absent. */
+  type: recordKindSchema.optional(),
+  /** Inclusive start, ms since epoch. */
+  from: z.coerce.number().int().min(0).optional(),
+  /** Exclusive end, ms since epoch. */
+  to: z.coerce.number().int().min(0).optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const accountRecordLineSchema = z.object({
+  entryId: z.number().int(),
+  type: recordKindSchema,
+  /** ms since epoch. */
+  time: z.number(),
+  wallet: walletKindSchema,
+  vendor: z.string().nullable(),
+  currency: z.string(),
+  /** Signed: positive in, negative out. */
+  amount: decimalAmountSchema,
+  /** The wallet's balance right after this entry (the running balance). */
+  balanceAfter: decimalAmountSchema,
+  /** Why, when the entry carries one (operator adjustments, reversals). */
+  remark: z.string().nullable(),
+});
+export type AccountRecordLine = z.infer<typeof accountRecordLineSchema>;
+
+export const accountRecordValueSchema = z.object({
+  list: z.array(accountRecordLineSchema),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const walletAdjustBodySchema = z.object({
+  username: z.string().trim().min(1, 'Required').max(64),
+  /** Signed major units: positive credits the main wallet, negative debits it. */
+  amount: decimalAmountSchema,
+  reason: z.string().trim().min(3, 'at least 3 characters').max(200),
+  /** Unique per adjustment: a replay returns the first result and moves nothing. */
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(8)
+    .max(100)
+    .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -'),
+});
+
+export const walletAdjustValueSchema = z.object({
+  entryId: z.number().int(),
+  replayed: z.boolean(),
+  /** The main wallet's balance right after the adjustment. */
+  balance: decimalAmountSchema,
+  currency: z.string(),
+});
+
+const transferFields = {
+  /** Major units, positive, at the currency's precision, within the brand's transfer limits. */
+  amount: decimalAmountSchema,
+  paymentPassword: z.string().min(1, 'Required').max(64),
+  /** The client's id for this transfer (a UUID): a retry with the same id moves the money once. */
+  requestId: z
+    .string()
+    .trim()
+    .min(8)
+    .max(100)
+    .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -'),
+};
+
+export const transferValueSchema = z.object({
+  entryId: z.number().int(),
+  replayed: z.boolean(),
+  /** The sender's main wallet right after the transfer. */
+  balance: decimalAmountSchema,
+  currency: z.string(),
+  /** Who received it. */
+  to: z.string(),
+});
+
+export const walletCalls = {
+  balance: defineCall({
+    id: 'walletBalance',
+    method: 'GET',
+    path: '/wps/v2/wallets/balance',
+    auth: 'member',
+    encrypted: false,
+    summary: "The member's balance (value.sumBalance) and each wallet's",
+    tag: 'wallet',
+    value: balanceValueSchema,
+  }),
+  accountRecord: defineCall({
+    id: 'walletAccountRecord',
+    method: 'GET',
+    path: '/wps/wallet/record',
+    auth: 'member',
+    encrypted: false,
+    summary: 'The account record (transactionHistory): every ledger line of the member, newest first',
+    tag: 'wallet',
+    query: accountRecordQuerySchema,
+    value: accountRecordValueSchema,
+  }),
+  transferUpline: defineCall({
+    id: 'walletTransferUpline',
+    method: 'POST',
+    path: '/wps/wallet/transferUpline',
+    auth: 'realMember',
+    encrypted: true,
+    summary: "Send money from the member's main wallet to their own upline agent (payment password)",
+    tag: 'wallet',
+    body: z.object(transferFields),
+    value: transferValueSchema,
+  }),
+  transferDownline: defineCall({
+    id: 'walletTransferDownline',
+    method: 'POST',
+    path: '/wps/agent/transferDownline',
+    auth: 'agent',
+    encrypted: true,
+    summary: 'An agent sends money from their main wallet to a member of their own downline tree',
+    tag: 'wallet',
+    body: z.object({ username: z.string().trim().min(1, 'Required').max(64), ...transferFields }),
+    value: transferValueSchema,
+  }),
+  operatorAdjust: defineCall({
+    id: 'operatorWalletAdjust',
+    method: 'POST',
+    path: '/api/operator/wallet/adjust',
+    auth: 'operator',
+    encrypted: false,
+    summary: "Credit or debit a member's main wallet with a reason (audited, idempotent)",
+    tag: 'operator',
+    body: walletAdjustBodySchema,
+    value: walletAdjustValueSchema,
+  }),
+};

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { defineCall } from './define.ts';
+import { decimalAmountSchema } from './wallet.ts';
+
+/**
+ * Withdrawals (spec 2 withdraw, 4 withdrawal confirmation): accounts the member binds, requests
+ * whose funds are held at once, the operator's decision and disbursement, and the member's receipt
+ * confirmation (in full, partly, or not at all with a proof image; silence counts as received).
+ */
+
+export const withdrawalStatuses = ['pending', 'rejected', 'disbursed', 'completed', 'disputed'] as const;
+export const withdrawalStatusSchema = z.enum(withdrawalStatuses);
+export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
+
+export const receiptKinds = ['full', 'partial', 'none', 'auto'] as const;
+export const receiptKindSchema = z.enum(receiptKinds);
+
+const requestIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -');
+
+export const payoutAccountSchema = z.object({
+  accountId: z.number().int(),
+  kind: z.enum(['bank', 'ewallet']),
+  providerName: z.string(),
+  accountName: z.string(),
+  /** Masked but for the last four characters. */
+  accountNumber: z.string(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+
+export const withdrawalSchema = z.object({
+  withdrawalId: z.number().int(),
+  status: withdrawalStatusSchema,
+  currency: z.string(),
+  amount: decimalAmountSchema,
+  account: payoutAccountSchema,
+  createdAt: z.number(),
+  decidedAt: z.number().nullable(),
+  disbursedAt: z.number().nullable(),
+  /** After this moment (ms) with no answer the payment counts as received. */
+  confirmBy: z.number().nullable(),
+  receipt: receiptKindSchema.nullable(),
+  receivedAmount: decimalAmountSchema.nullable(),
+  /** What the operator refunded after a dispute. */
+  refunded: decimalAmountSchema.nullable(),
+  reason: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+/** A png or jpg image, base64 (spec 5: png or jpg, 5 MB each). */
+const proofImageSchema = z.object({
+  contentType: z.enum(['image/png', 'image/jpeg']),
+  data: z.string().min(1).max(7_000_000),
+});
+
+export const withdrawalCalls = {
+  withdrawInfo: defineCall({
+    id: 'withdrawInfo',
+    method: 'GET',
+    path: '/wps/withdraw/info',
+    auth: 'realMember',
+    encrypted: false,
+    summary: 'What can be withdrawn now (the main wallet; bonus and demo funds excluded) and the limits',
+    tag: 'wallet',
+    value: z.object({
+      available: decimalAmountSchema,
+      min: decimalAmountSchema,
+      max: decimalAmountSchema,
+      currency: z.string(),
+      autoReceiveMinutes: z.number().int(),
+      hasPaymentPassword: z.boolean(),
+    }),
+  }),
+  payoutAccounts: defineCall({
+    id: 'withdrawAccounts',
+    method: 'GET',
+    path: '/wps/withdraw/accounts',
+    auth: 'realMember',
+    encrypted: false,
+    summary: 'The bank and e-wallet accounts the member has bound for withdrawals',
+    tag: 'wallet',
+    value: z.array(payoutAccountSchema),
+  }),
+  bindPayoutAccount: defineCall({
+    id: 'withdrawAccountBind',
+    method: 'POST',
+    path: '/wps/withdraw/account/bind',
+    auth: 'realMember',
+    encrypted: true,
+    summary: 'Bind a bank or e-wallet account for withdrawals (payment password; at most 5)',
+    tag: 'wallet',
+    body: z.object({
+      kind: z.enum(['bank', 'ewallet']),
+      providerName: z.string().trim().min(2, 'at least 2 characters').max(60),
+      accountName: z.string().trim().min(2, 'at least 2 characters').max(80),
+      accountNumber: z
+        .string()
+        .trim()
+        .min(6, 'at least 6 characters')
+        .max(34)
+        .regex(/^[A-Za-z0-9 -]+$/, 'letters, digits, spaces and -'),
+      paymentPassword: z.string().min(1, 'Required').max(64),
+    }),
+    value: payoutAccountSchema,
+  }),
+  createWithdrawal: defineCall({
+    id: 'withdrawCreate',
+    method: 'POST',
+    path: '/wps/withdraw/create',
+    auth: 'realMember',
+    encrypted: true,
+    summary: 'Request a withdrawal: the amount is held at once; only the operator can release it',
+    tag: 'wallet',
+    body: z.object({
+      accountId: z.number().int().min(1),
+      amount: decimalAmountSchema,
+      paymentPassword: z.string().min(1, 'Required').max(64),
+      requestId: requestIdSchema,
+    }),
+    value: withdrawalSchema,
+  }),
+  withdrawHistory: defineCall({
+    id: 'withdrawHistory',
+    method: 'GET',
+    path: '/wps/withdraw/history',
+    auth: 'realMember',
+    encrypted: false,
+    summary: "The member's withdrawals, newest first",
+    tag: 'wallet',
+    query: z.object({
+      status: withdrawalStatusSchema.optional(),
+      pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    value: z.object({
+      list: z.array(withdrawalSchema),
+      total: z.number().int(),
+      totalPages: z.number().int(),
+      pageNo: z.number().int(),
+    }),
+  }),
+  confirmWithdrawal: defineCall({
+    id: 'withdrawConfirm',
+    method: 'POST',
+    path: '/wps/withdraw/confirm',
+    auth: 'realMember',
+    encrypted: false,
+    summary: 'Say whether a disbursed withdrawal arrived: in full, partly (how much), or not (with proof)',
+    tag: 'wallet',
+    body: z
+      .object({
+        withdrawalId: z.number().int().min(1),
+        receipt: z.enum(['full', 'partial', 'none']),
+        receivedAmount: decimalAmountSchema.optional(),
+        proof: proofImageSchema.optional(),
+      })
+      .refine((body) => body.receipt !== 'partial' || body.receivedAmount !== undefined, {
+        message: 'Required',
+        path: ['receivedAmount'],
+      })
+      .refine((body) => body.receipt !== 'none' || body.proof !== undefined, {
+        message: 'Required',
+        path: ['proof'],
+      }),
+    value: withdrawalSchema,
+  }),
+  operatorWithdrawals: defineCall({
+    id: 'operatorWithdrawals',
+    method: 'GET',
+    path: '/api/operator/withdrawals',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Withdrawals to handle, oldest first (pending to decide, disputed to resolve)',
+    tag: 'operator',
+    query: z.object({
+      status: withdrawalStatusSchema.default('pending'),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    value: z.array(
+      withdrawalSchema.extend({
+        username: z.string(),
+        /** The full account number, for paying it out. */
+        fullAccountNumber: z.string(),
+        hasProof: z.boolean(),
+      }),
+    ),
+  }),
+  operatorDecideWithdrawal: defineCall({
+    id: 'operatorWithdrawalDecide',
+    method: 'POST',
+    path: '/api/operator/withdrawal/decide',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Reject a pending withdrawal (the hold is released) or mark it disbursed (paid out)',
+    tag: 'operator',
+    body: z
+      .object({
+        withdrawalId: z.number().int().min(1),
+        decision: z.enum(['reject', 'disburse']),
+        reason: z.string().trim().max(200).optional(),
+      })
+      .refine((body) => body.decision === 'disburse' || (body.reason ?? '').length >= 3, {
+        message: 'a rejection needs a reason (3+ characters)',
+        path: ['reason'],
+      }),
+    value: withdrawalSchema,
+  }),
+  operatorResolveWithdrawal: defineCall({
+    id: 'operatorWithdrawalResolve',
+    method: 'POST',
+    path: '/api/operator/withdrawal/resolve',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Close a disputed withdrawal: refund what did not arrive (or nothing), with a reason',
+    tag: 'operator',
+    body: z.object({
+      withdrawalId: z.number().int().min(1),
+      /** Major units back to the main wallet; "0" when the payment did arrive. */
+      refund: decimalAmountSchema,
+      reason: z.string().trim().min(3, 'at least 3 characters').max(200),
+    }),
+    value: withdrawalSchema,
+  }),
+  operatorWithdrawalProof: defineCall({
+    id: 'operatorWithdrawalProof',
+    method: 'GET',
+    path: '/api/operator/withdrawal/proof',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'The proof image a member sent with a "not received" answer',
+    tag: 'operator',
+    query: z.object({ withdrawalId: z.coerce.number().int().min(1) }),
+    value: proofImageSchema,
+  }),
+};

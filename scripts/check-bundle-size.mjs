@@ -1,0 +1,55 @@
+// Bundle budget (DESIGN.md, Web): the JavaScript a phone downloads to show the home route, gzipped,
+// must stay ≤ 150 KB. Reads Vite's manifest: the entry's static imports, plus the home page's lazy
+// chunk and its static imports (the router fetches them before the first paint of /index).
+// Fails (exit 1) above the budget. Usage: npm run build && npm run size
+import { readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BUDGET_BYTES = 150 * 1024;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('no apps/web/dist/.vite/manifest.json: run `npm run build` first');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+/** The manifest key of the home page module: the route module of /index. */
+const homeKey = Object.keys(manifest).find((key) => /features\/home\/.*home-page\.tsx$/.test(key));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey || !homeKey) {
+  console.error(
+    `manifest lacks ${!entryKey ? 'the entry' : 'the home page (features/home/**/home-page.tsx)'}`,
+  );
+  process.exit(1);
+}
+
+const files = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visit(imported);
+};
+visit(entryKey);
+visit(homeKey);
+
+const rows = [...files]
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => {
+    const bytes = readFileSync(path.join(dist, file));
+    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+for (const row of rows)
+  console.log(`${kb(row.gzip).padStart(9)} gz  ${kb(row.raw).padStart(9)} raw  ${row.file}`);
+console.log(`home route initial JS: ${kb(total)} gzipped (budget ${kb(BUDGET_BYTES)})`);
+if (total > BUDGET_BYTES) {
+  console.error(`over budget by ${kb(total - BUDGET_BYTES)}`);
+  process.exit(1);
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm test`: unit and integration tests of every workspace; needs nothing but Node and npm.
+// End-to-end journeys (e2e/) run separately with `npm run test:e2e`.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          root: './packages/contract',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['./src/test/global-setup.ts'],
+        },
+      },
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
