@@ -16,6 +16,7 @@ export default tseslint.config(
       'data/**',
       'coverage/**',
       'apps/server/drizzle/**',
+      'apps/house-games/drizzle/**',
       'e2e/artifacts/**',
       'bench/results/**',
     ],

@@ -24,6 +24,15 @@ export default defineConfig({
           globalSetup: ['./src/test/global-setup.ts'],
         },
       },
+      {
+        test: {
+          name: 'house-games',
+          root: './apps/house-games',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
       './apps/web/vitest.config.ts',
     ],
   },

@@ -108,6 +108,8 @@ try {
   ].join('\n');
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results/lighthouse-index.md'), markdown);
+  // The whole report, for the LCP phases, the request chains and the main-thread breakdown.
+  writeFileSync(path.join(root, 'bench/results/lighthouse-index.json'), JSON.stringify(result.lhr));
 
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   failed = score('performance') < bar || score('accessibility') < bar;

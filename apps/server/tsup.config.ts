@@ -21,6 +21,8 @@ export default defineConfig({
   noExternal: [/^@khela\//],
   onSuccess: async () => {
     cpSync('drizzle', 'dist/drizzle', { recursive: true });
+    // The house vendor's own migrations, beside the bundle that inlines it (apps/house-games).
+    cpSync('../house-games/drizzle', 'dist/house-drizzle', { recursive: true });
     // Read at run time by modules/accounts/password-policy.ts, beside the bundle.
     cpSync('src/modules/accounts/common-passwords.txt', 'dist/common-passwords.txt');
   },

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { webCatalogueSplit } from './catalogue-split.ts';
 
 const apiTarget = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), webCatalogueSplit()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -20,6 +21,15 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
       },
       output: {
+        // The catalogue parts by language (texts-bn-start-….js), so that a size report reads well.
+        chunkFileNames: (chunk) => {
+          const catalogue = /^\0virtual:catalogue\/([a-z]{2})\/(start|rest)$/.exec(
+            chunk.facadeModuleId ?? '',
+          );
+          return catalogue
+            ? `assets/texts-${catalogue[1]}-${catalogue[2]}-[hash].js`
+            : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           // Everything the entry needs at start in one file instead of a dozen: each request costs a
           // round trip on a phone network, and the rate limit counts them. Pages stay separate chunks.

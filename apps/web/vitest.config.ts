@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { webCatalogueSplit } from './catalogue-split.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), webCatalogueSplit()],
   test: {
     name: 'web',
     root: import.meta.dirname,

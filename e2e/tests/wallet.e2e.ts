@@ -97,6 +97,22 @@ async function operator(path: string, body: unknown) {
   return answer.body.value;
 }
 
+async function operatorGet(path: string) {
+  const answer = await callApi(server.baseUrl, {
+    method: 'GET',
+    path,
+    token: await operatorToken(server.baseUrl),
+  });
+  expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
+  return answer.body.value;
+}
+
+/** A real 1×1 PNG: what a phone's camera roll would give, only smaller. */
+const receiptPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 describe('the wallet', () => {
   it('deposits through the gateway and by bank transfer, withdraws, disputes, transfers, and records it all', async () => {
     const { page, context, errors } = await memberPage();
@@ -132,9 +148,21 @@ describe('the wallet', () => {
     await panel.getByRole('button', { name: 'Submit deposit' }).click();
     await panel.getByText('Enter the transfer reference').waitFor();
     await panel.getByRole('textbox', { name: 'Transfer reference' }).fill('REF-E2E-200');
+    // A picture of the receipt goes with it; the operator sees the very same bytes.
+    await panel
+      .getByLabel('Transfer receipt (optional)')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receiptPng });
+    await panel.getByAltText('receipt.png').waitFor();
     await panel.getByRole('button', { name: 'Submit deposit' }).click();
     const submitted = await panel.getByText(/Deposit #\d+ \(.*200\.00\) was sent/).innerText();
     const bankOrderId = Number(/#(\d+)/.exec(submitted)?.[1]);
+    const receiptSeen = (await operatorGet(
+      `/api/operator/deposit/receipt?orderId=${bankOrderId}&index=0`,
+    )) as {
+      contentType: string;
+      data: string;
+    };
+    expect(receiptSeen).toEqual({ contentType: 'image/png', data: receiptPng.toString('base64') });
     expect(await panel.locator(`[data-order="${bankOrderId}"]`).innerText()).toContain('Pending');
     await operator('/api/operator/deposit/decide', { orderId: bankOrderId, decision: 'approve' });
     // The member closes the centre and presses the balance to refresh it (spec 2).
@@ -236,7 +264,12 @@ describe('the wallet', () => {
         throw error;
       });
     await bnPanel.locator('.wallet-list').first().waitFor();
+    await bnPanel
+      .getByLabel('ট্রান্সফারের রসিদ (ঐচ্ছিক)')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receiptPng });
     await screenshot(phoneBn.page, 'wallet-deposit-phone-bn-light');
+    await bnPanel.getByAltText('receipt.png').scrollIntoViewIfNeeded();
+    await screenshot(phoneBn.page, 'wallet-deposit-receipt-phone-bn-light');
     await bnPanel.getByRole('heading', { name: 'আমার জমার সীমা' }).scrollIntoViewIfNeeded();
     await bnPanel.getByRole('table').waitFor();
     await screenshot(phoneBn.page, 'wallet-deposit-limits-phone-bn-light');

@@ -104,6 +104,87 @@ describe('the built web app', () => {
   });
 });
 
+describe('landing page hints', () => {
+  function makeBuiltWebRoot() {
+    const root = makeWebRoot();
+    writeFileSync(
+      path.join(root, 'index.html'),
+      '<!doctype html><head><script src="/theme-init.js"></script></head><div id="root"></div>',
+    );
+    mkdirSync(path.join(root, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_runtime.js'] },
+      '_runtime.js': { file: 'assets/runtime-1.js' },
+      'src/features/home/home-page.tsx': {
+        file: 'assets/home-page-2.js',
+        imports: ['index.html', '_runtime.js', '_icon.js'],
+        css: ['assets/home-page-7.css'],
+      },
+      '_icon.js': { file: 'assets/icon-3.js' },
+      'virtual:catalogue/bn/start': { file: 'assets/bn-4.js' },
+      'virtual:catalogue/bn/rest': { file: 'assets/bn-6.js' },
+      'virtual:catalogue/en/start': { file: 'assets/en-5.js' },
+    };
+    writeFileSync(path.join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    return root;
+  }
+
+  it('names the home chunks, the catalogues and the first home banner in the HTML of /index', async () => {
+    sut = await buildTestApp({ webRoot: makeBuiltWebRoot() });
+    const page = await sut.app.inject('/index');
+    expect(page.statusCode).toBe(200);
+    const head = page.body.slice(0, page.body.indexOf('<script src="/theme-init.js">'));
+    expect(head).toContain(
+      '<meta name="khela-catalogues" content="bn=/assets/bn-4.js en=/assets/en-5.js" />',
+    );
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-2.js" />');
+    expect(head).toContain('href="/assets/icon-3.js"');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-page-7.css" />');
+    // The entry and what it imports are loaded by the page itself.
+    expect(head).not.toContain('index-abc123.js');
+    const banners = await sut.app.inject('/wps/system/banners?group=home');
+    expect(banners.statusCode, banners.body).toBeLessThan(500);
+    const first = (banners.json() as { value: { url: string; mobileUrl: string | null }[] }).value[0];
+    expect(first).toBeDefined();
+    expect(head).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${first?.mobileUrl ?? first?.url}"`,
+    );
+  });
+
+  it('answers the start-up calls into the page, in the default language, for the visitor', async () => {
+    sut = await buildTestApp({ webRoot: makeBuiltWebRoot() });
+    const page = await sut.app.inject({ url: '/index', headers: { host: 'khela.test' } });
+    const boot = /<script type="application\/json" id="khela-boot">(.*?)<\/script>/.exec(page.body)?.[1];
+    expect(boot).toBeDefined();
+    const data = JSON.parse(boot ?? '{}') as {
+      language: string;
+      calls: Record<string, { success: boolean }>;
+    };
+    expect(data.language).toBe('BN');
+    expect(Object.keys(data.calls).sort()).toEqual([
+      '/lgw/games/game_menus',
+      '/wps/system/banners?group=home&language=BN',
+      '/wps/system/status?url=khela.test',
+      '/wps/system/whitelabel',
+    ]);
+    for (const envelope of Object.values(data.calls)) expect(envelope.success).toBe(true);
+    // Exactly what the call itself answers.
+    const whitelabel = await sut.app.inject({ url: '/wps/system/whitelabel', headers: { language: 'BN' } });
+    expect(data.calls['/wps/system/whitelabel']).toEqual(whitelabel.json());
+    const other = await sut.app.inject({ url: '/promotions', headers: { host: 'khela.test' } });
+    expect(other.body).toContain('/wps/system/whitelabel');
+    expect(other.body).not.toContain('/wps/system/banners');
+  });
+
+  it('gives other pages the catalogue list only', async () => {
+    sut = await buildTestApp({ webRoot: makeBuiltWebRoot() });
+    const page = await sut.app.inject('/promotions');
+    expect(page.body).toContain('khela-catalogues');
+    expect(page.body).not.toContain('modulepreload');
+    expect(page.body).not.toContain('rel="preload"');
+  });
+});
+
 describe('rate limit', () => {
   it('limits API calls per address with a 429 envelope, but never pages and static files', async () => {
     sut = await buildTestApp({ webRoot: makeWebRoot(), env: { RATE_LIMIT_PER_MINUTE: '2' } });

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { calls } from '@khela/contract';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -12,6 +13,8 @@ import { installErrorHandler, isApiPath } from './http/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { listBanners } from './modules/content/content.service.ts';
+import { getSettings } from './modules/settings/settings.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -20,6 +23,9 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { depositRoutes } from './modules/deposits/deposits.routes.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/sandbox-gateway.routes.ts';
+import { gameRoutes } from './modules/games/games.routes.ts';
+import { mountHouseGames } from './modules/games/house-vendor.ts';
+import { vendorWalletPrefix, vendorWalletRoutes } from './modules/games/vendor-wallet.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { realtimePath, realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
@@ -130,6 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { global: true, threshold: 1024 });
   // A generous per-address ceiling for every call; stricter limits sit on login, SMS and money
   // calls. Counters live in Redis when configured so that several instances share them.
+  // The HTML of a page carries the answers of its start-up calls (plugins/web-app.ts); those
+  // internal requests carry this per-process token and are not counted against the visitor.
+  const bootToken = randomBytes(16).toString('hex');
   await app.register(rateLimit, {
     global: true,
     max: env.RATE_LIMIT_PER_MINUTE,
@@ -138,9 +147,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Pages and static files are not API calls: a page load fetches many of them at once.
     allowList: (request) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      // The realtime socket is one long-lived connection per page, not a stream of calls.
+      // The realtime socket is one long-lived connection per page, not a stream of calls. Vendors'
+      // wallet calls are signed server-to-server traffic: hundreds a second from one address.
       return (
-        pathname === '/healthz' || pathname === '/readyz' || pathname === realtimePath || !isApiPath(pathname)
+        request.headers['x-khela-boot'] === bootToken ||
+        pathname === '/healthz' ||
+        pathname === '/readyz' ||
+        pathname === realtimePath ||
+        pathname.startsWith(vendorWalletPrefix) ||
+        !isApiPath(pathname)
       );
     },
   });
@@ -158,9 +173,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(depositRoutes);
   await app.register(sandboxGatewayRoutes);
   await app.register(withdrawalRoutes);
+  await app.register(gameRoutes);
+  await app.register(vendorWalletRoutes);
+  if (env.HOUSE_GAMES === 'inprocess') await mountHouseGames(app, { port: env.PORT });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(realtimeRoutes);
 
-  await app.register(webAppPlugin, { root: options.webRoot ?? null });
+  await app.register(webAppPlugin, {
+    root: options.webRoot ?? null,
+    landingPicture: async () => {
+      const settings = await getSettings(app.db);
+      const [first] = await listBanners(app.db, { group: 'home', language: settings.defaultLanguage });
+      return first ? { url: first.url, mobileUrl: first.mobileUrl } : null;
+    },
+    bootToken,
+    bootCalls: async (request, pathname) => {
+      const settings = await getSettings(app.db);
+      const language = settings.defaultLanguage;
+      const host = request.headers.host;
+      const urls = [calls.whitelabel.path, calls.gameMenus.path];
+      // The same query strings as the web's calls (URLSearchParams, in the same order).
+      if (host) urls.push(`${calls.status.path}?${new URLSearchParams({ url: host }).toString()}`);
+      if (pathname === '/' || pathname === '/index') {
+        urls.push(`${calls.banners.path}?${new URLSearchParams({ group: 'home', language }).toString()}`);
+      }
+      return { language, urls };
+    },
+  });
   return app;
 }

@@ -15,3 +15,21 @@
   var languages = { BN: 'bn', EN: 'en', CN: 'zh', VI: 'vi', JA: 'ja', TH: 'th', TY: 'en' };
   if (language && languages[language]) root.setAttribute('lang', languages[language]);
 })();
+
+// Fetch the text catalogue of the page's language now, alongside the start script, instead of after
+// it has run. The server lists the catalogue chunks in <meta name="khela-catalogues">.
+(function () {
+  var meta = document.querySelector('meta[name="khela-catalogues"]');
+  if (!meta) return;
+  var language = document.documentElement.getAttribute('lang') || 'bn';
+  var entries = (meta.getAttribute('content') || '').split(' ');
+  for (var i = 0; i < entries.length; i++) {
+    var pair = entries[i].split('=');
+    if (pair[0] !== language || !pair[1]) continue;
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = pair[1];
+    link.crossOrigin = '';
+    document.head.appendChild(link);
+  }
+})();

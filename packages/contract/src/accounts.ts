@@ -180,6 +180,8 @@ export const memberInfoSchema = z.object({
   email: z.string().nullable(),
   affiliateCode: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
+  /** Whether withdrawals and transfers can be confirmed (setPaymentPassword sets one). */
+  hasPaymentPassword: z.boolean(),
   /** Trial accounts play with demo funds that can never be withdrawn or transferred. */
   demoFunds: z.boolean(),
   passwordExpired: z.boolean(),
@@ -564,6 +566,21 @@ export const accountCalls = {
         path: ['email'],
       }),
     value: z.object({ mobileNum: z.string().nullable(), email: z.string().nullable() }),
+  }),
+  setPaymentPassword: defineCall({
+    id: 'setPaymentPassword',
+    method: 'POST',
+    path: '/wps/member/password/payment',
+    auth: 'realMember',
+    encrypted: true,
+    summary: 'Set or change the payment password (withdrawals, transfers); asks for the login password again',
+    tag: 'accounts',
+    body: z.object({
+      password: z.string().min(1, 'Required').max(128),
+      newPaymentPassword: z.string().min(1, 'Required').max(64),
+      confirmPaymentPassword: z.string().min(1, 'Required').max(64),
+    }),
+    value: z.object({ hasPaymentPassword: z.literal(true) }),
   }),
   socialStart: defineCall({
     id: 'socialStart',

@@ -1,6 +1,8 @@
 import { accountCalls } from './accounts.ts';
 import { contentCalls } from './content.ts';
 import { depositCalls } from './deposits.ts';
+import { gameLaunchCalls } from './game-launch.ts';
+import { gameCalls } from './games.ts';
 import { systemCalls } from './system.ts';
 import { walletCalls } from './wallet.ts';
 import { withdrawalCalls } from './withdrawals.ts';
@@ -13,6 +15,8 @@ export const calls = {
   ...walletCalls,
   ...depositCalls,
   ...withdrawalCalls,
+  ...gameCalls,
+  ...gameLaunchCalls,
 };
 
 export type CallName = keyof typeof calls;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { decimalAmountSchema } from './wallet.ts';
+import { decimalAmountSchema, imageUploadSchema } from './wallet.ts';
 
 /**
  * Deposits (depositv2): the methods the operator offers, orders and their history, the player's own
@@ -53,6 +53,8 @@ export const depositOrderSchema = z.object({
   /** What reaches the main wallet: amount − fee. */
   credited: decimalAmountSchema,
   reference: z.string().nullable(),
+  /** Receipt images the member attached to a bank transfer (0 to 3). */
+  receiptCount: z.number().int(),
   /** The gateway's hosted payment page, while a gateway order is pending. */
   payUrl: z.string().nullable(),
   bank: bankAccountSchema.nullable(),
@@ -108,6 +110,8 @@ export const depositCalls = {
       amount: decimalAmountSchema,
       /** The bank transfer's reference (required for bank transfers). */
       reference: z.string().trim().max(64).optional(),
+      /** Pictures of the transfer receipt, for bank transfers only (spec 5: png or jpg, 5 MB, 3). */
+      receipts: z.array(imageUploadSchema).max(3).optional(),
       /** The client's id for this deposit: a retry answers the same order. */
       requestId: requestIdSchema,
     }),
@@ -178,6 +182,20 @@ export const depositCalls = {
       limit: z.coerce.number().int().min(1).max(200).default(50),
     }),
     value: z.array(depositOrderSchema.extend({ username: z.string() })),
+  }),
+  operatorDepositReceipt: defineCall({
+    id: 'operatorDepositReceipt',
+    method: 'GET',
+    path: '/api/operator/deposit/receipt',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'A receipt image the member attached to a bank-transfer deposit (index 0 to 2)',
+    tag: 'operator',
+    query: z.object({
+      orderId: z.coerce.number().int().min(1),
+      index: z.coerce.number().int().min(0).max(2).default(0),
+    }),
+    value: imageUploadSchema,
   }),
   operatorDecideDeposit: defineCall({
     id: 'operatorDepositDecide',

@@ -46,6 +46,8 @@ export const errorCatalogue = {
   FEATURE_DISABLED: { status: 403, message: 'err_operation_not_allowed' },
   REGION_BLOCKED: { status: 403, message: 'info_ip_block' },
   NOT_FOUND: { status: 404, message: 'err_not_found' },
+  /** The game does not exist, is switched off, or its vendor is (launch). */
+  GAME_UNAVAILABLE: { status: 404, message: 'err_game_unavailable' },
   /** Forgot password: no account has this username with this email. */
   USERNAME_EMAIL_NOT_FOUND: { status: 404, message: 'err_username_email_not_exist' },
   MOBILE_NOT_REGISTERED: { status: 404, message: 'err_mobile_not_registered' },
@@ -69,6 +71,8 @@ export const errorCatalogue = {
   INTERNAL: { status: 500, message: 'err_unknown' },
   /** The SMS or mail provider refused or could not be reached. */
   DELIVERY_FAILED: { status: 502, message: 'err_delivery_failed' },
+  /** A game vendor that cannot be reached from here (e.g. a third party not connected). */
+  VENDOR_UNAVAILABLE: { status: 503, message: 'err_vendor_unavailable' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

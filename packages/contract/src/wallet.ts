@@ -187,3 +187,10 @@ export const walletCalls = {
     value: walletAdjustValueSchema,
   }),
 };
+
+/** A png or jpg image sent as base64 (spec 5 and 9: png or jpg, 5 MB each, about 6.7 MB as text). */
+export const imageUploadSchema = z.object({
+  contentType: z.enum(['image/png', 'image/jpeg']),
+  data: z.string().min(1).max(7_000_000),
+});
+export type ImageUpload = z.infer<typeof imageUploadSchema>;

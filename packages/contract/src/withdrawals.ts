@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { decimalAmountSchema } from './wallet.ts';
+import { decimalAmountSchema, imageUploadSchema } from './wallet.ts';
 
 /**
  * Withdrawals (spec 2 withdraw, 4 withdrawal confirmation): accounts the member binds, requests
@@ -51,11 +51,7 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-/** A png or jpg image, base64 (spec 5: png or jpg, 5 MB each). */
-const proofImageSchema = z.object({
-  contentType: z.enum(['image/png', 'image/jpeg']),
-  data: z.string().min(1).max(7_000_000),
-});
+const proofImageSchema = imageUploadSchema;
 
 export const withdrawalCalls = {
   withdrawInfo: defineCall({

@@ -110,6 +110,24 @@ const envSchema = z
     SOCIAL_ALLOW_HTTP_ISSUER: booleanText.default(false),
     /** Days after which a password counts as expired, when the brand's passwordExpiry flag is on. */
     PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(90),
+
+    // Games and the vendor wallet protocol (docs/vendor-protocol.md).
+    /** A launch token must be exchanged by the vendor (authenticate) within this many seconds. */
+    GAME_LAUNCH_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    /** A vendor wallet session ends this many minutes after its last call. */
+    GAME_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    /** Game launches per client address and minute. */
+    GAME_LAUNCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Minutes between catalogue syncs from every enabled vendor (0: only at start and on the operator's call). */
+    GAME_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+    /** Time allowed for one call to a vendor (the games list), in milliseconds. */
+    VENDOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /**
+     * Our own vendor (apps/house-games): `inprocess` mounts it under /house in this server (the
+     * default, what `npm start` runs); `off` when it runs on its own (point the HOUSE vendor
+     * connection at it) or in tests that do not need it.
+     */
+    HOUSE_GAMES: z.enum(['inprocess', 'off']).default('inprocess'),
   })
   .superRefine((env, context) => {
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {

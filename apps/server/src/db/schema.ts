@@ -14,3 +14,4 @@ export * from '../modules/wallet/wallet.tables.ts';
 export * from '../modules/sandbox-gateway/sandbox-gateway.tables.ts';
 export * from '../modules/deposits/deposits.tables.ts';
 export * from '../modules/withdrawals/withdrawals.tables.ts';
+export * from '../modules/games/games.tables.ts';

@@ -9,6 +9,7 @@ export const apiPrefixes = [
   '/lgw/',
   '/api/',
   '/vendor/',
+  '/vendor-wallet/',
   '/docs',
   '/healthz',
   '/readyz',

@@ -1,3 +1,5 @@
+import { AppError } from '../http/app-error.ts';
+
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 /** The image type from the file's first bytes; the declared Content-Type is never trusted alone. */
@@ -15,4 +17,22 @@ export function sniffImage(bytes: Buffer): ImageType | null {
   )
     return 'image/webp';
   return null;
+}
+
+/** Spec 5 and 9: uploaded pictures (receipts, proofs) are png or jpg, 5 MB at most. */
+export const maxUploadBytes = 5 * 1024 * 1024;
+
+/**
+ * The bytes of an uploaded picture, checked: base64 that decodes to 1 byte … 5 MB whose first bytes
+ * say it is the png or jpg it claims to be. Anything else is a VALIDATION_FAILED on `field`.
+ */
+export function decodeUpload(
+  upload: { contentType: 'image/png' | 'image/jpeg'; data: string },
+  field: string,
+): Buffer {
+  const bytes = Buffer.from(upload.data, 'base64');
+  if (bytes.length === 0 || bytes.length > maxUploadBytes || sniffImage(bytes) !== upload.contentType) {
+    throw new AppError('VALIDATION_FAILED', { issues: [{ field, reason: 'a png or jpg image up to 5 MB' }] });
+  }
+  return bytes;
 }

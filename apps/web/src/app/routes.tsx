@@ -1,15 +1,19 @@
 import type { ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { paths } from '../shared/config/paths.ts';
-import { loadChunk } from '../shared/lib/chunk-load.ts';
+import { loadChunk, type LoadChunkOptions } from '../shared/lib/chunk-load.ts';
 import { RootLayout } from './root-layout.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { RouteError } from './route-error.tsx';
 import { StartSpinner } from './start-spinner.tsx';
 
 /** A lazily loaded page: its own chunk, failing with ChunkLoadError after 120 s or on a missing file. */
-function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return async () => ({ Component: pick(await loadChunk(load)) });
+function page<Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+  options?: LoadChunkOptions,
+) {
+  return async () => ({ Component: pick(await loadChunk(load, options)) });
 }
 
 const categoryPage = page(
@@ -38,6 +42,8 @@ const shellPages: RouteObject[] = [
     lazy: page(
       () => import('../features/home/home-page.tsx'),
       (module) => module.HomePage,
+      // The home page's texts are in the catalogue's start-up part (catalogue-split.ts).
+      { texts: 'start' },
     ),
   },
   { path: 'register', lazy: registerPage },

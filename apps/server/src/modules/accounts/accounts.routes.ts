@@ -23,7 +23,7 @@ import {
 import { registerMember } from './register.service.ts';
 import { revokeMemberSessions } from './session.service.ts';
 import { sendChangeMobileCode, sendCodeToMember, sendRegistrationCode } from './sms-codes.service.ts';
-import { updateContact } from './contact.service.ts';
+import { setPaymentPassword, updateContact } from './contact.service.ts';
 import {
   completeSocialSignIn,
   linkSocialIdentity,
@@ -122,6 +122,18 @@ export async function accountsRoutes(app: FastifyInstance) {
     calls.updateContact,
     async ({ body, request }) =>
       updateContact({
+        context: await accountsContext(app, request),
+        memberId: sessionOf(request).memberId,
+        ...body,
+      }),
+    loginLimit,
+  );
+
+  registerCall(
+    app,
+    calls.setPaymentPassword,
+    async ({ body, request }) =>
+      setPaymentPassword({
         context: await accountsContext(app, request),
         memberId: sessionOf(request).memberId,
         ...body,

@@ -5,7 +5,7 @@ import type { AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { findMemberById, findMemberByMobile, violatedConstraint } from './members.repository.ts';
 import { maskEmail, maskMobile } from './member.service.ts';
-import { verifyPassword } from './password-hash.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
 import { ruleViolation } from './password-policy.ts';
 
 const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -79,4 +79,49 @@ export async function updateContact({
     }
     throw error;
   }
+}
+
+/**
+ * Sets or replaces the payment password that confirms withdrawals and transfers. The login
+ * password is asked again (a stolen session alone cannot set it); the new one follows the brand's
+ * registration rule for payment passwords and must be typed twice.
+ */
+export async function setPaymentPassword({
+  context,
+  memberId,
+  password,
+  newPaymentPassword,
+  confirmPaymentPassword,
+}: {
+  context: AccountsContext;
+  memberId: number;
+  password: string;
+  newPaymentPassword: string;
+  confirmPaymentPassword: string;
+}): Promise<{ hasPaymentPassword: true }> {
+  const { db } = context;
+  const member = await findMemberById(db, memberId);
+  if (!member) throw new AppError('UNAUTHENTICATED');
+  if (!member.passwordHash || !(await verifyPassword(password, member.passwordHash))) {
+    throw new AppError('WRONG_PASSWORD', { issues: [{ field: 'password', reason: 'wrong password' }] });
+  }
+  const reason = ruleViolation(context.settings.register.paymentPassword, newPaymentPassword);
+  if (reason) {
+    throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'newPaymentPassword', reason }] });
+  }
+  if (newPaymentPassword !== confirmPaymentPassword) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'confirmPaymentPassword', reason: 'does not match' }],
+    });
+  }
+  if (await verifyPassword(newPaymentPassword, member.passwordHash)) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'newPaymentPassword', reason: 'must differ from the login password' }],
+    });
+  }
+  await db
+    .update(members)
+    .set({ paymentPasswordHash: await hashPassword(newPaymentPassword, context.scrypt) })
+    .where(eq(members.id, memberId));
+  return { hasPaymentPassword: true };
 }

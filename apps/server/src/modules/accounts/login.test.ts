@@ -327,6 +327,7 @@ describe('member info, icon, avatar and first login', () => {
       mobileNum: '+880******0002',
       email: 'pl****@khela.local',
       twoFactorEnabled: false,
+      hasPaymentPassword: true,
       demoFunds: false,
     });
     for (const url of ['/wps/member/info/icon', '/wps/relay/MCSFE_getPlayerAvatar']) {

@@ -56,6 +56,7 @@ export async function getMemberInfo({
     email: maskEmail(member.email),
     affiliateCode: member.affiliateCode,
     twoFactorEnabled: member.totpSecret !== null,
+    hasPaymentPassword: member.paymentPasswordHash !== null,
     demoFunds: member.demoFunds,
     passwordExpired: isPasswordExpired(context, member),
     firstTimeLogin: member.firstLoginDoneAt === null,

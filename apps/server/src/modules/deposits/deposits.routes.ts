@@ -9,6 +9,7 @@ import { signatureHeader } from '../sandbox-gateway/sandbox-gateway.signature.ts
 import { getSettings } from '../settings/settings.service.ts';
 import {
   createDeposit,
+  getDepositReceipt,
   decideDeposit,
   expireUnpaidDeposits,
   getDepositLimits,
@@ -61,7 +62,8 @@ export async function depositRoutes(app: FastifyInstance) {
         body,
         links: linksOf(request),
       }),
-    moneyLimit,
+    // Up to three receipt pictures of 5 MB each arrive as base64 (about 6.7 MB each).
+    { ...moneyLimit, bodyLimit: 21_000_000 },
   );
 
   registerCall(app, calls.depositHistory, async ({ query, request }) =>
@@ -86,6 +88,8 @@ export async function depositRoutes(app: FastifyInstance) {
   registerCall(app, calls.operatorDeposits, async ({ query }) =>
     listDepositsForReview({ db, settings: await getSettings(db), query }),
   );
+
+  registerCall(app, calls.operatorDepositReceipt, async ({ query }) => getDepositReceipt(db, query));
 
   registerCall(app, calls.operatorDecideDeposit, async ({ body, request }) => {
     const session = sessionOf(request);

@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DepositMethod, DepositOrder, DepositStatus, LanguageCode, LimitPeriod } from '@khela/contract';
+import type {
+  DepositMethod,
+  DepositOrder,
+  DepositStatus,
+  ImageUpload,
+  LanguageCode,
+  LimitPeriod,
+} from '@khela/contract';
 import { limitPeriods } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { decodeUpload } from '../../shared/images.ts';
 import { accountNamesOf } from '../accounts/member.service.ts';
 import { clearingAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { parseAmountField } from '../ledger/ledger.errors.ts';
@@ -20,7 +28,7 @@ import { checkSignature } from '../sandbox-gateway/sandbox-gateway.signature.ts'
 import type { DepositMethodSetting, SiteSettings } from '../settings/settings.schema.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
 import { recordWalletAudit, type WalletActor } from '../wallet/wallet.service.ts';
-import { depositLimits, depositOrders } from './deposits.tables.ts';
+import { depositLimits, depositOrders, depositReceipts } from './deposits.tables.ts';
 
 type DepositSettings = Pick<SiteSettings, 'currency' | 'currencyPrecision' | 'payments'>;
 type OrderRow = typeof depositOrders.$inferSelect;
@@ -81,6 +89,7 @@ function toOrder(row: OrderRow, settings: DepositSettings): DepositOrder {
     fee: formatAmount(row.fee, precision),
     credited: formatAmount(row.amount - row.fee, precision),
     reference: row.reference,
+    receiptCount: row.receiptCount,
     payUrl: row.status === 'pending' ? row.payUrl : null,
     bank: row.kind === 'bank_transfer' ? (method?.bank ?? null) : null,
     createdAt: row.createdAt.getTime(),
@@ -255,7 +264,13 @@ export async function createDeposit({
   db: Database;
   settings: DepositSettings;
   memberId: number;
-  body: { methodCode: string; amount: string; reference?: string | undefined; requestId: string };
+  body: {
+    methodCode: string;
+    amount: string;
+    reference?: string | undefined;
+    requestId: string;
+    receipts?: ImageUpload[] | undefined;
+  };
   links: GatewayLinks;
 }): Promise<DepositOrder> {
   const method = methodOf(settings, body.methodCode);
@@ -273,8 +288,19 @@ export async function createDeposit({
   if (method.kind === 'bank_transfer' && !reference) {
     throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'reference', reason: 'Required' }] });
   }
+  const receipts = (body.receipts ?? []).map((upload, index) => ({
+    contentType: upload.contentType,
+    image: decodeUpload(upload, `receipts.${index}`),
+  }));
+  if (receipts.length > 0 && method.kind !== 'bank_transfer') {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'receipts', reason: 'receipts go with bank transfers only' }],
+    });
+  }
+  // A retry must carry the same pictures: their digests are part of what the request asked.
+  const receiptDigests = receipts.map((receipt) => createHash('sha256').update(receipt.image).digest('hex'));
   const requestHash = createHash('sha256')
-    .update(JSON.stringify([method.code, amount.toString(), reference]))
+    .update(JSON.stringify([method.code, amount.toString(), reference, ...receiptDigests]))
     .digest('hex');
   const fee = (amount * BigInt(method.feeBps)) / 10_000n;
 
@@ -299,6 +325,7 @@ export async function createDeposit({
         amount,
         fee,
         reference,
+        receiptCount: receipts.length,
         requestId: body.requestId,
         requestHash,
         expiresAt:
@@ -308,6 +335,11 @@ export async function createDeposit({
       })
       .returning();
     if (!created) throw new AppError('INTERNAL');
+    if (receipts.length > 0) {
+      await tx
+        .insert(depositReceipts)
+        .values(receipts.map((receipt, position) => ({ orderId: created.id, position, ...receipt })));
+    }
     return created;
   });
 
@@ -572,4 +604,44 @@ export async function listDepositsForReview({
     .limit(query.limit);
   const names = await accountNamesOf(db, [...new Set(rows.map((row) => row.memberId))]);
   return rows.map((row) => ({ ...toOrder(row, settings), username: names.get(row.memberId) ?? '' }));
+}
+
+/** A receipt image of a bank-transfer deposit, for the operator deciding it. */
+export async function getDepositReceipt(
+  db: Database,
+  { orderId, index }: { orderId: number; index: number },
+): Promise<ImageUpload> {
+  const [row] = await db
+    .select({ contentType: depositReceipts.contentType, image: depositReceipts.image })
+    .from(depositReceipts)
+    .where(and(eq(depositReceipts.orderId, orderId), eq(depositReceipts.position, index)));
+  const contentType = row?.contentType;
+  if (!row || (contentType !== 'image/png' && contentType !== 'image/jpeg')) {
+    throw new AppError('NOT_FOUND', { issues: [{ field: 'index', reason: 'no such receipt' }] });
+  }
+  return { contentType, data: row.image.toString('base64') };
+}
+
+/**
+ * The members who deposited most (approved orders) in the last `days` days, in one currency: the
+ * /deposit-rank board (games lobby-ranks.service.ts) reads it.
+ */
+export function topDepositors(
+  db: Database,
+  options: { currency: string; days: number; limit: number },
+): Promise<{ memberId: number; total: string }[]> {
+  const total = sql<string>`sum(${depositOrders.amount})::text`;
+  return db
+    .select({ memberId: depositOrders.memberId, total })
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.status, 'approved'),
+        eq(depositOrders.currency, options.currency),
+        sql`${depositOrders.decidedAt} > now() - make_interval(days => ${options.days})`,
+      ),
+    )
+    .groupBy(depositOrders.memberId)
+    .orderBy(desc(sql`sum(${depositOrders.amount})`), asc(depositOrders.memberId))
+    .limit(options.limit);
 }

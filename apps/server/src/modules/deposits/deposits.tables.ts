@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/columns.ts';
 
 /**
  * A member's deposit: pending until the operator decides (bank transfer) or the gateway's signed
@@ -29,6 +30,8 @@ export const depositOrders = pgTable(
       .notNull()
       .default('pending'),
     reference: text('reference'),
+    /** Receipt images attached (deposit_receipts), 0 to 3. */
+    receiptCount: integer('receipt_count').notNull().default(0),
     /** The client's id of the request, and a hash of what it asked: a retry answers this order. */
     requestId: text('request_id').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -65,4 +68,17 @@ export const depositLimits = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.memberId, table.period] })],
+);
+
+/** Receipt images a member attached to a bank-transfer deposit (png or jpg, 5 MB each, 3 at most). */
+export const depositReceipts = pgTable(
+  'deposit_receipts',
+  {
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    position: integer('position').notNull(),
+    contentType: text('content_type').notNull(),
+    image: bytea('image').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.position] })],
 );

@@ -201,6 +201,83 @@ describe('bank transfer deposits', () => {
   });
 });
 
+describe('receipt images of bank transfers', () => {
+  /** The smallest valid PNG and JPEG heads: the sniffing reads the first bytes only. */
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+  ]);
+  const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+  const upload = (bytes: Buffer, contentType = 'image/png') => ({
+    contentType,
+    data: bytes.toString('base64'),
+  });
+  const receipt = (orderId: number, index: number, token: string | null = operator) =>
+    call(sut, {
+      method: 'GET',
+      url: `/api/operator/deposit/receipt?orderId=${orderId}&index=${index}`,
+      token,
+    });
+
+  it('keeps up to three png or jpg pictures with the order, for the operator to look at', async () => {
+    const order = await create({
+      methodCode: 'bank',
+      amount: '250',
+      reference: 'R-IMG',
+      receipts: [upload(png), upload(jpeg, 'image/jpeg')],
+    });
+    expect(order.status).toBe(200);
+    expect(order.body.value.receiptCount).toBe(2);
+    const first = await receipt(order.body.value.orderId, 0);
+    expect(first.body.value).toEqual(upload(png));
+    expect((await receipt(order.body.value.orderId, 1)).body.value.contentType).toBe('image/jpeg');
+    expect((await receipt(order.body.value.orderId, 2)).status).toBe(404);
+    const review = await call(sut, { method: 'GET', url: '/api/operator/deposits', token: operator });
+    expect(review.body.value[0].receiptCount).toBe(2);
+  });
+
+  it.each([
+    ['a picture that is not what it says', [upload(jpeg, 'image/png')], 'receipts.0'],
+    ['a gif', [{ contentType: 'image/gif', data: png.toString('base64') }], 'receipts'],
+    ['four pictures', [upload(png), upload(png), upload(png), upload(png)], 'receipts'],
+    ['a picture above 5 MB', [upload(Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]))], 'receipts.0'],
+  ])('refuses %s and creates nothing', async (_name, receipts, field) => {
+    const answer = await create({ methodCode: 'bank', amount: '250', reference: 'R-BAD', receipts });
+    expect(answer.status).toBe(400);
+    expect(answer.body.value.issues[0].field).toContain(field);
+    expect(await sut.db.select().from(depositOrders)).toHaveLength(0);
+  });
+
+  it('refuses pictures with a gateway deposit, and shows receipts to operators only', async () => {
+    const gateway = await create({ methodCode: 'sandbox', amount: '250', receipts: [upload(png)] });
+    expect(gateway.status).toBe(400);
+    expect(gateway.body.value.issues[0].field).toBe('receipts');
+    const order = await create({
+      methodCode: 'bank',
+      amount: '250',
+      reference: 'R-OWN',
+      receipts: [upload(png)],
+    });
+    expect((await receipt(order.body.value.orderId, 0, player)).status).toBe(403);
+    expect((await receipt(order.body.value.orderId, 0, null)).status).toBe(401);
+  });
+
+  it('answers a retry with the same pictures with the same order, and refuses other pictures', async () => {
+    const requestId = newRequest();
+    const body = {
+      methodCode: 'bank',
+      amount: '250',
+      reference: 'R-RETRY',
+      requestId,
+      receipts: [upload(png)],
+    };
+    const first = await create(body);
+    expect((await create(body)).body.value.orderId).toBe(first.body.value.orderId);
+    const other = await create({ ...body, receipts: [upload(jpeg, 'image/jpeg')] });
+    expect(other.body.code).toBe('IDEMPOTENCY_MISMATCH');
+  });
+});
+
 describe('sandbox gateway deposits', () => {
   it('pays on the hosted page, credits through the signed callback once, fee to the platform', async () => {
     const order = await create({ methodCode: 'sandbox', amount: '1000' });

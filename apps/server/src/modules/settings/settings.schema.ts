@@ -263,6 +263,13 @@ export const siteSettingsSchema = z.object({
       autoReceiveMinutes: z.number().int().min(5).max(10_080).default(60),
     })
     .prefault({}),
+  /** The house vendor's player options (apps/house-games): off unless the operator turns them on. */
+  houseGames: z
+    .object({
+      autoplay: z.boolean().default(false),
+      turbo: z.boolean().default(false),
+    })
+    .prefault({}),
   payments: z
     .object({
       depositMethods: z.array(depositMethodSchema).prefault(defaultDepositMethods),

@@ -21,6 +21,8 @@ export const gameVendors = pgTable('game_vendors', {
   gameType: text('game_type').notNull(),
   walletMode: text('wallet_mode').notNull().default('seamless'),
   launchKind: text('launch_kind').notNull().default('iframe'),
+  /** The adapter (vendor_connections) that serves this lobby vendor's games and wallet calls. */
+  vendorCode: text('vendor_code'),
   enabled: boolean('enabled').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(1000),
 });

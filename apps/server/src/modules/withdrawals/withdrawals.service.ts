@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { PayoutAccount, Withdrawal, WithdrawalStatus } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { sniffImage } from '../../shared/images.ts';
+import { decodeUpload } from '../../shared/images.ts';
 import { accountNamesOf, checkPaymentPassword } from '../accounts/member.service.ts';
 import { clearingAddress, memberWalletAddress } from '../ledger/ledger.addresses.ts';
 import { parseAmountField } from '../ledger/ledger.errors.ts';
@@ -26,8 +26,6 @@ type AccountRow = typeof payoutAccounts.$inferSelect;
 
 /** Bound accounts a member may keep at once. */
 const maxPayoutAccounts = 5;
-/** Spec 5 and 9: proof images are png or jpg, 5 MB at most. */
-const maxProofBytes = 5 * 1024 * 1024;
 /** Where paid-out money leaves the books (the payout provider's clearing account). */
 const payoutProvider = 'payout';
 
@@ -327,15 +325,7 @@ export async function confirmWithdrawal(
 ): Promise<Withdrawal> {
   const { settings, memberId, body } = options;
   const precision = settings.currencyPrecision;
-  let proof: Buffer | null = null;
-  if (body.receipt === 'none' && body.proof) {
-    proof = Buffer.from(body.proof.data, 'base64');
-    if (proof.length === 0 || proof.length > maxProofBytes || sniffImage(proof) !== body.proof.contentType) {
-      throw new AppError('VALIDATION_FAILED', {
-        issues: [{ field: 'proof', reason: 'a png or jpg image up to 5 MB' }],
-      });
-    }
-  }
+  const proof = body.receipt === 'none' && body.proof ? decodeUpload(body.proof, 'proof') : null;
   const row = await db.transaction(async (tx) => {
     const current = await lockWithdrawal(tx, body.withdrawalId);
     if (!current || current.memberId !== memberId) {

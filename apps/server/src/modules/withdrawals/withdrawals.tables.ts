@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  customType,
   index,
   integer,
   pgTable,
@@ -10,12 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  // PGlite answers Uint8Array, pg answers Buffer: one type for the code.
-  fromDriver: (value) => Buffer.from(value),
-});
+import { bytea } from '../../db/columns.ts';
 
 /** The bank and e-wallet accounts a member binds for withdrawals; removal keeps the row. */
 export const payoutAccounts = pgTable(

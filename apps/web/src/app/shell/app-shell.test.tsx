@@ -55,7 +55,8 @@ describe('page shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'প্রধান নেভিগেশন' });
     const slots = await within(nav).findByRole('button', { name: 'স্লট' });
     fireEvent.click(slots);
-    const vendor = within(nav).getByRole('link', { name: /Khela Slots/ });
+    // The vendor row is its own chunk, loaded with the first opened dropdown.
+    const vendor = await within(nav).findByRole('link', { name: /Khela Slots/ });
     expect(vendor.getAttribute('href')).toBe('/rng?page=KHELA_SLOTS');
     expect(within(nav).getByRole('button', { name: 'ফিশিং' })).toBeTruthy();
     const slider = screen.getByRole('region', { name: 'গেম প্রদানকারী' });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { viewClassOf } from '../../shared/config/paths.ts';
@@ -5,10 +6,15 @@ import { BannerCarousel } from '../../features/banner/banner-carousel.tsx';
 import { bannerGroupForPath } from '../../features/banner/banner-group.ts';
 import { AnnouncementPopups } from '../../features/notices/announcement-popups.tsx';
 import { BottomBar } from './bottom-bar.tsx';
-import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { RightBar } from './right-bar.tsx';
+import { loadChunk } from '../../shared/lib/chunk-load.ts';
 import './app-shell.css';
+
+/** Below the fold on every page: its own chunk, so the first view does not wait for it. */
+const Footer = lazy(() =>
+  loadChunk(() => import('./footer.tsx')).then((module) => ({ default: module.Footer })),
+);
 
 /** Spec 2 page shell: header, main view (route path as its class), footer, right bar, phone bottom bar. */
 export function AppShell() {
@@ -25,7 +31,9 @@ export function AppShell() {
         {bannerGroup ? <BannerCarousel key={bannerGroup} group={bannerGroup} /> : null}
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <RightBar />
       <BottomBar />
       <AnnouncementPopups />

@@ -50,8 +50,15 @@ export function categoryOfSegment(segment: string): GameCategory | null {
   return Object.hasOwn(categoryRoutes, segment) ? categoryRoutes[segment as CategoryRouteSegment] : null;
 }
 
-/** Where a vendor of the menu leads; the launch rules of spec 2 replace this with the games issue. */
+/**
+ * Where a vendor of the menu leads as a plain link (footer, side menu, banners, home): the route part
+ * of the launch rules of spec 2, kept here small because the home route loads it; the rules that are
+ * not routes (cockfight, external links) take effect where the launcher runs. `launch-rules.test.ts`
+ * checks that both agree.
+ */
 export function vendorPath(category: GameCategory, vassalage: string): string {
+  if (vassalage === 'JILI_RNG') return paths.games('RNG', 'vassalage', 'JL');
+  if (vassalage === 'TCG_LOTTO_VN') return paths.vnLottery();
   if (category === 'RNG') return paths.rng(vassalage);
   if (category === 'LOTT') return paths.lottery();
   return paths.games(category, 'vassalage', vassalage);
@@ -59,3 +66,17 @@ export function vendorPath(category: GameCategory, vassalage: string): string {
 
 /** Spec 9: the header dropdown shows up to 11 vendors, then a more button. */
 export const vendorDropdownLimit = 11;
+/** Spec 2: the vendor row is not centred once it has 6 vendors or more. */
+export const vendorCentreBelow = 6;
+/** Spec 2: the vendor row gets arrows when it has more than 7 vendors. */
+export const vendorArrowsAbove = 7;
+
+/** How the header dropdown lays out a category's vendors (spec 2 page shell). */
+export function vendorDropdownLayout(vendorCount: number) {
+  return {
+    shown: Math.min(vendorCount, vendorDropdownLimit),
+    hasMore: vendorCount > vendorDropdownLimit,
+    isCentred: vendorCount < vendorCentreBelow,
+    hasArrows: vendorCount > vendorArrowsAbove,
+  };
+}

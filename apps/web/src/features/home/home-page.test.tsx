@@ -26,13 +26,16 @@ const announcements: Announcement[] = [
   { id: 8, type: 'B', title: 'দ্বিতীয় ঘোষণা', content: '<p>দুই</p>', startDateStr: Date.UTC(2026, 0, 1) },
 ];
 
-function renderHome() {
+function renderHome(answers: Record<string, unknown> = {}) {
   // The popup list on start is tested with the notice page; here it would cover the page.
   sessionStorage.setItem('noticePopupGuest', '1');
   return renderApp('/index', {
     answers: {
       '/wps/system/banners': banners,
       '/wps/relay/MCSFE_getListAnnouncements': { promotion: { content: announcements } },
+      '/wps/relay/GCSGAME_hotGamesV2': { list: [] },
+      '/wps/relay/MCSFE_getWinnerBoard': { currency: 'BDT', list: [] },
+      ...answers,
     },
   });
 }
@@ -101,5 +104,28 @@ describe('home page', () => {
     expect(await screen.findByText('এখনো কোনো জনপ্রিয় গেম নেই')).toBeTruthy();
     expect(screen.getByText('এখনো কোনো বিজয়ী নেই')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'জ্যাকপট' })).toBeTruthy();
+  });
+
+  it('lists the winners the server names: masked name, game, amount', async () => {
+    renderHome({
+      '/wps/relay/MCSFE_getWinnerBoard': {
+        currency: 'BDT',
+        list: [
+          {
+            vo: {
+              iconUrl: null,
+              customerName: 'de****er',
+              gameName: 'সোনালি ফল',
+              nodeId: 3,
+              winAmount: '900.00',
+              settledAt: Date.UTC(2026, 10, 22),
+            },
+          },
+        ],
+      },
+    });
+    expect(await screen.findByText('de****er')).toBeTruthy();
+    expect(screen.getByText('সোনালি ফল')).toBeTruthy();
+    expect(screen.getByText(/900\.00/)).toBeTruthy();
   });
 });

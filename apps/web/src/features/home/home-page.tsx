@@ -1,20 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Flame from 'lucide-react/icons/flame';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
-import Medal from 'lucide-react/icons/medal';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { useGameMenus } from '../games/api/get-game-menus.ts';
 import { categoryInfo, vendorPath } from '../games/game-categories.ts';
 import { NoticeBar } from '../notices/notice-bar.tsx';
 import { JackpotTicker } from './jackpot-ticker.tsx';
+import { loadChunk } from '../../shared/lib/chunk-load.ts';
 import './home-page.css';
+
+/** Below the fold: hot games and winners come in their own chunk after the first view. */
+const HomeHighlights = lazy(() =>
+  loadChunk(() => import('./home-highlights.tsx')).then((module) => ({ default: module.HomeHighlights })),
+);
 
 /**
  * Home (spec 2): the banner above (shell), the notice bar, the jackpot ticker, the game categories,
- * hot games and the winners list. There are no games and no rounds yet, so hot games and winners
- * say so; winners only ever come from real rounds (DESIGN.md).
+ * hot games and the winners list (home-highlights.tsx). Winners only ever come from real rounds
+ * (DESIGN.md): before anyone wins, the list says so.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -62,20 +67,9 @@ export function HomePage() {
           </ul>
         )}
       </section>
-      <div className="home-columns">
-        <section aria-labelledby="home-hot">
-          <h2 id="home-hot" className="section-title">
-            {t('section_hot_games')}
-          </h2>
-          <EmptyState icon={Flame} title={t('empty_hot_games_title')} text={t('empty_hot_games_text')} />
-        </section>
-        <section aria-labelledby="home-winners">
-          <h2 id="home-winners" className="section-title">
-            {t('section_winners')}
-          </h2>
-          <EmptyState icon={Medal} title={t('empty_winners_title')} text={t('empty_winners_text')} />
-        </section>
-      </div>
+      <Suspense fallback={<div className="home-columns home-columns--loading" aria-hidden="true" />}>
+        <HomeHighlights />
+      </Suspense>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
-import { SoonPage } from '../../shared/ui/soon-page.tsx';
+import { RankBoard } from './rank-board.tsx';
 
-/** Top-20 bettors (spec 2, banner group w_bet20); filled from real rounds only. */
+/** Top-20 bettors (spec 2, banner group w_bet20): stakes of settled real-money rounds. */
 export function BetRankPage() {
-  return <SoonPage titleKey="page_bet_rank" />;
+  return <RankBoard rankType="bet" titleKey="page_bet_rank" />;
 }

@@ -1,6 +1,6 @@
-import { SoonPage } from '../../shared/ui/soon-page.tsx';
+import { RankBoard } from './rank-board.tsx';
 
-/** Top-20 depositors (spec 2, banner group w_deposit20); filled from real rounds only. */
+/** Top-20 depositors (spec 2, banner group w_deposit20): approved deposits. */
 export function DepositRankPage() {
-  return <SoonPage titleKey="page_deposit_rank" />;
+  return <RankBoard rankType="deposit" titleKey="page_deposit_rank" />;
 }

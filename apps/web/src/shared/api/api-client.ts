@@ -2,6 +2,7 @@ import { ApiError, createApiClient, createSealer, type CallRoute } from '@khela/
 import { currentToken } from '../stores/session-store.ts';
 import { currentApiLanguage } from '../i18n/languages.ts';
 import { apiRoutes } from './api-routes.ts';
+import { bootFetch } from './boot-fetch.ts';
 
 /** A client without the sealer, used only to fetch the server's public key. */
 const plainClient = createApiClient({ getLanguage: currentApiLanguage });
@@ -16,6 +17,7 @@ const client = createApiClient({
   getToken: currentToken,
   getLanguage: currentApiLanguage,
   seal: sealer,
+  fetch: bootFetch,
 });
 
 /**

@@ -14,18 +14,42 @@ import {
 
 type Catalogue = Record<string, string>;
 
-/** One chunk per catalogue: only the active language and the English fallback are fetched. */
-const catalogueLoaders: Record<CatalogueLanguage, () => Promise<{ default: Catalogue }>> = {
-  bn: () => import('../../locales/bn.json'),
-  en: () => import('../../locales/en.json'),
-  zh: () => import('../../locales/zh.json'),
-  vi: () => import('../../locales/vi.json'),
-  ja: () => import('../../locales/ja.json'),
-  th: () => import('../../locales/th.json'),
+interface CatalogueParts {
+  /** The texts of the first view (the shell and the home page). */
+  start: () => Promise<{ default: Catalogue }>;
+  /** Every other text: fetched right after `start`, awaited by every other chunk. */
+  rest: () => Promise<{ default: Catalogue }>;
+}
+
+/**
+ * Two chunks per catalogue (catalogue-split.ts): only the active language is fetched, and only its
+ * start-up part before the first paint.
+ */
+const catalogueLoaders: Record<CatalogueLanguage, CatalogueParts> = {
+  bn: { start: () => import('virtual:catalogue/bn/start'), rest: () => import('virtual:catalogue/bn/rest') },
+  en: { start: () => import('virtual:catalogue/en/start'), rest: () => import('virtual:catalogue/en/rest') },
+  zh: { start: () => import('virtual:catalogue/zh/start'), rest: () => import('virtual:catalogue/zh/rest') },
+  vi: { start: () => import('virtual:catalogue/vi/start'), rest: () => import('virtual:catalogue/vi/rest') },
+  ja: { start: () => import('virtual:catalogue/ja/start'), rest: () => import('virtual:catalogue/ja/rest') },
+  th: { start: () => import('virtual:catalogue/th/start'), rest: () => import('virtual:catalogue/th/rest') },
 };
 
 function isCatalogueLanguage(value: string): value is CatalogueLanguage {
   return (catalogueLanguages as readonly string[]).includes(value);
+}
+
+let firstRead = true;
+let restOfTexts: Promise<unknown> = Promise.resolve();
+let loadRestAgain: () => Promise<unknown> = () => Promise.resolve();
+
+/**
+ * Resolves once the whole catalogue of the active language is in. Page chunks wait for it
+ * (loadChunk) so that no page shows a key; the first view of the home page needs only `start`.
+ * After a failed fetch (a flaky network) the next call tries again.
+ */
+export function allTextsLoaded(): Promise<unknown> {
+  restOfTexts = restOfTexts.catch(() => loadRestAgain());
+  return restOfTexts;
 }
 
 const lazyCatalogues: BackendModule = {
@@ -36,9 +60,27 @@ const lazyCatalogues: BackendModule = {
       callback(null, {});
       return;
     }
-    catalogueLoaders[language]().then(
-      (module) => callback(null, module.default as ResourceKey),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    const parts = catalogueLoaders[language];
+    const fail = (error: unknown) =>
+      callback(error instanceof Error ? error : new Error(String(error)), false);
+    if (firstRead) {
+      // Start-up: paint with the start part, then add the rest (react-i18next re-renders on 'added').
+      firstRead = false;
+      const start = parts.start();
+      loadRestAgain = () =>
+        parts.rest().then((rest) => {
+          i18n.addResourceBundle(language, 'translation', rest.default, true, true);
+        });
+      restOfTexts = start.then(loadRestAgain);
+      // Awaited by page chunks; a failure here is reported there, not as an unhandled rejection.
+      restOfTexts.catch(() => undefined);
+      start.then((module) => callback(null, module.default as ResourceKey), fail);
+      return;
+    }
+    // A language switched later: everything at once, so the page never shows a key.
+    Promise.all([parts.start(), parts.rest()]).then(
+      ([start, rest]) => callback(null, { ...start.default, ...rest.default } as ResourceKey),
+      fail,
     );
   },
 };
@@ -68,7 +110,8 @@ export const i18nReady = i18n
     nsSeparator: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-    react: { useSuspense: true },
+    // 'added': the rest of the catalogue arriving after the first paint re-renders what shows it.
+    react: { useSuspense: true, bindI18nStore: 'added' },
   });
 
 /**

@@ -1,6 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, chunkTimeoutMs, loadChunk } from './chunk-load.ts';
 
+const texts = vi.hoisted(() => {
+  let release: () => void = () => undefined;
+  let ready = Promise.resolve();
+  return {
+    hold() {
+      ready = new Promise<void>((resolve) => (release = resolve));
+    },
+    release: () => release(),
+    ready: () => ready,
+  };
+});
+vi.mock('../i18n/i18n.ts', () => ({ allTextsLoaded: () => texts.ready() }));
+
 describe('loadChunk', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -16,6 +29,20 @@ describe('loadChunk', () => {
     );
     await expect(failure).rejects.toBeInstanceOf(ChunkLoadError);
     await expect(failure).rejects.toMatchObject({ type: 'missing' });
+  });
+
+  it('waits for the rest of the text catalogue unless the chunk needs only the start-up texts', async () => {
+    texts.hold();
+    let settled = false;
+    const page = loadChunk(() => Promise.resolve('page')).then((value) => {
+      settled = true;
+      return value;
+    });
+    await expect(loadChunk(() => Promise.resolve('home'), { texts: 'start' })).resolves.toBe('home');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(settled).toBe(false);
+    texts.release();
+    await expect(page).resolves.toBe('page');
   });
 
   it('times out after 120 s', async () => {

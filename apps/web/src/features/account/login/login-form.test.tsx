@@ -54,6 +54,7 @@ const member = {
   email: null,
   affiliateCode: null,
   twoFactorEnabled: false,
+  hasPaymentPassword: true,
   demoFunds: false,
   passwordExpired: false,
   firstTimeLogin: false,

@@ -38,6 +38,7 @@ const member = (passwordExpired: boolean) => ({
   email: null,
   affiliateCode: null,
   twoFactorEnabled: false,
+  hasPaymentPassword: true,
   demoFunds: false,
   passwordExpired,
   firstTimeLogin: false,

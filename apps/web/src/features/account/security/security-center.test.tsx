@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MemberInfo } from '@khela/contract';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
@@ -7,6 +7,8 @@ import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { answerCalls } from './test-answers.ts';
 import { formatLoginTime } from './security-center.tsx';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { demoSettings, rule } from '../register/test-settings.ts';
 
 const lastLoginAt = Date.UTC(2026, 10, 20, 14, 5);
 
@@ -25,6 +27,7 @@ function memberInfo(overrides: Partial<MemberInfo> = {}): MemberInfo {
     email: 'pl****@khela.local',
     affiliateCode: null,
     twoFactorEnabled: false,
+    hasPaymentPassword: true,
     demoFunds: false,
     passwordExpired: false,
     firstTimeLogin: false,
@@ -50,6 +53,20 @@ async function openSecurityCentre(member: MemberInfo, language: 'EN' | 'BN' = 'E
       };
     }
     if (path === '/wps/member/2fa/confirm') return { body: { recoveryCodes } };
+    if (path === '/wps/system/setting/register') {
+      return {
+        body: demoSettings({
+          paymentPassword: rule({
+            enabled: true,
+            required: true,
+            acceptedPattern: '^[0-9]+$',
+            patternId: 'digits',
+            minLength: 6,
+            maxLength: 6,
+          }),
+        }),
+      };
+    }
     return undefined;
   });
   await screen.findByRole('banner');
@@ -123,5 +140,41 @@ describe('the security centre', () => {
     expect(await within(panel).findByText('Please Register An Account First')).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Change email' })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Turn on two-step verification' })).toBeNull();
+  });
+
+  it('sets a payment password: the brand rule, typed twice, the login password again', async () => {
+    const { panel } = await openSecurityCentre(memberInfo({ hasPaymentPassword: false }));
+    const original = apiClient.call;
+    const sent: unknown[] = [];
+    vi.spyOn(apiClient, 'call').mockImplementation((async (
+      route: { id: string },
+      input?: { body?: unknown },
+    ) => {
+      if (route.id !== 'setPaymentPassword') {
+        return (original as (r: unknown, i?: unknown) => Promise<unknown>)(route, input);
+      }
+      sent.push(input?.body);
+      return { hasPaymentPassword: true };
+    }) as never);
+    expect(await within(panel).findByText('Not set', { exact: false })).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Set payment password' }));
+    const form = await within(panel).findByRole('form', { name: 'Payment password' });
+    const [fresh, again, login] = within(form).getAllByLabelText(
+      /payment password|Current password/i,
+    ) as HTMLInputElement[];
+    fireEvent.change(fresh!, { target: { value: '12ab' } });
+    fireEvent.change(again!, { target: { value: '999999' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('6 characters, digits only')).toBeTruthy();
+    expect(within(form).getByText('The passwords do not match', { exact: false })).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(fresh!, { target: { value: '975310' } });
+    fireEvent.change(again!, { target: { value: '975310' } });
+    fireEvent.change(login!, { target: { value: 'Player-demo-2026' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(panel).findByText(/Payment password saved/)).toBeTruthy();
+    expect(sent).toEqual([
+      { newPaymentPassword: '975310', confirmPaymentPassword: '975310', password: 'Player-demo-2026' },
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFormatOptions } from '../../system/use-format-options.ts';
 import { useMemberInfo } from '../api/get-member-info.ts';
 import { errorTextKey } from '../lib/api-errors.ts';
+import { PaymentPasswordForm } from './payment-password-form.tsx';
 import { ChangeEmailForm, ChangeMobileForm } from './contact-forms.tsx';
 import { TwoFactorDisableForm, TwoFactorEnrolment } from './two-factor-settings.tsx';
 import '../components/account-form.css';
@@ -111,7 +112,7 @@ function Profile({ member }: { member: MemberInfo }) {
   );
 }
 
-type Editing = 'email' | 'mobile' | null;
+type Editing = 'email' | 'mobile' | 'payment' | null;
 
 function LoginSecurity({ member }: { member: MemberInfo }) {
   const { t } = useTranslation();
@@ -120,12 +121,12 @@ function LoginSecurity({ member }: { member: MemberInfo }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [saved, setSaved] = useState<Editing>(null);
 
-  async function onSaved(which: 'email' | 'mobile') {
+  async function onSaved(which: Exclude<Editing, null>) {
     setEditing(null);
     setSaved(which);
     await queryClient.invalidateQueries({ queryKey: ['member', 'info'] });
   }
-  function toggle(which: 'email' | 'mobile') {
+  function toggle(which: Exclude<Editing, null>) {
     setSaved(null);
     setEditing((current) => (current === which ? null : which));
   }
@@ -189,6 +190,32 @@ function LoginSecurity({ member }: { member: MemberInfo }) {
       {saved === 'mobile' ? (
         <p className="account-form__notice" role="status">
           {t('text_mobile_changed')}
+        </p>
+      ) : null}
+      <div className="security__row">
+        <div className="security__row-text">
+          <span className="security__row-label">{t('title_payment_password')}</span>
+          <span className="security__row-value">
+            {member.hasPaymentPassword ? t('label_payment_password_set') : t('label_not_set')}
+          </span>
+        </div>
+        <button
+          type="button"
+          className="button button--outline button--small"
+          aria-expanded={editing === 'payment'}
+          onClick={() => toggle('payment')}
+        >
+          {editing === 'payment'
+            ? t('action_cancel')
+            : member.hasPaymentPassword
+              ? t('action_change_payment_password')
+              : t('action_set_payment_password')}
+        </button>
+      </div>
+      {editing === 'payment' ? <PaymentPasswordForm onSaved={() => void onSaved('payment')} /> : null}
+      {saved === 'payment' ? (
+        <p className="account-form__notice" role="status">
+          {t('text_payment_password_saved')}
         </p>
       ) : null}
     </section>

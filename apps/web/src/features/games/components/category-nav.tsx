@@ -1,18 +1,21 @@
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameMenu } from '@khela/contract';
+import { loadChunk } from '../../../shared/lib/chunk-load.ts';
 import { Dropdown } from '../../../shared/ui/dropdown.tsx';
-import { categoryInfo, vendorDropdownLimit, vendorPath } from '../game-categories.ts';
+import { categoryInfo } from '../game-categories.ts';
 import './category-nav.css';
+
+/** The vendor row loads with the first opened dropdown: it is not part of the home route's budget. */
+const VendorRow = lazy(() =>
+  loadChunk(() => import('./vendor-menu.tsx')).then((module) => ({ default: module.VendorRow })),
+);
 
 interface CategoryNavProps {
   menus: GameMenu;
 }
 
-/**
- * Header categories (spec 2): an item only for a category that has vendors, each a simple dropdown
- * of its vendors. The full vendor dropdown (icons, arrows past 7 vendors) comes with the games issue.
- */
+/** Header categories (spec 2): an item only for a category that has vendors, each with its vendor row. */
 export function CategoryNav({ menus }: CategoryNavProps) {
   const { t } = useTranslation();
   return (
@@ -22,8 +25,6 @@ export function CategoryNav({ menus }: CategoryNavProps) {
         .map((menu) => {
           const info = categoryInfo[menu.category];
           const Icon = info.icon;
-          const shown = menu.vendors.slice(0, vendorDropdownLimit);
-          const hasMore = menu.vendors.length > vendorDropdownLimit;
           return (
             <li key={menu.category} className="category-nav__item">
               <Dropdown
@@ -37,37 +38,11 @@ export function CategoryNav({ menus }: CategoryNavProps) {
                 }
               >
                 {(close) => (
-                  <ul className="category-nav__vendors" aria-label={t(info.labelKey)}>
-                    {shown.map((vendor) => (
-                      <li key={vendor.vassalage}>
-                        <Link
-                          className="dropdown__item"
-                          to={vendorPath(menu.category, vendor.vassalage)}
-                          onClick={close}
-                        >
-                          {vendor.smallIcon ? (
-                            <img
-                              className="category-nav__icon"
-                              src={vendor.smallIcon}
-                              alt=""
-                              loading="lazy"
-                            />
-                          ) : null}
-                          <span>{vendor.displayName}</span>
-                          {vendor.isHot === 1 ? (
-                            <span className="badge badge--hot">{t('label_hot')}</span>
-                          ) : null}
-                        </Link>
-                      </li>
-                    ))}
-                    {hasMore && info.path ? (
-                      <li>
-                        <Link className="dropdown__item category-nav__more" to={info.path} onClick={close}>
-                          {t('action_more')}
-                        </Link>
-                      </li>
-                    ) : null}
-                  </ul>
+                  <Suspense
+                    fallback={<div className="vendor-menu vendor-menu--loading" aria-hidden="true" />}
+                  >
+                    <VendorRow category={menu.category} vendors={menu.vendors} close={close} />
+                  </Suspense>
                 )}
               </Dropdown>
             </li>

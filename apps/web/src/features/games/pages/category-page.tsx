@@ -1,47 +1,121 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { GameCategory } from '@khela/contract';
+import type { Game, GameCategory } from '@khela/contract';
 import Layers from 'lucide-react/icons/layers';
-import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useFavouriteIds } from '../api/favourites.ts';
+import { useGameList } from '../api/get-game-list.ts';
 import { useGameMenus } from '../api/get-game-menus.ts';
+import { useHotGames } from '../api/get-hot-games.ts';
+import { useRoomList } from '../api/get-room-list.ts';
+import { GameGrid } from '../components/game-grid.tsx';
 import { VendorTiles } from '../components/vendor-tiles.tsx';
 import { categoryInfo, categoryOfSegment } from '../game-categories.ts';
+import { gameAction } from '../launch/launch-rules.ts';
+import { useGameLauncher } from '../launch/use-game-launcher.tsx';
+import { VendorGamesModal } from '../launch/vendor-games-modal.tsx';
+import { usePagedGames } from '../lobby/use-paged-games.ts';
+import '../components/games.css';
 
 interface CategoryLobbyProps {
   category: GameCategory;
-  activeVassalage?: string;
-  subtitle?: string;
+  /** One vendor's games, or every vendor of the category when absent. */
+  vassalage?: string;
+  /** `hot`: the category's hot games (games route type hot); otherwise its games. */
+  list?: 'hot' | 'games';
 }
 
-/** A category's lobby: its vendors from the game menu, then its games (with the games issue). */
-export function CategoryLobby({ category, activeVassalage, subtitle }: CategoryLobbyProps) {
+/**
+ * A category's lobby (spec 2): its vendors from the game menu, then its games: the live tables with
+ * who is playing for LIVE, the hot list for the games route's type hot, otherwise the paged list.
+ */
+export function CategoryLobby({ category, vassalage, list = 'games' }: CategoryLobbyProps) {
   const { t } = useTranslation();
   const menus = useGameMenus();
   const vendors = menus.data?.find((menu) => menu.category === category)?.vendors ?? [];
+  const activeVendor = vendors.find((vendor) => vendor.vassalage === vassalage);
+  const launcher = useGameLauncher();
+  const favourites = useFavouriteIds();
+  const play = (game: Game) => void launcher.start(gameAction(game));
+
+  const isRooms = category === 'LIVE' && list === 'games';
+  const isHot = list === 'hot';
+  const hot = useHotGames({ gameType: category, vassalage: vassalage ?? null }, isHot);
+  const rooms = useRoomList(vassalage ?? null, isRooms);
+  const games = usePagedGames(
+    useGameList({ gameType: category, vassalage: vassalage ?? null }, !isRooms && !isHot),
+  );
+  const common = {
+    favourites,
+    onPlay: play,
+    label: t('section_games'),
+    emptyTitle: t('empty_lobby_games_title'),
+    emptyText: t('empty_lobby_games_text'),
+  };
 
   return (
-    <Page title={t(categoryInfo[category].labelKey)} subtitle={subtitle}>
+    <Page title={t(categoryInfo[category].labelKey)} subtitle={activeVendor?.displayName ?? vassalage}>
       <section aria-labelledby="lobby-vendors">
         <h2 id="lobby-vendors" className="section-title">
           {t('section_vendors')}
         </h2>
         {menus.isPending ? (
-          <Spinner label={t('state_loading')} />
+          <ul className="tile-grid" aria-hidden="true">
+            {[0, 1, 2, 3].map((key) => (
+              <li key={key} className="tile tile--skeleton" />
+            ))}
+          </ul>
         ) : vendors.length > 0 ? (
-          <VendorTiles vendors={vendors} activeVassalage={activeVassalage} />
+          <VendorTiles
+            vendors={vendors}
+            activeVassalage={vassalage}
+            onStart={(action) => void launcher.start(action)}
+          />
         ) : (
           <EmptyState icon={Layers} title={t('empty_no_vendors')} />
         )}
       </section>
-      <section aria-labelledby="lobby-games">
+      <section className="lobby-section" aria-labelledby="lobby-games">
         <h2 id="lobby-games" className="section-title">
-          {t('section_games')}
+          {isHot ? t('list_hot_games') : isRooms ? t('section_live_tables') : t('section_games')}
         </h2>
-        <ComingSoon textKey="empty_games_soon" />
+        {isHot ? (
+          <GameGrid
+            {...common}
+            games={hot.data ?? []}
+            isPending={hot.isPending}
+            isError={hot.isError}
+            onRetry={() => void hot.refetch()}
+            emptyTitle={t('empty_hot_games_title')}
+            emptyText={t('empty_hot_games_text')}
+          />
+        ) : isRooms ? (
+          <GameGrid
+            {...common}
+            games={rooms.data ?? []}
+            isPending={rooms.isPending}
+            isError={rooms.isError}
+            onRetry={() => void rooms.refetch()}
+            noteOf={(game) => {
+              const room = rooms.data?.find((entry) => entry.nodeId === game.nodeId);
+              return room && room.activePlayers > 0
+                ? t('label_players_now', { value: room.activePlayers })
+                : undefined;
+            }}
+          />
+        ) : (
+          <GameGrid {...common} {...games} onRetry={games.retry} />
+        )}
       </section>
+      <VendorGamesModal
+        request={launcher.vendorGames}
+        vendorName={
+          vendors.find((vendor) => vendor.vassalage === launcher.vendorGames?.vassalage)?.displayName ?? ''
+        }
+        onClose={launcher.closeVendorGames}
+        onStart={(action) => void launcher.start(action)}
+      />
     </Page>
   );
 }

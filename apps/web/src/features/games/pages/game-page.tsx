@@ -1,6 +1,6 @@
-import { SoonPage } from '../../../shared/ui/soon-page.tsx';
+import { GameLaunchView } from '../launch/game-launch-view.tsx';
 
-/** A game in an embedded frame (spec 2); the launcher arrives with the games issue. */
+/** A game in an embedded frame (spec 2 /game): `?nodeId=…&from=…`. */
 export function GamePage() {
-  return <SoonPage titleKey="page_game" textKey="empty_games_soon" />;
+  return <GameLaunchView page="game" />;
 }

@@ -1,6 +1,6 @@
-import { SoonPage } from '../../../shared/ui/soon-page.tsx';
+import { GameLaunchView } from '../launch/game-launch-view.tsx';
 
-/** Seamless game page (spec 2); counts as a game page. */
+/** Seamless game page (spec 2): launches `?nodeId=…` and opens the vendor's page itself. */
 export function SeamlessPage() {
-  return <SoonPage titleKey="page_seamless" textKey="empty_games_soon" />;
+  return <GameLaunchView page="seamless" />;
 }

@@ -41,6 +41,7 @@ function order(overrides: Partial<DepositOrder>): DepositOrder {
     fee: '7.50',
     credited: '492.50',
     reference: null,
+    receiptCount: 0,
     payUrl: null,
     bank: null,
     createdAt: Date.UTC(2026, 10, 20, 10, 0),
@@ -147,12 +148,25 @@ describe('the deposit page', () => {
     fireEvent.input(within(panel).getByRole('textbox', { name: 'Transfer reference' }), {
       target: { value: 'REF-77' },
     });
+    // A receipt picture: a gif is refused here, a png is kept and sent.
+    const picker = within(panel).getByLabelText('Transfer receipt (optional)');
+    const gif = new File([new Uint8Array([0x47, 0x49, 0x46])], 'receipt.gif', { type: 'image/gif' });
+    fireEvent.change(picker, { target: { files: [gif] } });
+    expect(await within(panel).findByText('Only png or jpg images')).toBeTruthy();
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'receipt.png', { type: 'image/png' });
+    fireEvent.change(picker, { target: { files: [png] } });
+    expect(await within(panel).findByAltText('receipt.png')).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Submit deposit' }));
     expect(
       await within(panel).findByText('Deposit #9 (৳250.00) was sent and is waiting to be checked.'),
     ).toBeTruthy();
     const created = seen.find((call) => call.path === '/wps/deposit/create');
-    expect(created?.body).toMatchObject({ methodCode: 'bank', amount: '250', reference: 'REF-77' });
+    expect(created?.body).toMatchObject({
+      methodCode: 'bank',
+      amount: '250',
+      reference: 'REF-77',
+      receipts: [{ contentType: 'image/png', data: 'iVBORw==' }],
+    });
     expect(String((created?.body as { requestId: string }).requestId)).toMatch(/^[0-9a-f-]{36}$/);
   });
 

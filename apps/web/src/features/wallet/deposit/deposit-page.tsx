@@ -10,6 +10,7 @@ import type { DepositMethod, DepositOrder } from '@khela/contract';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { formatDateTime, formatNumber } from '../../../shared/lib/format.ts';
+import { ImagePicker, type PickedImage } from '../components/image-picker.tsx';
 import { TextField } from '../../account/components/text-field.tsx';
 import { errorTextKey } from '../../account/lib/api-errors.ts';
 import { applyIssueKeys } from '../../account/lib/form-rules.ts';
@@ -23,6 +24,7 @@ import {
   compareDecimal,
   errorCode,
   errorValue,
+  issueFields,
   useMoney,
   useRequestId,
 } from './money.ts';
@@ -148,6 +150,8 @@ function DepositForm({ method }: { method: DepositMethod }) {
   const create = useCreateDeposit();
   const [alert, setAlert] = useState<string | null>(null);
   const [created, setCreated] = useState<DepositOrder | null>(null);
+  const [receipts, setReceipts] = useState<PickedImage[]>([]);
+  const [receiptsError, setReceiptsError] = useState<string | null>(null);
   const isBank = method.kind === 'bank_transfer';
   const rules = { precision, min: method.min, max: method.max };
 
@@ -176,10 +180,14 @@ function DepositForm({ method }: { method: DepositMethod }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setAlert(null);
+    setReceiptsError(null);
     const body = {
       methodCode: method.code,
       amount: values.amount.trim(),
       ...(isBank ? { reference: values.reference.trim() } : {}),
+      ...(isBank && receipts.length > 0
+        ? { receipts: receipts.map(({ contentType, data }) => ({ contentType, data })) }
+        : {}),
     };
     try {
       const order = await create.mutateAsync({ ...body, requestId: requestId.idFor(body) });
@@ -190,6 +198,7 @@ function DepositForm({ method }: { method: DepositMethod }) {
         return;
       }
       setCreated(order);
+      setReceipts([]);
       form.reset({ amount: '', reference: '' });
     } catch (error) {
       const code = errorCode(error);
@@ -206,6 +215,8 @@ function DepositForm({ method }: { method: DepositMethod }) {
             used: money(typeof value.used === 'string' ? value.used : '0'),
           }),
         });
+      } else if (issueFields(error).some((field) => field.startsWith('receipts'))) {
+        setReceiptsError(t('text_receipt_refused'));
       } else if (!applyIssueKeys(error, form.setError, ['amount', 'reference'], t)) {
         setAlert(t(errorTextKey(error)));
       }
@@ -243,6 +254,19 @@ function DepositForm({ method }: { method: DepositMethod }) {
           hint={t('text_reference_hint')}
           error={errors.reference?.message}
           {...form.register('reference')}
+        />
+      ) : null}
+      {isBank ? (
+        <ImagePicker
+          label={t('label_transfer_receipts')}
+          hint={t('text_transfer_receipts_hint')}
+          max={3}
+          images={receipts}
+          onChange={(images) => {
+            setReceiptsError(null);
+            setReceipts(images);
+          }}
+          error={receiptsError}
         />
       ) : null}
       {alert ? (

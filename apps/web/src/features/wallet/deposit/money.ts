@@ -119,6 +119,11 @@ export function errorCode(error: unknown): string | null {
   return error instanceof ApiError ? error.code : null;
 }
 
+/** The fields the server named in a failure (e.g. `receipts.1`). */
+export function issueFields(error: unknown): string[] {
+  return error instanceof ApiError ? error.issues.map((issue) => issue.field) : [];
+}
+
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The text under an amount field for a problem found on the client. */

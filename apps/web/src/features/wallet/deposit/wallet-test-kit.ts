@@ -25,6 +25,7 @@ export function memberInfo(overrides: Partial<MemberInfo> = {}): MemberInfo {
     email: 'pl****@khela.local',
     affiliateCode: null,
     twoFactorEnabled: false,
+    hasPaymentPassword: true,
     demoFunds: false,
     passwordExpired: false,
     firstTimeLogin: false,

@@ -14,11 +14,7 @@ import {
   useMoney,
 } from '../deposit/money.ts';
 import { useConfirmWithdrawal } from './withdraw-api.ts';
-
-/** Spec 5: png or jpg, 5 MB. */
-export const maxProofBytes = 5 * 1024 * 1024;
-const proofTypes = ['image/png', 'image/jpeg'] as const;
-type ProofType = (typeof proofTypes)[number];
+import { ImagePicker, type PickedImage } from '../components/image-picker.tsx';
 
 type Receipt = 'full' | 'partial' | 'none';
 const receiptLabelKeys: Record<Receipt, string> = {
@@ -26,18 +22,6 @@ const receiptLabelKeys: Record<Receipt, string> = {
   partial: 'label_received_partly',
   none: 'label_received_none',
 };
-
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const result = typeof reader.result === 'string' ? reader.result : '';
-      resolve(result.slice(result.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 function timeOfDay(ms: number, bengali: boolean): string {
   const date = new Date(ms);
@@ -57,7 +41,8 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
   const id = useId();
   const [receipt, setReceipt] = useState<Receipt>('full');
   const [received, setReceived] = useState('');
-  const [proof, setProof] = useState<{ contentType: ProofType; data: string; name: string } | null>(null);
+  const [proofs, setProofs] = useState<PickedImage[]>([]);
+  const proof = proofs[0] ?? null;
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
 
@@ -73,25 +58,6 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
           precision,
         )
       : null;
-
-  const onFile = async (file: File | undefined) => {
-    setProof(null);
-    setFieldError(null);
-    if (!file) return;
-    if (!proofTypes.includes(file.type as ProofType)) {
-      setFieldError(t('text_proof_type'));
-      return;
-    }
-    if (file.size > maxProofBytes) {
-      setFieldError(t('text_proof_size'));
-      return;
-    }
-    try {
-      setProof({ contentType: file.type as ProofType, data: await readBase64(file), name: file.name });
-    } catch {
-      setFieldError(t('text_proof_unreadable'));
-    }
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -126,7 +92,6 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
     }
   };
 
-  const errorId = `${id}-error`;
   return (
     <form
       className="account-form"
@@ -179,26 +144,17 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
         />
       ) : null}
       {receipt === 'none' ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-proof`}>
-            {t('label_proof_image')}
-          </label>
-          <input
-            id={`${id}-proof`}
-            className="field__input"
-            type="file"
-            accept="image/png,image/jpeg"
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? errorId : undefined}
-            onChange={(event) => void onFile(event.target.files?.[0])}
-          />
-          <p className="field__hint">{proof ? proof.name : t('text_proof_hint')}</p>
-          {fieldError ? (
-            <p className="field__error" id={errorId} role="alert">
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
+        <ImagePicker
+          label={t('label_proof_image')}
+          hint={t('text_proof_hint')}
+          max={1}
+          images={proofs}
+          onChange={(images) => {
+            setFieldError(null);
+            setProofs(images);
+          }}
+          error={fieldError}
+        />
       ) : null}
       {alert ? (
         <p className="account-form__alert" role="alert">

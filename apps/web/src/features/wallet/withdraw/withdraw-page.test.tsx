@@ -149,7 +149,7 @@ describe('the withdraw page', () => {
     fireEvent.click(within(receipt).getByLabelText('Not received'));
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'proof.png', { type: 'image/png' });
     fireEvent.change(within(receipt).getByLabelText(/Proof image/), { target: { files: [png] } });
-    expect(await within(receipt).findByText('proof.png')).toBeTruthy();
+    expect(await within(receipt).findByAltText('proof.png')).toBeTruthy();
     fireEvent.click(within(receipt).getByRole('button', { name: 'Send answer' }));
     await waitFor(() => expect(seen.some((call) => call.path === '/wps/withdraw/confirm')).toBe(true));
     expect(seen.find((call) => call.path === '/wps/withdraw/confirm')?.body).toEqual({
@@ -183,7 +183,7 @@ describe('the withdraw page', () => {
       withdrawAnswers(undefined, { info: { ...info, hasPaymentPassword: false }, accounts: [] }),
     );
     expect(await within(panel).findByText(/Your account has no payment password yet/)).toBeTruthy();
-    expect(within(panel).getByText(/contact customer service/)).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Set payment password' })).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Request withdrawal' })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Add an account' })).toBeNull();
   });

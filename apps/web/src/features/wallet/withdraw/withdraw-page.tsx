@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import type { PayoutAccount } from '@khela/contract';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { formatDateTime } from '../../../shared/lib/format.ts';
@@ -62,9 +63,16 @@ export function WithdrawPage() {
           {t('text_withdraw_limits', { min: money(info.data.min), max: money(info.data.max) })}
         </p>
         {info.data.hasPaymentPassword ? null : (
-          <p className="account-form__alert" role="alert">
-            {t('text_no_payment_password')}
-          </p>
+          <div className="account-form__alert" role="alert">
+            <p>{t('text_no_payment_password')}</p>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              onClick={() => useOverlayStore.getState().openMemberCentre('securityCenter')}
+            >
+              {t('action_set_payment_password')}
+            </button>
+          </div>
         )}
       </section>
 

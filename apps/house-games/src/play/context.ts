@@ -1,0 +1,17 @@
+import type { HouseDatabase } from '../db/database.ts';
+import type { WalletClient } from '../protocol/wallet-client.ts';
+
+/** Operator switches for the pages (both off unless the operator turns them on). */
+export interface HouseSettings {
+  autoplay: boolean;
+  turbo: boolean;
+}
+
+/** What every house service needs: its database, the platform's wallet, and a few constants. */
+export interface HouseContext {
+  db: HouseDatabase;
+  wallet: WalletClient;
+  vendorCode: string;
+  settings(): Promise<HouseSettings>;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}

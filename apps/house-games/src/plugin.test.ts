@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vendorGamesListSchema } from '@khela/contract';
+import { GAMES } from './maths/games.ts';
+import { checkSignature, nowSeconds, signBody, signatureHeader } from './protocol/signature.ts';
+import { startHouse, type HouseHarness } from './test/house-harness.ts';
+
+let house: HouseHarness;
+beforeAll(async () => {
+  house = await startHouse();
+}, 60_000);
+afterAll(async () => {
+  await house.close();
+});
+
+describe('GET /api/games (the catalogue the platform syncs)', () => {
+  it('answers the signed games list the contract describes, signed', async () => {
+    const response = await house.app.inject({
+      method: 'GET',
+      url: '/house/api/games',
+      headers: { [signatureHeader]: signBody(house.platform.secret, '', nowSeconds()) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(
+      checkSignature({
+        secretHex: house.platform.secret,
+        rawBody: response.body,
+        header: response.headers[signatureHeader] as string,
+        nowSeconds: nowSeconds(),
+      }),
+    ).toBe('ok');
+    const list = vendorGamesListSchema.parse(response.json());
+    expect(list.games.map((game) => game.gameCode).sort()).toEqual([
+      'baccarat',
+      'classic3x3',
+      'crash',
+      'dice',
+      'mines',
+      'roulette',
+      'video5x3',
+    ]);
+    expect(list.vendors.map((vendor) => [vendor.vassalage, vendor.gameType])).toEqual([
+      ['KHELA', 'RNG'],
+      ['KHELA_LIVE', 'LIVE'],
+    ]);
+    for (const game of list.games) {
+      expect(game.rtpBasisPoints).toBe(GAMES[game.gameCode as keyof typeof GAMES].rtpBasisPoints);
+      expect(game.icon).toBe(`/house/icons/${game.gameCode}.svg`);
+      expect(game.names.bn).toMatch(/[\u0980-\u09FF]/);
+      expect(game.defaultPlayType).toBeNull();
+    }
+    const byCode = Object.fromEntries(list.games.map((game) => [game.gameCode, game]));
+    expect(byCode.classic3x3).toMatchObject({
+      vassalage: 'KHELA',
+      gameType: 'RNG',
+      classify: 'SC',
+      lineNum: 5,
+    });
+    expect(byCode.video5x3).toMatchObject({ classify: 'SC', lineNum: 20 });
+    expect(byCode.mines).toMatchObject({ classify: 'AC', vassalage: 'KHELA' });
+    expect(byCode.roulette).toMatchObject({ vassalage: 'KHELA_LIVE', gameType: 'LIVE', classify: null });
+  });
+
+  it('refuses an unsigned or wrongly signed request (signed refusal)', async () => {
+    for (const header of [
+      undefined,
+      signBody('00'.repeat(32), '', nowSeconds()),
+      signBody(house.platform.secret, '', nowSeconds() - 900),
+    ]) {
+      const response = await house.app.inject({
+        method: 'GET',
+        url: '/house/api/games',
+        headers: header ? { [signatureHeader]: header } : {},
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ ok: false, code: 'BAD_SIGNATURE' });
+      expect(response.body).not.toContain('classic3x3');
+    }
+  });
+});
+
+describe('pages and their files', () => {
+  it('serves a game page with relative URLs, its settings and no inline script', async () => {
+    const response = await house.app.inject({
+      method: 'GET',
+      url: '/house/play/roulette?token=abcdefghijklmnop&lang=bn&theme=dark&lobby=https%3A%2F%2Fkhela.example%2Flive',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain('<html lang="bn" data-theme="dark">');
+    expect(html).toContain('src="../assets/game.js"');
+    expect(html).toContain('href="../assets/house.css"');
+    expect(html).not.toMatch(/<script>(?!<)/);
+    const config = JSON.parse(
+      /<script type="application\/json" id="hg-config">(.*?)<\/script>/s.exec(html)![1]!,
+    );
+    expect(config).toMatchObject({
+      gameCode: 'roulette',
+      lang: 'bn',
+      theme: 'dark',
+      lobby: 'https://khela.example/live',
+      settings: { autoplay: false, turbo: false },
+      game: { isRngTable: true, rtpBasisPoints: 9729, minBet: 10 },
+    });
+    expect(html).not.toContain('abcdefghijklmnop');
+  });
+
+  it('falls back to English and light, and drops a lobby link that is not http(s)', async () => {
+    const response = await house.app.inject({
+      method: 'GET',
+      url: '/house/play/dice?lang=xx&theme=neon&lobby=javascript:alert(1)',
+    });
+    const config = JSON.parse(/id="hg-config">(.*?)<\/script>/s.exec(response.body)![1]!);
+    expect(config).toMatchObject({ lang: 'en', theme: 'light', lobby: null });
+  });
+
+  it('answers 404 for an unknown game page and unknown files', async () => {
+    expect((await house.app.inject({ method: 'GET', url: '/house/play/poker' })).statusCode).toBe(404);
+    expect((await house.app.inject({ method: 'GET', url: '/house/assets/secret.txt' })).statusCode).toBe(404);
+    expect((await house.app.inject({ method: 'GET', url: '/house/icons/nope.svg' })).statusCode).toBe(404);
+    expect((await house.app.inject({ method: 'GET', url: '/house/nothing-here' })).statusCode).toBe(404);
+  });
+
+  it('serves the verify page, the page scripts and the icons', async () => {
+    const verify = await house.app.inject({ method: 'GET', url: '/house/verify?lang=bn' });
+    expect(verify.body).toContain('src="./assets/verify.js"');
+    for (const name of ['game.js', 'verify.js', 'house.css']) {
+      const asset = await house.app.inject({ method: 'GET', url: `/house/assets/${name}` });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body.length).toBeGreaterThan(1_000);
+    }
+    const icon = await house.app.inject({ method: 'GET', url: '/house/icons/video5x3.svg' });
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.body).toMatch(/^<svg /);
+  });
+
+  it('passes the operator settings to the page', async () => {
+    const other = await startHouse({ settings: async () => ({ autoplay: true, turbo: true }) });
+    try {
+      const response = await other.app.inject({ method: 'GET', url: '/house/play/dice' });
+      expect(response.body).toContain('"settings":{"autoplay":true,"turbo":true}');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,509 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, max, sql, type SQL } from 'drizzle-orm';
+import {
+  gameCategories,
+  gameNameKeys,
+  hotGroupOrder,
+  slotClassifies,
+  type Game,
+  type GameCategory,
+  type GameListValue,
+  type HotGamesValue,
+  type LanguageCode,
+  type PopularGame,
+  type RecentGame,
+  type Room,
+  type SlotClassify,
+  type VendorCard,
+} from '@khela/contract';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { createReadCache } from '../../shared/read-cache.ts';
+import { formatAmount } from '../ledger/money.ts';
+import { getGameMenus } from '../system/system.service.ts';
+import { gameFavourites, gameRounds, games, gameSessions } from './games.tables.ts';
+
+/**
+ * The game catalogue as the lobbies read it. A game is shown only while it is enabled and its lobby
+ * vendor is enabled (the header's game menu is the one list of enabled vendors, read through the
+ * system service). Amounts leave as decimal strings in major units at the brand's precision.
+ */
+
+type GameRow = typeof games.$inferSelect;
+
+export interface CatalogueView {
+  language: LanguageCode;
+  /** The brand's currency precision (minor units per major unit = 10^precision). */
+  precision: number;
+}
+
+interface Paged {
+  pageNo: number;
+  pageSize: number;
+}
+
+function isGameCategory(value: string): value is GameCategory {
+  return (gameCategories as readonly string[]).includes(value);
+}
+
+function isSlotClassify(value: string | null): value is SlotClassify {
+  return value !== null && (slotClassifies as readonly string[]).includes(value);
+}
+
+/** The name in the language asked, then English, then Bengali, then any, then the game code. */
+export function gameNameOf(names: Record<string, string>, language: LanguageCode, fallback: string): string {
+  const key = gameNameKeys[language];
+  return (
+    names[key] ?? names.en ?? names.bn ?? Object.values(names).find((name) => name.trim() !== '') ?? fallback
+  );
+}
+
+/** The enabled lobby vendors by vassalage (cached by the system service for a few seconds). */
+async function enabledVendors(db: Database): Promise<Map<string, VendorCard>> {
+  const menus = await getGameMenus(db);
+  return new Map(menus.flatMap((menu) => menu.vendors.map((vendor) => [vendor.vassalage, vendor])));
+}
+
+function toGame(row: GameRow, vendor: VendorCard, view: CatalogueView): Game | null {
+  if (!isGameCategory(row.gameType)) return null;
+  return {
+    nodeId: row.nodeId,
+    vassalage: row.vassalage,
+    gameType: row.gameType,
+    code: row.gameCode,
+    gameCode: row.gameCode,
+    gameName: gameNameOf(row.names, view.language, row.gameCode),
+    icon: row.icon,
+    minBet: formatAmount(row.minBet, view.precision),
+    lineNum: row.lineNum,
+    isHot: row.isHot === 1 ? 1 : 0,
+    classify: isSlotClassify(row.classify) ? row.classify : null,
+    defaultPlayType: row.defaultPlayType,
+    accountTypeName: vendor.displayName,
+    vendor: row.vassalage,
+    isGame: true,
+    launchFlags: row.launchFlags,
+    rtpBasisPoints: row.rtpBasisPoints,
+  };
+}
+
+function toGames(rows: GameRow[], vendors: Map<string, VendorCard>, view: CatalogueView): Game[] {
+  return rows.flatMap((row) => {
+    const vendor = vendors.get(row.vassalage);
+    const game = vendor ? toGame(row, vendor, view) : null;
+    return game ? [game] : [];
+  });
+}
+
+const totalPagesOf = (total: number, pageSize: number) => Math.ceil(total / pageSize);
+
+/** A decimal in major units to minor units, rounded down (a filter bound, not money that moves). */
+export function minorUnitsAtMost(decimal: string, precision: number): bigint {
+  const [whole = '0', fraction = ''] = decimal.trim().split('.');
+  return (
+    BigInt(whole) * 10n ** BigInt(precision) +
+    BigInt(fraction.slice(0, precision).padEnd(precision, '0') || '0')
+  );
+}
+
+/** `%`, `_` and `\` typed by a visitor are letters, not patterns. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The name a visitor sees in this language, as SQL (for the search). */
+function nameInLanguage(language: LanguageCode): SQL {
+  return sql`coalesce(${games.names} ->> ${gameNameKeys[language]}, ${games.names} ->> 'en', ${games.names} ->> 'bn', ${games.gameCode})`;
+}
+
+const lobbyOrder = [asc(games.sortOrder), asc(games.nodeId)];
+
+export interface GameListFilter extends Paged {
+  gameType: GameCategory;
+  vassalage?: string | undefined;
+  gameClassify?: SlotClassify | undefined;
+  gameName?: string | undefined;
+  minBet?: string | undefined;
+  minLineNum?: number | undefined;
+}
+
+/**
+ * GCSGAME_gameList: one page of a game type's games with the spec's filters (spec 3, 5): vendor,
+ * classify, a case-insensitive part of the name in the request's language, minimum bet at most the
+ * given amount, at least `minLineNum` lines. `data.lanes` lists the type's vendors.
+ */
+export async function listGames(
+  db: Database,
+  filter: GameListFilter,
+  view: CatalogueView,
+): Promise<GameListValue> {
+  const vendors = await enabledVendors(db);
+  const lanes = [...vendors.values()].filter((vendor) => vendor.gameType === filter.gameType);
+  const visible = [...vendors.keys()];
+  const empty = { games: [], total: 0, totalPages: 0, pageNo: filter.pageNo, pageSize: filter.pageSize };
+  if (visible.length === 0 || (filter.vassalage && !vendors.has(filter.vassalage)))
+    return { ...empty, data: { lanes } };
+
+  const conditions: SQL[] = [
+    eq(games.enabled, true),
+    eq(games.gameType, filter.gameType),
+    inArray(games.vassalage, filter.vassalage ? [filter.vassalage] : visible),
+  ];
+  if (filter.gameClassify) conditions.push(eq(games.classify, filter.gameClassify));
+  if (filter.gameName)
+    conditions.push(sql`${nameInLanguage(view.language)} ilike ${likePattern(filter.gameName)} escape '\\'`);
+  if (filter.minBet) conditions.push(lte(games.minBet, minorUnitsAtMost(filter.minBet, view.precision)));
+  if (filter.minLineNum !== undefined) conditions.push(gte(games.lineNum, filter.minLineNum));
+  const where = and(...conditions);
+
+  const [counted] = await db.select({ total: count() }).from(games).where(where);
+  const total = counted?.total ?? 0;
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select()
+          .from(games)
+          .where(where)
+          .orderBy(...lobbyOrder)
+          .limit(filter.pageSize)
+          .offset((filter.pageNo - 1) * filter.pageSize);
+  return {
+    games: toGames(rows, vendors, view),
+    total,
+    totalPages: totalPagesOf(total, filter.pageSize),
+    pageNo: filter.pageNo,
+    pageSize: filter.pageSize,
+    data: { lanes },
+  };
+}
+
+/** Hot lists change only with a catalogue sync: 30 s per instance is fresh enough (spec 4: cached). */
+const hotCache = createReadCache<Database, HotGamesValue>(30_000);
+
+/** Call after a catalogue sync so that this instance's hot lists show the change at once. */
+export function forgetHotGames(db: Database) {
+  hotCache.invalidate(db);
+}
+
+/** GCSGAME_hotGamesV2: the hot games, grouped by game type in the spec's order; no paging. */
+export function listHotGames(
+  db: Database,
+  filter: { vassalage?: string | undefined; gameType?: GameCategory | undefined },
+  view: CatalogueView,
+): Promise<HotGamesValue> {
+  const key = [view.language, view.precision, filter.vassalage ?? '', filter.gameType ?? ''].join('|');
+  return hotCache.get(db, key, async () => {
+    const vendors = await enabledVendors(db);
+    const visible = filter.vassalage
+      ? [filter.vassalage].filter((code) => vendors.has(code))
+      : [...vendors.keys()];
+    if (visible.length === 0) return { list: [] };
+    const rows = await db
+      .select()
+      .from(games)
+      .where(
+        and(
+          eq(games.enabled, true),
+          eq(games.isHot, 1),
+          inArray(games.vassalage, visible),
+          filter.gameType ? eq(games.gameType, filter.gameType) : undefined,
+        ),
+      )
+      .orderBy(...lobbyOrder)
+      .limit(500);
+    const all = toGames(rows, vendors, view);
+    return {
+      list: hotGroupOrder
+        .map((gameType) => ({ gameType, games: all.filter((game) => game.gameType === gameType) }))
+        .filter((group) => group.games.length > 0),
+    };
+  });
+}
+
+/** GCSGAME_gameVendor: the enabled vendors grouped by game type (spec 3 vendor groups). */
+export async function listVendorGroups(db: Database, gameType: GameCategory | undefined) {
+  const menus = await getGameMenus(db);
+  return menus
+    .filter((menu) => !gameType || menu.category === gameType)
+    .map((menu) => ({ title: menu.category, cards: menu.vendors }));
+}
+
+/** GCSGAME_getVassGameType: what a vendor offers, by game type and slot classify. */
+export async function getVendorGameTypes(db: Database, vassalage: string) {
+  const vendors = await enabledVendors(db);
+  if (!vendors.has(vassalage)) throw new AppError('NOT_FOUND');
+  const where = and(eq(games.enabled, true), eq(games.vassalage, vassalage));
+  const byType = await db
+    .select({ gameType: games.gameType, count: count() })
+    .from(games)
+    .where(where)
+    .groupBy(games.gameType);
+  const byClassify = await db
+    .select({ classify: games.classify, count: count() })
+    .from(games)
+    .where(where)
+    .groupBy(games.classify);
+  return {
+    vassalage,
+    gameTypes: gameCategories.flatMap((gameType) => {
+      const row = byType.find((entry) => entry.gameType === gameType);
+      return row ? [{ gameType, count: row.count }] : [];
+    }),
+    classifies: slotClassifies.flatMap((classify) => {
+      const row = byClassify.find((entry) => entry.classify === classify);
+      return row ? [{ classify, count: row.count }] : [];
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Saved games
+
+/** The game a favourite names, when it can be shown and played; NOT_FOUND otherwise. */
+async function findPlayableGame(db: Database, nodeId: number) {
+  const vendors = await enabledVendors(db);
+  const [row] = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.nodeId, nodeId), eq(games.enabled, true)));
+  const vendor = row ? vendors.get(row.vassalage) : undefined;
+  if (!row || !vendor) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export interface FavouriteInput {
+  memberId: number;
+  nodeId: number;
+  vendor?: string | undefined;
+  gameType?: GameCategory | undefined;
+}
+
+/** The payload's vendor and gameType, when sent, must be the game's (a stale tile is refused). */
+function checkPayload(row: GameRow, input: FavouriteInput) {
+  const issues = [
+    ...(input.vendor !== undefined && input.vendor !== row.vassalage
+      ? [{ field: 'vendor', reason: 'not the vendor of this game' }]
+      : []),
+    ...(input.gameType !== undefined && input.gameType !== row.gameType
+      ? [{ field: 'gameType', reason: 'not the type of this game' }]
+      : []),
+  ];
+  if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { issues });
+}
+
+/** Saves a game; saving it again changes nothing. */
+export async function addFavourite(db: Database, input: FavouriteInput) {
+  const row = await findPlayableGame(db, input.nodeId);
+  checkPayload(row, input);
+  await db
+    .insert(gameFavourites)
+    .values({ memberId: input.memberId, nodeId: input.nodeId })
+    .onConflictDoNothing();
+  return { nodeId: input.nodeId, favourite: true as const };
+}
+
+/** Removes a saved game; removing one that is not saved (or no longer exists) changes nothing. */
+export async function removeFavourite(db: Database, input: FavouriteInput) {
+  await db
+    .delete(gameFavourites)
+    .where(and(eq(gameFavourites.memberId, input.memberId), eq(gameFavourites.nodeId, input.nodeId)));
+  return { nodeId: input.nodeId, favourite: false as const };
+}
+
+/** MCSFE_getFavoriteGames: the member's saved games that can be shown, as references. */
+export async function listFavouriteRefs(db: Database, memberId: number) {
+  const vendors = await enabledVendors(db);
+  const rows = await db
+    .select({ nodeId: games.nodeId, vassalage: games.vassalage, gameType: games.gameType })
+    .from(gameFavourites)
+    .innerJoin(games, eq(games.nodeId, gameFavourites.nodeId))
+    .where(and(eq(gameFavourites.memberId, memberId), eq(games.enabled, true)))
+    .orderBy(desc(gameFavourites.createdAt), desc(gameFavourites.nodeId));
+  return {
+    list: rows.flatMap((row) =>
+      vendors.has(row.vassalage) && isGameCategory(row.gameType)
+        ? [{ nodeId: row.nodeId, vendor: row.vassalage, gameType: row.gameType }]
+        : [],
+    ),
+  };
+}
+
+/** MCSFE_getFavoriteGamesList: the member's saved games, newest first, one page. */
+export async function listFavouriteGames(
+  db: Database,
+  filter: Paged & { memberId: number; gameType?: GameCategory | undefined },
+  view: CatalogueView,
+) {
+  const vendors = await enabledVendors(db);
+  const visible = [...vendors.keys()];
+  const empty = { content: [], total: 0, totalPages: 0, pageNo: filter.pageNo, pageSize: filter.pageSize };
+  if (visible.length === 0) return empty;
+  const where = and(
+    eq(gameFavourites.memberId, filter.memberId),
+    eq(games.enabled, true),
+    inArray(games.vassalage, visible),
+    filter.gameType ? eq(games.gameType, filter.gameType) : undefined,
+  );
+  const [counted] = await db
+    .select({ total: count() })
+    .from(gameFavourites)
+    .innerJoin(games, eq(games.nodeId, gameFavourites.nodeId))
+    .where(where);
+  const total = counted?.total ?? 0;
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({ game: games })
+          .from(gameFavourites)
+          .innerJoin(games, eq(games.nodeId, gameFavourites.nodeId))
+          .where(where)
+          .orderBy(desc(gameFavourites.createdAt), desc(gameFavourites.nodeId))
+          .limit(filter.pageSize)
+          .offset((filter.pageNo - 1) * filter.pageSize);
+  return {
+    content: toGames(
+      rows.map((row) => row.game),
+      vendors,
+      view,
+    ),
+    total,
+    totalPages: totalPagesOf(total, filter.pageSize),
+    pageNo: filter.pageNo,
+    pageSize: filter.pageSize,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Recent games, live tables, popular games (all from real launches and rounds)
+
+/** GCS_recentGame: the games the member launched, most recent launch first, one page. */
+export async function listRecentGames(
+  db: Database,
+  filter: Paged & { memberId: number; vassalage?: string | undefined; gameType?: GameCategory | undefined },
+  view: CatalogueView,
+) {
+  const vendors = await enabledVendors(db);
+  const visible = filter.vassalage
+    ? [filter.vassalage].filter((code) => vendors.has(code))
+    : [...vendors.keys()];
+  const empty = { list: [], total: 0, totalPages: 0, pageNo: filter.pageNo, pageSize: filter.pageSize };
+  if (visible.length === 0) return empty;
+  const launches = db
+    .select({
+      nodeId: gameSessions.nodeId,
+      lastPlayedAt: max(gameSessions.launchedAt).as('last_played_at'),
+    })
+    .from(gameSessions)
+    .where(eq(gameSessions.memberId, filter.memberId))
+    .groupBy(gameSessions.nodeId)
+    .as('launches');
+  const where = and(
+    eq(games.enabled, true),
+    inArray(games.vassalage, visible),
+    filter.gameType ? eq(games.gameType, filter.gameType) : undefined,
+  );
+  const [counted] = await db
+    .select({ total: count() })
+    .from(launches)
+    .innerJoin(games, eq(games.nodeId, launches.nodeId))
+    .where(where);
+  const total = counted?.total ?? 0;
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            game: games,
+            // Milliseconds as a float8: the same JavaScript number on PGlite and on pg.
+            lastPlayedAt: sql<number>`(extract(epoch from ${launches.lastPlayedAt}) * 1000)::float8`,
+          })
+          .from(launches)
+          .innerJoin(games, eq(games.nodeId, launches.nodeId))
+          .where(where)
+          .orderBy(desc(launches.lastPlayedAt), desc(games.nodeId))
+          .limit(filter.pageSize)
+          .offset((filter.pageNo - 1) * filter.pageSize);
+  const list: RecentGame[] = rows.flatMap((row) => {
+    const vendor = vendors.get(row.game.vassalage);
+    const game = vendor ? toGame(row.game, vendor, view) : null;
+    return game ? [{ ...game, lastPlayedAt: Math.round(Number(row.lastPlayedAt)) }] : [];
+  });
+  return {
+    list,
+    total,
+    totalPages: totalPagesOf(total, filter.pageSize),
+    pageNo: filter.pageNo,
+    pageSize: filter.pageSize,
+  };
+}
+
+/** GLS2_roomList: the live tables (LIVE games) with the players seen at each in the last 15 minutes. */
+export async function listRooms(
+  db: Database,
+  filter: { vassalage?: string | undefined },
+  view: CatalogueView,
+): Promise<{ list: Room[] }> {
+  const vendors = await enabledVendors(db);
+  const visible = filter.vassalage
+    ? [filter.vassalage].filter((code) => vendors.has(code))
+    : [...vendors.keys()];
+  if (visible.length === 0) return { list: [] };
+  const active = db
+    .select({
+      nodeId: gameRounds.nodeId,
+      players: sql<number>`count(distinct ${gameRounds.memberId})::int`.as('players'),
+    })
+    .from(gameRounds)
+    .where(sql`${gameRounds.startedAt} > now() - interval '15 minutes'`)
+    .groupBy(gameRounds.nodeId)
+    .as('active');
+  const rows = await db
+    .select({ game: games, players: active.players })
+    .from(games)
+    .leftJoin(active, eq(active.nodeId, games.nodeId))
+    .where(and(eq(games.enabled, true), eq(games.gameType, 'LIVE'), inArray(games.vassalage, visible)))
+    .orderBy(...lobbyOrder)
+    .limit(200);
+  return {
+    list: rows.flatMap((row) => {
+      const vendor = vendors.get(row.game.vassalage);
+      const game = vendor ? toGame(row.game, vendor, view) : null;
+      return game ? [{ ...game, activePlayers: Number(row.players ?? 0) }] : [];
+    }),
+  };
+}
+
+/** /lgw/games/popular: the games with the most rounds in the last 7 days (real rounds only). */
+export async function listPopularGames(
+  db: Database,
+  filter: { count: number },
+  view: CatalogueView,
+): Promise<{ list: PopularGame[] }> {
+  const vendors = await enabledVendors(db);
+  const visible = [...vendors.keys()];
+  if (visible.length === 0) return { list: [] };
+  const played = db
+    .select({
+      nodeId: gameRounds.nodeId,
+      rounds: sql<number>`count(*)::int`.as('rounds'),
+    })
+    .from(gameRounds)
+    .where(sql`${gameRounds.startedAt} > now() - interval '7 days'`)
+    .groupBy(gameRounds.nodeId)
+    .as('played');
+  const rows = await db
+    .select({ game: games, rounds: played.rounds })
+    .from(played)
+    .innerJoin(games, eq(games.nodeId, played.nodeId))
+    .where(and(eq(games.enabled, true), inArray(games.vassalage, visible)))
+    .orderBy(desc(played.rounds), asc(games.nodeId))
+    .limit(filter.count);
+  return {
+    list: rows.flatMap((row) => {
+      const vendor = vendors.get(row.game.vassalage);
+      const game = vendor ? toGame(row.game, vendor, view) : null;
+      return game ? [{ ...game, rounds: Number(row.rounds) }] : [];
+    }),
+  };
+}

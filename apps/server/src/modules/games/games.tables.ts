@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * How a vendor is reached. One row per vendor adapter (the vendor rows of `game_vendors` say how
+ * it shows in the lobby; this one says how the platform talks to it). The wallet secret signs the
+ * vendor wallet protocol both ways (docs/vendor-protocol.md); it never leaves the server.
+ */
+export const vendorConnections = pgTable('vendor_connections', {
+  /** The vendor code of the protocol (e.g. HOUSE); one connection may serve several lobby vendors. */
+  vendorCode: text('vendor_code').primaryKey(),
+  /** Base URL of the vendor's own API (game list, launch page). */
+  apiBaseUrl: text('api_base_url').notNull(),
+  /** Hex HMAC-SHA256 key shared with the vendor. */
+  walletSecret: text('wallet_secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  lastSyncError: text('last_sync_error'),
+});
+
+/**
+ * The game catalogue, filled by syncing each vendor adapter's game list (never by hand). `nodeId`
+ * is the id the web passes around (favourites, launch). Names per language; minimum bet in minor
+ * units. A game missing from a vendor's latest list is disabled, not deleted, so records keep it.
+ */
+export const games = pgTable(
+  'games',
+  {
+    nodeId: serial('node_id').primaryKey(),
+    vassalage: text('vassalage').notNull(),
+    vendorCode: text('vendor_code').notNull(),
+    gameCode: text('game_code').notNull(),
+    gameType: text('game_type').notNull(),
+    /** Slot classify: SC, VP, JP, TG, AC, BG (null for non-slots). */
+    classify: text('classify'),
+    names: jsonb('names').$type<Record<string, string>>().notNull(),
+    icon: text('icon'),
+    minBet: bigint('min_bet', { mode: 'bigint' }).notNull(),
+    lineNum: integer('line_num').notNull().default(0),
+    isHot: smallint('is_hot').notNull().default(0),
+    defaultPlayType: text('default_play_type'),
+    /** Declared return to player in basis points (9600 = 96.00 %), shown on the paytable. */
+    rtpBasisPoints: integer('rtp_basis_points'),
+    /** Launch rule flags of spec 2 beyond the category (e.g. VASSALAGE popup list). */
+    launchFlags: jsonb('launch_flags')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    enabled: boolean('enabled').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(1000),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('games_vendor_code_key').on(table.vendorCode, table.gameCode),
+    index('games_lobby_idx').on(table.gameType, table.vassalage, table.enabled, table.sortOrder),
+  ],
+);
+
+/** A member's saved games (spec: favourites toggled by add or remove). */
+export const gameFavourites = pgTable(
+  'game_favourites',
+  {
+    memberId: integer('member_id').notNull(),
+    nodeId: integer('node_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.nodeId] })],
+);
+
+/**
+ * A launch: the one-time token the vendor exchanges in `authenticate` for a wallet session. Only
+ * the token's SHA-256 is kept. The session it opens is valid until `expiresAt` and is extended by
+ * play; `launchedAt` also feeds the member's recent games.
+ */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: integer('member_id').notNull(),
+    nodeId: integer('node_id').notNull(),
+    vendorCode: text('vendor_code').notNull(),
+    gameCode: text('game_code').notNull(),
+    currency: text('currency').notNull(),
+    /** Which wallet the session plays from: main, or trial for free-play accounts. */
+    walletKind: text('wallet_kind', { enum: ['main', 'trial'] }).notNull(),
+    language: text('language').notNull(),
+    launchedAt: timestamp('launched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The launch token must be exchanged before this. */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }),
+    /** The wallet session (after authenticate) ends here unless play extends it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('game_sessions_token_key').on(table.tokenHash),
+    index('game_sessions_recent_idx').on(table.memberId, table.launchedAt),
+  ],
+);
+
+/**
+ * A round of play as the platform saw it through the protocol: opened by the first debit, settled
+ * by a credit marked final, or rolled back. Totals in minor units. `detail` is the vendor's
+ * summary (outcome, provably-fair proof) for the betting record.
+ */
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    vendorCode: text('vendor_code').notNull(),
+    roundId: text('round_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    nodeId: integer('node_id').notNull(),
+    gameType: text('game_type').notNull(),
+    vassalage: text('vassalage').notNull(),
+    currency: text('currency').notNull(),
+    walletKind: text('wallet_kind', { enum: ['main', 'trial'] }).notNull(),
+    betAmount: bigint('bet_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    winAmount: bigint('win_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    status: text('status', { enum: ['open', 'settled', 'rolled_back'] })
+      .notNull()
+      .default('open'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('game_rounds_vendor_round_key').on(table.vendorCode, table.roundId),
+    index('game_rounds_member_idx').on(table.memberId, table.startedAt),
+    index('game_rounds_settled_idx').on(table.settledAt),
+  ],
+);
+
+/**
+ * Every wallet call a vendor made that moves (or tried to move) money, by the vendor's transaction
+ * id: a replay answers `response` again and moves nothing. `entryId` is the journal entry it
+ * posted (null for a refusal, which is remembered too so that a replay gets the same refusal).
+ */
+export const vendorTransactions = pgTable(
+  'vendor_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    vendorCode: text('vendor_code').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    kind: text('kind', { enum: ['debit', 'credit', 'rollback'] }).notNull(),
+    roundId: text('round_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** For a rollback: the transaction id of the debit it undoes. */
+    referenceTransactionId: text('reference_transaction_id'),
+    requestHash: text('request_hash').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    status: integer('status').notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('vendor_transactions_key').on(table.vendorCode, table.transactionId),
+    index('vendor_transactions_round_idx').on(table.vendorCode, table.roundId),
+  ],
+);

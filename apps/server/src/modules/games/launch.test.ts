@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { call, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { memberWalletAddress } from '../ledger/ledger.addresses.ts';
+import { getBalance } from '../ledger/ledger.service.ts';
+import { gameVendors } from '../system/system.tables.ts';
+import { gameSessions, games } from './games.tables.ts';
+import { hashLaunchToken, launchUrlOf, lobbyUrlOf } from './launch.service.ts';
+import { VENDOR, memberIdOf, setupVendor, tokenFor, vendorEnabled } from './vendor-wallet.test-support.ts';
+
+// One app for the file: launching writes sessions, never money, so tests can share the database.
+let sut: TestApp;
+let nodeId: number;
+let playerId: number;
+let player: string;
+
+beforeAll(async () => {
+  sut = await buildTestApp({
+    env: { RATE_LIMIT_PER_MINUTE: '100000', GAME_LAUNCH_RATE_LIMIT_PER_MINUTE: '100000' },
+  });
+  ({ nodeId } = await setupVendor(sut.db));
+  playerId = await memberIdOf(sut.db, 'demoplayer');
+  player = await tokenFor(sut, playerId);
+});
+afterAll(async () => {
+  await sut.close();
+});
+beforeEach(async () => {
+  await sut.db.delete(gameSessions);
+  await sut.db.update(games).set({ enabled: true });
+  await sut.db.update(gameVendors).set({ enabled: true, launchKind: 'iframe' });
+  await vendorEnabled(sut.db, VENDOR, true);
+});
+
+const launch = (body: unknown, token: string | null = player, headers: Record<string, string> = {}) =>
+  sut.app.inject({
+    method: 'POST',
+    url: '/wps/game/launchGame',
+    headers: { host: 'localhost', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    payload: body as Record<string, unknown>,
+  });
+
+describe('POST /wps/game/launchGame', () => {
+  it('answers the vendor’s launch URL with a one-time token kept only as its hash', async () => {
+    const answer = await launch({ nodeId });
+    expect(answer.statusCode).toBe(200);
+    const value = answer.json().value as { content: string; launchKind: string };
+    expect(value.launchKind).toBe('iframe');
+    const url = new URL(value.content);
+    expect(`${url.origin}${url.pathname}`).toBe('https://vendor.example/games/play/slot-1');
+    const token = url.searchParams.get('token')!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      token,
+      lang: 'bn',
+      theme: 'light',
+      lobby: 'http://localhost/',
+    });
+    const [session] = await sut.db.select().from(gameSessions);
+    expect(session).toMatchObject({
+      tokenHash: hashLaunchToken(token),
+      memberId: playerId,
+      nodeId,
+      vendorCode: VENDOR,
+      gameCode: 'slot-1',
+      currency: 'BDT',
+      walletKind: 'main',
+      language: 'bn',
+      authenticatedAt: null,
+    });
+    const ttl = session!.tokenExpiresAt.getTime() - Date.now();
+    expect(ttl).toBeGreaterThan(290_000);
+    expect(ttl).toBeLessThanOrEqual(300_000);
+    // The wallet exists before the vendor's first call.
+    expect((await getBalance(sut.db, { address: memberWalletAddress(playerId, 'main') })).balance).toBe(0n);
+    // Two launches, two tokens.
+    const again = new URL((await launch({ nodeId })).json().value.content as string);
+    expect(again.searchParams.get('token')).not.toBe(token);
+  });
+
+  it('takes language, theme and lobby from the body, or the Language header', async () => {
+    const chosen = await launch({ nodeId, language: 'CN', theme: 'dark', lobbyUrl: '/rng?page=TEST_SLOTS' });
+    const url = new URL(chosen.json().value.content as string);
+    expect(url.searchParams.get('lang')).toBe('zh');
+    expect(url.searchParams.get('theme')).toBe('dark');
+    expect(url.searchParams.get('lobby')).toBe('http://localhost/rng?page=TEST_SLOTS');
+    const header = await launch({ nodeId }, player, { language: 'EN' });
+    expect(new URL(header.json().value.content as string).searchParams.get('lang')).toBe('en');
+    const absolute = await launch({ nodeId, lobbyUrl: 'http://localhost/live' });
+    expect(new URL(absolute.json().value.content as string).searchParams.get('lobby')).toBe(
+      'http://localhost/live',
+    );
+  });
+
+  it('answers the lobby vendor’s launch kind', async () => {
+    await sut.db.update(gameVendors).set({ launchKind: 'redirect' });
+    expect((await launch({ nodeId })).json().value.launchKind).toBe('redirect');
+  });
+
+  it('lets a trial account launch, playing from its demo wallet', async () => {
+    const freePlay = await sut.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      payload: {},
+    });
+    const answer = await launch({ nodeId }, freePlay.json().value.token as string);
+    expect(answer.statusCode).toBe(200);
+    const [session] = await sut.db.select().from(gameSessions);
+    expect(session?.walletKind).toBe('trial');
+  });
+
+  it('refuses a guest and an operator', async () => {
+    const guest = await launch({ nodeId }, null);
+    expect([guest.statusCode, guest.json().code]).toEqual([401, 'UNAUTHENTICATED']);
+    const login = await call(sut, {
+      method: 'POST',
+      url: '/api/operator/session/login',
+      sealed: true,
+      body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
+    });
+    const operator = await launch({ nodeId }, login.body.value.token as string);
+    expect([operator.statusCode, operator.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect(await sut.db.select().from(gameSessions)).toEqual([]);
+  });
+
+  it('refuses bad input: no game, a bad theme, a lobby on another site', async () => {
+    for (const body of [
+      {},
+      { nodeId: 'one' },
+      { nodeId: 0 },
+      { nodeId, theme: 'blue' },
+      { nodeId, language: 'XX' },
+      { nodeId, lobbyUrl: 'javascript:alert(1)' },
+      { nodeId, lobbyUrl: '//evil.example/' },
+      { nodeId, lobbyUrl: 'https://evil.example/' },
+    ]) {
+      const answer = await launch(body);
+      expect([answer.statusCode, answer.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    expect(await sut.db.select().from(gameSessions)).toEqual([]);
+  });
+
+  it('refuses a game that is unknown or switched off, or whose vendor is', async () => {
+    const unknown = await launch({ nodeId: 999_999 });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'GAME_UNAVAILABLE']);
+    await sut.db.update(games).set({ enabled: false }).where(eq(games.nodeId, nodeId));
+    expect((await launch({ nodeId })).json().code).toBe('GAME_UNAVAILABLE');
+    await sut.db.update(games).set({ enabled: true });
+    await sut.db.update(gameVendors).set({ enabled: false });
+    expect((await launch({ nodeId })).json().code).toBe('GAME_UNAVAILABLE');
+    await sut.db.update(gameVendors).set({ enabled: true });
+    await vendorEnabled(sut.db, VENDOR, false);
+    expect((await launch({ nodeId })).json().code).toBe('GAME_UNAVAILABLE');
+    expect(await sut.db.select().from(gameSessions)).toEqual([]);
+  });
+});
+
+describe('POST /wps/relay/GCS_gameLaunchFB', () => {
+  it('says the FB sports vendor is not available, to members; guests are refused', async () => {
+    const answer = await sut.app.inject({
+      method: 'POST',
+      url: '/wps/relay/GCS_gameLaunchFB',
+      headers: { authorization: `Bearer ${player}` },
+      payload: {},
+    });
+    expect([answer.statusCode, answer.json().code, answer.json().message]).toEqual([
+      503,
+      'VENDOR_UNAVAILABLE',
+      'err_vendor_unavailable',
+    ]);
+    const guest = await sut.app.inject({ method: 'POST', url: '/wps/relay/GCS_gameLaunchFB', payload: {} });
+    expect(guest.statusCode).toBe(401);
+    const bad = await sut.app.inject({
+      method: 'POST',
+      url: '/wps/relay/GCS_gameLaunchFB',
+      headers: { authorization: `Bearer ${player}` },
+      payload: { theme: 'blue' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('launch URL helpers', () => {
+  it('builds the URL from a base with or without a trailing slash and escapes the game code', () => {
+    const options = {
+      token: 'tok',
+      language: 'en',
+      theme: 'dark' as const,
+      lobbyUrl: 'https://khela.example/rng',
+    };
+    expect(launchUrlOf({ ...options, apiBaseUrl: 'https://v.example/', gameCode: 'a b/c' })).toBe(
+      'https://v.example/play/a%20b%2Fc?token=tok&lang=en&theme=dark&lobby=https%3A%2F%2Fkhela.example%2Frng',
+    );
+    expect(launchUrlOf({ ...options, apiBaseUrl: 'https://v.example', gameCode: 'x' })).toMatch(
+      /^https:\/\/v\.example\/play\/x\?/,
+    );
+  });
+
+  it('keeps the lobby on the site’s own host', () => {
+    expect(lobbyUrlOf(undefined, 'https://khela.example')).toBe('https://khela.example/');
+    expect(lobbyUrlOf('/live', 'https://khela.example')).toBe('https://khela.example/live');
+    expect(() => lobbyUrlOf('https://khela.example.evil/', 'https://khela.example')).toThrow();
+  });
+});

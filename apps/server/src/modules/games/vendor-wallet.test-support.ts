@@ -1,0 +1,168 @@
+/**
+ * Helpers for the vendor protocol tests: a vendor connection with one lobby vendor and a few games
+ * written straight into the tables (the catalogue sync has its own tests), member sessions made
+ * with the accounts service (no login round trip), and signed protocol calls as a vendor makes them.
+ */
+import { eq } from 'drizzle-orm';
+import { vendorSignatureHeader, type VendorAction } from '@khela/contract';
+import type { Database } from '../../db/database.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { createSession } from '../accounts/session.service.ts';
+import { findMemberByAccount } from '../accounts/members.repository.ts';
+import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
+import {
+  getBalance,
+  getOrOpenMemberWallet,
+  openSystemAccounts,
+  postEntry,
+} from '../ledger/ledger.service.ts';
+import { gameVendors } from '../system/system.tables.ts';
+import { games, vendorConnections } from './games.tables.ts';
+import { signVendorPayload } from './vendor-signature.ts';
+
+export const VENDOR = 'TESTV';
+export const SECRET = '7c1f0e5a9b3d2c4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e';
+export const VASSALAGE = 'TEST_SLOTS';
+export const GAME = 'slot-1';
+export const CURRENCY = 'BDT';
+
+export async function setupVendor(
+  db: Database,
+  options: { vendorCode?: string; secret?: string; apiBaseUrl?: string; launchKind?: string } = {},
+): Promise<{ nodeId: number; otherNodeId: number }> {
+  const vendorCode = options.vendorCode ?? VENDOR;
+  await db.insert(vendorConnections).values({
+    vendorCode,
+    apiBaseUrl: options.apiBaseUrl ?? 'https://vendor.example/games/',
+    walletSecret: options.secret ?? SECRET,
+  });
+  await db.insert(gameVendors).values({
+    vassalage: `${VASSALAGE}${vendorCode === VENDOR ? '' : `_${vendorCode}`}`,
+    accountTypeId: 0,
+    displayName: 'Test Slots',
+    gameType: 'RNG',
+    vendorCode,
+    launchKind: options.launchKind ?? 'iframe',
+  });
+  const rows = await db
+    .insert(games)
+    .values(
+      [GAME, 'slot-2'].map((gameCode) => ({
+        vassalage: `${VASSALAGE}${vendorCode === VENDOR ? '' : `_${vendorCode}`}`,
+        vendorCode,
+        gameCode,
+        gameType: 'RNG',
+        names: { en: gameCode, bn: gameCode },
+        minBet: 10n,
+      })),
+    )
+    .returning({ nodeId: games.nodeId });
+  return { nodeId: rows[0]!.nodeId, otherNodeId: rows[1]!.nodeId };
+}
+
+export async function memberIdOf(db: Database, account: string): Promise<number> {
+  const member = await findMemberByAccount(db, account);
+  if (!member) throw new Error(`no member ${account}`);
+  return member.id;
+}
+
+/** A member-site session token for an account, as a login would give. */
+export async function tokenFor(sut: TestApp, memberId: number): Promise<string> {
+  return createSession({
+    db: sut.db,
+    env: sut.app.env,
+    memberId,
+    site: 'member',
+    ip: null,
+    userAgent: null,
+  });
+}
+
+/** Deposits `amount` minor units into the member's main wallet (world → main). */
+export async function fund(db: Database, memberId: number, amount: bigint, key = `fund-${memberId}`) {
+  await openSystemAccounts(db, { currency: CURRENCY });
+  await getOrOpenMemberWallet(db, { memberId, kind: 'main', currency: CURRENCY });
+  await postEntry(db, {
+    kind: 'deposit',
+    idempotencyKey: key,
+    postings: [
+      { address: systemAddress('world', CURRENCY), amount: -amount },
+      { address: memberWalletAddress(memberId, 'main'), amount },
+    ],
+  });
+}
+
+export async function walletBalance(db: Database, memberId: number, kind: 'main' | 'trial' = 'main') {
+  return (await getBalance(db, { address: memberWalletAddress(memberId, kind) })).balance;
+}
+
+export async function houseBalance(db: Database) {
+  return (await getBalance(db, { address: systemAddress('house', CURRENCY) })).balance;
+}
+
+export interface VendorCallOptions {
+  vendorCode?: string;
+  secret?: string;
+  /** Sign at this unix time instead of now. */
+  at?: number;
+  /** Send these bytes instead of JSON.stringify(body) (signed as sent unless `header` is given). */
+  rawBody?: string;
+  /** Send this signature header as is (null: none). */
+  header?: string | null;
+}
+
+/** A protocol call as a vendor makes it: raw JSON body, signed. */
+export async function vendorCall(
+  sut: TestApp,
+  action: VendorAction | string,
+  body: unknown,
+  options: VendorCallOptions = {},
+) {
+  const vendorCode = options.vendorCode ?? VENDOR;
+  const rawBody = options.rawBody ?? JSON.stringify(body);
+  const header =
+    options.header === undefined
+      ? signVendorPayload(options.secret ?? SECRET, rawBody, options.at ?? Math.floor(Date.now() / 1000))
+      : options.header;
+  const response = await sut.app.inject({
+    method: 'POST',
+    url: `/vendor-wallet/${vendorCode}/${action}`,
+    payload: rawBody,
+    headers: {
+      'content-type': 'application/json',
+      ...(header === null ? {} : { [vendorSignatureHeader]: header }),
+    },
+  });
+  return {
+    status: response.statusCode,
+    body: response.json() as Record<string, unknown> & { ok: boolean; code?: string },
+    rawBody: response.body,
+    signature: response.headers[vendorSignatureHeader] as string | undefined,
+  };
+}
+
+/** Launches the game for the member and returns the launch token of the URL. */
+export async function launchToken(sut: TestApp, token: string, nodeId: number): Promise<string> {
+  const response = await sut.app.inject({
+    method: 'POST',
+    url: '/wps/game/launchGame',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { nodeId },
+  });
+  if (response.statusCode !== 200) throw new Error(`launch failed: ${response.body}`);
+  const url = new URL(response.json().value.content as string);
+  return url.searchParams.get('token')!;
+}
+
+/** Launch + authenticate: the vendor's wallet session id for the member. */
+export async function openWalletSession(sut: TestApp, token: string, nodeId: number): Promise<string> {
+  const answer = await vendorCall(sut, 'authenticate', {
+    launchToken: await launchToken(sut, token, nodeId),
+  });
+  if (answer.status !== 200) throw new Error(`authenticate failed: ${answer.rawBody}`);
+  return answer.body.sessionId as string;
+}
+
+export async function vendorEnabled(db: Database, vendorCode: string, enabled: boolean) {
+  await db.update(vendorConnections).set({ enabled }).where(eq(vendorConnections.vendorCode, vendorCode));
+}

@@ -1,0 +1,428 @@
+/**
+ * Rounds per second through the whole vendor wallet protocol (docs/vendor-protocol.md), over real
+ * HTTP against the server on PostgreSQL, from N concurrent players. One round is what a vendor
+ * and a player cause for one spin:
+ *
+ *   POST /wps/game/launchGame (player, bearer token)  → launch URL with a one-time token
+ *   POST /vendor-wallet/BENCH/authenticate (signed)    → wallet session
+ *   POST /vendor-wallet/BENCH/debit        (signed)    → bet, opens the round
+ *   POST /vendor-wallet/BENCH/credit       (signed)    → win (every other round 0), final: settles it
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/vendor-protocol.ts
+ *   BENCH_SECONDS=10 BENCH_PLAYERS=32 …   (measured seconds, default 8; concurrent players, default 32)
+ *   --server=dist                         (run apps/server/dist/main.js; default: the sources under tsx)
+ *
+ * A second row plays debit + credit only, in one session per player (a vendor authenticates once
+ * and plays many rounds), for the same time.
+ *
+ * The baseline row is the ledger alone in this process: bet + win entries (postEntry, the same two
+ * journal entries a round writes) from the same number of clients, for the same time. The ratio
+ * (rounds/s ÷ ledger pairs/s) shows what HTTP, signatures, sessions, rounds and idempotency records
+ * cost on top of the money movements. A scratch database is created next to DATABASE_URL's and
+ * dropped afterwards; the verifier checks the ledger at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/open-database.ts';
+import type { Database, DatabaseHandle } from '../apps/server/src/db/database.ts';
+import { seedDemoData } from '../apps/server/src/seed/seed.ts';
+import { members } from '../apps/server/src/modules/accounts/accounts.tables.ts';
+import { createSession } from '../apps/server/src/modules/accounts/session.service.ts';
+import { memberWalletAddress, systemAddress } from '../apps/server/src/modules/ledger/ledger.addresses.ts';
+import {
+  getOrOpenMemberWallet,
+  openSystemAccounts,
+  postEntry,
+  rowsOf,
+} from '../apps/server/src/modules/ledger/ledger.service.ts';
+import { formatVerification, verifyLedger } from '../apps/server/src/modules/ledger/ledger.verifier.ts';
+import { gameVendors } from '../apps/server/src/modules/system/system.tables.ts';
+import { games, vendorConnections } from '../apps/server/src/modules/games/games.tables.ts';
+import { signVendorPayload } from '../apps/server/src/modules/games/vendor-signature.ts';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.log(
+    'bench/vendor-protocol.ts: skipped (set DATABASE_URL to a PostgreSQL server; PGlite runs one transaction at a time)',
+  );
+  process.exit(0);
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const players = Number(process.env.BENCH_PLAYERS ?? 32);
+const useDist = process.argv.includes('--server=dist');
+const warmupSeconds = 1;
+const CURRENCY = 'BDT';
+const VENDOR = 'BENCH';
+const SECRET = randomBytes(32).toString('hex');
+const STAKE = 1_000; // 10.00 BDT
+const PRIZE = 1_900;
+const FUNDING = 100_000_000_000n;
+
+type Step = 'launch' | 'authenticate' | 'debit' | 'credit';
+const steps: Step[] = ['launch', 'authenticate', 'debit', 'credit'];
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitUntilReady(url: string, deadline: number) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server not ready at ${url}`);
+}
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Players with a funded main wallet and a member session; a vendor with one slot game. */
+async function prepare(db: Database): Promise<{ tokens: string[]; nodeId: number; memberIds: number[] }> {
+  await seedDemoData(db, { scrypt: { N: 1024, r: 8, p: 1 } });
+  await openSystemAccounts(db, { currency: CURRENCY });
+  await db
+    .insert(vendorConnections)
+    .values({ vendorCode: VENDOR, apiBaseUrl: 'http://127.0.0.1:9/bench-vendor', walletSecret: SECRET });
+  await db.insert(gameVendors).values({
+    vassalage: 'BENCH_SLOTS',
+    accountTypeId: 0,
+    displayName: 'Bench Slots',
+    gameType: 'RNG',
+    vendorCode: VENDOR,
+  });
+  const [game] = await db
+    .insert(games)
+    .values({
+      vassalage: 'BENCH_SLOTS',
+      vendorCode: VENDOR,
+      gameCode: 'bench-slot',
+      gameType: 'RNG',
+      names: { en: 'Bench slot' },
+      minBet: 10n,
+    })
+    .returning({ nodeId: games.nodeId });
+  const tokens: string[] = [];
+  const memberIds: number[] = [];
+  for (let index = 0; index < players * 2; index += 1) {
+    const [member] = await db
+      .insert(members)
+      .values({ account: `bench${index}`, nickname: `Bench ${index}`, registerMethod: 'BENCH' })
+      .returning({ id: members.id });
+    const memberId = member!.id;
+    const wallet = await getOrOpenMemberWallet(db, { memberId, kind: 'main', currency: CURRENCY });
+    await postEntry(db, {
+      kind: 'deposit',
+      idempotencyKey: `bench-fund-${memberId}`,
+      postings: [
+        { address: systemAddress('world', CURRENCY), amount: -FUNDING },
+        { address: wallet.address, amount: FUNDING },
+      ],
+    });
+    memberIds.push(memberId);
+    tokens.push(
+      await createSession({
+        db,
+        env: { SESSION_IDLE_MINUTES: 60, SESSION_ABSOLUTE_HOURS: 24 },
+        memberId,
+        site: 'member',
+        ip: null,
+        userAgent: null,
+      }),
+    );
+  }
+  return { tokens, nodeId: game!.nodeId, memberIds };
+}
+
+class CallError extends Error {}
+
+async function post(url: string, body: unknown, headers: Record<string, string>) {
+  const raw = JSON.stringify(body);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: raw,
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new CallError(`${url}: HTTP ${response.status} ${text.slice(0, 200)}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+const scratchName = `khela_bench_${randomBytes(5).toString('hex')}`;
+const scratchUrl = new URL(databaseUrl);
+scratchUrl.pathname = `/${scratchName}`;
+
+await admin(`create database ${scratchName}`);
+let handle: DatabaseHandle | undefined;
+let server: ReturnType<typeof spawn> | undefined;
+const lines: string[] = [];
+let failed = false;
+try {
+  handle = await openDatabase({ kind: 'pg', url: scratchUrl.toString(), poolSize: 4 });
+  await handle.migrate();
+  const db = handle.db;
+  const { tokens, nodeId, memberIds } = await prepare(db);
+  const serverVersion =
+    rowsOf<{ version: string }>(await db.execute(sql`select current_setting('server_version') as version`))[0]
+      ?.version ?? '?';
+
+  // --- the protocol over HTTP ---
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const entry = useDist
+    ? [path.join(root, 'apps/server/dist/main.js')]
+    : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+  if (useDist && !existsSync(entry[0]!))
+    throw new Error('build the server first: npm run build -w @khela/server');
+  server = spawn(process.execPath, entry, {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: scratchUrl.toString(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      GAME_LAUNCH_RATE_LIMIT_PER_MINUTE: '100000000',
+      GAME_SYNC_INTERVAL_MINUTES: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitUntilReady(`${base}/readyz`, Date.now() + 60_000);
+
+  const signed = (action: string, body: Record<string, unknown>) => {
+    const raw = JSON.stringify(body);
+    return fetch(`${base}/vendor-wallet/${VENDOR}/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-khela-signature': signVendorPayload(SECRET, raw) },
+      body: raw,
+    }).then(async (response) => {
+      const text = await response.text();
+      if (response.status !== 200)
+        throw new CallError(`${action}: HTTP ${response.status} ${text.slice(0, 200)}`);
+      return JSON.parse(text) as Record<string, unknown>;
+    });
+  };
+
+  let roundSequence = 0;
+  async function playRounds(durationSeconds: number, record: boolean) {
+    const latencies = new Map<Step, number[]>(steps.map((step) => [step, []]));
+    let rounds = 0;
+    let errors = 0;
+    let firstError: unknown;
+    const started = process.hrtime.bigint();
+    const deadline = started + BigInt(Math.round(durationSeconds * 1e9));
+    const timed = async <T>(step: Step, run: () => Promise<T>): Promise<T> => {
+      const begin = process.hrtime.bigint();
+      const result = await run();
+      if (record) latencies.get(step)!.push(Number(process.hrtime.bigint() - begin) / 1e6);
+      return result;
+    };
+    await Promise.all(
+      Array.from({ length: players }, async (_, player) => {
+        while (process.hrtime.bigint() < deadline) {
+          const round = ++roundSequence;
+          try {
+            const launched = await timed('launch', () =>
+              post(`${base}/wps/game/launchGame`, { nodeId }, { authorization: `Bearer ${tokens[player]!}` }),
+            );
+            const content = (launched.value as { content: string }).content;
+            const launchToken = new URL(content).searchParams.get('token')!;
+            const session = await timed('authenticate', () => signed('authenticate', { launchToken }));
+            const sessionId = session.sessionId as string;
+            await timed('debit', () =>
+              signed('debit', {
+                sessionId,
+                transactionId: `d-${round}`,
+                roundId: `r-${round}`,
+                gameCode: 'bench-slot',
+                amount: STAKE,
+              }),
+            );
+            await timed('credit', () =>
+              signed('credit', {
+                sessionId,
+                transactionId: `c-${round}`,
+                roundId: `r-${round}`,
+                amount: round % 2 === 0 ? PRIZE : 0,
+                final: true,
+                detail: { bench: true },
+              }),
+            );
+            rounds += 1;
+          } catch (error) {
+            errors += 1;
+            firstError ??= error;
+          }
+        }
+      }),
+    );
+    if (firstError) console.error('first error:', firstError);
+    return { rounds, errors, seconds: Number(process.hrtime.bigint() - started) / 1e9, latencies };
+  }
+
+  await playRounds(warmupSeconds, false);
+  const protocol = await playRounds(seconds, true);
+  console.error(`protocol: ${Math.round(protocol.rounds / protocol.seconds)} rounds/s`);
+
+  // Play within one session per player (a vendor authenticates once and plays many rounds).
+  const sessions = await Promise.all(
+    tokens.slice(0, players).map(async (token) => {
+      const launched = await post(
+        `${base}/wps/game/launchGame`,
+        { nodeId },
+        { authorization: `Bearer ${token}` },
+      );
+      const launchToken = new URL((launched.value as { content: string }).content).searchParams.get('token')!;
+      return (await signed('authenticate', { launchToken })).sessionId as string;
+    }),
+  );
+  let inSessionRounds = 0;
+  let inSessionErrors = 0;
+  {
+    const started = process.hrtime.bigint();
+    const deadline = started + BigInt(Math.round(seconds * 1e9));
+    await Promise.all(
+      sessions.map(async (sessionId) => {
+        while (process.hrtime.bigint() < deadline) {
+          const round = ++roundSequence;
+          try {
+            await signed('debit', {
+              sessionId,
+              transactionId: `d-${round}`,
+              roundId: `r-${round}`,
+              gameCode: 'bench-slot',
+              amount: STAKE,
+            });
+            await signed('credit', {
+              sessionId,
+              transactionId: `c-${round}`,
+              roundId: `r-${round}`,
+              amount: round % 2 === 0 ? PRIZE : 0,
+              final: true,
+            });
+            inSessionRounds += 1;
+          } catch {
+            inSessionErrors += 1;
+          }
+        }
+      }),
+    );
+    inSessionRounds /= Number(process.hrtime.bigint() - started) / 1e9;
+  }
+  console.error(`in session: ${Math.round(inSessionRounds)} rounds/s`);
+
+  // --- the ledger alone (baseline), same clients, same time, other players ---
+  const ledgerHandle = await openDatabase({ kind: 'pg', url: scratchUrl.toString(), poolSize: players });
+  const house = systemAddress('house', CURRENCY);
+  let pairs = 0;
+  const pairLatencies: number[] = [];
+  try {
+    const started = process.hrtime.bigint();
+    const deadline = started + BigInt(Math.round(seconds * 1e9));
+    await Promise.all(
+      Array.from({ length: players }, async (_, client) => {
+        const wallet = memberWalletAddress(memberIds[players + client]!, 'main');
+        for (let sequence = 0; process.hrtime.bigint() < deadline; sequence += 1) {
+          const begin = process.hrtime.bigint();
+          await postEntry(ledgerHandle.db, {
+            kind: 'bet',
+            idempotencyKey: `base-${client}-${sequence}-bet`,
+            postings: [
+              { address: wallet, amount: -BigInt(STAKE) },
+              { address: house, amount: BigInt(STAKE) },
+            ],
+          });
+          await postEntry(ledgerHandle.db, {
+            kind: 'win',
+            idempotencyKey: `base-${client}-${sequence}-win`,
+            postings: [
+              { address: house, amount: -BigInt(PRIZE) },
+              { address: wallet, amount: BigInt(PRIZE) },
+            ],
+          });
+          pairLatencies.push(Number(process.hrtime.bigint() - begin) / 1e6);
+          pairs += 1;
+        }
+      }),
+    );
+    const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+    pairLatencies.sort((left, right) => left - right);
+    const pairRate = pairs / elapsed;
+    const roundRate = protocol.rounds / protocol.seconds;
+
+    const verification = await verifyLedger(db);
+    const [settled] = rowsOf<{ settled: string }>(
+      await db.execute(sql`select count(*)::text as settled from game_rounds where status = 'settled'`),
+    );
+    lines.push(
+      `Khela vendor protocol: ${players} players over HTTP, PostgreSQL ${serverVersion}, ${useDist ? 'built server' : 'server under tsx'}, ${seconds}s after ${warmupSeconds}s warm-up, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}, node ${process.version}`,
+      '',
+      '| call | calls | p50 ms | p99 ms |',
+      '|---|---:|---:|---:|',
+      ...steps.map((step) => {
+        const sorted = protocol.latencies.get(step)!.sort((left, right) => left - right);
+        return `| ${step} | ${sorted.length} | ${percentile(sorted, 0.5).toFixed(2)} | ${percentile(sorted, 0.99).toFixed(2)} |`;
+      }),
+      '',
+      '| path | rounds/s | errors | ratio to ledger |',
+      '|---|---:|---:|---:|',
+      `| protocol: launch + authenticate + debit + credit over HTTP | ${roundRate.toFixed(0)} | ${protocol.errors} | ${(roundRate / pairRate).toFixed(2)} |`,
+      `| protocol in one session per player: debit + credit over HTTP | ${inSessionRounds.toFixed(0)} | ${inSessionErrors} | ${(inSessionRounds / pairRate).toFixed(2)} |`,
+      `| ledger alone: bet + win entries in-process (p50 ${percentile(pairLatencies, 0.5).toFixed(2)} ms, p99 ${percentile(pairLatencies, 0.99).toFixed(2)} ms per pair) | ${pairRate.toFixed(0)} | 0 | 1.00 |`,
+      '',
+      verification.ok
+        ? `verifier: all ${verification.checks.length} invariants hold; ${settled?.settled ?? '?'} rounds settled`
+        : `verifier: BROKEN\n${formatVerification(verification)}`,
+    );
+    failed = protocol.errors > 0 || inSessionErrors > 0 || !verification.ok;
+  } finally {
+    await ledgerHandle.close();
+  }
+} finally {
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server!.once('exit', resolve));
+  }
+  await handle?.close();
+  await admin(`drop database if exists ${scratchName} with (force)`);
+}
+
+console.log(lines.join('\n'));
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results', 'vendor-protocol-postgresql.md'), `${lines.join('\n')}\n`);
+if (failed) process.exitCode = 1;
