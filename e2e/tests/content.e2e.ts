@@ -155,7 +155,10 @@ describe('help centre', () => {
       const { page, context, errors } = await open('/help?page=privacy-policy', viewport);
       await page.getByRole('heading', { level: 2, name: 'গোপনীয়তা নীতি' }).waitFor();
       expect(await page.locator('.help-centre__body').innerText()).toContain('পাসওয়ার্ড');
-      expect(await page.locator('footer').getByRole('link', { name: 'টাকা ফেরতের নীতি' }).count()).toBe(1);
+      // The footer is its own chunk, below the fold: it arrives after the page.
+      await expect
+        .poll(() => page.locator('footer').getByRole('link', { name: 'টাকা ফেরতের নীতি' }).count())
+        .toBe(1);
       await screenshot(page, `content-help-${name}-bn`);
       await page.goto(`${server.baseUrl}/helpmc?page=refund-policy`);
       await page.getByRole('heading', { level: 2, name: 'টাকা ফেরতের নীতি' }).waitFor();

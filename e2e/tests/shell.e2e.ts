@@ -35,6 +35,7 @@ describe('the shell', () => {
         await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('bn');
         expect(await page.locator('html').getAttribute('data-theme')).toBe(colorScheme);
         await page.locator('main.index').waitFor();
+        await page.locator('footer').waitFor();
         expect(await page.locator('footer').innerText()).toMatch(BENGALI);
         await page.waitForLoadState('networkidle');
         await screenshot(page, `home-${name}-bn-${colorScheme}`);

@@ -24,6 +24,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { depositRoutes } from './modules/deposits/deposits.routes.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/sandbox-gateway.routes.ts';
 import { gameRoutes } from './modules/games/games.routes.ts';
+import { recordRoutes } from './modules/games/records.routes.ts';
 import { mountHouseGames } from './modules/games/house-vendor.ts';
 import { vendorWalletPrefix, vendorWalletRoutes } from './modules/games/vendor-wallet.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sandboxGatewayRoutes);
   await app.register(withdrawalRoutes);
   await app.register(gameRoutes);
+  await app.register(recordRoutes);
   await app.register(vendorWalletRoutes);
   if (env.HOUSE_GAMES === 'inprocess') await mountHouseGames(app, { port: env.PORT });
   await app.register(websocket, { options: { maxPayload: 4096 } });

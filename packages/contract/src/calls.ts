@@ -3,6 +3,7 @@ import { contentCalls } from './content.ts';
 import { depositCalls } from './deposits.ts';
 import { gameLaunchCalls } from './game-launch.ts';
 import { gameCalls } from './games.ts';
+import { recordCalls } from './records.ts';
 import { systemCalls } from './system.ts';
 import { walletCalls } from './wallet.ts';
 import { withdrawalCalls } from './withdrawals.ts';
@@ -17,6 +18,7 @@ export const calls = {
   ...withdrawalCalls,
   ...gameCalls,
   ...gameLaunchCalls,
+  ...recordCalls,
 };
 
 export type CallName = keyof typeof calls;

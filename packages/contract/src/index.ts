@@ -9,6 +9,7 @@ export * from './deposits.ts';
 export * from './withdrawals.ts';
 export * from './games.ts';
 export * from './game-launch.ts';
+export * from './records.ts';
 export * from './vendor-protocol.ts';
 export * from './seal.ts';
 export * from './calls.ts';

@@ -32,6 +32,16 @@ const pages: Partial<Record<MemberCentrePageKey, LazyExoticComponent<ComponentTy
       default: module.TransferUplinePage,
     })),
   ),
+  personalHistoryCopy: lazy(() =>
+    loadChunk(() => import('../records/betting-record-page.tsx')).then((module) => ({
+      default: module.BettingRecordPage,
+    })),
+  ),
+  personalProfit: lazy(() =>
+    loadChunk(() => import('../records/personal-profit-page.tsx')).then((module) => ({
+      default: module.PersonalProfitPage,
+    })),
+  ),
   transferFund: lazy(() =>
     loadChunk(() => import('../wallet/transfer/transfer-fund-page.tsx')).then((module) => ({
       default: module.TransferFundPage,

@@ -446,4 +446,17 @@ export const apiRoutes = {
     path: '/wps/game/launchGame',
     encrypted: false,
   }),
+  // Betting record and profit and loss (contract records.ts).
+  bettingRecord: route<'bettingRecord'>({
+    id: 'MCSFE_getBettingRecord',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getBettingRecord',
+    encrypted: false,
+  }),
+  personalProfit: route<'personalProfit'>({
+    id: 'MCSFE_getPersonalProfit',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getPersonalProfit',
+    encrypted: false,
+  }),
 } satisfies Partial<Calls>;

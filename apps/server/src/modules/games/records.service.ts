@@ -1,0 +1,282 @@
+import { and, count, desc, eq, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
+import {
+  gameCategories,
+  profitDefaultDays,
+  profitMaxDays,
+  recordTimeZone,
+  type BettingRecordLine,
+  type BettingRecordValue,
+  type GameCategory,
+  type PersonalProfitValue,
+  type ProfitCategory,
+  type ProfitDay,
+  type RoundStatus,
+  type RoundTotals,
+} from '@khela/contract';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { formatAmount } from '../ledger/money.ts';
+import { gameVendors } from '../system/system.tables.ts';
+import { gameNameOf, type CatalogueView } from './games.service.ts';
+import { gameRounds, games } from './games.tables.ts';
+
+/**
+ * The member's own rounds, read for the betting record (personalHistoryCopy) and the profit and loss
+ * (personalProfit) of the member centre. Every query is scoped to one member id taken from the
+ * session, never from the request. Amounts are summed in SQL as numeric and come back as text, so
+ * nothing passes through a floating-point number; rounds in another currency than the brand's are
+ * left out, so that every total is in one currency.
+ */
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+interface Money {
+  currency: string;
+  precision: number;
+}
+
+/** Sums of a set of rounds in minor units. */
+interface Sums {
+  rounds: number;
+  bet: bigint;
+  win: bigint;
+}
+
+const noSums = (): Sums => ({ rounds: 0, bet: 0n, win: 0n });
+
+function addSums(into: Sums, more: Sums): Sums {
+  into.rounds += more.rounds;
+  into.bet += more.bet;
+  into.win += more.win;
+  return into;
+}
+
+function totalsOf(sums: Sums, precision: number): RoundTotals {
+  return {
+    rounds: sums.rounds,
+    bet: formatAmount(sums.bet, precision),
+    win: formatAmount(sums.win, precision),
+    profit: formatAmount(sums.win - sums.bet, precision),
+  };
+}
+
+function refuse(field: string, reason: string): never {
+  throw new AppError('VALIDATION_FAILED', { issues: [{ field, reason }] });
+}
+
+/** `coalesce(sum(x), 0)` as text: exact on PGlite and pg alike (a bigint sum is numeric). */
+const sumText = (column: AnyColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
+
+export interface BettingRecordFilter {
+  gameType?: GameCategory | undefined;
+  vassalage?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  status?: RoundStatus | undefined;
+  pageNo: number;
+  pageSize: number;
+}
+
+/**
+ * personalHistoryCopy: one page of the member's rounds, newest first, with the game's name in the
+ * request's language and the vendor's display name, and totals over every round the filters match.
+ * The period is on the round's start (when the stake was placed); `to` is exclusive.
+ */
+export async function listBettingRecord({
+  db,
+  memberId,
+  filter,
+  view,
+}: {
+  db: Database;
+  memberId: number;
+  filter: BettingRecordFilter;
+  view: CatalogueView & Money;
+}): Promise<BettingRecordValue> {
+  if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to) {
+    refuse('to', 'must be after from');
+  }
+  const where = and(
+    eq(gameRounds.memberId, memberId),
+    eq(gameRounds.currency, view.currency),
+    filter.gameType ? eq(gameRounds.gameType, filter.gameType) : undefined,
+    filter.vassalage ? eq(gameRounds.vassalage, filter.vassalage) : undefined,
+    filter.status ? eq(gameRounds.status, filter.status) : undefined,
+    filter.from === undefined ? undefined : gte(gameRounds.startedAt, new Date(filter.from)),
+    filter.to === undefined ? undefined : lt(gameRounds.startedAt, new Date(filter.to)),
+  );
+  const [summed] = await db
+    .select({
+      rounds: count(),
+      bet: sumText(gameRounds.betAmount),
+      win: sumText(gameRounds.winAmount),
+    })
+    .from(gameRounds)
+    .where(where);
+  const sums: Sums = {
+    rounds: summed?.rounds ?? 0,
+    bet: BigInt(summed?.bet ?? '0'),
+    win: BigInt(summed?.win ?? '0'),
+  };
+  const rows =
+    sums.rounds === 0
+      ? []
+      : await db
+          .select({
+            roundId: gameRounds.roundId,
+            nodeId: gameRounds.nodeId,
+            vassalage: gameRounds.vassalage,
+            gameType: gameRounds.gameType,
+            walletKind: gameRounds.walletKind,
+            betAmount: gameRounds.betAmount,
+            winAmount: gameRounds.winAmount,
+            status: gameRounds.status,
+            startedAt: gameRounds.startedAt,
+            settledAt: gameRounds.settledAt,
+            names: games.names,
+            gameCode: games.gameCode,
+            vendorName: gameVendors.displayName,
+          })
+          .from(gameRounds)
+          // Left joins: a game or vendor later removed from the catalogue keeps its rounds.
+          .leftJoin(games, eq(games.nodeId, gameRounds.nodeId))
+          .leftJoin(gameVendors, eq(gameVendors.vassalage, gameRounds.vassalage))
+          .where(where)
+          .orderBy(desc(gameRounds.startedAt), desc(gameRounds.id))
+          .limit(filter.pageSize)
+          .offset((filter.pageNo - 1) * filter.pageSize);
+  const list: BettingRecordLine[] = rows.map((row) => ({
+    roundId: row.roundId,
+    nodeId: row.nodeId,
+    gameName: row.names
+      ? gameNameOf(row.names, view.language, row.gameCode ?? row.roundId)
+      : `#${row.nodeId}`,
+    vassalage: row.vassalage,
+    vendorName: row.vendorName ?? row.vassalage,
+    gameType: row.gameType,
+    bet: formatAmount(row.betAmount, view.precision),
+    win: formatAmount(row.winAmount, view.precision),
+    profit: formatAmount(row.winAmount - row.betAmount, view.precision),
+    status: row.status,
+    startedAt: row.startedAt.getTime(),
+    settledAt: row.settledAt?.getTime() ?? null,
+    wallet: row.walletKind,
+  }));
+  return {
+    list,
+    totals: totalsOf(sums, view.precision),
+    total: sums.rounds,
+    totalPages: Math.ceil(sums.rounds / filter.pageSize),
+    pageNo: filter.pageNo,
+    pageSize: filter.pageSize,
+    currency: view.currency,
+  };
+}
+
+/** Midnight of the day `ms` falls in, in UTC (recordTimeZone). */
+export function utcMidnight(ms: number): number {
+  return Math.floor(ms / dayMs) * dayMs;
+}
+
+/**
+ * The period personalProfit reads: both ends given, or the missing ones filled in (the last 7 days,
+ * today included, up to now). `to` is exclusive and must be after `from`, at most 92 days later.
+ */
+export function profitPeriod(query: { from?: number | undefined; to?: number | undefined }, now: number) {
+  const to = query.to ?? now;
+  const from =
+    query.from ??
+    (query.to === undefined
+      ? utcMidnight(now) - (profitDefaultDays - 1) * dayMs
+      : query.to - profitDefaultDays * dayMs);
+  if (from >= to) refuse('to', 'must be after from');
+  if (to - from > profitMaxDays * dayMs) refuse('from', `at most ${profitMaxDays} days`);
+  return { from: Math.max(0, from), to };
+}
+
+/** Known categories in the header's order, anything else after them by name. */
+function categoryOrder(gameType: string): number {
+  const index = (gameCategories as readonly string[]).indexOf(gameType);
+  return index === -1 ? gameCategories.length : index;
+}
+
+// The time zone is a constant of ours, written into the SQL text rather than bound as a parameter:
+// the same expression then appears once in SELECT and GROUP BY (two bound parameters would be two
+// different expressions to PostgreSQL).
+const timeZoneLiteral = sql.raw(`'${recordTimeZone.replace(/'/g, "''")}'`);
+const settledDay = sql<string>`to_char(${gameRounds.settledAt} at time zone ${timeZoneLiteral}, 'YYYY-MM-DD')`;
+
+/**
+ * personalProfit: the member's settled rounds in the period, summed by day (cut at midnight UTC,
+ * on the settlement time: the day the result was known) and by category within each day. Only
+ * days that had settled rounds are listed, newest first.
+ */
+export async function getPersonalProfit({
+  db,
+  memberId,
+  query,
+  money,
+  now = Date.now(),
+}: {
+  db: Database;
+  memberId: number;
+  query: { from?: number | undefined; to?: number | undefined; gameType?: GameCategory | undefined };
+  money: Money;
+  now?: number;
+}): Promise<PersonalProfitValue> {
+  const period = profitPeriod(query, now);
+  const rows = await db
+    .select({
+      day: settledDay,
+      gameType: gameRounds.gameType,
+      rounds: count(),
+      bet: sumText(gameRounds.betAmount),
+      win: sumText(gameRounds.winAmount),
+    })
+    .from(gameRounds)
+    .where(
+      and(
+        eq(gameRounds.memberId, memberId),
+        eq(gameRounds.currency, money.currency),
+        eq(gameRounds.status, 'settled'),
+        query.gameType ? eq(gameRounds.gameType, query.gameType) : undefined,
+        gte(gameRounds.settledAt, new Date(period.from)),
+        lt(gameRounds.settledAt, new Date(period.to)),
+      ),
+    )
+    .groupBy(settledDay, gameRounds.gameType);
+
+  const byDay = new Map<string, { sums: Sums; categories: { gameType: string; sums: Sums }[] }>();
+  const overall = noSums();
+  for (const row of rows) {
+    const sums: Sums = { rounds: row.rounds, bet: BigInt(row.bet), win: BigInt(row.win) };
+    const day = byDay.get(row.day) ?? { sums: noSums(), categories: [] };
+    addSums(day.sums, sums);
+    day.categories.push({ gameType: row.gameType, sums });
+    byDay.set(row.day, day);
+    addSums(overall, sums);
+  }
+  const days: ProfitDay[] = [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
+    .map(([day, entry]) => ({
+      day,
+      ...totalsOf(entry.sums, money.precision),
+      byCategory: entry.categories
+        .sort(
+          (a, b) =>
+            categoryOrder(a.gameType) - categoryOrder(b.gameType) || a.gameType.localeCompare(b.gameType),
+        )
+        .map((category): ProfitCategory => ({
+          gameType: category.gameType,
+          ...totalsOf(category.sums, money.precision),
+        })),
+    }));
+  return {
+    days,
+    totals: totalsOf(overall, money.precision),
+    from: period.from,
+    to: period.to,
+    timeZone: recordTimeZone,
+    currency: money.currency,
+  };
+}

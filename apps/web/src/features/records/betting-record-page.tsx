@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Dices from 'lucide-react/icons/dices';
+import type { GameCategory, RoundStatus } from '@khela/contract';
+import { formatDateTime } from '../../shared/lib/format.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { useGameMenus } from '../games/api/get-game-menus.ts';
+import { useFormatOptions } from '../system/use-format-options.ts';
+import { useBettingRecord } from './api/get-betting-record.ts';
+import {
+  FilterSelect,
+  Pager,
+  PeriodButtons,
+  ProfitAmount,
+  StatusBadge,
+  TotalsBar,
+  roundStatusLabelKey,
+  roundStatusOrder,
+  useAmount,
+  useCategoryLabel,
+} from './record-ui.tsx';
+import './records.css';
+
+const pageSize = 20;
+const dayMs = 24 * 60 * 60 * 1000;
+const periodDays = { today: 0, week: 7, month: 30, all: null } as const;
+type Period = keyof typeof periodDays;
+const periods = Object.keys(periodDays) as Period[];
+const periodLabelKeys: Record<Period, string> = {
+  today: 'period_today',
+  week: 'period_7_days',
+  month: 'period_30_days',
+  all: 'period_all',
+};
+
+/** Start of the period at the visitor's local midnight (the record filters on the round's start). */
+function startOf(period: Period, now: number): number | undefined {
+  const days = periodDays[period];
+  if (days === null) return undefined;
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  return midnight.getTime() - days * dayMs;
+}
+
+/** personalHistoryCopy (spec 2 member centre): every round the member played, with totals. */
+export function BettingRecordPage() {
+  const { t } = useTranslation();
+  const formatOptions = useFormatOptions();
+  const amount = useAmount();
+  const categoryLabel = useCategoryLabel();
+  const menus = useGameMenus();
+  const [gameType, setGameType] = useState<GameCategory | ''>('');
+  const [vassalage, setVassalage] = useState('');
+  const [status, setStatus] = useState<RoundStatus | ''>('');
+  const [period, setPeriod] = useState<Period>('week');
+  const [pageNo, setPageNo] = useState(1);
+  const [now] = useState(() => Date.now());
+  const from = startOf(period, now);
+  const record = useBettingRecord({
+    ...(gameType ? { gameType } : {}),
+    ...(vassalage ? { vassalage } : {}),
+    ...(status ? { status } : {}),
+    ...(from === undefined ? {} : { from }),
+    pageNo,
+    pageSize,
+  });
+
+  const categories = menus.data ?? [];
+  // The vendors of the chosen category, or of every category (each once) when none is chosen.
+  const vendors = [
+    ...new Map(
+      categories
+        .filter((menu) => !gameType || menu.category === gameType)
+        .flatMap((menu) => menu.vendors.map((vendor) => [vendor.vassalage, vendor] as const)),
+    ).values(),
+  ];
+  const filterChanged = () => setPageNo(1);
+
+  return (
+    <div className="records">
+      <div className="records__filters">
+        <FilterSelect
+          label={t('records_category')}
+          value={gameType}
+          onChange={(value) => {
+            const next = value as GameCategory | '';
+            setGameType(next);
+            const stillOffered = categories.some(
+              (menu) =>
+                menu.category === next && menu.vendors.some((vendor) => vendor.vassalage === vassalage),
+            );
+            if (next && !stillOffered) setVassalage('');
+            filterChanged();
+          }}
+        >
+          <option value="">{t('records_all_categories')}</option>
+          {categories.map((menu) => (
+            <option key={menu.category} value={menu.category}>
+              {categoryLabel(menu.category)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label={t('records_provider')}
+          value={vassalage}
+          onChange={(value) => {
+            setVassalage(value);
+            filterChanged();
+          }}
+        >
+          <option value="">{t('label_all_providers')}</option>
+          {vendors.map((vendor) => (
+            <option key={vendor.vassalage} value={vendor.vassalage}>
+              {vendor.displayName}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label={t('records_status')}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as RoundStatus | '');
+            filterChanged();
+          }}
+        >
+          <option value="">{t('records_all_statuses')}</option>
+          {roundStatusOrder.map((key) => (
+            <option key={key} value={key}>
+              {t(roundStatusLabelKey(key))}
+            </option>
+          ))}
+        </FilterSelect>
+        <PeriodButtons
+          periods={periods}
+          labelKeys={periodLabelKeys}
+          value={period}
+          onChange={(next) => {
+            setPeriod(next);
+            filterChanged();
+          }}
+        />
+      </div>
+
+      {record.isPending ? (
+        <div className="records__loading" aria-busy="true">
+          <Skeleton rows={1} height="4.5rem" />
+          <Skeleton rows={5} height="4rem" />
+        </div>
+      ) : record.isError ? (
+        <p className="records__alert" role="alert">
+          {t('err_network')}
+        </p>
+      ) : record.data.total === 0 ? (
+        <EmptyState icon={Dices} title={t('empty_betting_record')} text={t('empty_betting_record_text')} />
+      ) : (
+        <>
+          <TotalsBar totals={record.data.totals} />
+          <ul className="records__rounds" aria-busy={record.isFetching || undefined}>
+            {record.data.list.map((line) => (
+              <li key={`${line.vassalage}-${line.roundId}`} className="records__round">
+                <div className="records__round-main">
+                  <span className="records__game">{line.gameName}</span>
+                  <span className="records__meta">
+                    {line.vendorName} · {categoryLabel(line.gameType)}
+                  </span>
+                  <span className="records__meta">
+                    <time dateTime={new Date(line.startedAt).toISOString()}>
+                      {formatDateTime(line.startedAt, formatOptions)}
+                    </time>
+                  </span>
+                  <span className="records__badges">
+                    <StatusBadge status={line.status} />
+                    {line.wallet === 'trial' ? (
+                      <span className="records-badge records-badge--trial">{t('wallet_trial')}</span>
+                    ) : null}
+                  </span>
+                </div>
+                <div className="records__round-money">
+                  <span className="visually-hidden">{t('records_profit')}</span>
+                  <ProfitAmount value={line.profit} className="records__round-profit" />
+                  <span className="records__meta">{t('records_bet_value', { value: amount(line.bet) })}</span>
+                  <span className="records__meta">{t('records_win_value', { value: amount(line.win) })}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pager pageNo={pageNo} totalPages={record.data.totalPages} onPage={setPageNo} />
+        </>
+      )}
+    </div>
+  );
+}

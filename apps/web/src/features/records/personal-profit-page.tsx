@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import ChartColumn from 'lucide-react/icons/chart-column';
+import type { GameCategory, RoundTotals } from '@khela/contract';
+import { formatNumber, toBengaliDigits } from '../../shared/lib/format.ts';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { useGameMenus } from '../games/api/get-game-menus.ts';
+import { useFormatOptions } from '../system/use-format-options.ts';
+import { usePersonalProfit } from './api/get-personal-profit.ts';
+import {
+  FilterSelect,
+  PeriodButtons,
+  ProfitAmount,
+  TotalsBar,
+  useAmount,
+  useCategoryLabel,
+} from './record-ui.tsx';
+import './records.css';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Periods in days, today included; the server allows up to 92. */
+const periodDays = { week: 7, month: 30, quarter: 90 } as const;
+type Period = keyof typeof periodDays;
+const periods = Object.keys(periodDays) as Period[];
+const periodLabelKeys: Record<Period, string> = {
+  week: 'period_7_days',
+  month: 'period_30_days',
+  quarter: 'period_90_days',
+};
+
+/** The server cuts days at midnight UTC (contract recordTimeZone): periods start at one too. */
+function startOf(period: Period, now: number): number {
+  return Math.floor(now / dayMs) * dayMs - (periodDays[period] - 1) * dayMs;
+}
+
+/** personalProfit (spec 2 member centre): settled rounds summed by day and by category. */
+export function PersonalProfitPage() {
+  const { t } = useTranslation();
+  const formatOptions = useFormatOptions();
+  const amount = useAmount();
+  const categoryLabel = useCategoryLabel();
+  const menus = useGameMenus();
+  const [gameType, setGameType] = useState<GameCategory | ''>('');
+  const [period, setPeriod] = useState<Period>('week');
+  const [now] = useState(() => Date.now());
+  const profit = usePersonalProfit({ from: startOf(period, now), ...(gameType ? { gameType } : {}) });
+
+  const dayText = (day: string) =>
+    formatOptions.language === 'BN' && formatOptions.bengaliDigits ? toBengaliDigits(day) : day;
+  const cells = (totals: RoundTotals) => (
+    <>
+      <td className="profit-table__rounds" data-label={t('records_rounds')}>
+        {formatNumber(totals.rounds, formatOptions)}
+      </td>
+      <td className="profit-table__bet" data-label={t('records_bet')}>
+        {amount(totals.bet)}
+      </td>
+      <td className="profit-table__win" data-label={t('records_win')}>
+        {amount(totals.win)}
+      </td>
+      <td className="profit-table__profit">
+        <ProfitAmount value={totals.profit} />
+      </td>
+    </>
+  );
+
+  return (
+    <div className="records">
+      <div className="records__filters">
+        <FilterSelect
+          label={t('records_category')}
+          value={gameType}
+          onChange={(value) => setGameType(value as GameCategory | '')}
+        >
+          <option value="">{t('records_all_categories')}</option>
+          {(menus.data ?? []).map((menu) => (
+            <option key={menu.category} value={menu.category}>
+              {categoryLabel(menu.category)}
+            </option>
+          ))}
+        </FilterSelect>
+        <PeriodButtons periods={periods} labelKeys={periodLabelKeys} value={period} onChange={setPeriod} />
+      </div>
+      <p className="records__note">{t('records_utc_note')}</p>
+
+      {profit.isPending ? (
+        <div className="records__loading" aria-busy="true">
+          <Skeleton rows={1} height="4.5rem" />
+          <Skeleton rows={4} height="5rem" />
+        </div>
+      ) : profit.isError ? (
+        <p className="records__alert" role="alert">
+          {t('err_network')}
+        </p>
+      ) : profit.data.days.length === 0 ? (
+        <EmptyState
+          icon={ChartColumn}
+          title={t('empty_personal_profit')}
+          text={t('empty_personal_profit_text')}
+        />
+      ) : (
+        <>
+          <TotalsBar totals={profit.data.totals} />
+          <div className="profit-days" aria-busy={profit.isFetching || undefined}>
+            <table className="profit-table">
+              <caption className="visually-hidden">{t('records_table_caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('records_day')}</th>
+                  <th scope="col">{t('records_rounds')}</th>
+                  <th scope="col">{t('records_bet')}</th>
+                  <th scope="col">{t('records_win')}</th>
+                  <th scope="col">{t('records_profit')}</th>
+                </tr>
+              </thead>
+              {profit.data.days.map((day) => (
+                <tbody key={day.day} className="profit-table__day">
+                  <tr className="profit-table__day-row">
+                    <th scope="rowgroup">
+                      <time dateTime={day.day}>{dayText(day.day)}</time>
+                    </th>
+                    {cells(day)}
+                  </tr>
+                  {day.byCategory.map((category) => (
+                    <tr key={category.gameType} className="profit-table__category-row">
+                      <th scope="row">{categoryLabel(category.gameType)}</th>
+                      {cells(category)}
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

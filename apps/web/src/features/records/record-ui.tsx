@@ -1,0 +1,179 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameCategory, RoundStatus, RoundTotals } from '@khela/contract';
+import { formatAmountText, formatNumber } from '../../shared/lib/format.ts';
+import { categoryInfo } from '../games/game-categories.ts';
+import { useBrand } from '../system/api/get-whitelabel.ts';
+import { useFormatOptions } from '../system/use-format-options.ts';
+
+/** Pieces shared by the betting record and the profit and loss pages. */
+
+/** A round's states in filter order (the contract's list, without importing its zod schemas here). */
+export const roundStatusOrder = ['settled', 'open', 'rolled_back'] as const satisfies readonly RoundStatus[];
+
+const roundStatusLabelKeys: Record<RoundStatus, string> = {
+  open: 'records_status_open',
+  settled: 'records_status_settled',
+  rolled_back: 'records_status_rolled_back',
+};
+
+export function roundStatusLabelKey(status: RoundStatus): string {
+  return roundStatusLabelKeys[status];
+}
+
+function isGameCategory(gameType: string): gameType is GameCategory {
+  return Object.hasOwn(categoryInfo, gameType);
+}
+
+/** The category's name in the visitor's language; a category we do not know keeps its code. */
+export function useCategoryLabel() {
+  const { t } = useTranslation();
+  return (gameType: string) => (isGameCategory(gameType) ? t(categoryInfo[gameType].labelKey) : gameType);
+}
+
+/** A decimal amount from the API in the visitor's digits at the brand's precision. */
+export function useAmount() {
+  const brand = useBrand();
+  const formatOptions = useFormatOptions();
+  return (text: string) => formatAmountText(text, formatOptions, brand.currencyPrecision);
+}
+
+export function StatusBadge({ status }: { status: RoundStatus }) {
+  const { t } = useTranslation();
+  return <span className={`records-badge records-badge--${status}`}>{t(roundStatusLabelKey(status))}</span>;
+}
+
+/** Profit or loss with its sign: a win in green, a loss or nothing in the plain text colour. */
+export function ProfitAmount({ value, className = '' }: { value: string; className?: string }) {
+  const amount = useAmount();
+  const isWin = !value.startsWith('-') && /[1-9]/.test(value);
+  return (
+    <span className={`records-profit${isWin ? ' records-profit--win' : ''} ${className}`.trim()}>
+      {isWin ? '+' : ''}
+      {amount(value)}
+    </span>
+  );
+}
+
+/** A labelled select of the filter row. */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="records__filter">
+      <span>{label}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
+/** The period buttons (one pressed), as the account record has them. */
+export function PeriodButtons<P extends string>({
+  periods,
+  labelKeys,
+  value,
+  onChange,
+}: {
+  periods: readonly P[];
+  labelKeys: Record<P, string>;
+  value: P;
+  onChange: (period: P) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="records__periods" role="group" aria-label={t('label_period')}>
+      {periods.map((period) => (
+        <button
+          key={period}
+          type="button"
+          className="records__period"
+          aria-pressed={period === value}
+          onClick={() => onChange(period)}
+        >
+          {t(labelKeys[period])}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Rounds, total bet, total win and profit over the whole filtered set. */
+export function TotalsBar({ totals }: { totals: RoundTotals }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const formatOptions = useFormatOptions();
+  const amount = useAmount();
+  return (
+    <dl className="records-totals" aria-label={t('records_totals')}>
+      <div className="records-totals__item">
+        <dt>{t('records_rounds')}</dt>
+        <dd>{formatNumber(totals.rounds, formatOptions)}</dd>
+      </div>
+      <div className="records-totals__item">
+        <dt>{t('records_total_bet')}</dt>
+        <dd>
+          {brand.currencySymbol}
+          {amount(totals.bet)}
+        </dd>
+      </div>
+      <div className="records-totals__item">
+        <dt>{t('records_total_win')}</dt>
+        <dd>
+          {brand.currencySymbol}
+          {amount(totals.win)}
+        </dd>
+      </div>
+      <div className="records-totals__item records-totals__item--profit">
+        <dt>{t('records_profit')}</dt>
+        <dd>
+          <ProfitAmount value={totals.profit} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Previous / next with "page of pages"; nothing when everything fits on one page. */
+export function Pager({
+  pageNo,
+  totalPages,
+  onPage,
+}: {
+  pageNo: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="records__pager" aria-label={t('label_pages')}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={pageNo <= 1}
+        onClick={() => onPage(pageNo - 1)}
+      >
+        {t('action_previous')}
+      </button>
+      <span>{t('label_slide_of', { value: pageNo, total: totalPages })}</span>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={pageNo >= totalPages}
+        onClick={() => onPage(pageNo + 1)}
+      >
+        {t('action_next')}
+      </button>
+    </nav>
+  );
+}
