@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { callApi, operatorToken, solveAltcha } from '../support/api.ts';
+import { callApi, memberToken, operatorToken } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -15,23 +15,6 @@ import { startServer, type RunningServer } from '../support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 let token: string;
-
-async function memberLogin(baseUrl: string): Promise<string> {
-  const answer = await callApi(baseUrl, {
-    method: 'POST',
-    path: '/wps/session/login',
-    sealed: true,
-    body: {
-      type: 'username',
-      username: 'demoplayer',
-      password: 'Player-demo-2026',
-      altcha: await solveAltcha(baseUrl),
-    },
-  });
-  const value = answer.body.value as { token?: string } | undefined;
-  if (!value?.token) throw new Error(`member login failed: ${JSON.stringify(answer.body)}`);
-  return value.token;
-}
 
 async function balanceOf(baseUrl: string): Promise<string> {
   const answer = await callApi(baseUrl, { method: 'GET', path: '/wps/v2/wallets/balance', token });
@@ -54,7 +37,7 @@ beforeAll(async () => {
     path: '/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=1&pageSize=21',
   });
   expect((list.body.value as { games: unknown[] }).games.length).toBeGreaterThanOrEqual(5);
-  token = await memberLogin(server.baseUrl);
+  token = await memberToken(server.baseUrl);
   const adjusted = await callApi(server.baseUrl, {
     method: 'POST',
     path: '/api/operator/wallet/adjust',

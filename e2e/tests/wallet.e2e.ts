@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { callApi, operatorToken, solveAltcha } from '../support/api.ts';
+import { callApi, memberToken, operatorToken } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -14,26 +14,9 @@ let server: RunningServer;
 let browser: Browser;
 let token: string;
 
-async function memberLogin(baseUrl: string): Promise<string> {
-  const answer = await callApi(baseUrl, {
-    method: 'POST',
-    path: '/wps/session/login',
-    sealed: true,
-    body: {
-      type: 'username',
-      username: 'demoplayer',
-      password: 'Player-demo-2026',
-      altcha: await solveAltcha(baseUrl),
-    },
-  });
-  const value = answer.body.value as { token?: string } | undefined;
-  if (!value?.token) throw new Error(`member login failed: ${JSON.stringify(answer.body)}`);
-  return value.token;
-}
-
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await memberLogin(server.baseUrl);
+  token = await memberToken(server.baseUrl);
 });
 afterAll(async () => {
   await browser?.close();

@@ -161,3 +161,16 @@ export function sharedAccountsApp(env: Record<string, string> = {}) {
     },
   };
 }
+
+/** A session token of the demo operator (docs/demo-accounts.md). */
+export async function operatorLogin(sut: TestApp): Promise<string> {
+  const answer = await call(sut, {
+    method: 'POST',
+    url: '/api/operator/session/login',
+    sealed: true,
+    body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
+  });
+  const token = (answer.body.value as { token?: string } | undefined)?.token;
+  if (!token) throw new Error(`operator login failed: ${JSON.stringify(answer.body)}`);
+  return token;
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, loginAs, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { call, loginAs, operatorLogin } from '../accounts/accounts.test-support.ts';
 import { contentAnnouncements, contentAudit, contentBanners } from './content.tables.ts';
 
 let sut: TestApp;
@@ -15,13 +15,7 @@ let player: string;
 beforeEach(async () => {
   uploadDir = mkdtempSync(path.join(tmpdir(), 'khela-uploads-'));
   sut = await buildTestApp({ env: { UPLOAD_DIR: uploadDir, UPLOAD_MAX_BYTES: '4096' } });
-  const login = await call(sut, {
-    method: 'POST',
-    url: '/api/operator/session/login',
-    sealed: true,
-    body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
-  });
-  operator = login.body.value.token;
+  operator = await operatorLogin(sut);
   player = (await loginAs(sut, 'demoplayer', 'Player-demo-2026')).body.value.token;
 });
 afterEach(async () => {

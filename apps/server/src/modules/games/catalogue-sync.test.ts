@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { vendorSignatureHeader, type VendorGame, type VendorGamesList } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { call, operatorLogin } from '../accounts/accounts.test-support.ts';
 import { gameVendors } from '../system/system.tables.ts';
 import { games, vendorConnections } from './games.tables.ts';
 import { syncGameCatalogue } from './catalogue-sync.ts';
@@ -66,13 +66,7 @@ beforeEach(async () => {
   await sut.db
     .insert(vendorConnections)
     .values({ vendorCode: 'HOUSE', apiBaseUrl: vendor.url, walletSecret: SECRET });
-  const login = await call(sut, {
-    method: 'POST',
-    url: '/api/operator/session/login',
-    sealed: true,
-    body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
-  });
-  operator = login.body.value.token as string;
+  operator = await operatorLogin(sut);
 });
 afterEach(async () => {
   await sut.close();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, loginAs, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { call, loginAs, operatorLogin } from '../accounts/accounts.test-support.ts';
 import { realtimePath } from './realtime.routes.ts';
 
 let sut: TestApp;
@@ -12,13 +12,7 @@ beforeEach(async () => {
   sut = await buildTestApp({
     env: { RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
   });
-  const login = await call(sut, {
-    method: 'POST',
-    url: '/api/operator/session/login',
-    sealed: true,
-    body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
-  });
-  operator = login.body.value.token;
+  operator = await operatorLogin(sut);
   player = (await loginAs(sut, 'demoplayer', 'Player-demo-2026')).body.value.token;
 });
 afterEach(async () => {

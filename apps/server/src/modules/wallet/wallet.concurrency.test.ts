@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, loginAs, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { call, loginAs, operatorLogin } from '../accounts/accounts.test-support.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
@@ -33,13 +33,7 @@ describe.runIf(process.env.DATABASE_URL)('a wallet under concurrent load (Postgr
         MONEY_RATE_LIMIT_PER_MINUTE: '100000',
       },
     });
-    const login = await call(sut, {
-      method: 'POST',
-      url: '/api/operator/session/login',
-      sealed: true,
-      body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
-    });
-    const operator = login.body.value.token as string;
+    const operator = await operatorLogin(sut);
     player = (await loginAs(sut, 'demoplayer', 'Player-demo-2026')).body.value.token;
     const adjusted = await call(sut, {
       method: 'POST',

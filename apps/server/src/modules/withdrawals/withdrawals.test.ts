@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, loginAs, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { call, loginAs, operatorLogin } from '../accounts/accounts.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { walletAudit } from '../wallet/wallet.tables.ts';
 import { autoReceiveWithdrawals } from './withdrawals.service.ts';
@@ -29,13 +29,7 @@ beforeEach(async () => {
       MONEY_RATE_LIMIT_PER_MINUTE: '100000',
     },
   });
-  const login = await call(sut, {
-    method: 'POST',
-    url: '/api/operator/session/login',
-    sealed: true,
-    body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
-  });
-  operator = login.body.value.token;
+  operator = await operatorLogin(sut);
   player = (await loginAs(sut, 'demoplayer', 'Player-demo-2026')).body.value.token;
   await call(sut, {
     method: 'POST',

@@ -4,13 +4,19 @@ import Dices from 'lucide-react/icons/dices';
 import type { GameCategory, RoundStatus } from '@khela/contract';
 import { formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import {
+  recordPeriodLabelKeys,
+  recordPeriods,
+  recordPeriodStart,
+  type RecordPeriod,
+} from '../../shared/lib/periods.ts';
+import { Pager } from '../../shared/ui/pager.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useGameMenus } from '../games/api/get-game-menus.ts';
 import { useFormatOptions } from '../system/use-format-options.ts';
 import { useBettingRecord } from './api/get-betting-record.ts';
 import {
   FilterSelect,
-  Pager,
   PeriodButtons,
   ProfitAmount,
   StatusBadge,
@@ -23,26 +29,6 @@ import {
 import './records.css';
 
 const pageSize = 20;
-const dayMs = 24 * 60 * 60 * 1000;
-const periodDays = { today: 0, week: 7, month: 30, all: null } as const;
-type Period = keyof typeof periodDays;
-const periods = Object.keys(periodDays) as Period[];
-const periodLabelKeys: Record<Period, string> = {
-  today: 'period_today',
-  week: 'period_7_days',
-  month: 'period_30_days',
-  all: 'period_all',
-};
-
-/** Start of the period at the visitor's local midnight (the record filters on the round's start). */
-function startOf(period: Period, now: number): number | undefined {
-  const days = periodDays[period];
-  if (days === null) return undefined;
-  const midnight = new Date(now);
-  midnight.setHours(0, 0, 0, 0);
-  return midnight.getTime() - days * dayMs;
-}
-
 /** personalHistoryCopy (spec 2 member centre): every round the member played, with totals. */
 export function BettingRecordPage() {
   const { t } = useTranslation();
@@ -53,10 +39,10 @@ export function BettingRecordPage() {
   const [gameType, setGameType] = useState<GameCategory | ''>('');
   const [vassalage, setVassalage] = useState('');
   const [status, setStatus] = useState<RoundStatus | ''>('');
-  const [period, setPeriod] = useState<Period>('week');
+  const [period, setPeriod] = useState<RecordPeriod>('week');
   const [pageNo, setPageNo] = useState(1);
   const [now] = useState(() => Date.now());
-  const from = startOf(period, now);
+  const from = recordPeriodStart(period, now);
   const record = useBettingRecord({
     ...(gameType ? { gameType } : {}),
     ...(vassalage ? { vassalage } : {}),
@@ -132,8 +118,8 @@ export function BettingRecordPage() {
           ))}
         </FilterSelect>
         <PeriodButtons
-          periods={periods}
-          labelKeys={periodLabelKeys}
+          periods={recordPeriods}
+          labelKeys={recordPeriodLabelKeys}
           value={period}
           onChange={(next) => {
             setPeriod(next);

@@ -4,6 +4,13 @@ import ReceiptText from 'lucide-react/icons/receipt-text';
 import { recordKinds, type RecordKind } from '@khela/contract';
 import { formatAmountText, formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import {
+  recordPeriodLabelKeys,
+  recordPeriods,
+  recordPeriodStart,
+  type RecordPeriod,
+} from '../../shared/lib/periods.ts';
+import { Pager } from '../../shared/ui/pager.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useBrand } from '../system/api/get-whitelabel.ts';
 import { useFormatOptions } from '../system/use-format-options.ts';
@@ -12,34 +19,16 @@ import { recordKindLabelKeys, walletKindLabelKeys } from './record-labels.ts';
 import './account-record-page.css';
 
 const pageSize = 20;
-const dayMs = 24 * 60 * 60 * 1000;
-const periods = { today: 0, week: 7, month: 30, all: null } as const;
-type Period = keyof typeof periods;
-const periodLabelKeys: Record<Period, string> = {
-  today: 'period_today',
-  week: 'period_7_days',
-  month: 'period_30_days',
-  all: 'period_all',
-};
-
-function startOf(period: Period, now: number): number | undefined {
-  const days = periods[period];
-  if (days === null) return undefined;
-  const midnight = new Date(now);
-  midnight.setHours(0, 0, 0, 0);
-  return midnight.getTime() - days * dayMs;
-}
-
 /** transactionHistory (spec 2 member centre): every ledger line of the member, with the running balance. */
 export function AccountRecordPage() {
   const { t } = useTranslation();
   const brand = useBrand();
   const formatOptions = useFormatOptions();
   const [type, setType] = useState<RecordKind | ''>('');
-  const [period, setPeriod] = useState<Period>('week');
+  const [period, setPeriod] = useState<RecordPeriod>('week');
   const [pageNo, setPageNo] = useState(1);
   const [now] = useState(() => Date.now());
-  const from = startOf(period, now);
+  const from = recordPeriodStart(period, now);
   const record = useAccountRecord({
     ...(type ? { type } : {}),
     ...(from === undefined ? {} : { from }),
@@ -69,7 +58,7 @@ export function AccountRecordPage() {
           </select>
         </label>
         <div className="account-record__periods" role="group" aria-label={t('label_period')}>
-          {(Object.keys(periods) as Period[]).map((key) => (
+          {recordPeriods.map((key) => (
             <button
               key={key}
               type="button"
@@ -80,7 +69,7 @@ export function AccountRecordPage() {
                 setPageNo(1);
               }}
             >
-              {t(periodLabelKeys[key])}
+              {t(recordPeriodLabelKeys[key])}
             </button>
           ))}
         </div>
@@ -133,27 +122,7 @@ export function AccountRecordPage() {
               );
             })}
           </ul>
-          {record.data.totalPages > 1 ? (
-            <nav className="account-record__pager" aria-label={t('label_pages')}>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={pageNo <= 1}
-                onClick={() => setPageNo((page) => page - 1)}
-              >
-                {t('action_previous')}
-              </button>
-              <span>{t('label_slide_of', { value: pageNo, total: record.data.totalPages })}</span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={pageNo >= record.data.totalPages}
-                onClick={() => setPageNo((page) => page + 1)}
-              >
-                {t('action_next')}
-              </button>
-            </nav>
-          ) : null}
+          <Pager pageNo={pageNo} totalPages={record.data.totalPages} onPage={setPageNo} />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { Pager } from '../../../shared/ui/pager.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useTranslation } from 'react-i18next';
 import Copy from 'lucide-react/icons/copy';
@@ -22,40 +23,6 @@ export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
     <span className={`wallet-status wallet-status--${status}`}>{t(statusLabelKeys[status] ?? status)}</span>
-  );
-}
-
-export function Pager({
-  pageNo,
-  totalPages,
-  onPage,
-}: {
-  pageNo: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  if (totalPages <= 1) return null;
-  return (
-    <nav className="wallet-pager" aria-label={t('label_pages')}>
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        disabled={pageNo <= 1}
-        onClick={() => onPage(pageNo - 1)}
-      >
-        {t('action_previous')}
-      </button>
-      <span>{t('label_slide_of', { value: pageNo, total: totalPages })}</span>
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        disabled={pageNo >= totalPages}
-        onClick={() => onPage(pageNo + 1)}
-      >
-        {t('action_next')}
-      </button>
-    </nav>
   );
 }
 

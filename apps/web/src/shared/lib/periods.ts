@@ -1,0 +1,21 @@
+/** The period choices of the record pages (account record, betting record): days back from today. */
+export const recordPeriodDays = { today: 0, week: 7, month: 30, all: null } as const;
+export type RecordPeriod = keyof typeof recordPeriodDays;
+export const recordPeriods = Object.keys(recordPeriodDays) as RecordPeriod[];
+export const recordPeriodLabelKeys: Record<RecordPeriod, string> = {
+  today: 'period_today',
+  week: 'period_7_days',
+  month: 'period_30_days',
+  all: 'period_all',
+};
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Where a period starts: the visitor's local midnight, that many days back; undefined for all time. */
+export function recordPeriodStart(period: RecordPeriod, now: number): number | undefined {
+  const days = recordPeriodDays[period];
+  if (days === null) return undefined;
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  return midnight.getTime() - days * dayMs;
+}
