@@ -15,6 +15,9 @@ function makeWebRoot() {
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Khela</title><div id="root"></div>');
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+  mkdirSync(path.join(root, 'brand'));
+  writeFileSync(path.join(root, 'brand', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(root, 'theme-init.js'), '');
   return root;
 }
 
@@ -99,6 +102,9 @@ describe('the built web app', () => {
     const asset = await sut.app.inject('/assets/index-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The brand's pictures keep an hour (a preloaded banner is used as it is); scripts never do.
+    expect((await sut.app.inject('/brand/logo.svg')).headers['cache-control']).toBe('public, max-age=3600');
+    expect((await sut.app.inject('/theme-init.js')).headers['cache-control']).toBe('no-cache');
     const missingAsset = await sut.app.inject('/assets/gone-123.js');
     expect(missingAsset.statusCode).toBe(404);
   });

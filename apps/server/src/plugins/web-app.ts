@@ -40,9 +40,18 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, options) => {
       cacheControl: false,
       setHeaders(response, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        // The brand's pictures and the demo content (banners…) change with a deploy at most: an hour
+        // of cache lets the preloaded first banner be used as it is, not fetched again to revalidate.
+        const isPicture =
+          filePath.includes(`${path.sep}content${path.sep}`) ||
+          filePath.includes(`${path.sep}brand${path.sep}`);
         response.setHeader(
           'cache-control',
-          isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+          isHashedAsset
+            ? 'public, max-age=31536000, immutable'
+            : isPicture
+              ? 'public, max-age=3600'
+              : 'no-cache',
         );
       },
     });
