@@ -17,41 +17,17 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { pbkdf2Sync, randomBytes, scrypt } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The web's own sealing code (packages/contract), imported by path: bench is tooling, not a package user.
 import { importSealingKey, sealBody } from '../packages/contract/src/seal.ts';
+import { freePort, waitUntilReady } from './support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const logins = Number(process.env.BENCH_LOGINS ?? 60);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const scryptParams = { N: 2 ** 17, r: 8, p: 1 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitUntilReady(url: string, deadline: number) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server not ready at ${url}`);
-}
 
 interface Challenge {
   parameters: { nonce: string; salt: string; cost: number; keyLength: number; keyPrefix: string };

@@ -24,7 +24,6 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +45,7 @@ import { formatVerification, verifyLedger } from '../apps/server/src/modules/led
 import { gameVendors } from '../apps/server/src/modules/system/system.tables.ts';
 import { games, vendorConnections } from '../apps/server/src/modules/games/games.tables.ts';
 import { signVendorPayload } from '../apps/server/src/modules/games/vendor-signature.ts';
+import { freePort, waitUntilReady } from './support.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -73,30 +73,6 @@ const steps: Step[] = ['launch', 'authenticate', 'debit', 'credit'];
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitUntilReady(url: string, deadline: number) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server not ready at ${url}`);
 }
 
 async function admin(statement: string) {

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { call } from '../accounts/accounts.test-support.ts';
-import { members } from '../accounts/accounts.tables.ts';
-import { createSession } from '../accounts/session.service.ts';
 import { forgetGameMenus } from '../system/system.service.ts';
 import { gameVendors } from '../system/system.tables.ts';
 import { forgetHotGames } from './games.service.ts';
 import { games, gameSessions } from './games.tables.ts';
+import { newMember } from './games.test-support.ts';
 
 /**
  * The catalogue and lobby calls against one app: the catalogue is inserted once (as the vendor sync
@@ -20,23 +19,6 @@ let playerId: number;
 let otherPlayer: string;
 let trial: string;
 let operator: string;
-
-async function newMember(account: string, type = 0, role: 'player' | 'operator' = 'player') {
-  const [member] = await sut.db
-    .insert(members)
-    .values({ account, nickname: account, type, role })
-    .returning({ id: members.id });
-  if (!member) throw new Error('member not created');
-  const token = await createSession({
-    db: sut.db,
-    env: sut.app.env,
-    memberId: member.id,
-    site: role === 'operator' ? 'operator' : 'member',
-    ip: null,
-    userAgent: null,
-  });
-  return { id: member.id, token };
-}
 
 interface GameSeed {
   code: string;
@@ -143,12 +125,12 @@ beforeAll(async () => {
   for (const row of rows) nodeOf.set(row.gameCode, row.nodeId);
   forgetGameMenus(sut.db);
   forgetHotGames(sut.db);
-  const first = await newMember('gamesplayer');
+  const first = await newMember(sut, 'gamesplayer');
   player = first.token;
   playerId = first.id;
-  otherPlayer = (await newMember('otherplayer')).token;
-  trial = (await newMember('guest12345678', 4)).token;
-  operator = (await newMember('gamesoperator', 0, 'operator')).token;
+  otherPlayer = (await newMember(sut, 'otherplayer')).token;
+  trial = (await newMember(sut, 'guest12345678', 4)).token;
+  operator = (await newMember(sut, 'gamesoperator', 0, 'operator')).token;
 });
 afterAll(async () => {
   await sut.close();

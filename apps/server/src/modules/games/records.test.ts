@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { members } from '../accounts/accounts.tables.ts';
-import { createSession } from '../accounts/session.service.ts';
 import { gameVendors } from '../system/system.tables.ts';
 import { games } from './games.tables.ts';
+import { newMember } from './games.test-support.ts';
 import { profitPeriod, utcMidnight } from './records.service.ts';
 
 /**
@@ -23,23 +22,6 @@ let lotusNode = 0;
 /** Round ids r-1, r-2 … in the order a test inserts them. */
 let sequence = 0;
 let tablesNode = 0;
-
-async function newMember(account: string, type: number, role: 'player' | 'operator' = 'player') {
-  const [member] = await sut.db
-    .insert(members)
-    .values({ account, nickname: account, type, role })
-    .returning({ id: members.id });
-  if (!member) throw new Error('member not created');
-  const token = await createSession({
-    db: sut.db,
-    env: sut.app.env,
-    memberId: member.id,
-    site: role === 'operator' ? 'operator' : 'member',
-    ip: null,
-    userAgent: null,
-  });
-  return { id: member.id, token };
-}
 
 beforeAll(async () => {
   sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
@@ -72,10 +54,10 @@ beforeAll(async () => {
     .returning({ nodeId: games.nodeId, gameCode: games.gameCode });
   lotusNode = rows.find((row) => row.gameCode === 'lotus')?.nodeId ?? 0;
   tablesNode = rows.find((row) => row.gameCode === 'baccarat')?.nodeId ?? 0;
-  people.player = await newMember('recordplayer', 0);
-  people.other = await newMember('otherplayer', 0);
-  people.trial = await newMember('guest55443322', 4);
-  people.operator = await newMember('recordoperator', 0, 'operator');
+  people.player = await newMember(sut, 'recordplayer', 0);
+  people.other = await newMember(sut, 'otherplayer', 0);
+  people.trial = await newMember(sut, 'guest55443322', 4);
+  people.operator = await newMember(sut, 'recordoperator', 0, 'operator');
 });
 afterAll(async () => {
   await sut.close();

@@ -23,7 +23,8 @@ import { FormAlert } from '../components/form-alert.tsx';
 
 const passwordAgain = z.string().min(1, 'text_field_required').max(128, 'text_too_long');
 
-function PasswordAgainField({
+/** The login password asked again before an account change (contact, payment password). */
+export function PasswordAgainField({
   error,
   registration,
 }: {

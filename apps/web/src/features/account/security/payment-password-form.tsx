@@ -13,6 +13,7 @@ import { TextField } from '../components/text-field.tsx';
 import { errorTextKey } from '../lib/api-errors.ts';
 import { applyIssueKeys } from '../lib/form-rules.ts';
 import { breaksRule, ruleMessage } from '../register/register-rules.ts';
+import { PasswordAgainField } from './contact-forms.tsx';
 
 interface PaymentPasswordValues {
   newPaymentPassword: string;
@@ -102,16 +103,7 @@ function PaymentPasswordFields({ rule, onSaved }: { rule: FieldRule | undefined;
         error={errors.confirmPaymentPassword?.message}
         {...register('confirmPaymentPassword')}
       />
-      <TextField
-        label={t('label_current_password')}
-        placeholder={t('label_current_password')}
-        hint={t('text_password_again')}
-        isRequired
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <PasswordAgainField error={errors.password?.message} registration={register('password')} />
       <FormAlert textKey={alert} />
       <div className="account-form__actions">
         <button type="submit" className="button button--primary" disabled={isSubmitting}>
