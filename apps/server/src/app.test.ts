@@ -115,7 +115,8 @@ describe('landing page hints', () => {
     const root = makeWebRoot();
     writeFileSync(
       path.join(root, 'index.html'),
-      '<!doctype html><head><script src="/theme-init.js"></script></head><div id="root"></div>',
+      '<!doctype html><head><script src="/theme-init.js"></script></head>' +
+        '<div id="root"><!--start-view--><img src="/brand/logo.svg" alt="Khela" /><!--/start-view--></div>',
     );
     mkdirSync(path.join(root, '.vite'));
     const manifest = {
@@ -155,6 +156,27 @@ describe('landing page hints', () => {
     expect(head).toContain(
       `<link rel="preload" as="image" fetchpriority="high" href="${first?.mobileUrl ?? first?.url}"`,
     );
+  });
+
+  it('draws the boot shell (header bar and first banner) into #root of a landing page only', async () => {
+    sut = await buildTestApp({ webRoot: makeBuiltWebRoot() });
+    const banners = await sut.app.inject('/wps/system/banners?group=home&language=BN');
+    const first = (banners.json() as { value: { url: string; mobileUrl: string; title: string }[] }).value[0];
+    expect(first?.mobileUrl).toBeTruthy();
+    const page = await sut.app.inject('/index');
+    const root = page.body.slice(page.body.indexOf('<div id="root">'));
+    expect(root).not.toContain('<!--start-view-->');
+    expect(root).toContain('<div class="boot-shell">');
+    expect(root).toContain(`<source media="(max-width: 767px)" srcset="${first?.mobileUrl}" />`);
+    // The demo's first home banner is Bengali; alt is its title.
+    expect(root).toContain(
+      `<img src="${first?.url}" alt="${first?.title}" lang="bn" fetchpriority="high" />`,
+    );
+    const other = await sut.app.inject('/promotions');
+    expect(other.body).toContain(
+      '<!--start-view--><img src="/brand/logo.svg" alt="Khela" /><!--/start-view-->',
+    );
+    expect(other.body).not.toContain('boot-shell');
   });
 
   it('answers the start-up calls into the page, in the default language, for the visitor', async () => {

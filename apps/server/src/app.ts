@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { calls } from '@khela/contract';
+import { calls, vendorLanguageOf } from '@khela/contract';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -13,7 +13,7 @@ import { installErrorHandler, isApiPath } from './http/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
-import { listBanners } from './modules/content/content.service.ts';
+import { firstBanner } from './modules/content/content.service.ts';
 import { getSettings } from './modules/settings/settings.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -185,8 +185,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     root: options.webRoot ?? null,
     landingPicture: async () => {
       const settings = await getSettings(app.db);
-      const [first] = await listBanners(app.db, { group: 'home', language: settings.defaultLanguage });
-      return first ? { url: first.url, mobileUrl: first.mobileUrl } : null;
+      const first = await firstBanner(app.db, { group: 'home', language: settings.defaultLanguage });
+      if (!first) return null;
+      const { language, ...picture } = first;
+      return { ...picture, lang: language ? vendorLanguageOf(language) : null };
     },
     bootToken,
     bootCalls: async (request, pathname) => {

@@ -5,6 +5,7 @@ import '@fontsource/noto-sans-bengali/bengali-400.css';
 import '@fontsource/noto-sans-bengali/bengali-700.css';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/boot-shell.css';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { gameMenusQueryOptions } from './features/games/api/get-game-menus.ts';

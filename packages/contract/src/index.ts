@@ -11,6 +11,7 @@ export * from './games.ts';
 export * from './game-launch.ts';
 export * from './records.ts';
 export * from './vendor-protocol.ts';
+export * from './vendor-transfer.ts';
 export * from './seal.ts';
 export * from './calls.ts';
 export * from './client.ts';

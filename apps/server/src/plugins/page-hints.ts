@@ -52,6 +52,10 @@ export function chunkFilesOf(
 export interface LandingPicture {
   url: string;
   mobileUrl: string | null;
+  /** The banner's title: the picture's alt text. */
+  title: string;
+  /** The HTML language of the banner (`bn`, `en`…); null when it is shown in every language. */
+  lang: string | null;
 }
 
 export interface PageHints {
@@ -62,6 +66,31 @@ export interface PageHints {
 }
 
 const themeScript = '<script src="/theme-init.js"></script>';
+
+/** Where index.html keeps what shows before the app renders (apps/web/index.html). */
+const startViewPattern = /<!--start-view-->[\s\S]*?<!--\/start-view-->/;
+
+/**
+ * The boot shell of a landing page (apps/web/src/styles/boot-shell.css): the header bar and the
+ * first banner where the app will draw them. The banner is the page's largest paint, so on a slow
+ * phone it shows as soon as the picture is in rather than after the start script has run. React
+ * replaces the shell with the real page on its first render.
+ */
+function bootShell(picture: LandingPicture): string {
+  const source = picture.mobileUrl
+    ? `<source media="(max-width: 767px)" srcset="${escapeAttribute(picture.mobileUrl)}" />`
+    : '';
+  const lang = picture.lang ? ` lang="${escapeAttribute(picture.lang)}"` : '';
+  return (
+    '<div class="boot-shell">' +
+    '<div class="boot-shell__head"><div class="boot-shell__bar">' +
+    '<img src="/brand/logo.svg" alt="Khela" width="132" height="36" /></div>' +
+    '<div class="boot-shell__nav"></div></div>' +
+    `<div class="boot-shell__banner"><picture>${source}` +
+    `<img src="${escapeAttribute(picture.url)}" alt="${escapeAttribute(picture.title)}"${lang} fetchpriority="high" />` +
+    '</picture></div></div>'
+  );
+}
 
 /**
  * The start-up part of each text catalogue, one chunk per language (apps/web/catalogue-split.ts);
@@ -124,7 +153,8 @@ export function loadPageHints(root: string): PageHints {
       }
       // Before theme-init.js, which reads the catalogue list.
       const anchor = html.includes(themeScript) ? themeScript : '</head>';
-      const page = html.replace(anchor, `${tags.join('')}${anchor}`);
+      let page = html.replace(anchor, `${tags.join('')}${anchor}`);
+      if (picture) page = page.replace(startViewPattern, () => bootShell(picture));
       // Before the app's script reads it (module scripts run after parsing, so any place works).
       if (!boot) return page;
       return page.includes('</body>') ? page.replace('</body>', `${boot}</body>`) : `${page}${boot}`;

@@ -93,25 +93,46 @@ function loadBanners(db: Database) {
  * The carousel of a group: live banners of the visitor's language plus the language-free ones. When
  * the language has none of its own, the English ones stand in (as the catalogues fall back).
  */
-export async function listBanners(
+/** The live rows of a group in a language: its own when it has any, else English; plus those for all. */
+async function liveBannerRows(
   db: Database,
   options: { group: BannerGroupName; language: LanguageCode; now?: Date },
-): Promise<Banner[]> {
+) {
   const now = options.now ?? new Date();
   const live = (await loadBanners(db)).filter((row) => row.groupName === options.group && isLive(row, now));
   const hasOwn = live.some((row) => row.language === options.language);
   const language = hasOwn ? options.language : 'EN';
-  return live
-    .filter((row) => row.language === null || row.language === language)
-    .map((row) => ({
-      bannerId: row.id,
-      groupName: options.group,
-      url: row.imageUrl,
-      mobileUrl: row.mobileImageUrl,
-      title: row.title,
-      linkageType: (row.linkageType as LinkageType | null) ?? null,
-      linkageTarget: row.linkageTarget,
-    }));
+  return live.filter((row) => row.language === null || row.language === language);
+}
+
+export async function listBanners(
+  db: Database,
+  options: { group: BannerGroupName; language: LanguageCode; now?: Date },
+): Promise<Banner[]> {
+  return (await liveBannerRows(db, options)).map((row) => ({
+    bannerId: row.id,
+    groupName: options.group,
+    url: row.imageUrl,
+    mobileUrl: row.mobileImageUrl,
+    title: row.title,
+    linkageType: (row.linkageType as LinkageType | null) ?? null,
+    linkageTarget: row.linkageTarget,
+  }));
+}
+
+/** The first banner of a group as the home page shows it first, with the language of its row (null: all). */
+export async function firstBanner(
+  db: Database,
+  options: { group: BannerGroupName; language: LanguageCode },
+): Promise<{ url: string; mobileUrl: string | null; title: string; language: LanguageCode | null } | null> {
+  const [row] = await liveBannerRows(db, options);
+  if (!row) return null;
+  return {
+    url: row.imageUrl,
+    mobileUrl: row.mobileImageUrl,
+    title: row.title,
+    language: (row.language as LanguageCode | null) ?? null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
