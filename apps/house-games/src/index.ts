@@ -7,5 +7,11 @@ export { houseGamesPlugin, type HouseGamesOptions } from './plugin.ts';
 export { migrateHouseDatabase, houseMigrationsFolder } from './db/migrate.ts';
 export type { HouseDatabase } from './db/database.ts';
 export type { HouseSettings } from './play/context.ts';
-export { catalogue, vendors, type CatalogueGame, type GameCode } from './catalogue/catalogue.ts';
+export {
+  catalogue,
+  vendors,
+  listedCatalogue,
+  type CatalogueGame,
+  type GameCode,
+} from './catalogue/catalogue.ts';
 export { signBody, checkSignature, signatureHeader } from './protocol/signature.ts';

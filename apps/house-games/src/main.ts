@@ -28,6 +28,7 @@ async function main() {
   await app.register(houseGamesPlugin, {
     platformUrl: env.PLATFORM_URL,
     vendorCode: env.HOUSE_VENDOR_CODE,
+    walletMode: env.HOUSE_WALLET_MODE,
     walletSecret: env.HOUSE_SECRET,
     database: handle.db,
     settings: { autoplay: env.HOUSE_AUTOPLAY === 'true', turbo: env.HOUSE_TURBO === 'true' },
@@ -45,7 +46,8 @@ async function main() {
   await app.listen({ host: env.HOST, port: env.PORT });
   const where = handle.driver === 'pglite' ? `PGlite in ${path.resolve(env.HOUSE_DATA_DIR)}` : 'PostgreSQL';
   app.log.info(
-    `house games on http://localhost:${env.PORT} (database: ${where}), wallet at ${env.PLATFORM_URL}`,
+    `house games (${env.HOUSE_VENDOR_CODE}, ${env.HOUSE_WALLET_MODE} wallet) on http://localhost:${env.PORT} ` +
+      `(database: ${where}), platform at ${env.PLATFORM_URL}`,
   );
 }
 

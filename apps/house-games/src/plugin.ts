@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { betSteps, catalogue, findCatalogueGame, vendors } from './catalogue/catalogue.ts';
+import { betSteps, findListedGame, listedCatalogue } from './catalogue/catalogue.ts';
 import { icons } from './catalogue/icons.ts';
 import type { HouseDatabase } from './db/database.ts';
 import { migrateHouseDatabase } from './db/migrate.ts';
@@ -13,14 +13,24 @@ import { findGameAdapter, rtpBasisPointsOf } from './play/games.ts';
 import { startPendingJob } from './play/pending.service.ts';
 import { findOpenRound, getRound, listRounds, playRound, stepRound } from './play/rounds.service.ts';
 import { openSession, requireSession } from './play/sessions.service.ts';
+import { createTransferWallet } from './play/transfer-wallet.ts';
 import { checkSignature, nowSeconds, signatureHeader, signBody } from './protocol/signature.ts';
+import { transferRoutes } from './protocol/transfer-routes.ts';
 import { createWalletClient, type FetchLike } from './protocol/wallet-client.ts';
 
 export interface HouseGamesOptions {
   /** Where the platform's `/vendor-wallet/<vendorCode>/…` lives (origin, no trailing path). */
   platformUrl: string;
-  /** The protocol's vendor code of the house (HOUSE). */
+  /** The protocol's vendor code of the house (HOUSE; HOUSET for the transfer-mode instance). */
   vendorCode: string;
+  /**
+   * `seamless` (default): the house keeps no money, every bet and win is a wallet call to the
+   * platform. `transfer`: the house keeps the player's game balance itself (hg_wallets), the
+   * platform moves money in and out with the transfer API (`POST api/transfer/…`, registered only
+   * in this mode), and only the RNG games are listed, under KHELA_ARCADE. Both modes may share
+   * one database: each instance serves and settles only its own sessions and rounds.
+   */
+  walletMode?: 'seamless' | 'transfer';
   /** Hex HMAC key shared with the platform (`vendor_connections.wallet_secret`). */
   walletSecret: string;
   /** A drizzle PostgreSQL database (the platform's own when mounted in-process). */
@@ -82,20 +92,23 @@ function safeLobby(lobby: string | undefined): string | null {
 export function createHouseContext(
   options: Pick<
     HouseGamesOptions,
-    'database' | 'vendorCode' | 'platformUrl' | 'walletSecret' | 'settings' | 'wallet'
+    'database' | 'vendorCode' | 'platformUrl' | 'walletSecret' | 'settings' | 'wallet' | 'walletMode'
   >,
   log: HouseContext['log'],
 ): HouseContext {
   const settingsOption = options.settings ?? { autoplay: false, turbo: false };
+  const walletMode = options.walletMode ?? 'seamless';
+  const platform = createWalletClient({
+    platformUrl: options.platformUrl,
+    vendorCode: options.vendorCode,
+    walletSecret: options.walletSecret,
+    ...options.wallet,
+  });
   return {
     db: options.database,
     vendorCode: options.vendorCode,
-    wallet: createWalletClient({
-      platformUrl: options.platformUrl,
-      vendorCode: options.vendorCode,
-      walletSecret: options.walletSecret,
-      ...options.wallet,
-    }),
+    walletMode,
+    wallet: walletMode === 'transfer' ? createTransferWallet({ db: options.database, platform }) : platform,
     settings: typeof settingsOption === 'function' ? settingsOption : async () => settingsOption,
     log,
   };
@@ -142,6 +155,13 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
   });
 
   const session = (request: FastifyRequest) => requireSession(context, request.headers.authorization);
+  const listed = listedCatalogue(context.walletMode);
+  /** A game this instance lists and can play (the pages refuse any other). */
+  const findGame = (gameCode: string) => {
+    const game = findListedGame(context.walletMode, gameCode);
+    const adapter = findGameAdapter(gameCode);
+    return game && adapter ? { listed: game, adapter } : null;
+  };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   // The vendor API the platform calls (protocol.md): signed both ways.
@@ -156,7 +176,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
       check === 'ok'
         ? {
             ok: true,
-            games: catalogue.map((game) => ({
+            games: listed.games.map((game) => ({
               gameCode: game.gameCode,
               gameType: game.gameType,
               vassalage: game.vassalage,
@@ -170,7 +190,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
               defaultPlayType: null,
               launchFlags: [],
             })),
-            vendors: vendors.map((vendor) => ({
+            vendors: listed.vendors.map((vendor) => ({
               vassalage: vendor.vassalage,
               displayName: vendor.displayName,
               names: vendor.names,
@@ -187,10 +207,15 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
       .send(raw);
   });
 
+  // Transfer mode: the platform moves money in and out of the game wallet (signed both ways).
+  if (context.walletMode === 'transfer') {
+    await app.register(transferRoutes({ walletSecret: options.walletSecret, db: options.database }));
+  }
+
   // The pages' own API (bearer house-session token, never the platform's).
   app.post('/api/session', async (request, reply) => {
     const body = parse(sessionBody, request.body);
-    if (!findGameAdapter(body.game)) throw new HouseError('UNKNOWN_GAME', 'no such game');
+    if (!findGame(body.game)) throw new HouseError('UNKNOWN_GAME', 'no such game');
     const opened = await openSession(context, { launchToken: body.token, gameCode: body.game });
     noStore(reply);
     return {
@@ -221,17 +246,16 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
   app.post('/api/rounds', async (request, reply) => {
     const body = parse(roundBody, request.body);
     const current = await session(request);
-    const game = findGameAdapter(body.game);
-    const listed = findCatalogueGame(body.game);
-    if (!game || !listed) throw new HouseError('UNKNOWN_GAME', 'no such game');
+    const found = findGame(body.game);
+    if (!found) throw new HouseError('UNKNOWN_GAME', 'no such game');
     if (body.game !== current.gameCode)
       throw new HouseError('BAD_REQUEST', 'game: this session is for another game');
-    if (body.bet < listed.minBet || body.bet > listed.maxBet) {
-      throw new HouseError('BAD_REQUEST', `bet: between ${listed.minBet} and ${listed.maxBet}`);
+    if (body.bet < found.listed.minBet || body.bet > found.listed.maxBet) {
+      throw new HouseError('BAD_REQUEST', `bet: between ${found.listed.minBet} and ${found.listed.maxBet}`);
     }
     const round = await playRound(context, {
       session: current,
-      game,
+      game: found.adapter,
       stake: BigInt(body.bet),
       inputs: body.inputs,
     });
@@ -243,9 +267,14 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
     const { roundId } = parse(z.object({ roundId: z.string().min(1).max(64) }), request.params);
     const body = parse(stepBody, request.body);
     const current = await session(request);
-    const game = findGameAdapter(current.gameCode);
-    if (!game) throw new HouseError('UNKNOWN_GAME', 'no such game');
-    const round = await stepRound(context, { session: current, game, roundId, action: body.action });
+    const found = findGame(current.gameCode);
+    if (!found) throw new HouseError('UNKNOWN_GAME', 'no such game');
+    const round = await stepRound(context, {
+      session: current,
+      game: found.adapter,
+      roundId,
+      action: body.action,
+    });
     noStore(reply);
     return { ok: true, round };
   });
@@ -296,8 +325,8 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
   app.get('/play/:gameCode', async (request, reply) => {
     const { gameCode } = parse(z.object({ gameCode: z.string().max(40) }), request.params);
     const query = parse(pageQuery, request.query);
-    const game = findCatalogueGame(gameCode);
-    if (!game || !findGameAdapter(gameCode)) throw new HouseError('UNKNOWN_GAME', 'no such game');
+    const game = findGame(gameCode)?.listed;
+    if (!game) throw new HouseError('UNKNOWN_GAME', 'no such game');
     const lang = pageLanguage(query.lang);
     const theme = query.theme === 'dark' ? 'dark' : 'light';
     const config: GamePageConfig = {

@@ -27,6 +27,7 @@ import { gameRoutes } from './modules/games/games.routes.ts';
 import { recordRoutes } from './modules/games/records.routes.ts';
 import { mountHouseGames } from './modules/games/house-vendor.ts';
 import { vendorWalletPrefix, vendorWalletRoutes } from './modules/games/vendor-wallet.routes.ts';
+import { vendorTransferRoutes } from './modules/games/vendor-transfers.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { realtimePath, realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gameRoutes);
   await app.register(recordRoutes);
   await app.register(vendorWalletRoutes);
+  await app.register(vendorTransferRoutes);
   if (env.HOUSE_GAMES === 'inprocess') await mountHouseGames(app, { port: env.PORT });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(realtimeRoutes);

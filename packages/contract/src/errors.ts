@@ -55,6 +55,8 @@ export const errorCatalogue = {
   IDEMPOTENCY_MISMATCH: { status: 409, message: 'err_idempotency_mismatch' },
   /** The wallet holds less than the movement takes; nothing moved. */
   INSUFFICIENT_FUNDS: { status: 409, message: 'err_insufficient_funds' },
+  /** A game wallet transfer is still waiting for the vendor's answer: one at a time per vendor. */
+  TRANSFER_IN_PROGRESS: { status: 409, message: 'err_transfer_in_progress' },
   /** The entry was reversed before: an entry is reversed at most once. */
   ALREADY_REVERSED: { status: 409, message: 'err_already_reversed' },
   USERNAME_TAKEN: { status: 409, message: 'err_username_taken' },

@@ -37,7 +37,10 @@ export const recordKindSchema = z.enum(recordKinds);
 export type RecordKind = z.infer<typeof recordKindSchema>;
 
 export const balanceValueSchema = z.object({
-  /** What the member can play with: main + bonus + trial + transfer-mode vendor sub-wallets. */
+  /**
+   * What the member can play with here: main + bonus + trial. Game wallets of transfer-mode vendors
+   * live at the vendor (their balance changes with play there): GCS_gameWallets reads them.
+   */
   sumBalance: decimalAmountSchema,
   currency: z.string(),
   /** Funds held for withdrawals in progress (not spendable, not in sumBalance). */
@@ -131,6 +134,73 @@ export const transferValueSchema = z.object({
   to: z.string(),
 });
 
+/** The member's request id of a money call (a UUID): a retry with the same id moves the money once. */
+const requestIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -');
+
+/** A transfer-mode vendor's game wallet as the transferFund page shows it. */
+export const gameWalletSchema = z.object({
+  vendorCode: z.string(),
+  /** The lobby name in the member's language. */
+  name: z.string(),
+  /** The vendor's balance now; null when the vendor did not answer. */
+  balance: decimalAmountSchema.nullable(),
+  /** What the platform's books hold for it (as of the last transfer). */
+  booked: decimalAmountSchema,
+  /** A transfer is waiting for the vendor's answer (sent again until it comes). */
+  pending: z.boolean(),
+});
+export type GameWallet = z.infer<typeof gameWalletSchema>;
+
+export const gameWalletsValueSchema = z.object({
+  main: decimalAmountSchema,
+  currency: z.string(),
+  /** Empty in merchant wallet mode (isSingle): every vendor plays from the main wallet. */
+  wallets: z.array(gameWalletSchema),
+});
+
+export const walletTransferBodySchema = z.discriminatedUnion('direction', [
+  /** Main wallet → the vendor's game wallet. */
+  z.object({
+    direction: z.literal('in'),
+    vendorCode: z.string().min(1).max(40),
+    amount: decimalAmountSchema,
+    requestId: requestIdSchema,
+  }),
+  /** The vendor's game wallet → main wallet. */
+  z.object({
+    direction: z.literal('out'),
+    vendorCode: z.string().min(1).max(40),
+    amount: decimalAmountSchema,
+    requestId: requestIdSchema,
+  }),
+  /** Recall all: every game wallet's whole balance back to the main wallet. */
+  z.object({ direction: z.literal('recall'), requestId: requestIdSchema }),
+]);
+export type WalletTransferBody = z.infer<typeof walletTransferBodySchema>;
+
+export const walletTransferValueSchema = z.object({
+  transfers: z.array(
+    z.object({
+      vendorCode: z.string(),
+      direction: z.enum(['in', 'out']),
+      amount: decimalAmountSchema,
+      /** done: moved; pending: the vendor's answer is awaited (the platform keeps asking); failed: nothing moved. */
+      status: z.enum(['done', 'pending', 'failed']),
+      /** Why a transfer failed (e.g. INSUFFICIENT_FUNDS at the vendor), or why one was skipped. */
+      code: z.string().nullable(),
+    }),
+  ),
+  /** The main wallet right after. */
+  main: decimalAmountSchema,
+  currency: z.string(),
+});
+export type WalletTransferValue = z.infer<typeof walletTransferValueSchema>;
+
 export const walletCalls = {
   balance: defineCall({
     id: 'walletBalance',
@@ -141,6 +211,27 @@ export const walletCalls = {
     summary: "The member's balance (value.sumBalance) and each wallet's",
     tag: 'wallet',
     value: balanceValueSchema,
+  }),
+  gameWallets: defineCall({
+    id: 'walletGameWallets',
+    method: 'GET',
+    path: '/wps/relay/GCS_gameWallets',
+    auth: 'member',
+    encrypted: false,
+    summary: "The member's main wallet and each transfer-mode vendor's game wallet, read from the vendor",
+    tag: 'wallet',
+    value: gameWalletsValueSchema,
+  }),
+  walletTransfer: defineCall({
+    id: 'walletTransfer',
+    method: 'POST',
+    path: '/wps/relay/GCS_walletTransfer',
+    auth: 'realMember',
+    encrypted: false,
+    summary: 'Move money between the main wallet and a game wallet (in, out), or recall all game wallets',
+    tag: 'wallet',
+    body: walletTransferBodySchema,
+    value: walletTransferValueSchema,
   }),
   accountRecord: defineCall({
     id: 'walletAccountRecord',

@@ -3,6 +3,8 @@
  * (protocol.md) and what the pages show. Names in the six languages of the site's menu; amounts
  * in minor units. Two lobby vendors: KHELA (RNG: slots and mini games) and KHELA_LIVE (the two
  * tables, labelled "RNG table": no live dealer, the cards and the wheel come from the fair RNG).
+ * The transfer-mode instance (its own vendor code, e.g. HOUSET) lists only the RNG games, under one
+ * lobby vendor of its own, KHELA_ARCADE (see `listedCatalogue`).
  */
 
 export type Language = 'bn' | 'en' | 'zh' | 'vi' | 'ja' | 'th';
@@ -10,9 +12,11 @@ export type Names = Record<Language, string>;
 
 export type GameCode = 'classic3x3' | 'video5x3' | 'dice' | 'crash' | 'mines' | 'roulette' | 'baccarat';
 
+export type Vassalage = 'KHELA' | 'KHELA_LIVE' | 'KHELA_ARCADE';
+
 export interface CatalogueGame {
   gameCode: GameCode;
-  vassalage: 'KHELA' | 'KHELA_LIVE';
+  vassalage: Vassalage;
   gameType: 'RNG' | 'LIVE';
   /** Slot classify of spec 5: SC slots, AC mini games; null for the tables. */
   classify: 'SC' | 'AC' | null;
@@ -28,7 +32,7 @@ export interface CatalogueGame {
 }
 
 export interface CatalogueVendor {
-  vassalage: 'KHELA' | 'KHELA_LIVE';
+  vassalage: Vassalage;
   gameType: 'RNG' | 'LIVE';
   displayName: string;
   names: Names;
@@ -180,6 +184,67 @@ export const catalogue: readonly CatalogueGame[] = [
 
 export function findCatalogueGame(gameCode: string): CatalogueGame | undefined {
   return catalogue.find((game) => game.gameCode === gameCode);
+}
+
+/** The transfer-mode instance's one lobby vendor (the game wallet on the transferFund page). */
+export const arcadeVendor: CatalogueVendor = {
+  vassalage: 'KHELA_ARCADE',
+  gameType: 'RNG',
+  displayName: 'Khela Arcade',
+  names: {
+    bn: 'খেলা আর্কেড',
+    en: 'Khela Arcade',
+    zh: 'Khela 街机',
+    vi: 'Khela Arcade',
+    ja: 'Khela アーケード',
+    th: 'Khela อาร์เคด',
+  },
+};
+
+/**
+ * What one instance lists: seamless, the whole catalogue as it is; transfer, the RNG games only
+ * (same game codes: the platform keys games by vendor code and game code), all under
+ * KHELA_ARCADE. The tables stay seamless-only.
+ */
+export function listedCatalogue(mode: 'seamless' | 'transfer'): {
+  games: readonly CatalogueGame[];
+  vendors: readonly CatalogueVendor[];
+} {
+  return mode === 'seamless' ? { games: catalogue, vendors } : arcadeCatalogue;
+}
+
+/** Said after an arcade game's name, so a lobby listing both vendors tells the two wallets apart. */
+const arcadeSuffix: Names = {
+  bn: 'আর্কেড',
+  en: 'Arcade',
+  zh: '街机',
+  vi: 'Arcade',
+  ja: 'アーケード',
+  th: 'อาร์เคด',
+};
+
+function arcadeNames(names: Names): Names {
+  const named = { ...names };
+  for (const language of Object.keys(named) as Language[]) {
+    named[language] = `${names[language]} · ${arcadeSuffix[language]}`;
+  }
+  return named;
+}
+
+const arcadeCatalogue = {
+  games: catalogue
+    .filter((game) => game.gameType === 'RNG')
+    .map((game): CatalogueGame => ({
+      ...game,
+      vassalage: arcadeVendor.vassalage,
+      names: arcadeNames(game.names),
+    })),
+  vendors: [arcadeVendor],
+} as const;
+
+/** A game the instance of that mode lists (the pages refuse any other). */
+export function findListedGame(mode: 'seamless' | 'transfer', gameCode: string): CatalogueGame | undefined {
+  return listedCatalogue(mode).games.find((game) => game.gameCode === gameCode);
 }
 
 /** The bet selector's steps: multiples of the minimum bet up to the maximum. */

@@ -99,6 +99,14 @@ export const icons: Record<string, string> = {
     '#4598fe',
     `<text x="48" y="64" font-family="Arial,sans-serif" font-size="48" font-weight="800" fill="#fff" text-anchor="middle">K</text>`,
   ),
+  KHELA_ARCADE: frame(
+    'g10',
+    '#2e7d32',
+    '#d7bb49',
+    `<rect x="20" y="30" width="56" height="36" rx="12" fill="#fff" opacity=".92"/>` +
+      `<path d="M34 40v16M26 48h16" stroke="#2e7d32" stroke-width="5" stroke-linecap="round"/>` +
+      `<circle cx="60" cy="44" r="4" fill="#c62828"/><circle cx="66" cy="52" r="4" fill="#4598fe"/>`,
+  ),
   KHELA_LIVE: frame(
     'g9',
     '#4598fe',

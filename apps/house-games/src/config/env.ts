@@ -8,6 +8,12 @@ const envSchema = z.object({
   PLATFORM_URL: z.string().url().default('http://127.0.0.1:8080'),
   /** The protocol's vendor code (the platform's vendor_connections row). */
   HOUSE_VENDOR_CODE: z.string().min(1).default('HOUSE'),
+  /**
+   * seamless: every bet and win is a wallet call to the platform; transfer: the house keeps the
+   * game balance and the platform moves money in and out (api/transfer/…). Use another vendor
+   * code for it (e.g. HOUSET).
+   */
+  HOUSE_WALLET_MODE: z.enum(['seamless', 'transfer']).default('seamless'),
   /** Hex HMAC key shared with the platform (vendor_connections.wallet_secret). */
   HOUSE_SECRET: z.string().regex(/^[0-9a-f]{32,}$/i, 'HOUSE_SECRET must be hex, at least 16 bytes'),
   /** PostgreSQL URL; without it PGlite in HOUSE_DATA_DIR. */

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -35,6 +37,14 @@ export const hgPlayers = pgTable('hg_players', {
 });
 
 /**
+ * Which wallet a row's money lives in. Both modes of the plugin (a seamless instance, e.g. HOUSE,
+ * and a transfer one, e.g. HOUSET) may share one database: every session, round and pending call
+ * is tagged so each instance serves, settles and retries only its own. Rows made before the
+ * transfer mode existed are seamless (the column's default).
+ */
+export type HgWalletMode = 'seamless' | 'transfer';
+
+/**
  * A page's session: the launch token was exchanged (platform `authenticate`) for the platform's
  * wallet session, which stays here on the server; the page holds only a random house token whose
  * SHA-256 is `tokenHash`. Idle sessions end with the platform's (30 minutes after the last call).
@@ -50,10 +60,15 @@ export const hgSessions = pgTable(
     currency: text('currency').notNull(),
     language: text('language').notNull(),
     gameCode: text('game_code').notNull(),
+    walletMode: text('wallet_mode').$type<HgWalletMode>().notNull().default('seamless'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [uniqueIndex('hg_sessions_token_key').on(table.tokenHash)],
+  (table) => [
+    uniqueIndex('hg_sessions_token_key').on(table.tokenHash),
+    // The transfer wallet finds the player of a wallet call by the platform's session id.
+    index('hg_sessions_platform_session_idx').on(table.platformSessionId),
+  ],
 );
 
 export type HgRoundStatus =
@@ -103,6 +118,7 @@ export const hgRounds = pgTable(
     platformSessionId: text('platform_session_id').notNull(),
     debitTransactionId: text('debit_transaction_id').notNull(),
     balanceAfter: bigint('balance_after', { mode: 'bigint' }),
+    walletMode: text('wallet_mode').$type<HgWalletMode>().notNull().default('seamless'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
@@ -134,11 +150,83 @@ export const hgPendingCalls = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    walletMode: text('wallet_mode').$type<HgWalletMode>().notNull().default('seamless'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('hg_pending_calls_transaction_key').on(table.transactionId),
     index('hg_pending_calls_due_idx').on(table.status, table.nextAttemptAt),
+  ],
+);
+
+/**
+ * Transfer mode only: the player's game balance kept by the house (the platform moves money in
+ * and out with the transfer API). Made by the first deposit, in that deposit's currency. The
+ * CHECK is the last guard against an overdraft; every update is also guarded in its WHERE.
+ */
+export const hgWallets = pgTable(
+  'hg_wallets',
+  {
+    playerId: text('player_id').primaryKey(),
+    currency: text('currency').notNull(),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('hg_wallets_balance_check', sql`${table.balance} >= 0`)],
+);
+
+export type HgWalletMoveKind = 'deposit' | 'withdraw' | 'debit' | 'credit' | 'rollback';
+/**
+ * - `applied`: the move was made (`amount` may be 0: a lost round, a rollback with nothing to undo);
+ * - `refused`: answered with a definite refusal, remembered so a replay gets it again;
+ * - `rolled_back`: a debit undone since (its replay answers TRANSACTION_ROLLED_BACK);
+ * - `tombstone`: a debit whose rollback came first: the row holds its transactionId so the debit,
+ *   if it ever comes, is refused.
+ */
+export type HgWalletMoveStatus = 'applied' | 'refused' | 'rolled_back' | 'tombstone';
+
+/** A remembered refusal: HTTP status and the envelope's fields (INSUFFICIENT_FUNDS, ROUND_CLOSED). */
+export interface HgWalletRefusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * Every call that moved (or was refused to move) a transfer-mode wallet, keyed by its
+ * transactionId: the idempotency record of the transfer API (deposit, withdraw) and of the local
+ * game wallet (debit, credit, rollback). A replay is answered from the row: `requestHash` must
+ * match (else DUPLICATE_TRANSACTION); an applied move answers its `balanceAfter` (and its `id` as
+ * the platformTransactionId when money moved); a refused one answers its stored `refusal`. Rounds
+ * are read from the rows of their `roundId`.
+ */
+export const hgWalletMoves = pgTable(
+  'hg_wallet_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: text('transaction_id').notNull(),
+    playerId: text('player_id').notNull(),
+    kind: text('kind').$type<HgWalletMoveKind>().notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    status: text('status').$type<HgWalletMoveStatus>().notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }),
+    /** SHA-256 of the action and the canonical body; null for a tombstone (any body is refused). */
+    requestHash: text('request_hash'),
+    refusal: jsonb('refusal').$type<HgWalletRefusal>(),
+    roundId: text('round_id'),
+    /** A rollback: the debit it undoes. */
+    referenceTransactionId: text('reference_transaction_id'),
+    /** A credit: true settles its round. */
+    final: boolean('final'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('hg_wallet_moves_transaction_key').on(table.transactionId),
+    index('hg_wallet_moves_round_idx').on(table.roundId),
+    index('hg_wallet_moves_player_idx').on(table.playerId, table.id),
   ],
 );

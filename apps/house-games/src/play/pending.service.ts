@@ -21,7 +21,9 @@ const staleDebitSeconds = 120;
  *    transactionId. No row lock is held while the platform is called: in-process on PGlite the
  *    platform needs the same single connection to answer.
  * Several instances may run it at once: the lease (SKIP LOCKED) hands each call to one of them,
- * and a replay that slips through anyway is harmless (the protocol is idempotent).
+ * and a replay that slips through anyway is harmless (the protocol is idempotent). Each pass takes
+ * only rows of its own wallet mode: a seamless and a transfer instance may share the database, and
+ * a round must be settled by the wallet that took its bet.
  */
 export async function runPendingCalls(
   context: HouseContext,
@@ -37,6 +39,7 @@ export async function runPendingCalls(
     .where(
       and(
         eq(hgRounds.status, 'debiting'),
+        eq(hgRounds.walletMode, context.walletMode),
         lt(hgRounds.createdAt, sql`now() - make_interval(secs => ${staleDebitSeconds})`),
       ),
     )
@@ -55,6 +58,7 @@ export async function runPendingCalls(
         action: 'rollback',
         roundId: round.roundId,
         body: { ...body },
+        walletMode: context.walletMode,
       })
       .onConflictDoNothing();
   }
@@ -62,7 +66,13 @@ export async function runPendingCalls(
   const due = context.db
     .select({ id: hgPendingCalls.id })
     .from(hgPendingCalls)
-    .where(and(eq(hgPendingCalls.status, 'pending'), lte(hgPendingCalls.nextAttemptAt, sql`now()`)))
+    .where(
+      and(
+        eq(hgPendingCalls.status, 'pending'),
+        eq(hgPendingCalls.walletMode, context.walletMode),
+        lte(hgPendingCalls.nextAttemptAt, sql`now()`),
+      ),
+    )
     .orderBy(hgPendingCalls.id)
     .limit(options.limit ?? 20)
     .for('update', { skipLocked: true });

@@ -107,6 +107,7 @@ export async function playRound(
         nonce: seeds.nonce,
         platformSessionId: session.platformSessionId,
         debitTransactionId,
+        walletMode: context.walletMode,
       })
       .returning();
     if (!inserted) throw new HouseError('INTERNAL', 'round not stored');
@@ -155,7 +156,13 @@ export async function stepRound(
   const [row] = await context.db
     .select()
     .from(hgRounds)
-    .where(and(eq(hgRounds.roundId, options.roundId), eq(hgRounds.playerId, options.session.playerId)));
+    .where(
+      and(
+        eq(hgRounds.roundId, options.roundId),
+        eq(hgRounds.playerId, options.session.playerId),
+        eq(hgRounds.walletMode, context.walletMode),
+      ),
+    );
   if (!row || row.gameCode !== game.gameCode) throw new HouseError('UNKNOWN_ROUND', 'no such round');
   if (row.status !== 'open' || !row.state || !game.step)
     throw new HouseError('ROUND_NOT_OPEN', 'round is over');
@@ -234,6 +241,7 @@ async function finishRound(
       action: 'credit',
       roundId: row.roundId,
       body: { ...creditBody },
+      walletMode: context.walletMode,
       nextAttemptAt: sql`now() + interval '1 minute'`,
     });
     return moved;
@@ -262,6 +270,7 @@ async function rollBackDebit(context: HouseContext, row: RoundRow): Promise<void
       action: 'rollback',
       roundId: row.roundId,
       body: { ...body },
+      walletMode: context.walletMode,
       nextAttemptAt: sql`now() + interval '1 minute'`,
     })
     .onConflictDoNothing()
@@ -352,6 +361,7 @@ export async function settleAbandonedRounds(
     .where(
       and(
         eq(hgRounds.status, 'open'),
+        eq(hgRounds.walletMode, context.walletMode),
         lt(hgRounds.createdAt, sql`now() - make_interval(secs => ${options.idleSeconds})`),
       ),
     )
@@ -391,6 +401,7 @@ export async function listRounds(
       and(
         eq(hgRounds.playerId, options.playerId),
         eq(hgRounds.gameCode, options.gameCode),
+        eq(hgRounds.walletMode, context.walletMode),
         inArray(hgRounds.status, ['open', 'crediting', 'settled', 'rolled_back', 'rolling_back']),
       ),
     )
@@ -411,6 +422,7 @@ export async function findOpenRound(
       and(
         eq(hgRounds.playerId, options.playerId),
         eq(hgRounds.gameCode, options.gameCode),
+        eq(hgRounds.walletMode, context.walletMode),
         eq(hgRounds.status, 'open'),
       ),
     )
@@ -427,6 +439,12 @@ export async function getRound(
   const [row] = await context.db
     .select()
     .from(hgRounds)
-    .where(and(eq(hgRounds.playerId, options.playerId), eq(hgRounds.roundId, options.roundId)));
+    .where(
+      and(
+        eq(hgRounds.playerId, options.playerId),
+        eq(hgRounds.roundId, options.roundId),
+        eq(hgRounds.walletMode, context.walletMode),
+      ),
+    );
   return row ? { view: toView(row), inputs: row.inputs } : null;
 }

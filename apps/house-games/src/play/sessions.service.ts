@@ -48,6 +48,7 @@ export async function openSession(
       currency,
       language,
       gameCode: options.gameCode,
+      walletMode: context.walletMode,
       expiresAt: new Date(Date.now() + sessionIdleMs),
     })
     .returning({ id: hgSessions.id });
@@ -68,7 +69,10 @@ export async function openSession(
   };
 }
 
-/** The session a page's bearer token names, extended by this call; refused when idle too long. */
+/**
+ * The session a page's bearer token names, extended by this call; refused when idle too long, or
+ * when it was opened by the other wallet mode's instance (whose wallet holds the player's money).
+ */
 export async function requireSession(
   context: HouseContext,
   authorization: string | undefined,
@@ -78,7 +82,13 @@ export async function requireSession(
   const [row] = await context.db
     .update(hgSessions)
     .set({ expiresAt: sql`now() + make_interval(secs => ${sessionIdleMs / 1000})` })
-    .where(and(eq(hgSessions.tokenHash, hashToken(match[1])), gt(hgSessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(hgSessions.tokenHash, hashToken(match[1])),
+        eq(hgSessions.walletMode, context.walletMode),
+        gt(hgSessions.expiresAt, sql`now()`),
+      ),
+    )
     .returning();
   if (!row) throw new HouseError('SESSION_EXPIRED', 'session expired');
   return {

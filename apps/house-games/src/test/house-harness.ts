@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { HouseDatabase } from '../db/database.ts';
 import { migrateHouseDatabase } from '../db/migrate.ts';
+import { openHouseDatabase } from '../db/open-database.ts';
 import { createHouseContext, houseGamesPlugin, type HouseGamesOptions } from '../plugin.ts';
 import type { HouseContext } from '../play/context.ts';
 import { startFakePlatform, type FakePlatform } from './fake-platform.ts';
@@ -19,6 +21,36 @@ export async function freshDatabase(): Promise<{ db: HouseDatabase; close(): Pro
   }
   const client = await PGlite.create({ loadDataDir: template });
   return { db: drizzle(client), close: () => client.close() };
+}
+
+/**
+ * With DATABASE_URL set (CI, or a local PostgreSQL): a new database, migrated, dropped at close.
+ * PGlite runs transactions one after another, so only there do concurrent wallet calls really
+ * race (STACK.md, gotcha 5). Null without DATABASE_URL.
+ */
+export async function freshPostgresDatabase(): Promise<{ db: HouseDatabase; close(): Promise<void> } | null> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return null;
+  const { default: pg } = await import('pg');
+  const name = `hg_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openHouseDatabase({ kind: 'pg', url: url.toString() });
+  await migrateHouseDatabase(handle.db);
+  return {
+    db: handle.db,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
 }
 
 export interface HouseHarness {

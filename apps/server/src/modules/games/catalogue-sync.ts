@@ -10,6 +10,7 @@ import type { Database } from '../../db/database.ts';
 import { forgetGameMenus } from '../system/system.service.ts';
 import { gameVendors } from '../system/system.tables.ts';
 import { games, vendorConnections } from './games.tables.ts';
+import { vendorApiUrl } from './vendor-endpoint.ts';
 import { checkVendorSignature, signVendorPayload } from './vendor-signature.ts';
 
 /**
@@ -38,11 +39,7 @@ export async function fetchVendorGames(
   connection: { vendorCode: string; apiBaseUrl: string; walletSecret: string },
   env: SyncEnv,
 ): Promise<VendorGamesList> {
-  // A base that is a path (`/house`) is a vendor mounted in this server: reached on the loopback.
-  const base = connection.apiBaseUrl.startsWith('/')
-    ? `http://127.0.0.1:${env.PORT ?? 8080}${connection.apiBaseUrl}`
-    : connection.apiBaseUrl;
-  const url = `${base.replace(/\/+$/, '')}/api/games`;
+  const url = vendorApiUrl(connection.apiBaseUrl, env.PORT, '/api/games');
   let response: Response;
   try {
     response = await fetch(url, {
@@ -106,6 +103,7 @@ export async function applyVendorGames(
   db: Database,
   vendorCode: string,
   list: VendorGamesList,
+  walletMode: 'seamless' | 'transfer' = 'seamless',
 ): Promise<Counts> {
   return db.transaction(async (tx) => {
     // Lobby vendors: those described, plus any a game names without a description.
@@ -139,6 +137,7 @@ export async function applyVendorGames(
           displayName: vendor.displayName,
           smallIcon: vendor.smallIcon,
           gameType: vendor.gameType,
+          walletMode,
           vendorCode,
           enabled: true,
         })
@@ -150,6 +149,7 @@ export async function applyVendorGames(
             displayName: vendor.displayName,
             smallIcon: vendor.smallIcon,
             gameType: vendor.gameType,
+            walletMode,
             vendorCode,
             enabled: true,
           },
@@ -232,7 +232,7 @@ async function syncConnection(
   };
   try {
     const list = await fetchVendorGames(connection, env);
-    const counts = await applyVendorGames(db, connection.vendorCode, list);
+    const counts = await applyVendorGames(db, connection.vendorCode, list, connection.walletMode);
     await db
       .update(vendorConnections)
       .set({ lastSyncAt: sql`now()`, lastSyncError: null })

@@ -28,6 +28,14 @@ export const vendorConnections = pgTable('vendor_connections', {
   /** Hex HMAC-SHA256 key shared with the vendor. */
   walletSecret: text('wallet_secret').notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /**
+   * `seamless`: the vendor calls the platform's wallet for every bet and win. `transfer`: the vendor
+   * keeps the player's game balance itself; the member moves money into and out of it
+   * (GCS_walletTransfer), booked on the member's `vendor:<code>` sub-wallet.
+   */
+  walletMode: text('wallet_mode', { enum: ['seamless', 'transfer'] })
+    .notNull()
+    .default('seamless'),
   lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
   lastSyncError: text('last_sync_error'),
 });
@@ -175,5 +183,51 @@ export const vendorTransactions = pgTable(
   (table) => [
     uniqueIndex('vendor_transactions_key').on(table.vendorCode, table.transactionId),
     index('vendor_transactions_round_idx').on(table.vendorCode, table.roundId),
+  ],
+);
+
+export type VendorTransferStatus = 'pending' | 'done' | 'failed';
+
+/**
+ * A move of money between a member's main wallet and a transfer-mode vendor's wallet
+ * (GCS_walletTransfer), by the platform's transfer id (sent to the vendor, which is idempotent by
+ * it). `in`: the main wallet is debited into the member's vendor sub-wallet when the row is made,
+ * then the vendor is asked to credit its wallet; `out`: the vendor is asked first, and the money
+ * comes back to the main wallet once it said yes. While the vendor's answer is unknown the row
+ * stays `pending` and a job sends the same call again. At most one pending transfer per member and
+ * vendor (a partial unique index): the vendor's balance after each transfer then books the game
+ * results played since the last one, without racing another transfer.
+ */
+export const vendorTransfers = pgTable(
+  'vendor_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: text('transfer_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    vendorCode: text('vendor_code').notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    /** The member's request id (a retry of the same request finds this row). */
+    requestId: text('request_id').notNull(),
+    status: text('status').$type<VendorTransferStatus>().notNull().default('pending'),
+    /** The vendor's refusal code of a failed transfer. */
+    failureCode: text('failure_code'),
+    /** The vendor wallet's balance right after the transfer (its answer). */
+    vendorBalanceAfter: bigint('vendor_balance_after', { mode: 'bigint' }),
+    attempts: integer('attempts').notNull().default(1),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('vendor_transfers_transfer_key').on(table.transferId),
+    uniqueIndex('vendor_transfers_request_key').on(table.memberId, table.requestId),
+    uniqueIndex('vendor_transfers_one_pending')
+      .on(table.memberId, table.vendorCode)
+      .where(sql`status = 'pending'`),
+    index('vendor_transfers_due_idx').on(table.status, table.nextAttemptAt),
+    index('vendor_transfers_member_idx').on(table.memberId, table.id),
   ],
 );

@@ -15,33 +15,58 @@ import { vendorConnections } from './games.tables.ts';
  */
 export const houseVendorCode = 'HOUSE';
 export const housePrefix = '/house';
+/**
+ * The same house in transfer mode (Khela Arcade): it keeps each player's game balance itself, and
+ * members move money into and out of it on the wallet page (GCS_walletTransfer).
+ */
+export const houseTransferVendorCode = 'HOUSET';
+export const houseTransferPrefix = '/house-transfer';
 
-/** The HOUSE connection's secret, the row made with a fresh one when it is missing. */
-export async function ensureHouseConnection(db: Database): Promise<string> {
+/** A house connection's secret, the row made with a fresh one when it is missing. */
+export async function ensureHouseConnection(
+  db: Database,
+  options: { vendorCode: string; apiBaseUrl: string; walletMode: 'seamless' | 'transfer' } = {
+    vendorCode: houseVendorCode,
+    apiBaseUrl: housePrefix,
+    walletMode: 'seamless',
+  },
+): Promise<string> {
   await db
     .insert(vendorConnections)
-    .values({
-      vendorCode: houseVendorCode,
-      apiBaseUrl: housePrefix,
-      walletSecret: randomBytes(32).toString('hex'),
-    })
+    .values({ ...options, walletSecret: randomBytes(32).toString('hex') })
     .onConflictDoNothing();
   const [row] = await db
     .select({ walletSecret: vendorConnections.walletSecret })
     .from(vendorConnections)
-    .where(eq(vendorConnections.vendorCode, houseVendorCode));
-  if (!row) throw new Error('the HOUSE vendor connection could not be made');
+    .where(eq(vendorConnections.vendorCode, options.vendorCode));
+  if (!row) throw new Error(`the ${options.vendorCode} vendor connection could not be made`);
   return row.walletSecret;
 }
 
 export async function mountHouseGames(app: FastifyInstance, options: { port: number }) {
-  const walletSecret = await ensureHouseConnection(app.db);
+  const settings = async () => (await getSettings(app.db)).houseGames;
+  const platformUrl = `http://127.0.0.1:${options.port}`;
   await app.register(houseGamesPlugin, {
     prefix: housePrefix,
-    platformUrl: `http://127.0.0.1:${options.port}`,
+    platformUrl,
     vendorCode: houseVendorCode,
-    walletSecret,
+    walletSecret: await ensureHouseConnection(app.db),
     database: app.db,
-    settings: async () => (await getSettings(app.db)).houseGames,
+    settings,
+  });
+  await app.register(houseGamesPlugin, {
+    prefix: houseTransferPrefix,
+    platformUrl,
+    vendorCode: houseTransferVendorCode,
+    walletSecret: await ensureHouseConnection(app.db, {
+      vendorCode: houseTransferVendorCode,
+      apiBaseUrl: houseTransferPrefix,
+      walletMode: 'transfer',
+    }),
+    walletMode: 'transfer',
+    database: app.db,
+    // One migration run is enough: the first mount applied the house's migrations.
+    migrate: false,
+    settings,
   });
 }

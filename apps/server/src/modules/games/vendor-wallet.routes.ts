@@ -38,6 +38,7 @@ const vendorCodePattern = /^[A-Za-z0-9_.-]{1,40}$/;
 interface Connection {
   vendorCode: string;
   walletSecret: string;
+  walletMode: 'seamless' | 'transfer';
 }
 
 /** Connections by code, read at most every 3 s per instance (a switched-off vendor stops within that). */
@@ -49,11 +50,14 @@ function findConnection(db: Database, vendorCode: string): Promise<Connection | 
       .select({
         vendorCode: vendorConnections.vendorCode,
         walletSecret: vendorConnections.walletSecret,
+        walletMode: vendorConnections.walletMode,
         enabled: vendorConnections.enabled,
       })
       .from(vendorConnections)
       .where(eq(vendorConnections.vendorCode, vendorCode));
-    return row?.enabled ? { vendorCode: row.vendorCode, walletSecret: row.walletSecret } : null;
+    return row?.enabled
+      ? { vendorCode: row.vendorCode, walletSecret: row.walletSecret, walletMode: row.walletMode }
+      : null;
   });
 }
 
@@ -204,6 +208,17 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
         return sendAnswer(reply, connection, vendorError('BAD_SIGNATURE', `signature ${check}`));
       const known = vendorActionSchema.safeParse(action);
       if (!known.success) return sendAnswer(reply, connection, vendorError('BAD_REQUEST', 'unknown action'));
+      // A transfer-mode vendor keeps the game balance itself: the platform only vouches for the player.
+      if (connection.walletMode === 'transfer' && known.data !== 'authenticate') {
+        return sendAnswer(
+          reply,
+          connection,
+          vendorError(
+            'BAD_REQUEST',
+            'a transfer-mode vendor moves money by transfers: only authenticate is open',
+          ),
+        );
+      }
       let body: unknown;
       try {
         body = JSON.parse(rawBody);

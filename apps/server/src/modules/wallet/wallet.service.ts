@@ -27,8 +27,12 @@ import { walletAudit } from './wallet.tables.ts';
 type Money = Pick<SiteSettings, 'currency' | 'currencyPrecision'>;
 type TransferSettings = Money & Pick<SiteSettings, 'wallet'>;
 
-/** Wallet kinds that count toward what the member can play with (hold does not). */
-const spendableKinds: readonly WalletKind[] = ['main', 'bonus', 'trial', 'vendor'];
+/**
+ * Wallet kinds that count toward what the member can play with here. Not hold (escrow), nor vendor:
+ * a transfer-mode vendor's wallet changes with play at the vendor; the books catch up at each
+ * transfer, and GCS_gameWallets reads the live balance.
+ */
+const spendableKinds: readonly WalletKind[] = ['main', 'bonus', 'trial'];
 
 /**
  * The member's balance (spec 7: value.sumBalance). Read from the wallets' cached balances, which

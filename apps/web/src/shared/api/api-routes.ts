@@ -283,6 +283,18 @@ export const apiRoutes = {
     path: '/wps/wallet/record',
     encrypted: false,
   }),
+  gameWallets: route<'gameWallets'>({
+    id: 'walletGameWallets',
+    method: 'GET',
+    path: '/wps/relay/GCS_gameWallets',
+    encrypted: false,
+  }),
+  walletTransfer: route<'walletTransfer'>({
+    id: 'walletTransfer',
+    method: 'POST',
+    path: '/wps/relay/GCS_walletTransfer',
+    encrypted: false,
+  }),
   transferUpline: route<'transferUpline'>({
     id: 'walletTransferUpline',
     method: 'POST',

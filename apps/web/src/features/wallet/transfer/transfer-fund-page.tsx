@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import type { WalletKind } from '@khela/contract';
-import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { errorTextKey } from '../../account/lib/api-errors.ts';
 import { walletKindLabelKeys } from '../record-labels.ts';
 import { useMoney } from '../deposit/money.ts';
+import { GameWallets } from './game-wallets.tsx';
 import { useWallets } from './use-wallets.ts';
 import '../../account/components/account-form.css';
 import '../deposit/wallet-pages.css';
@@ -13,8 +12,8 @@ import '../deposit/wallet-pages.css';
 const order: WalletKind[] = ['main', 'bonus', 'trial', 'hold'];
 
 /**
- * transferFund, the wallet (spec 2): the member's wallets with their balances. Transfer-mode game
- * wallets come with the game vendors; until then there is nothing to move money between.
+ * transferFund, the wallet (spec 2): the member's own wallets with their balances, then the game
+ * wallets of transfer-mode vendors with transfers in and out and "recall all".
  */
 export function TransferFundPage() {
   const { t } = useTranslation();
@@ -35,7 +34,6 @@ export function TransferFundPage() {
     if (kind === 'main') return [{ kind, balance: wallet?.balance ?? '0' }];
     return wallet ? [{ kind, balance: wallet.balance }] : [];
   });
-  const vendors = value.wallets.filter((wallet) => wallet.kind === 'vendor');
 
   return (
     <div className="wallet-page">
@@ -67,18 +65,7 @@ export function TransferFundPage() {
         <h3 className="wallet-section__title" id="game-wallets-title">
           {t('title_game_wallets')}
         </h3>
-        {vendors.length === 0 ? (
-          <EmptyState icon={Gamepad2} title={t('empty_game_wallets')} text={t('empty_game_wallets_text')} />
-        ) : (
-          <ul className="wallet-wallets">
-            {vendors.map((wallet) => (
-              <li key={wallet.vendor ?? 'vendor'}>
-                <span>{wallet.vendor ?? t('wallet_vendor')}</span>
-                <strong>{money(wallet.balance)}</strong>
-              </li>
-            ))}
-          </ul>
-        )}
+        <GameWallets />
       </section>
     </div>
   );

@@ -80,16 +80,26 @@ describe('the transfer to the upline', () => {
   });
 });
 
+const noGameWallets = { body: { main: '542.50', currency: 'BDT', wallets: [] } };
+const arcade = {
+  vendorCode: 'HOUSET',
+  name: 'Khela Arcade',
+  balance: '25.00',
+  booked: '20.00',
+  pending: false,
+};
+
 describe('the wallets page', () => {
-  it('lists the member wallets with what is held, and says plainly that game wallets do not exist yet', async () => {
-    const { panel } = await openWalletPage('transferFund', (path) =>
-      path === '/wps/v2/wallets/balance' ? { body: balance('542.50', { held: '100.00' }) } : undefined,
-    );
+  it('lists the member wallets with what is held, and says plainly that there are no game wallets', async () => {
+    const { panel } = await openWalletPage('transferFund', (path) => {
+      if (path === '/wps/v2/wallets/balance') return { body: balance('542.50', { held: '100.00' }) };
+      return path === '/wps/relay/GCS_gameWallets' ? noGameWallets : undefined;
+    });
     const list = await within(panel).findByRole('list', { name: 'My wallets' });
     expect(list.textContent).toContain('Main wallet৳542.50');
     expect(list.textContent).toContain('Bonus wallet৳0.00');
     expect(list.textContent).toContain('On hold৳100.00');
-    expect(within(panel).getByText('No game wallets yet')).toBeTruthy();
+    expect(await within(panel).findByText('No game wallets yet')).toBeTruthy();
     const page = panel.querySelector<HTMLElement>('.centre__page')!;
     expect(within(page).queryByRole('button', { name: /transfer/i })).toBeNull();
   });
@@ -99,5 +109,103 @@ describe('the wallets page', () => {
       path === '/wps/v2/wallets/balance' ? failure(500, 'INTERNAL', 'err_unknown') : undefined,
     );
     expect(await within(panel).findByText('Something went wrong. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('the game wallets of the wallets page', () => {
+  function gameWalletsAnswer(transferAnswer: (body: unknown) => Answer, wallets = [arcade]) {
+    return (path: string, body: unknown) => {
+      if (path === '/wps/relay/GCS_gameWallets')
+        return { body: { main: '1000.00', currency: 'BDT', wallets } };
+      if (path === '/wps/relay/GCS_walletTransfer') return transferAnswer(body);
+      return undefined;
+    };
+  }
+
+  it('shows each game wallet as the vendor reports it and moves money into it', async () => {
+    const { panel, seen } = await openWalletPage(
+      'transferFund',
+      gameWalletsAnswer(() => ({
+        body: {
+          transfers: [{ vendorCode: 'HOUSET', direction: 'in', amount: '40.00', status: 'done', code: null }],
+          main: '960.00',
+          currency: 'BDT',
+        },
+      })),
+    );
+    const list = await within(panel).findByRole('list', { name: 'Game wallets' });
+    expect(list.textContent).toContain('Khela Arcade৳25.00');
+    expect(within(panel).getByText('Available to move: ৳1,000.00')).toBeTruthy();
+    fireEvent.input(within(panel).getByRole('textbox', { name: 'Amount' }), { target: { value: '40' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Transfer' }));
+    expect(await within(panel).findByText('৳40.00 moved to Khela Arcade.')).toBeTruthy();
+    const body = seen.find((call) => call.path === '/wps/relay/GCS_walletTransfer')?.body as Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({ direction: 'in', vendorCode: 'HOUSET', amount: '40' });
+    expect(String(body.requestId)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('takes money out up to the game balance, and recalls everything', async () => {
+    const { panel, seen } = await openWalletPage(
+      'transferFund',
+      gameWalletsAnswer((body) =>
+        (body as { direction: string }).direction === 'recall'
+          ? {
+              body: {
+                transfers: [
+                  { vendorCode: 'HOUSET', direction: 'out', amount: '25.00', status: 'done', code: null },
+                ],
+                main: '1025.00',
+                currency: 'BDT',
+              },
+            }
+          : failure(409, 'INSUFFICIENT_FUNDS', 'err_insufficient_funds'),
+      ),
+    );
+    await within(panel).findByText('Khela Arcade');
+    fireEvent.click(within(panel).getByRole('radio', { name: 'Khela Arcade → Main' }));
+    expect(within(panel).getByText('Available to move: ৳25.00')).toBeTruthy();
+    fireEvent.input(within(panel).getByRole('textbox', { name: 'Amount' }), { target: { value: '25.01' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Transfer' }));
+    expect(await within(panel).findByText('More than your available ৳25.00')).toBeTruthy();
+    expect(seen.some((call) => call.path === '/wps/relay/GCS_walletTransfer')).toBe(false);
+    fireEvent.click(within(panel).getByRole('button', { name: 'All' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Transfer' }));
+    // The vendor says the game wallet holds less by now (the member kept playing).
+    expect(await within(panel).findByText('Not enough balance')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Recall all' }));
+    expect(
+      await within(panel).findByText('৳25.00 moved from Khela Arcade back to your main wallet.'),
+    ).toBeTruthy();
+  });
+
+  it('says so when the vendor is late or cannot be read', async () => {
+    const { panel } = await openWalletPage(
+      'transferFund',
+      gameWalletsAnswer(
+        () => ({
+          body: {
+            transfers: [
+              { vendorCode: 'HOUSET', direction: 'in', amount: '5.00', status: 'pending', code: null },
+            ],
+            main: '995.00',
+            currency: 'BDT',
+          },
+        }),
+        [{ ...arcade, balance: null, pending: true }],
+      ),
+    );
+    expect(await within(panel).findByText('Not reachable now')).toBeTruthy();
+    expect(within(panel).getByText(/transfer in progress/)).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Recall all' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.input(within(panel).getByRole('textbox', { name: 'Amount' }), { target: { value: '5' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Transfer' }));
+    expect(
+      await within(panel).findByText(
+        'Khela Arcade has not answered yet: we keep trying, and your money is safe.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WalletTransferBody } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
@@ -26,5 +27,25 @@ export function useTransferUpline() {
   return useMutation({
     mutationFn: (body: TransferUplineBody) => apiClient.call(apiRoutes.transferUpline, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+  });
+}
+
+/** The main wallet and each transfer-mode vendor's game wallet, read live from the vendors. */
+export function useGameWallets() {
+  const token = useSessionStore((state) => state.token);
+  return useQuery({
+    queryKey: ['wallet', 'games', token],
+    queryFn: () => apiClient.call(apiRoutes.gameWallets),
+    enabled: token !== null,
+    staleTime: 10_000,
+  });
+}
+
+/** GCS_walletTransfer: in, out or recall all; every wallet view is read again afterwards. */
+export function useWalletTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WalletTransferBody) => apiClient.call(apiRoutes.walletTransfer, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
   });
 }

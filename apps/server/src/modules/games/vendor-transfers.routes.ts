@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { calls } from '@khela/contract';
+import { registerCall } from '../../http/register-call.ts';
+import { scheduleEvery } from '../../shared/schedule.ts';
+import { sessionOf } from '../accounts/authorize.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { listGameWallets, runPendingTransfers, walletTransfer } from './vendor-transfers.service.ts';
+
+/** Game wallets of transfer-mode vendors: the list, the transfers, and the job that finishes them. */
+export async function vendorTransferRoutes(app: FastifyInstance) {
+  const { db } = app;
+  const contextOf = async () => ({ db, env: app.env, money: await getSettings(db) });
+
+  registerCall(app, calls.gameWallets, async ({ request }) =>
+    listGameWallets(await contextOf(), sessionOf(request).memberId),
+  );
+
+  registerCall(
+    app,
+    calls.walletTransfer,
+    async ({ body, request }) => walletTransfer(await contextOf(), sessionOf(request).memberId, body),
+    { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+  );
+
+  scheduleEvery(app, {
+    name: 'vendor-transfers',
+    intervalMs: 15_000,
+    task: async () => runPendingTransfers(await contextOf()),
+  });
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { callApi, memberToken, operatorToken } from '../support/api.ts';
+import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+/**
+ * Game wallets (spec 2 transferFund, GCS_walletTransfer) in real Chromium against the real server,
+ * with the house mounted twice: seamless (HOUSE) and in transfer mode (HOUSET, "Khela Arcade"),
+ * which keeps each player's game balance itself. A member moves money into the arcade's wallet,
+ * plays dice there (the game shows the arcade balance, the main wallet does not move), comes back,
+ * recalls everything, and finds every step in the account record.
+ */
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+const money = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+async function mainBalance(): Promise<number> {
+  const answer = await callApi(server.baseUrl, { method: 'GET', path: '/wps/v2/wallets/balance', token });
+  return Number((answer.body.value as { sumBalance: string }).sumBalance);
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const operator = await operatorToken(server.baseUrl);
+  const synced = await callApi(server.baseUrl, {
+    method: 'POST',
+    path: '/api/operator/games/sync',
+    token: operator,
+    body: {},
+  });
+  expect(synced.body.success, JSON.stringify(synced.body)).toBe(true);
+  token = await memberToken(server.baseUrl);
+  const adjusted = await callApi(server.baseUrl, {
+    method: 'POST',
+    path: '/api/operator/wallet/adjust',
+    token: operator,
+    body: {
+      username: 'demoplayer',
+      amount: '500',
+      reason: 'game wallet journey',
+      idempotencyKey: 'game-wallets-e2e',
+    },
+  });
+  expect(adjusted.body.success, JSON.stringify(adjusted.body)).toBe(true);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function memberPage(
+  options: { viewport?: { width: number; height: number }; dark?: boolean; language?: 'EN' | 'BN' } = {},
+) {
+  const watched = await openPage(browser, {
+    viewport: options.viewport ?? viewports.desktop,
+    colorScheme: options.dark ? 'dark' : 'light',
+  });
+  await watched.context.addInitScript(
+    ({ session, language, dark }) => {
+      sessionStorage.setItem('token', session);
+      sessionStorage.setItem('isAgent', '0');
+      sessionStorage.setItem('username', 'demoplayer');
+      sessionStorage.setItem('noticePopupdemoplayer', '1');
+      localStorage.setItem('language', language);
+      localStorage.setItem('theme', dark ? 'dark' : 'light');
+    },
+    { session: token, language: options.language ?? 'EN', dark: options.dark ?? false },
+  );
+  return watched;
+}
+
+/** The wallet page of the member centre, from the account menu. */
+async function openWallet(page: Page, labels = { menu: 'Account menu', item: 'Wallet' }): Promise<Locator> {
+  await page.locator('header.site-header').getByRole('button', { name: labels.menu }).click();
+  await page.getByRole('button', { name: labels.item, exact: true }).click();
+  const panel = page.getByRole('dialog');
+  await panel.locator('.centre__page').waitFor();
+  return panel;
+}
+
+async function arcadeBalance(panel: Locator): Promise<number> {
+  const row = panel
+    .getByRole('list', { name: 'Game wallets' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Khela Arcade' });
+  return money(await row.locator('strong').innerText());
+}
+
+describe('game wallets', () => {
+  it('moves money into the arcade, plays there, recalls it all, and records every step', async () => {
+    const { page, context, errors } = await memberPage();
+    const mainBefore = await mainBalance();
+    await page.goto(`${server.baseUrl}/index`);
+    let panel = await openWallet(page);
+    await expect.poll(() => arcadeBalance(panel), { timeout: 20_000 }).toBe(0);
+    await panel.getByRole('textbox', { name: 'Amount' }).fill('100');
+    await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await panel.getByText('৳100.00 moved to Khela Arcade.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => arcadeBalance(panel), { timeout: 15_000 }).toBe(100);
+    expect(await mainBalance()).toBe(mainBefore - 100);
+    await screenshot(page, 'game-wallets-desktop-en');
+    await page.keyboard.press('Escape');
+
+    // Dice at the arcade: the game shows the arcade wallet; the main wallet stays where it is.
+    await page.goto(`${server.baseUrl}/rng`);
+    await page.getByRole('searchbox').fill('Arcade');
+    const arcadeDice = page.getByRole('button', { name: /^Dice · Arcade/ });
+    await arcadeDice.waitFor({ timeout: 20_000 });
+    await arcadeDice.click();
+    await page.waitForURL(/\/game\?/);
+    await page.locator('iframe.game-launch__frame').waitFor({ timeout: 20_000 });
+    const frame = page.frameLocator('iframe.game-launch__frame');
+    await expect
+      .poll(() => frame.locator('.hg-balance-value').innerText(), { timeout: 20_000 })
+      .toMatch(/100/);
+    for (let roll = 0; roll < 2; roll += 1) {
+      await frame.getByRole('button', { name: 'Roll', exact: true }).click();
+      await expect
+        .poll(() => frame.locator('.hg-result').getAttribute('class'), { timeout: 20_000 })
+        .toMatch(/hg-result-(win|loss)/);
+      await frame.getByRole('button', { name: 'Roll', exact: true }).and(frame.locator(':enabled')).waitFor();
+    }
+    const inGame = money(await frame.locator('.hg-balance-value').innerText());
+    expect(inGame).not.toBe(100);
+    expect(await mainBalance()).toBe(mainBefore - 100);
+    await screenshot(page, 'game-wallets-arcade-dice-desktop-en');
+
+    // Back on the wallet page: the arcade reports what the game showed; recall brings it all home.
+    await page.goto(`${server.baseUrl}/index`);
+    panel = await openWallet(page);
+    await expect.poll(() => arcadeBalance(panel), { timeout: 20_000 }).toBe(inGame);
+    await panel.getByRole('button', { name: 'Recall all' }).click();
+    await panel.getByText(/moved from Khela Arcade back to your main wallet/).waitFor({ timeout: 20_000 });
+    await expect.poll(() => arcadeBalance(panel), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => mainBalance()).toBe(Math.round((mainBefore - 100 + inGame) * 100) / 100);
+
+    // The account record: the two transfers and the dice result, on the game wallet and main.
+    await panel.locator('.centre__menu').getByRole('button', { name: 'Account record', exact: true }).click();
+    await panel.locator('.account-record__line').first().waitFor();
+    const record = await panel.locator('.account-record__list').innerText();
+    expect(record).toContain('Transfer');
+    expect(record).toMatch(/Bet|Win/);
+    expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the game wallets on a phone in Bengali, in the dark theme', async () => {
+    const { page, context, errors } = await memberPage({
+      viewport: viewports.phone,
+      language: 'BN',
+      dark: true,
+    });
+    await page.goto(`${server.baseUrl}/index`);
+    await page.locator('.bottom-bar').first().waitFor();
+    await page.locator('.bottom-bar').getByRole('button', { name: 'অ্যাকাউন্ট' }).click();
+    const panel = page.getByRole('dialog');
+    await panel.locator('.centre__menu').getByRole('button', { name: 'ওয়ালেট', exact: true }).click();
+    await panel.getByText('Khela Arcade').first().waitFor({ timeout: 20_000 });
+    await panel.getByRole('button', { name: 'সব ফেরত আনুন' }).waitFor();
+    await screenshot(page, 'game-wallets-phone-bn-dark');
+    expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+    await context.close();
+  });
+});
