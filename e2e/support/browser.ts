@@ -60,3 +60,36 @@ export async function screenshot(page: Page, name: string) {
     animations: 'disabled',
   });
 }
+
+export interface MemberPageOptions {
+  viewport?: { width: number; height: number };
+  dark?: boolean;
+  language?: 'EN' | 'BN';
+}
+
+/**
+ * A page signed in as demoplayer with `token` (the session the web keeps in sessionStorage), in a
+ * language and theme, the start-up notice popups already seen.
+ */
+export async function memberPage(
+  browser: Browser,
+  token: string,
+  options: MemberPageOptions = {},
+): Promise<WatchedPage> {
+  const watched = await openPage(browser, {
+    viewport: options.viewport ?? viewports.desktop,
+    colorScheme: options.dark ? 'dark' : 'light',
+  });
+  await watched.context.addInitScript(
+    ({ session, language, dark }) => {
+      sessionStorage.setItem('token', session);
+      sessionStorage.setItem('isAgent', '0');
+      sessionStorage.setItem('username', 'demoplayer');
+      sessionStorage.setItem('noticePopupdemoplayer', '1');
+      localStorage.setItem('language', language);
+      localStorage.setItem('theme', dark ? 'dark' : 'light');
+    },
+    { session: token, language: options.language ?? 'EN', dark: options.dark ?? false },
+  );
+  return watched;
+}

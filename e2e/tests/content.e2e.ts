@@ -79,6 +79,38 @@ describe('home', () => {
     }
   });
 
+  it('paints the first banner from the HTML, where the carousel then draws it', async () => {
+    for (const [name, viewport] of widths) {
+      // Without scripts: what the HTML alone paints (the boot shell).
+      const bare = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const htmlOnly = await bare.newPage();
+      await htmlOnly.goto(`${server.baseUrl}/index`);
+      const shellImage = htmlOnly.locator('.boot-shell__banner img');
+      await expect
+        .poll(() => shellImage.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+      const shellBox = await shellImage.boundingBox();
+      await screenshot(htmlOnly, `home-boot-shell-${name}`);
+      await bare.close();
+
+      // With the app: the shell is replaced and the carousel's first picture takes the same place.
+      const { page, context, errors } = await open('/index', viewport, 'BN');
+      const appImage = page.locator('.banner__image').first();
+      await appImage.waitFor();
+      expect(await page.locator('.boot-shell').count()).toBe(0);
+      const appBox = await appImage.boundingBox();
+      expect(shellBox).not.toBeNull();
+      for (const key of ['x', 'y', 'width', 'height'] as const) {
+        expect(
+          Math.abs((shellBox?.[key] ?? 0) - (appBox?.[key] ?? -100)),
+          `${name} ${key}`,
+        ).toBeLessThanOrEqual(2);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('opens the banner linkage on a click', async () => {
     const { page, context } = await open('/index', viewports.desktop, 'EN');
     await page.getByRole('img', { name: 'Welcome to Khela: join now' }).click();

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { callApi, memberToken, operatorToken } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
+import {
+  launchBrowser,
+  memberPage,
+  screenshot,
+  viewports,
+  type MemberPageOptions,
+} from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 /**
@@ -51,25 +57,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function memberPage(
-  options: { viewport?: { width: number; height: number }; dark?: boolean; language?: 'EN' | 'BN' } = {},
-) {
-  const watched = await openPage(browser, {
-    viewport: options.viewport ?? viewports.desktop,
-    colorScheme: options.dark ? 'dark' : 'light',
-  });
-  await watched.context.addInitScript(
-    ({ session, language, dark }) => {
-      sessionStorage.setItem('token', session);
-      sessionStorage.setItem('isAgent', '0');
-      sessionStorage.setItem('username', 'demoplayer');
-      sessionStorage.setItem('noticePopupdemoplayer', '1');
-      localStorage.setItem('language', language);
-      localStorage.setItem('theme', dark ? 'dark' : 'light');
-    },
-    { session: token, language: options.language ?? 'EN', dark: options.dark ?? false },
-  );
-  return watched;
+function signedIn(options: MemberPageOptions = {}) {
+  return memberPage(browser, token, options);
 }
 
 /** The wallet page of the member centre, from the account menu. */
@@ -91,7 +80,7 @@ async function arcadeBalance(panel: Locator): Promise<number> {
 
 describe('game wallets', () => {
   it('moves money into the arcade, plays there, recalls it all, and records every step', async () => {
-    const { page, context, errors } = await memberPage();
+    const { page, context, errors } = await signedIn();
     const mainBefore = await mainBalance();
     await page.goto(`${server.baseUrl}/index`);
     let panel = await openWallet(page);
@@ -148,7 +137,7 @@ describe('game wallets', () => {
   });
 
   it('shows the game wallets on a phone in Bengali, in the dark theme', async () => {
-    const { page, context, errors } = await memberPage({
+    const { page, context, errors } = await signedIn({
       viewport: viewports.phone,
       language: 'BN',
       dark: true,

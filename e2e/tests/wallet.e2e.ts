@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { callApi, memberToken, operatorToken } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
+import {
+  launchBrowser,
+  memberPage,
+  screenshot,
+  viewports,
+  type MemberPageOptions,
+} from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 /**
@@ -29,24 +35,8 @@ const unexpected = (errors: string[]) =>
     (error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error),
   );
 
-async function memberPage(
-  options: { viewport?: { width: number; height: number }; dark?: boolean; language?: 'EN' | 'BN' } = {},
-) {
-  const watched = await openPage(browser, {
-    viewport: options.viewport ?? viewports.desktop,
-    colorScheme: options.dark ? 'dark' : 'light',
-  });
-  await watched.context.addInitScript(
-    ({ session, language, dark }) => {
-      sessionStorage.setItem('token', session);
-      sessionStorage.setItem('isAgent', '0');
-      sessionStorage.setItem('username', 'demoplayer');
-      localStorage.setItem('language', language);
-      if (dark) localStorage.setItem('theme', 'dark');
-    },
-    { session: token, language: options.language ?? 'EN', dark: options.dark ?? false },
-  );
-  return watched;
+function signedIn(options: MemberPageOptions = {}) {
+  return memberPage(browser, token, options);
 }
 
 const header = (page: Page) => page.locator('header.site-header');
@@ -98,7 +88,7 @@ const receiptPng = Buffer.from(
 
 describe('the wallet', () => {
   it('deposits through the gateway and by bank transfer, withdraws, disputes, transfers, and records it all', async () => {
-    const { page, context, errors } = await memberPage();
+    const { page, context, errors } = await signedIn();
     await page.goto(`${server.baseUrl}/index`);
     await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toContain('0.00');
 
@@ -234,7 +224,7 @@ describe('the wallet', () => {
   });
 
   it('looks right: deposit on a phone in Bengali, withdraw on a desktop in the dark, the record on a phone', async () => {
-    const phoneBn = await memberPage({ viewport: viewports.phone, language: 'BN' });
+    const phoneBn = await signedIn({ viewport: viewports.phone, language: 'BN' });
     await phoneBn.page.goto(`${server.baseUrl}/index`);
     await phoneBn.page.locator('nav.bottom-bar, .bottom-bar').first().waitFor();
     await phoneBn.page.locator('.bottom-bar').getByRole('button', { name: 'জমা' }).click();
@@ -259,7 +249,7 @@ describe('the wallet', () => {
     expect(unexpected(phoneBn.errors)).toEqual([]);
     await phoneBn.context.close();
 
-    const dark = await memberPage({ dark: true });
+    const dark = await signedIn({ dark: true });
     await dark.page.goto(`${server.baseUrl}/index`);
     const darkPanel = await openCentre(dark.page, 'Withdraw');
     await darkPanel.getByText('Withdrawal history').waitFor({ timeout: 15_000 });
@@ -271,7 +261,7 @@ describe('the wallet', () => {
     await screenshot(dark.page, 'wallet-withdraw-desktop-en-dark');
     await dark.context.close();
 
-    const phone = await memberPage({ viewport: viewports.phone });
+    const phone = await signedIn({ viewport: viewports.phone });
     await phone.page.goto(`${server.baseUrl}/index`);
     await phone.page.locator('.bottom-bar').getByRole('button', { name: 'Deposit' }).click();
     const phonePanel = phone.page.getByRole('dialog');

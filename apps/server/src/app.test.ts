@@ -115,7 +115,8 @@ describe('landing page hints', () => {
     const root = makeWebRoot();
     writeFileSync(
       path.join(root, 'index.html'),
-      '<!doctype html><head><script src="/theme-init.js"></script></head>' +
+      '<!doctype html><head><script src="/theme-init.js"></script>' +
+        '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head>' +
         '<div id="root"><!--start-view--><img src="/brand/logo.svg" alt="Khela" /><!--/start-view--></div>',
     );
     mkdirSync(path.join(root, '.vite'));
@@ -147,8 +148,10 @@ describe('landing page hints', () => {
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-2.js" />');
     expect(head).toContain('href="/assets/icon-3.js"');
     expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-page-7.css" />');
-    // The entry and what it imports are loaded by the page itself.
-    expect(head).not.toContain('index-abc123.js');
+    // The entry is fetched now and run by theme-init.js once the boot shell is painted.
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc123.js" />');
+    expect(head).toContain('<meta name="khela-entry" content="/assets/index-abc123.js" />');
+    expect(page.body).not.toContain('<script type="module"');
     const banners = await sut.app.inject('/wps/system/banners?group=home');
     expect(banners.statusCode, banners.body).toBeLessThan(500);
     const first = (banners.json() as { value: { url: string; mobileUrl: string | null }[] }).value[0];
@@ -177,6 +180,9 @@ describe('landing page hints', () => {
       '<!--start-view--><img src="/brand/logo.svg" alt="Khela" /><!--/start-view-->',
     );
     expect(other.body).not.toContain('boot-shell');
+    // Without the shell the start script runs as Vite wrote it.
+    expect(other.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(other.body).not.toContain('khela-entry');
   });
 
   it('answers the start-up calls into the page, in the default language, for the visitor', async () => {

@@ -33,3 +33,29 @@
     document.head.appendChild(link);
   }
 })();
+
+// On a landing page whose HTML carries the boot shell, the server names the start script in
+// <meta name="khela-entry"> (already fetched by a modulepreload) instead of a script tag: it is run
+// once the shell has been painted. A script that is in the cache would otherwise run straight after
+// parsing, and on a slow phone the shell would wait for it. A hidden tab (no frames) starts anyway.
+(function () {
+  var meta = document.querySelector('meta[name="khela-entry"]');
+  var entry = meta && meta.getAttribute('content');
+  if (!entry) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  document.addEventListener('DOMContentLoaded', function () {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+    setTimeout(start, 250);
+  });
+})();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { decimalAmountSchema, imageUploadSchema } from './wallet.ts';
+import { decimalAmountSchema, imageUploadSchema, requestIdSchema } from './wallet.ts';
 
 /**
  * Deposits (depositv2): the methods the operator offers, orders and their history, the player's own
@@ -12,13 +12,6 @@ export const depositStatusSchema = z.enum(depositStatuses);
 export type DepositStatus = z.infer<typeof depositStatusSchema>;
 
 export const depositMethodKinds = ['bank_transfer', 'sandbox_gateway'] as const;
-
-const requestIdSchema = z
-  .string()
-  .trim()
-  .min(8)
-  .max(100)
-  .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -');
 
 export const bankAccountSchema = z.object({
   bankName: z.string(),

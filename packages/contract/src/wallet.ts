@@ -89,18 +89,21 @@ export const accountRecordValueSchema = z.object({
   pageSize: z.number().int(),
 });
 
+/** The member's request id of a money call (a UUID): a retry with the same id moves the money once. */
+export const requestIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -');
+
 export const walletAdjustBodySchema = z.object({
   username: z.string().trim().min(1, 'Required').max(64),
   /** Signed major units: positive credits the main wallet, negative debits it. */
   amount: decimalAmountSchema,
   reason: z.string().trim().min(3, 'at least 3 characters').max(200),
   /** Unique per adjustment: a replay returns the first result and moves nothing. */
-  idempotencyKey: z
-    .string()
-    .trim()
-    .min(8)
-    .max(100)
-    .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -'),
+  idempotencyKey: requestIdSchema,
 });
 
 export const walletAdjustValueSchema = z.object({
@@ -116,12 +119,7 @@ const transferFields = {
   amount: decimalAmountSchema,
   paymentPassword: z.string().min(1, 'Required').max(64),
   /** The client's id for this transfer (a UUID): a retry with the same id moves the money once. */
-  requestId: z
-    .string()
-    .trim()
-    .min(8)
-    .max(100)
-    .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -'),
+  requestId: requestIdSchema,
 };
 
 export const transferValueSchema = z.object({
@@ -133,14 +131,6 @@ export const transferValueSchema = z.object({
   /** Who received it. */
   to: z.string(),
 });
-
-/** The member's request id of a money call (a UUID): a retry with the same id moves the money once. */
-const requestIdSchema = z
-  .string()
-  .trim()
-  .min(8)
-  .max(100)
-  .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -');
 
 /** A transfer-mode vendor's game wallet as the transferFund page shows it. */
 export const gameWalletSchema = z.object({

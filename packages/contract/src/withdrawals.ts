@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { decimalAmountSchema, imageUploadSchema } from './wallet.ts';
+import { decimalAmountSchema, imageUploadSchema, requestIdSchema } from './wallet.ts';
 
 /**
  * Withdrawals (spec 2 withdraw, 4 withdrawal confirmation): accounts the member binds, requests
@@ -14,13 +14,6 @@ export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 
 export const receiptKinds = ['full', 'partial', 'none', 'auto'] as const;
 export const receiptKindSchema = z.enum(receiptKinds);
-
-const requestIdSchema = z
-  .string()
-  .trim()
-  .min(8)
-  .max(100)
-  .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ -');
 
 export const payoutAccountSchema = z.object({
   accountId: z.number().int(),

@@ -67,6 +67,9 @@ export interface PageHints {
 
 const themeScript = '<script src="/theme-init.js"></script>';
 
+/** The start script tag Vite writes into index.html. */
+const entryScriptPattern = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+
 /** Where index.html keeps what shows before the app renders (apps/web/index.html). */
 const startViewPattern = /<!--start-view-->[\s\S]*?<!--\/start-view-->/;
 
@@ -138,6 +141,14 @@ export function loadPageHints(root: string): PageHints {
           (file) => `<link rel="preload" as="style" crossorigin href="/${escapeAttribute(file)}" />`,
         ),
       ];
+      const entry = picture ? entryScriptPattern.exec(html)?.[1] : undefined;
+      if (entry) {
+        // With the boot shell: fetched now, run by theme-init.js once the shell is painted.
+        tags.push(
+          `<link rel="modulepreload" crossorigin href="${escapeAttribute(entry)}" />`,
+          `<meta name="khela-entry" content="${escapeAttribute(entry)}" />`,
+        );
+      }
       if (picture) {
         // The same media split as the carousel's <picture>, so exactly one of them is fetched.
         if (picture.mobileUrl) {
@@ -155,6 +166,7 @@ export function loadPageHints(root: string): PageHints {
       const anchor = html.includes(themeScript) ? themeScript : '</head>';
       let page = html.replace(anchor, `${tags.join('')}${anchor}`);
       if (picture) page = page.replace(startViewPattern, () => bootShell(picture));
+      if (entry) page = page.replace(entryScriptPattern, '');
       // Before the app's script reads it (module scripts run after parsing, so any place works).
       if (!boot) return page;
       return page.includes('</body>') ? page.replace('</body>', `${boot}</body>`) : `${page}${boot}`;
