@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GameWallet } from '@khela/contract';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { failure, type Answer } from '../../account/security/test-answers.ts';
 import { balance, memberInfo, openSealed, openWalletPage } from '../deposit/wallet-test-kit.ts';
@@ -113,7 +114,7 @@ describe('the wallets page', () => {
 });
 
 describe('the game wallets of the wallets page', () => {
-  function gameWalletsAnswer(transferAnswer: (body: unknown) => Answer, wallets = [arcade]) {
+  function gameWalletsAnswer(transferAnswer: (body: unknown) => Answer, wallets: GameWallet[] = [arcade]) {
     return (path: string, body: unknown) => {
       if (path === '/wps/relay/GCS_gameWallets')
         return { body: { main: '1000.00', currency: 'BDT', wallets } };
