@@ -112,6 +112,8 @@ describe('game wallets', () => {
         .toMatch(/hg-result-(win|loss)/);
       await frame.getByRole('button', { name: 'Roll', exact: true }).and(frame.locator(':enabled')).waitFor();
     }
+    // The game names its balance as the game's own wallet.
+    await frame.locator('.hg-balance').getByText('Game wallet').waitFor();
     const inGame = money(await frame.locator('.hg-balance-value').innerText());
     expect(inGame).not.toBe(100);
     expect(await mainBalance()).toBe(mainBefore - 100);

@@ -335,6 +335,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
       lang,
       theme,
       lobby: safeLobby(query.lobby),
+      walletMode: context.walletMode,
       settings: await context.settings(),
       game: {
         gameCode: game.gameCode,

@@ -354,7 +354,10 @@ describe('the transfer-mode catalogue and pages', () => {
     const page = await house.app.inject({ method: 'GET', url: '/house/play/roulette?lang=en' });
     expect(page.statusCode).toBe(404);
     expect(page.json()).toMatchObject({ code: 'UNKNOWN_GAME' });
-    expect((await house.app.inject({ method: 'GET', url: '/house/play/dice?lang=en' })).statusCode).toBe(200);
+    const dice = await house.app.inject({ method: 'GET', url: '/house/play/dice?lang=en' });
+    expect(dice.statusCode).toBe(200);
+    // The page knows it plays from the game's own wallet (its balance label and its hint when short).
+    expect(dice.body).toContain('"walletMode":"transfer"');
     const token = house.platform.launch({ playerId: '130' });
     const session = await house.app.inject({
       method: 'POST',

@@ -191,6 +191,27 @@ export const walletTransferValueSchema = z.object({
 });
 export type WalletTransferValue = z.infer<typeof walletTransferValueSchema>;
 
+export const vendorTransferStatusSchema = z.enum(['pending', 'done', 'failed']);
+
+/** A game wallet transfer as the operator sees it (GCS_walletTransfer's books). */
+export const vendorTransferSchema = z.object({
+  transferId: z.string(),
+  username: z.string(),
+  vendorCode: z.string(),
+  direction: z.enum(['in', 'out']),
+  amount: decimalAmountSchema,
+  currency: z.string(),
+  status: vendorTransferStatusSchema,
+  /** The vendor's refusal code of a failed transfer. */
+  failureCode: z.string().nullable(),
+  /** Calls sent so far, and why the last one had no definite answer. */
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** ms since epoch. */
+  createdAt: z.number(),
+  doneAt: z.number().nullable(),
+});
+
 export const walletCalls = {
   balance: defineCall({
     id: 'walletBalance',
@@ -255,6 +276,20 @@ export const walletCalls = {
     tag: 'wallet',
     body: z.object({ username: z.string().trim().min(1, 'Required').max(64), ...transferFields }),
     value: transferValueSchema,
+  }),
+  operatorVendorTransfers: defineCall({
+    id: 'operatorVendorTransfers',
+    method: 'GET',
+    path: '/api/operator/vendor-transfers',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Game wallet transfers, oldest first: pending ones are still waiting for the vendor',
+    tag: 'operator',
+    query: z.object({
+      status: vendorTransferStatusSchema.default('pending'),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    value: z.array(vendorTransferSchema),
   }),
   operatorAdjust: defineCall({
     id: 'operatorWalletAdjust',

@@ -17,6 +17,8 @@ export interface GamePageConfig {
   lang: PageLanguage;
   theme: 'light' | 'dark';
   lobby: string | null;
+  /** Transfer mode: the balance is the game's own wallet, filled on the site's wallet page. */
+  walletMode: 'seamless' | 'transfer';
   settings: HouseSettings;
   game: Pick<CatalogueGame, 'gameCode' | 'minBet' | 'maxBet' | 'lineNum' | 'isRngTable' | 'names'> & {
     rtpBasisPoints: number;

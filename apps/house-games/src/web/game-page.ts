@@ -60,7 +60,11 @@ const tabs = h('div', { class: 'hg-tabs', role: 'tablist' });
 
 function showError(error: unknown) {
   const code = error instanceof ApiError ? error.code : 'INTERNAL';
-  const key = `err_${code}`;
+  // A transfer-mode game plays from its own wallet: say where to fill it.
+  const key =
+    code === 'INSUFFICIENT_FUNDS' && config.walletMode === 'transfer'
+      ? 'err_INSUFFICIENT_FUNDS_transfer'
+      : `err_${code}`;
   resultLine.className = 'hg-result hg-result-error';
   resultLine.textContent = isTextKey(key) ? t(key) : t('err_INTERNAL');
   if (code === 'SESSION_EXPIRED' || code === 'INVALID_TOKEN') {
@@ -461,7 +465,12 @@ function layout() {
     h('img', { class: 'hg-logo', src: `../icons/${config.gameCode}.svg`, alt: '', width: 32, height: 32 }),
     h('h1', null, name),
     config.game.isRngTable ? h('span', { class: 'hg-badge', title: t('rngTableNote') }, t('rngTable')) : null,
-    h('div', { class: 'hg-balance' }, h('span', null, t('balance')), balanceValue),
+    h(
+      'div',
+      { class: 'hg-balance' },
+      h('span', null, t(config.walletMode === 'transfer' ? 'gameWalletBalance' : 'balance')),
+      balanceValue,
+    ),
   );
   for (const step of config.game.steps) betSelect.appendChild(h('option', { value: step }, money(step)));
   const betRow = h(

@@ -5,6 +5,9 @@
 
 const en = {
   balance: 'Balance',
+  gameWalletBalance: 'Game wallet',
+  err_INSUFFICIENT_FUNDS_transfer:
+    "Not enough in this game's wallet. Move money into it on the site's Wallet page, then play.",
   bet: 'Bet',
   chip: 'Chip',
   betLower: 'Lower the bet',
@@ -166,6 +169,9 @@ export type TextKey = keyof typeof en;
 
 const bn: Record<TextKey, string> = {
   balance: 'ব্যালেন্স',
+  gameWalletBalance: 'গেম ওয়ালেট',
+  err_INSUFFICIENT_FUNDS_transfer:
+    'এই গেমের ওয়ালেটে যথেষ্ট টাকা নেই। সাইটের ওয়ালেট পাতা থেকে এতে টাকা সরান, তারপর খেলুন।',
   bet: 'বাজি',
   chip: 'চিপ',
   betLower: 'বাজি কমান',

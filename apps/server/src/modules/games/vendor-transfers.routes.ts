@@ -4,9 +4,17 @@ import { registerCall } from '../../http/register-call.ts';
 import { scheduleEvery } from '../../shared/schedule.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { listGameWallets, runPendingTransfers, walletTransfer } from './vendor-transfers.service.ts';
+import {
+  listGameWallets,
+  listVendorTransfers,
+  runPendingTransfers,
+  walletTransfer,
+} from './vendor-transfers.service.ts';
 
-/** Game wallets of transfer-mode vendors: the list, the transfers, and the job that finishes them. */
+/**
+ * Game wallets of transfer-mode vendors: the list, the transfers, the job that finishes them, and
+ * the operator's view of them (a transfer a vendor never answers stays pending there, in sight).
+ */
 export async function vendorTransferRoutes(app: FastifyInstance) {
   const { db } = app;
   const contextOf = async () => ({ db, env: app.env, money: await getSettings(db) });
@@ -20,6 +28,10 @@ export async function vendorTransferRoutes(app: FastifyInstance) {
     calls.walletTransfer,
     async ({ body, request }) => walletTransfer(await contextOf(), sessionOf(request).memberId, body),
     { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+  );
+
+  registerCall(app, calls.operatorVendorTransfers, async ({ query }) =>
+    listVendorTransfers(db, await getSettings(db), query),
   );
 
   scheduleEvery(app, {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { WalletTransferBody, WalletTransferValue } from '@khela/contract';
+import { members } from '../accounts/accounts.tables.ts';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -473,4 +474,33 @@ export async function runPendingTransfers(context: TransferContext, options: { l
     if (after.status !== 'pending') settled += 1;
   }
   return settled;
+}
+
+/** The operator's list: transfers in one status, oldest first (a stuck one is at the top). */
+export async function listVendorTransfers(
+  db: Database,
+  money: Money,
+  query: { status: VendorTransferStatus; limit: number },
+) {
+  const rows = await db
+    .select({ transfer: vendorTransfers, username: members.account })
+    .from(vendorTransfers)
+    .innerJoin(members, eq(members.id, vendorTransfers.memberId))
+    .where(eq(vendorTransfers.status, query.status))
+    .orderBy(asc(vendorTransfers.id))
+    .limit(query.limit);
+  return rows.map(({ transfer, username }) => ({
+    transferId: transfer.transferId,
+    username,
+    vendorCode: transfer.vendorCode,
+    direction: transfer.direction,
+    amount: formatAmount(transfer.amount, money.currencyPrecision),
+    currency: transfer.currency,
+    status: transfer.status,
+    failureCode: transfer.failureCode,
+    attempts: transfer.attempts,
+    lastError: transfer.lastError,
+    createdAt: transfer.createdAt.getTime(),
+    doneAt: transfer.doneAt?.getTime() ?? null,
+  }));
 }

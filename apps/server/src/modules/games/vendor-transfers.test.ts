@@ -274,6 +274,37 @@ describe('GCS_walletTransfer in and out of a transfer-mode game wallet', () => {
     const listed = await call(sut, { method: 'GET', url: '/wps/relay/GCS_gameWallets', token: member.token });
     expect(listed.body.value.wallets[0]).toMatchObject({ balance: '25.00', booked: '25.00', pending: true });
 
+    // The operator sees it waiting, with why; a member may not look.
+    const operator = await newMember(sut, 'operator01', 0, 'operator');
+    const waiting = await call(sut, {
+      method: 'GET',
+      url: '/api/operator/vendor-transfers',
+      token: operator.token,
+    });
+    expect(waiting.body.value).toEqual([
+      expect.objectContaining({
+        username: 'transfer01',
+        vendorCode: VENDOR,
+        direction: 'in',
+        amount: '25.00',
+        status: 'pending',
+        attempts: 1,
+        lastError: expect.stringContaining('HTTP 503'),
+      }),
+    ]);
+    const refused = await call(sut, {
+      method: 'GET',
+      url: '/api/operator/vendor-transfers',
+      token: member.token,
+    });
+    expect(refused.status).toBe(403);
+    const badQuery = await call(sut, {
+      method: 'GET',
+      url: '/api/operator/vendor-transfers?status=lost',
+      token: operator.token,
+    });
+    expect(badQuery.status).toBe(400);
+
     vendor.fault = 'none';
     // The job's lease starts after half a minute: due now.
     await sut.db.update(vendorTransfers).set({ nextAttemptAt: new Date(Date.now() - 1_000) });
@@ -285,6 +316,14 @@ describe('GCS_walletTransfer in and out of a transfer-mode game wallet', () => {
     expect(vendor.calls.filter((entry) => entry.action === 'deposit')).toHaveLength(2);
     expect(vendor.wallets.get(String(member.id))).toBe(2_500);
     expect(await runPendingTransfers(context)).toBe(0);
+    const done = await call(sut, {
+      method: 'GET',
+      url: '/api/operator/vendor-transfers?status=done',
+      token: operator.token,
+    });
+    expect(done.body.value).toEqual([
+      expect.objectContaining({ status: 'done', attempts: 2, lastError: null }),
+    ]);
   });
 
   it('returns the money to main when the vendor refuses a transfer in', async () => {
