@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useStatus } from '../features/system/api/get-status.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { useTranslation } from '../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { viewClassOf } from '../../shared/config/paths.ts';
 import { BannerCarousel } from '../../features/banner/banner-carousel.tsx';
 import { bannerGroupForPath } from '../../features/banner/banner-group.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { defaultAgentCentrePage, visibleAgentCentreMenu } from '../../shared/config/centre-pages.ts';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { ComingSoon } from '../../shared/ui/coming-soon.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../shared/lib/format.ts';
 import { useBrand } from '../system/api/get-whitelabel.ts';
 import { useFormatOptions } from '../system/use-format-options.ts';

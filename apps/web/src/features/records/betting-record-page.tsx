@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import Dices from 'lucide-react/icons/dices';
 import type { GameCategory, RoundStatus } from '@khela/contract';
 import { formatDateTime } from '../../shared/lib/format.ts';

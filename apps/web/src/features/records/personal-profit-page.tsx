@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import ChartColumn from 'lucide-react/icons/chart-column';
 import type { GameCategory, RoundTotals } from '@khela/contract';
 import { formatNumber, toBengaliDigits } from '../../shared/lib/format.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import type { GameCategory, RoundStatus, RoundTotals } from '@khela/contract';
 import { formatAmountText, formatNumber } from '../../shared/lib/format.ts';
 import { categoryInfo } from '../games/game-categories.ts';

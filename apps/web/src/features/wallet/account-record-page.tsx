@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import ReceiptText from 'lucide-react/icons/receipt-text';
 import { recordKinds, type RecordKind } from '@khela/contract';
 import { formatAmountText, formatDateTime } from '../../shared/lib/format.ts';

@@ -1,21 +1,16 @@
-import rosetta from 'rosetta';
+import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import type { LanguageCode } from '@khela/contract';
 import { writeStorage } from '../lib/storage.ts';
 import {
+  catalogueLanguages,
   catalogueOf,
   currentApiLanguage,
+  fallbackLanguage,
   languageStorageKey,
   setActiveApiLanguage,
   type CatalogueLanguage,
 } from './languages.ts';
-
-/*
- * The texts: flat snake_case keys (`game_maintenance`…, spec 2 names some of them) with `{{name}}`
- * placeholders, one catalogue per language, every catalogue complete (locales.test.ts). rosetta
- * (300 bytes) looks them up and fills the placeholders; this module loads the catalogues and tells
- * React when they change (use-translation.ts). It replaced i18next and react-i18next, about 16 KB
- * gzipped of start-up script for features the site does not use (plurals, namespaces, backends).
- */
 
 type Catalogue = Record<string, string>;
 
@@ -39,72 +34,13 @@ const catalogueLoaders: Record<CatalogueLanguage, CatalogueParts> = {
   th: { start: () => import('virtual:catalogue/th/start'), rest: () => import('virtual:catalogue/th/rest') },
 };
 
-const texts = rosetta<Catalogue>();
-let language: CatalogueLanguage = catalogueOf(currentApiLanguage());
-texts.locale(language);
-document.documentElement.lang = language;
-
-/** Bumped whenever what `translate` answers may have changed (texts added, language switched). */
-let version = 0;
-const listeners = new Set<() => void>();
-
-function changed(): void {
-  version += 1;
-  for (const listener of listeners) listener();
+function isCatalogueLanguage(value: string): value is CatalogueLanguage {
+  return (catalogueLanguages as readonly string[]).includes(value);
 }
 
-export function subscribeTexts(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function textsVersion(): number {
-  return version;
-}
-
-/** The text of `key` in the active language with its placeholders filled; the key itself if unknown. */
-export function translate(key: string, values?: Record<string, unknown>): string {
-  return texts.t(key, values ?? {}) || key;
-}
-
-function addTexts(catalogueLanguage: CatalogueLanguage, catalogue: Catalogue): void {
-  texts.set(catalogueLanguage, catalogue);
-  if (catalogueLanguage === language) changed();
-}
-
-/** The whole catalogue of a language, fetched once (a failed fetch is tried again next time). */
-const wholeCatalogues = new Map<CatalogueLanguage, Promise<void>>();
-
-function loadWholeCatalogue(catalogueLanguage: CatalogueLanguage): Promise<void> {
-  let loading = wholeCatalogues.get(catalogueLanguage);
-  if (!loading) {
-    const parts = catalogueLoaders[catalogueLanguage];
-    loading = Promise.all([parts.start(), parts.rest()]).then(([start, rest]) => {
-      addTexts(catalogueLanguage, { ...start.default, ...rest.default });
-    });
-    loading.catch(() => wholeCatalogues.delete(catalogueLanguage));
-    wholeCatalogues.set(catalogueLanguage, loading);
-  }
-  return loading;
-}
-
-// Start-up: paint with the start part of the active language, then add the rest.
-const startLanguage = language;
-let isStartLoaded = false;
-
-/** Resolves once the first view's texts are in (components suspend until then). */
-export const i18nReady: Promise<void> = catalogueLoaders[startLanguage].start().then((module) => {
-  addTexts(startLanguage, module.default);
-  isStartLoaded = true;
-});
-
-export function startTextsLoaded(): boolean {
-  return isStartLoaded;
-}
-
-let restOfTexts: Promise<unknown> = i18nReady.then(() => loadWholeCatalogue(startLanguage));
-// Awaited by page chunks; a failure here is reported there, not as an unhandled rejection.
-restOfTexts.catch(() => undefined);
+let firstRead = true;
+let restOfTexts: Promise<unknown> = Promise.resolve();
+let loadRestAgain: () => Promise<unknown> = () => Promise.resolve();
 
 /**
  * Resolves once the whole catalogue of the active language is in. Page chunks wait for it
@@ -112,30 +48,78 @@ restOfTexts.catch(() => undefined);
  * After a failed fetch (a flaky network) the next call tries again.
  */
 export function allTextsLoaded(): Promise<unknown> {
-  restOfTexts = restOfTexts.catch(() => loadWholeCatalogue(language));
+  restOfTexts = restOfTexts.catch(() => loadRestAgain());
   return restOfTexts;
 }
 
-/** The active catalogue language and the lookup, for code outside components (and tests). */
-export const i18n = {
-  get language(): CatalogueLanguage {
-    return language;
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language: string, _namespace: string, callback: ReadCallback) => {
+    if (!isCatalogueLanguage(language)) {
+      callback(null, {});
+      return;
+    }
+    const parts = catalogueLoaders[language];
+    const fail = (error: unknown) =>
+      callback(error instanceof Error ? error : new Error(String(error)), false);
+    if (firstRead) {
+      // Start-up: paint with the start part, then add the rest (react-i18next re-renders on 'added').
+      firstRead = false;
+      const start = parts.start();
+      loadRestAgain = () =>
+        parts.rest().then((rest) => {
+          i18n.addResourceBundle(language, 'translation', rest.default, true, true);
+        });
+      restOfTexts = start.then(loadRestAgain);
+      // Awaited by page chunks; a failure here is reported there, not as an unhandled rejection.
+      restOfTexts.catch(() => undefined);
+      start.then((module) => callback(null, module.default as ResourceKey), fail);
+      return;
+    }
+    // A language switched later: everything at once, so the page never shows a key.
+    Promise.all([parts.start(), parts.rest()]).then(
+      ([start, rest]) => callback(null, { ...start.default, ...rest.default } as ResourceKey),
+      fail,
+    );
   },
-  t: translate,
 };
+
+export const i18n = i18next.createInstance();
+
+function applyDocumentLanguage(language: string): void {
+  document.documentElement.lang = language;
+}
+
+i18n.on('languageChanged', applyDocumentLanguage);
+
+export const i18nReady = i18n
+  .use(lazyCatalogues)
+  .use(initReactI18next)
+  .init({
+    lng: catalogueOf(currentApiLanguage()),
+    // Bengali and English are complete (locales.test.ts holds them to the same keys), so they need no
+    // fallback: the Bengali home route fetches one catalogue. The partial ones fall back to English.
+    fallbackLng: (code: string) => (code === 'bn' || code === fallbackLanguage ? [] : [fallbackLanguage]),
+    supportedLngs: [...catalogueLanguages],
+    load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    // Keys are flat snake_case names such as `game_maintenance` (spec 2 names some of them).
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // 'added': the rest of the catalogue arriving after the first paint re-renders what shows it.
+    react: { useSuspense: true, bindI18nStore: 'added' },
+  });
 
 /**
  * Switches the texts without a reload, remembers the choice (localStorage `language`, as an API code
- * so TY and EN stay distinct) and sets `<html lang>`. Resolves once the new texts are shown.
+ * so TY and EN stay distinct) and sets `<html lang>`.
  */
-export async function changeLanguage(apiLanguage: LanguageCode, options: { remember?: boolean } = {}) {
-  setActiveApiLanguage(apiLanguage);
-  if (options.remember ?? true) writeStorage('local', languageStorageKey, apiLanguage);
-  const next = catalogueOf(apiLanguage);
-  // A language switched later: everything at once, so the page never shows a key.
-  await loadWholeCatalogue(next);
-  language = next;
-  texts.locale(next);
-  document.documentElement.lang = next;
-  changed();
+export async function changeLanguage(language: LanguageCode, options: { remember?: boolean } = {}) {
+  setActiveApiLanguage(language);
+  if (options.remember ?? true) writeStorage('local', languageStorageKey, language);
+  await i18n.changeLanguage(catalogueOf(language));
 }

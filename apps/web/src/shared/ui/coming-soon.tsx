@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import Hourglass from 'lucide-react/icons/hourglass';
 import { EmptyState } from './empty-state.tsx';
 

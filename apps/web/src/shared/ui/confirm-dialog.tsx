@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { useOverlayStore } from '../stores/overlay-store.ts';
 import { Modal } from './modal.tsx';
 

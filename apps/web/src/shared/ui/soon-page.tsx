@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { ComingSoon } from './coming-soon.tsx';
 import { Page } from './page.tsx';
 

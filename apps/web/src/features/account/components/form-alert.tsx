@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 
 /** A form's general failure (not tied to one field), announced when it appears; nothing when null. */
 export function FormAlert({ textKey }: { textKey: string | null }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { PasswordField } from './password-field.tsx';
 

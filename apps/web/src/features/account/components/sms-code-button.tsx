@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Spec 5: sending is throttled to once a second. */
 const sendThrottleMs = 1000;

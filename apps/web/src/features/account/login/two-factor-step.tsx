@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { ApiError, type SessionGrant } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import Headset from 'lucide-react/icons/headset';
 import MailCheck from 'lucide-react/icons/mail-check';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, type SessionGrant } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import type { Game } from '@khela/contract';
 import { formatAmountText } from '../../../shared/lib/format.ts';
 import { useBrand } from '../../system/api/get-whitelabel.ts';

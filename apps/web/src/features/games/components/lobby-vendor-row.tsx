@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import LayoutGrid from 'lucide-react/icons/layout-grid';
 import type { VendorCard } from '@khela/contract';
 

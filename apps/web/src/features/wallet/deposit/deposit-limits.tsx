@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { limitPeriods, type LimitPeriod } from '@khela/contract';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { formatDateTime } from '../../../shared/lib/format.ts';

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { errorTextKey } from '../../account/lib/api-errors.ts';
 import { Pager } from '../../../shared/ui/pager.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import Copy from 'lucide-react/icons/copy';
 import Check from 'lucide-react/icons/check';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { TextField } from '../../account/components/text-field.tsx';
 import { useMemberInfo } from '../../account/api/get-member-info.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import type { PayoutAccount } from '@khela/contract';
 import { TextField } from '../../account/components/text-field.tsx';
 import { errorTextKey } from '../../account/lib/api-errors.ts';

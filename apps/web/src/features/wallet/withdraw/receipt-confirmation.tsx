@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '@khela/contract';
 import { toBengaliDigits } from '../../../shared/lib/format.ts';
 import { TextField } from '../../account/components/text-field.tsx';

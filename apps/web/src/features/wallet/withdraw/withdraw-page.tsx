@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useTranslation } from 'react-i18next';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import type { PayoutAccount } from '@khela/contract';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
