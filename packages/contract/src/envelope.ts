@@ -14,7 +14,29 @@ export function okEnvelope<T extends z.ZodType>(value: T) {
   });
 }
 
-export const fieldIssueSchema = z.object({ field: z.string(), reason: z.string() });
+/**
+ * Why a field was refused, as a stable machine word the web turns into a translated sentence
+ * (`reason` is English for logs and API users; a person never sees it). `limit` is the bound that
+ * was crossed (a length for strings, a value for numbers) where there is one.
+ */
+export const issueRules = [
+  'required',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'invalid_characters',
+  'invalid_format',
+  'invalid',
+] as const;
+export type IssueRule = (typeof issueRules)[number];
+
+export const fieldIssueSchema = z.object({
+  field: z.string(),
+  reason: z.string(),
+  rule: z.enum(issueRules).optional(),
+  limit: z.number().optional(),
+});
 
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
