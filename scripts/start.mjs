@@ -1,58 +1,104 @@
-// `npm start`: build what is missing or stale, then run the server (which migrates, seeds demo
-// data on an empty database and serves the site and API on http://localhost:8080).
-import { spawnSync, spawn } from 'node:child_process';
+// `npm start`: build everything the site serves when any of it is missing or older than its sources
+// (one build graph: the root `npm run build`), then run the server, which migrates, seeds demo data
+// on an empty database and serves the site, the house games and the API on http://localhost:8080.
+// The server itself refuses to start when a built file it serves is missing (apps/server/src/built-files.ts).
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Newest modification time of the files under the given folders. */
-function newest(folders) {
+/** What the root build reads: every workspace the served site is made of, and the lock file. */
+const buildInputs = [
+  'package.json',
+  'package-lock.json',
+  'packages/contract/src',
+  'packages/contract/package.json',
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/catalogue-split.ts',
+  'apps/web/package.json',
+  'apps/house-games/src',
+  'apps/house-games/drizzle',
+  'apps/house-games/package.json',
+  'apps/server/src',
+  'apps/server/drizzle',
+  'apps/server/tsup.config.ts',
+  'apps/server/package.json',
+];
+
+/** What it writes and the server serves or runs (the server checks the same files at start-up). */
+const buildOutputs = [
+  'apps/web/dist/index.html',
+  'apps/house-games/dist/web/game.js',
+  'apps/house-games/dist/web/verify.js',
+  'apps/house-games/dist/web/house.css',
+  'apps/server/dist/main.js',
+];
+
+/** Newest modification time of the given files and of the files under the given folders. */
+function newest(entries) {
   let latest = 0;
-  const walk = (folder) => {
-    if (!existsSync(folder)) return;
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+  const visit = (full) => {
+    if (!existsSync(full)) return;
+    const stat = statSync(full);
+    if (!stat.isDirectory()) {
+      latest = Math.max(latest, stat.mtimeMs);
+      return;
+    }
+    for (const entry of readdirSync(full, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else latest = Math.max(latest, statSync(full).mtimeMs);
+      visit(path.join(full, entry.name));
     }
   };
-  folders.forEach((folder) => walk(path.join(root, folder)));
+  entries.forEach((entry) => visit(path.join(root, entry)));
   return latest;
 }
 
-function builtAt(file) {
-  const full = path.join(root, file);
-  return existsSync(full) ? statSync(full).mtimeMs : 0;
+/** Oldest output, or 0 when one is missing. */
+function oldest(files) {
+  let earliest = Infinity;
+  for (const file of files) {
+    const full = path.join(root, file);
+    if (!existsSync(full)) return 0;
+    earliest = Math.min(earliest, statSync(full).mtimeMs);
+  }
+  return earliest;
 }
 
-const sources = newest(['packages/contract/src']);
-const targets = [
-  {
-    name: '@khela/web',
-    output: 'apps/web/dist/index.html',
-    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html'],
-  },
-  {
-    name: '@khela/server',
-    output: 'apps/server/dist/main.js',
-    inputs: ['apps/server/src', 'apps/server/drizzle'],
-  },
-];
-for (const target of targets) {
-  const stale = Math.max(sources, newest(target.inputs)) > builtAt(target.output);
-  if (!stale) continue;
-  console.info(`building ${target.name}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', target.name], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+let child = null;
+let stopping = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = signal;
+    child?.kill(signal);
+  });
 }
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+/** Runs a command to its end; a signal to `npm start` goes on to it. */
+function run(command, args, options) {
+  return new Promise((resolve) => {
+    child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => {
+      child = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+if (newest(buildInputs) > oldest(buildOutputs)) {
+  console.info('npm start: building the site (npm run build)…');
+  const code = await run('npm', ['run', 'build']);
+  if (code !== 0 || stopping) process.exit(code || 1);
+} else {
+  console.info('npm start: the build is up to date');
+}
+
+process.exit(
+  await run(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { NODE_ENV: 'production', ...process.env },
+  }),
+);

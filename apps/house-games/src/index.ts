@@ -4,6 +4,7 @@
  * serves the same plugin on its own.
  */
 export { houseGamesPlugin, type HouseGamesOptions } from './plugin.ts';
+export { loadBuiltWebAssets, WebAssetsMissingError, type WebAssets } from './pages/web-assets.ts';
 export { migrateHouseDatabase, houseMigrationsFolder } from './db/migrate.ts';
 export type { HouseDatabase } from './db/database.ts';
 export type { HouseSettings } from './play/context.ts';

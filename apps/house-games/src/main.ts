@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import path from 'node:path';
 import { loadHouseEnv } from './config/env.ts';
 import { openHouseDatabase } from './db/open-database.ts';
+import { loadBuiltWebAssets, WebAssetsMissingError, type WebAssets } from './pages/web-assets.ts';
 import { houseGamesPlugin } from './plugin.ts';
 
 /**
@@ -10,6 +11,15 @@ import { houseGamesPlugin } from './plugin.ts';
  */
 async function main() {
   const env = loadHouseEnv();
+  let webAssets: WebAssets;
+  try {
+    webAssets = loadBuiltWebAssets();
+  } catch (error) {
+    if (!(error instanceof WebAssetsMissingError)) throw error;
+    // One line, before anything is opened: a game page without its script is a black frame.
+    console.error(error.message);
+    process.exit(1);
+  }
   const handle = await openHouseDatabase(
     env.HOUSE_DATABASE_URL
       ? { kind: 'pg', url: env.HOUSE_DATABASE_URL }
@@ -31,6 +41,7 @@ async function main() {
     walletMode: env.HOUSE_WALLET_MODE,
     walletSecret: env.HOUSE_SECRET,
     database: handle.db,
+    webAssets,
     settings: { autoplay: env.HOUSE_AUTOPLAY === 'true', turbo: env.HOUSE_TURBO === 'true' },
     publicUrl: env.HOUSE_PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });

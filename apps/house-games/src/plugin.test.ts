@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorGamesListSchema } from '@khela/contract';
 import { GAMES } from './maths/games.ts';
 import { checkSignature, nowSeconds, signBody, signatureHeader } from './protocol/signature.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadBuiltWebAssets, WebAssetsMissingError } from './pages/web-assets.ts';
+import { sourceWebAssets } from './pages/web-assets-source.ts';
 import { startHouse, type HouseHarness } from './test/house-harness.ts';
 
 let house: HouseHarness;
@@ -122,16 +127,38 @@ describe('pages and their files', () => {
   });
 
   it('serves the verify page, the page scripts and the icons', async () => {
-    const verify = await house.app.inject({ method: 'GET', url: '/house/verify?lang=bn' });
-    expect(verify.body).toContain('src="./assets/verify.js"');
-    for (const name of ['game.js', 'verify.js', 'house.css']) {
-      const asset = await house.app.inject({ method: 'GET', url: `/house/assets/${name}` });
-      expect(asset.statusCode).toBe(200);
-      expect(asset.body.length).toBeGreaterThan(1_000);
+    // The pages bundled from the sources, as the tests need no build (production loads dist/web).
+    const withPages = await startHouse({ webAssets: await sourceWebAssets() });
+    try {
+      const verify = await withPages.app.inject({ method: 'GET', url: '/house/verify?lang=bn' });
+      expect(verify.body).toContain('src="./assets/verify.js"');
+      for (const name of ['game.js', 'verify.js', 'house.css']) {
+        const asset = await withPages.app.inject({ method: 'GET', url: `/house/assets/${name}` });
+        expect(asset.statusCode).toBe(200);
+        expect(asset.body.length).toBeGreaterThan(1_000);
+      }
+      const icon = await withPages.app.inject({ method: 'GET', url: '/house/icons/video5x3.svg' });
+      expect(icon.headers['content-type']).toBe('image/svg+xml');
+      expect(icon.body).toMatch(/^<svg /);
+    } finally {
+      await withPages.close();
     }
-    const icon = await house.app.inject({ method: 'GET', url: '/house/icons/video5x3.svg' });
-    expect(icon.headers['content-type']).toBe('image/svg+xml');
-    expect(icon.body).toMatch(/^<svg /);
+  }, 60_000);
+
+  it('refuses to load pages that were not built, naming the missing files (a start-up error)', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'house-web-'));
+    try {
+      writeFileSync(path.join(folder, 'game.js'), 'export {};');
+      expect(() => loadBuiltWebAssets(folder)).toThrow(WebAssetsMissingError);
+      expect(() => loadBuiltWebAssets(folder)).toThrow(
+        `house game pages are not built: verify.js, house.css missing in ${folder}`,
+      );
+      writeFileSync(path.join(folder, 'verify.js'), 'export {};');
+      writeFileSync(path.join(folder, 'house.css'), 'body{}');
+      expect(loadBuiltWebAssets(folder).get('house.css')?.type).toBe('text/css; charset=utf-8');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('passes the operator settings to the page', async () => {

@@ -5,7 +5,7 @@ import { icons } from './catalogue/icons.ts';
 import type { HouseDatabase } from './db/database.ts';
 import { migrateHouseDatabase } from './db/migrate.ts';
 import { HouseError } from './http/errors.ts';
-import { loadWebAssets, type WebAssets } from './pages/web-assets.ts';
+import { loadBuiltWebAssets, WebAssetsMissingError, type WebAssets } from './pages/web-assets.ts';
 import { pageLanguage, renderPage, type GamePageConfig } from './pages/page-html.ts';
 import type { HouseContext, HouseSettings } from './play/context.ts';
 import { getFairState, rotateServerSeed, setClientSeed } from './play/fair.service.ts';
@@ -42,8 +42,12 @@ export interface HouseGamesOptions {
    * prefix the plugin is mounted under (e.g. `/house`), right when the platform serves both.
    */
   publicUrl?: string;
-  /** Folder of the built pages (dist/web); built in memory from src/web when absent. */
-  webRoot?: string;
+  /**
+   * The pages' files. A server entry passes `loadBuiltWebAssets()`, called at start-up so a
+   * missing build stops it there; tests pass the sources bundled in memory (web-assets-source.ts).
+   * When absent, the built files are looked for on the first request (503 while not built).
+   */
+  webAssets?: WebAssets;
   /** Applies the house's migrations at start-up (default true). */
   migrate?: boolean;
   /** How often the retry job sends pending credits and rollbacks; 0 turns it off (tests). */
@@ -122,13 +126,14 @@ export function createHouseContext(
 export async function houseGamesPlugin(app: FastifyInstance, options: HouseGamesOptions): Promise<void> {
   if (options.migrate !== false) await migrateHouseDatabase(options.database);
   const context = createHouseContext(options, app.log);
-  // Loaded (or, without a build, bundled) on the first asset request, not at start-up.
-  let assets: Promise<WebAssets> | null = null;
-  const loadAssets = () => {
-    assets ??= loadWebAssets(options.webRoot).catch((error: unknown) => {
-      assets = null;
+  let assets: WebAssets | null = options.webAssets ?? null;
+  const loadAssets = (): WebAssets => {
+    try {
+      assets ??= loadBuiltWebAssets();
+    } catch (error) {
+      if (error instanceof WebAssetsMissingError) throw new HouseError('PAGES_NOT_BUILT', error.message);
       throw error;
-    });
+    }
     return assets;
   };
   const publicUrl = (options.publicUrl ?? app.prefix).replace(/\/+$/, '');
@@ -373,7 +378,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
 
   app.get('/assets/:name', async (request, reply) => {
     const { name } = parse(z.object({ name: z.string().max(64) }), request.params);
-    const asset = (await loadAssets()).get(name);
+    const asset = loadAssets().get(name);
     if (!asset) throw new HouseError('NOT_FOUND', 'no such file');
     return reply
       .header('content-type', asset.type)

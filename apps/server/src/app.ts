@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { calls, vendorLanguageOf } from '@khela/contract';
+import type { WebAssets } from '@khela/house-games';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Folder of the built web app, or null to serve the API only. */
   webRoot?: string | null;
+  /** The house game pages' built files (main.ts loads them at start-up; tests pass none). */
+  houseWebAssets?: WebAssets;
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
 }
@@ -179,7 +182,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordRoutes);
   await app.register(vendorWalletRoutes);
   await app.register(vendorTransferRoutes);
-  if (env.HOUSE_GAMES === 'inprocess') await mountHouseGames(app, { port: env.PORT });
+  if (env.HOUSE_GAMES === 'inprocess') {
+    await mountHouseGames(app, { port: env.PORT, webAssets: options.houseWebAssets });
+  }
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(realtimeRoutes);
 

@@ -5,6 +5,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { scryptOf } from './modules/accounts/accounts.context.ts';
 import { buildApp } from './app.ts';
+import { builtFiles, MissingBuildError } from './built-files.ts';
 
 function readEnv(): Env {
   try {
@@ -20,6 +21,16 @@ function readEnv(): Env {
 
 async function main() {
   const env = readEnv();
+  // Both `tsx src/main.ts` and the bundle `dist/main.js` sit two levels under apps/.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  let served: ReturnType<typeof builtFiles>;
+  try {
+    served = builtFiles({ env, defaultWebRoot: path.resolve(here, '../../web/dist') });
+  } catch (error) {
+    if (!(error instanceof MissingBuildError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   const database = await openDatabase(
     env.DATABASE_URL ? { kind: 'pg', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
@@ -29,10 +40,12 @@ async function main() {
     if (seeded) console.info('seeded demo data into an empty database');
   }
 
-  // Both `tsx src/main.ts` and the bundle `dist/main.js` sit two levels under apps/.
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const webRoot = env.WEB_DIST === undefined ? path.resolve(here, '../../web/dist') : env.WEB_DIST || null;
-  const app = await buildApp({ env, database, webRoot });
+  const app = await buildApp({
+    env,
+    database,
+    webRoot: served.webRoot,
+    ...(served.houseWebAssets ? { houseWebAssets: served.houseWebAssets } : {}),
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -21,6 +21,8 @@ export const houseErrors = {
   BET_REFUSED: 409,
   /** The platform could not be reached; any bet that may have been taken is being rolled back. */
   WALLET_UNAVAILABLE: 503,
+  /** The pages' files were never built (a server entry refuses to start without them). */
+  PAGES_NOT_BUILT: 503,
   INTERNAL: 500,
 } as const;
 

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildWebAssets } from './web-assets.ts';
+import { buildWebAssets } from './web-assets-source.ts';
 
 /** `npm run build -w @khela/house-games`: the pages into apps/house-games/dist/web. */
 const outdir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');

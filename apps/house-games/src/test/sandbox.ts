@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { sourceWebAssets } from '../pages/web-assets-source.ts';
 import { houseGamesPlugin } from '../plugin.ts';
 import { startFakePlatform } from './fake-platform.ts';
 import { freshDatabase } from './house-harness.ts';
@@ -20,6 +21,7 @@ await app.register(houseGamesPlugin, {
   walletSecret: platform.secret,
   database: database.db,
   migrate: false,
+  webAssets: await sourceWebAssets(),
   settings: { autoplay: process.env.AUTOPLAY === 'true', turbo: process.env.TURBO === 'true' },
 });
 app.get('/launch/:game', async (request, reply) => {

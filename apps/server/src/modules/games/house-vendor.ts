@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { houseGamesPlugin } from '@khela/house-games';
+import { houseGamesPlugin, type WebAssets } from '@khela/house-games';
 import type { Database } from '../../db/database.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { vendorConnections } from './games.tables.ts';
@@ -43,7 +43,11 @@ export async function ensureHouseConnection(
   return row.walletSecret;
 }
 
-export async function mountHouseGames(app: FastifyInstance, options: { port: number }) {
+/** `webAssets`: the house pages' built files, loaded by main.ts at start-up (tests: none). */
+export async function mountHouseGames(
+  app: FastifyInstance,
+  options: { port: number; webAssets?: WebAssets | undefined },
+) {
   const settings = async () => (await getSettings(app.db)).houseGames;
   const platformUrl = `http://127.0.0.1:${options.port}`;
   await app.register(houseGamesPlugin, {
@@ -53,6 +57,7 @@ export async function mountHouseGames(app: FastifyInstance, options: { port: num
     walletSecret: await ensureHouseConnection(app.db),
     database: app.db,
     settings,
+    ...(options.webAssets ? { webAssets: options.webAssets } : {}),
   });
   await app.register(houseGamesPlugin, {
     prefix: houseTransferPrefix,
@@ -68,5 +73,6 @@ export async function mountHouseGames(app: FastifyInstance, options: { port: num
     // One migration run is enough: the first mount applied the house's migrations.
     migrate: false,
     settings,
+    ...(options.webAssets ? { webAssets: options.webAssets } : {}),
   });
 }
