@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { callApi, memberToken, operatorToken } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { gameFrame, openAllGames, tileNames, tiles } from '../support/site.ts';
 
 /**
  * The games journey (issue 5) in real Chromium against the real server, with our house vendor
@@ -84,36 +85,6 @@ async function pageAs(
     },
   );
   return watched;
-}
-
-const tiles = (page: Page) => page.locator('.game-grid .game-tile__play');
-
-/** The slot lobby opens on its hot list (spec 4: hot first when there is any); the full list. */
-async function openAllGames(page: Page, label: string) {
-  // The lobby settles on its first list (and the member's state) before a list is chosen.
-  await expect.poll(() => tiles(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: label, exact: true }).click();
-  try {
-    await expect.poll(() => tiles(page).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
-  } catch (error) {
-    await screenshot(page, 'games-all-failed');
-    throw error;
-  }
-}
-
-async function tileNames(page: Page): Promise<string[]> {
-  return page.locator('.game-grid .game-tile__name').allInnerTexts();
-}
-
-/** The house's game page inside the platform's /game frame, once its balance is shown. */
-async function gameFrame(page: Page): Promise<FrameLocator> {
-  await page.locator('iframe.game-launch__frame').waitFor({ timeout: 20_000 });
-  const frame = page.frameLocator('iframe.game-launch__frame');
-  await expect
-    .poll(() => frame.locator('.hg-balance-value').innerText(), { timeout: 20_000 })
-    .toMatch(/[\d০-৯]/);
-  return frame;
 }
 
 describe('games', () => {

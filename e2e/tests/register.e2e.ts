@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { callApi, latestSmsCode, solveAltcha } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { expectLoggedIn, field, fillUsernameForm, openRegisterModal } from '../support/site.ts';
 
 /**
  * Registration (spec 2 Dialogs: Register, 3, 4, 5, 8) in real Chromium against the real server.
@@ -65,49 +66,6 @@ async function openSite(
   await page.goto(`${server.baseUrl}${options.path ?? '/index'}`);
   await page.locator('header.site-header').waitFor();
   return watched;
-}
-
-/** The header's register button opens registerModal; answers the dialog. */
-async function openRegisterModal(page: Page): Promise<Locator> {
-  await page.locator('header.site-header .auth-buttons button.button--gold').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.locator('form.register-form').waitFor();
-  return dialog;
-}
-
-/** The input labelled `label` (the tab panels are labelled by their tabs, so inputs only). */
-const field = (scope: Locator | Page, label: string) =>
-  scope.getByLabel(label, { exact: true }).and(scope.locator('input'));
-
-async function fillUsernameForm(
-  scope: Locator | Page,
-  values: { username: string; password?: string; paymentPassword?: string },
-) {
-  const password = values.password ?? 'Sunny-river-42';
-  await field(scope, 'Username').fill(values.username);
-  await field(scope, 'Password').fill(password);
-  await field(scope, 'Confirm password').fill(password);
-  await field(scope, 'Payment password').fill(values.paymentPassword ?? '135790');
-}
-
-/** Logged in: the header shows the balance (and on desktop the account menu) instead of the buttons. */
-async function expectLoggedIn(page: Page, username: string) {
-  await page.waitForURL(/\/index$/, { timeout: 20_000 });
-  await page
-    .locator('header.site-header')
-    .getByRole('button', { name: /^(Balance|ব্যালেন্স):/ })
-    .waitFor({ timeout: 20_000 });
-  if ((page.viewportSize()?.width ?? 0) > 800) {
-    // Waited for, not counted at once: the header is hidden from the accessibility tree for the
-    // moment the closing dialog still covers it.
-    await page
-      .locator('header.site-header')
-      .getByRole('button', { name: 'Account menu' })
-      .waitFor({ timeout: 10_000 });
-  }
-  expect(await page.locator('header.site-header .auth-buttons').count()).toBe(0);
-  expect(await page.evaluate(() => sessionStorage.getItem('username'))).toBe(username);
-  return (await page.evaluate(() => sessionStorage.getItem('token'))) ?? '';
 }
 
 /**

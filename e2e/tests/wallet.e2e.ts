@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { callApi, memberToken, operatorToken } from '../support/api.ts';
 import {
   launchBrowser,
@@ -9,6 +9,7 @@ import {
   type MemberPageOptions,
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { header, headerBalance, openCentre } from '../support/site.ts';
 
 /**
  * The wallet journey (spec 2 member centre, 4 withdrawal confirmation) in real Chromium against the
@@ -37,22 +38,6 @@ const unexpected = (errors: string[]) =>
 
 function signedIn(options: MemberPageOptions = {}) {
   return memberPage(browser, token, options);
-}
-
-const header = (page: Page) => page.locator('header.site-header');
-
-async function headerBalance(page: Page): Promise<string> {
-  // By class: while the member centre is open, the header is hidden from the accessibility tree.
-  return header(page).locator('.balance__amount').innerText();
-}
-
-/** Opens the member centre from the account menu (desktop) on one of its pages. */
-async function openCentre(page: Page, item: string): Promise<Locator> {
-  await header(page).getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('button', { name: item, exact: true }).click();
-  const panel = page.getByRole('dialog');
-  await panel.locator('.centre__page').waitFor();
-  return panel;
 }
 
 async function centrePage(panel: Locator, item: string) {
