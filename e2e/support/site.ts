@@ -43,6 +43,12 @@ export function uniqueUsername(prefix: string): string {
   return `${prefix}${stamp}`.slice(0, 16);
 }
 
+/** A Bangladeshi mobile number no other run has: as typed (national) and as stored (international). */
+export function uniqueMobile(): { national: string; international: string } {
+  const national = `017${String(randomInt(10_000_000, 100_000_000))}`;
+  return { national, international: `+880${national.slice(1)}` };
+}
+
 /** Logged in: the header shows the balance (and on desktop the account menu) instead of the buttons. */
 export async function expectLoggedIn(page: Page, username: string) {
   await page.waitForURL(/\/index$/, { timeout: 20_000 });

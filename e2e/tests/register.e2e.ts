@@ -3,7 +3,14 @@ import type { Browser } from 'playwright-core';
 import { callApi, latestSmsCode, solveAltcha } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { expectLoggedIn, field, fillUsernameForm, openRegisterModal } from '../support/site.ts';
+import {
+  expectLoggedIn,
+  field,
+  fillUsernameForm,
+  openRegisterModal,
+  uniqueMobile,
+  uniqueUsername,
+} from '../support/site.ts';
 
 /**
  * Registration (spec 2 Dialogs: Register, 3, 4, 5, 8) in real Chromium against the real server.
@@ -133,7 +140,7 @@ describe('registration with the seeded settings (captcha on)', () => {
     const captcha = dialog.locator('.captcha-image img');
     await expect.poll(() => captcha.getAttribute('src')).toBeTruthy();
     const firstImage = await captcha.getAttribute('src');
-    await fillUsernameForm(dialog, { username: 'captchafail1' });
+    await fillUsernameForm(dialog, { username: uniqueUsername('captcha') });
     // Never in the captcha alphabet (no 0, O, 1, I, l, 5, S, 2, Z): certainly wrong.
     await field(dialog, 'Captcha').fill('0000');
     await dialog.locator('button[type="submit"]').click();
@@ -167,12 +174,14 @@ describe('registration journeys (captcha off, mobile registration on)', () => {
     expect(await page.evaluate(() => localStorage.getItem('affiliateCode'))).toBe('KHELA01');
     expect(await dialog.getByText('Registering with referral code FRIEND1').count()).toBe(1);
     expect(await field(dialog, 'Invitation code').inputValue()).toBe('KHELA01');
-    await fillUsernameForm(dialog, { username: 'webplayer1' });
+    // Unique names and numbers: a retried journey never meets the account its first attempt made.
+    const username = uniqueUsername('web');
+    await fillUsernameForm(dialog, { username });
     await dialog.locator('button[type="submit"]').click();
-    const token = await expectLoggedIn(page, 'webplayer1');
+    const token = await expectLoggedIn(page, username);
     expect(await page.getByRole('dialog').count()).toBe(0);
     const info = await callApi(open.baseUrl, { method: 'GET', path: '/wps/member/info', token });
-    expect(info.body.value).toMatchObject({ account: 'webplayer1', toUpline: 'demoagent' });
+    expect(info.body.value).toMatchObject({ account: username, toUpline: 'demoagent' });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -192,14 +201,15 @@ describe('registration journeys (captcha off, mobile registration on)', () => {
   it('shows the invitation_code_error popup for an unknown affiliate code', async () => {
     const { page, context } = await openSite(open);
     const dialog = await openRegisterModal(page);
-    await fillUsernameForm(dialog, { username: 'affiliatefail' });
+    const username = uniqueUsername('affiliate');
+    await fillUsernameForm(dialog, { username });
     await field(dialog, 'Invitation code').fill('NOPE1234');
     await dialog.locator('button[type="submit"]').click();
     const popup = page.getByRole('alertdialog');
     await popup.getByText('Invalid invitation code.').waitFor();
     await popup.getByRole('button', { name: 'Confirm' }).click();
     await popup.waitFor({ state: 'detached' });
-    expect(await registerByApi(open, 'affiliatefail')).toBe('created');
+    expect(await registerByApi(open, username)).toBe('created');
     await context.close();
   });
 
@@ -208,12 +218,13 @@ describe('registration journeys (captcha off, mobile registration on)', () => {
     const dialog = await openRegisterModal(page);
     await dialog.getByRole('tab', { name: 'Mobile number' }).click();
     const panel = dialog.getByRole('tabpanel');
-    await field(panel, 'Mobile number').fill('01722222222');
+    const mobile = uniqueMobile();
+    await field(panel, 'Mobile number').fill(mobile.national);
     const sentAfter = Date.now() - 1000;
     await panel.getByRole('button', { name: 'Get code' }).click();
     await panel.getByRole('button', { name: /Resend in \d+ s/ }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'register-modal-desktop-en-mobile-tab');
-    const code = await latestSmsCode(open.baseUrl, '+8801722222222', { after: sentAfter });
+    const code = await latestSmsCode(open.baseUrl, mobile.international, { after: sentAfter });
     await field(panel, 'Verification code').fill(code);
     await field(panel, 'Password').fill('Quiet-harbour-77');
     await field(panel, 'Confirm password').fill('Quiet-harbour-77');
@@ -232,9 +243,11 @@ describe('registration journeys (captcha off, mobile registration on)', () => {
   it('by username with a mobile number asks for its SMS code first (registerMobileVerification)', async () => {
     const { page, context, errors } = await openSite(open);
     const dialog = await openRegisterModal(page);
-    await fillUsernameForm(dialog, { username: 'mobileuser1' });
+    const username = uniqueUsername('mobile');
+    const mobile = uniqueMobile();
+    await fillUsernameForm(dialog, { username });
     expect(await field(dialog, 'Verification code').count()).toBe(0);
-    await field(dialog, 'Mobile number').fill('01733333333');
+    await field(dialog, 'Mobile number').fill(mobile.national);
     const codeField = field(dialog, 'Verification code');
     await codeField.waitFor();
     expect(await codeField.getAttribute('placeholder')).toMatch(/^＊/);
@@ -244,10 +257,13 @@ describe('registration journeys (captcha off, mobile registration on)', () => {
       .toEqual(['This field is required.']);
     const sentAfter = Date.now() - 1000;
     await dialog.getByRole('button', { name: 'Get code' }).click();
-    const code = await latestSmsCode(open.baseUrl, '+8801733333333', { after: sentAfter, timeoutMs: 20_000 });
+    const code = await latestSmsCode(open.baseUrl, mobile.international, {
+      after: sentAfter,
+      timeoutMs: 20_000,
+    });
     await codeField.fill(code);
     await dialog.locator('button[type="submit"]').click();
-    const token = await expectLoggedIn(page, 'mobileuser1');
+    const token = await expectLoggedIn(page, username);
     const info = await callApi(open.baseUrl, { method: 'GET', path: '/wps/member/info', token });
     expect((info.body.value as { mobileNum: string | null }).mobileNum).toMatch(/^\+880/);
     expect(errors).toEqual([]);
@@ -260,9 +276,10 @@ describe('registration journeys (captcha off, mobile registration on)', () => {
     await form.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'register-page-phone-en-light');
-    await fillUsernameForm(form, { username: 'phoneplayer1' });
+    const username = uniqueUsername('phone');
+    await fillUsernameForm(form, { username });
     await form.locator('button[type="submit"]').click();
-    await expectLoggedIn(page, 'phoneplayer1');
+    await expectLoggedIn(page, username);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -9,7 +9,7 @@ import {
   type MemberPageOptions,
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { header, headerBalance, openCentre } from '../support/site.ts';
+import { amountOf, header, headerBalance, openCentre } from '../support/site.ts';
 
 /**
  * The wallet journey (spec 2 member centre, 4 withdrawal confirmation) in real Chromium against the
@@ -71,11 +71,20 @@ const receiptPng = Buffer.from(
   'base64',
 );
 
+/** An amount as the site shows it in English: grouped, two decimals. */
+const formatMoney = (amount: number) =>
+  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('the wallet', () => {
   it('deposits through the gateway and by bank transfer, withdraws, disputes, transfers, and records it all', async () => {
     const { page, context, errors } = await signedIn();
     await page.goto(`${server.baseUrl}/index`);
-    await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toContain('0.00');
+    // Balances relative to the one found: a retry of this journey starts where the first left off.
+    await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toMatch(/\d\.\d\d/);
+    const start = amountOf(await headerBalance(page));
+    const shown = async () => amountOf(await headerBalance(page));
+    const money = (amount: number) => escapeRegExp(formatMoney(start + amount));
 
     // 1. A sandbox-gateway deposit of 500: the gateway's page, Pay, and back on the site.
     let panel = await openCentre(page, 'Deposit');
@@ -90,7 +99,7 @@ describe('the wallet', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL(/\/index\?depositOrder=\d+/, { timeout: 20_000 });
     const orderId = new URL(page.url()).searchParams.get('depositOrder');
-    await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toContain('492.50');
+    await expect.poll(shown, { timeout: 20_000 }).toBe(start + 492.5);
     // Back from the gateway, the shell opens the member centre on depositv2 by itself (useDepositReturn).
     panel = page.getByRole('dialog', { name: 'Member centre' });
     await panel.locator('.centre__page[data-page="depositv2"]').waitFor({ timeout: 15_000 });
@@ -129,12 +138,12 @@ describe('the wallet', () => {
     await header(page)
       .getByRole('button', { name: /^Balance:/ })
       .click();
-    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toContain('692.50');
+    await expect.poll(shown, { timeout: 15_000 }).toBe(start + 692.5);
 
     // 3. Withdraw: bind an e-wallet, request 100, the operator disburses, "received partly" 60.
     panel = await openCentre(page, 'Withdraw');
     await panel.getByText('Available to withdraw').waitFor();
-    expect(await panel.locator('.wallet-balance__value').innerText()).toContain('692.50');
+    expect(amountOf(await panel.locator('.wallet-balance__value').innerText())).toBe(start + 692.5);
     await panel.getByRole('button', { name: 'Add an account' }).click();
     const bindForm = panel.getByRole('form', { name: 'Bind a withdrawal account' });
     await bindForm.getByRole('radio', { name: 'E-wallet' }).click();
@@ -151,7 +160,7 @@ describe('the wallet', () => {
       .first()
       .waitFor();
 
-    await panel.getByRole('textbox', { name: /^Amount/ }).fill('1000');
+    await panel.getByRole('textbox', { name: /^Amount/ }).fill(String(Math.ceil(start) + 1000));
     await panel.getByLabel('Payment password').fill('246810');
     await panel.getByRole('button', { name: 'Request withdrawal' }).click();
     await panel.getByText(/More than your available|The most is/).waitFor();
@@ -161,7 +170,7 @@ describe('the wallet', () => {
     const withdrawalId = Number(/#(\d+)/.exec(requested)?.[1]);
     const item = panel.locator(`[data-withdrawal="${withdrawalId}"]`);
     await expect.poll(() => item.innerText()).toContain('Pending');
-    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toContain('592.50');
+    await expect.poll(shown, { timeout: 15_000 }).toBe(start + 592.5);
 
     await operator('/api/operator/withdrawal/decide', { withdrawalId, decision: 'disburse' });
     await centrePage(panel, 'Deposit');
@@ -190,20 +199,24 @@ describe('the wallet', () => {
     await panel.getByText('The password is wrong.').waitFor();
     await panel.getByLabel('Payment password').fill('246810');
     await panel.getByRole('button', { name: 'Transfer', exact: true }).click();
-    await panel.getByText(/sent to demoagent\. Your balance is now .*542\.50/).waitFor({ timeout: 15_000 });
-    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toContain('542.50');
+    await panel
+      .getByText(new RegExp(`sent to demoagent\\. Your balance is now .*${money(542.5)}`))
+      .waitFor({ timeout: 15_000 });
+    await expect.poll(shown, { timeout: 15_000 }).toBe(start + 542.5);
     await screenshot(page, 'wallet-transfer-upline-desktop-en');
 
     // 5. The wallets and the account record.
     await centrePage(panel, 'Wallet');
     await panel.getByText('No game wallets yet').waitFor();
-    expect(await panel.locator('.wallet-wallets').first().innerText()).toMatch(/Main wallet\s+.*542\.50/);
+    expect(await panel.locator('.wallet-wallets').first().innerText()).toMatch(
+      new RegExp(`Main wallet\\s+.*${money(542.5)}`),
+    );
     await centrePage(panel, 'Account record');
     await panel.locator('.account-record__line').first().waitFor();
     const record = await panel.locator('.account-record__list').innerText();
     for (const kind of ['Deposit', 'Held', 'Withdrawal', 'Transfer']) expect(record).toContain(kind);
-    expect(record).toContain('Balance ৳542.50');
-    expect(record).toContain('Balance ৳692.50');
+    expect(record).toContain(`Balance ৳${formatMoney(start + 542.5)}`);
+    expect(record).toContain(`Balance ৳${formatMoney(start + 692.5)}`);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
