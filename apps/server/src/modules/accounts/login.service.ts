@@ -114,14 +114,27 @@ export function isPasswordExpired(context: AccountsContext, member: MemberRow): 
   return Date.now() - member.passwordChangedAt.getTime() > maxAgeMs;
 }
 
+/** How a login was proven, for what its session may do. */
+export interface LoginProof {
+  /** The known-device token the browser sent (password logins). */
+  deviceToken?: string | undefined;
+  /**
+   * False when the login proved an SMS code or a social identity, not the password: such a login
+   * is not held to a password change (spec 4: the dialog is for password logins; the member may
+   * not know the old one and resets it by SMS instead). A two-step completion counts as proven.
+   */
+  passwordProven?: boolean;
+}
+
 /** Opens the session of a login that passed every check; the last login becomes the previous one. */
 export async function grantSession(
   context: AccountsContext,
   member: MemberRow,
   site: SessionSite,
-  { deviceToken }: { deviceToken?: string | undefined } = {},
+  { deviceToken, passwordProven = true }: LoginProof = {},
 ): Promise<SessionGrant> {
-  const passwordChangeRequired = isPasswordExpired(context, member);
+  const passwordExpired = isPasswordExpired(context, member);
+  const passwordChangeRequired = passwordExpired && passwordProven;
   const token = await createSession({
     db: context.db,
     env: context.env,
@@ -142,7 +155,7 @@ export async function grantSession(
     twoFactorRequired: false,
     token,
     firstTimeLogin: member.firstLoginDoneAt === null && member.type !== accountTypes.trial,
-    passwordExpired: passwordChangeRequired,
+    passwordExpired,
     username: member.account,
     isAgent: member.type,
     idleMinutes: context.env.SESSION_IDLE_MINUTES,
@@ -158,10 +171,10 @@ export async function finishLogin(
   context: AccountsContext,
   member: MemberRow,
   site: SessionSite,
-  device: { deviceToken?: string | undefined } = {},
+  proof: LoginProof = {},
 ): Promise<LoginValue> {
   if (member.totpSecret) return startTwoFactorLogin({ db: context.db, memberId: member.id, site });
-  return grantSession(context, member, site, device);
+  return grantSession(context, member, site, proof);
 }
 
 /**
@@ -281,7 +294,7 @@ export async function loginWithSms({
     });
   await useVerificationCode({ db: context.db, mobile, purpose: 'login', code: verificationCode });
   assertMaySignIn(member, context.site);
-  return finishLogin(context, member, context.site);
+  return finishLogin(context, member, context.site, { passwordProven: false });
 }
 
 /**

@@ -378,6 +378,33 @@ describe('POST /wps/session/login by username', () => {
     expect(again.body.code).toBe('PASSWORD_CHANGE_REQUIRED');
   });
 
+  it('does not hold an SMS login to the change (spec 4: the dialog is for password logins)', async () => {
+    await sut.db
+      .update(members)
+      .set({ mobile: '+8801700000077' })
+      .where(eq(members.account, forcedChange.account));
+    await sendSmsCode(sut, { url: '/wps/verification/sms/noLogin', mobileNum: '1700000077' });
+    const login = await call(sut, {
+      method: 'POST',
+      url: '/wps/session/login',
+      sealed: true,
+      body: {
+        type: 'sms',
+        mobileNum: '1700000077',
+        countryDialingCode: '+880',
+        verificationCode: await lastSmsCode(sut, '+8801700000077'),
+      },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.value.passwordExpired).toBe(true);
+    const balance = await call(sut, {
+      method: 'GET',
+      url: '/wps/v2/wallets/balance',
+      token: login.body.value.token,
+    });
+    expect(balance.status).toBe(200);
+  });
+
   it('marks an old password expired when the brand turns password expiry on', async () => {
     await sut.db
       .update(members)
