@@ -58,12 +58,19 @@ export const captchaFields = {
   captchaId: text(64).optional(),
 };
 
+/**
+ * The known-device token a successful login gave this browser for the account (kept in
+ * localStorage, never the password): failures from it count apart, so others cannot lock it out.
+ */
+const deviceTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'malformed');
+
 const usernameLogin = z.object({
   type: z.literal('username'),
   username: requiredText(64),
   password: z.string().min(1, 'Required').max(128),
   ...captchaFields,
   altcha: altchaPayloadSchema,
+  deviceToken: deviceTokenSchema.optional(),
 });
 const smsLogin = z.object({
   type: z.literal('sms'),
@@ -87,6 +94,8 @@ export const sessionGrantSchema = z.object({
   isAgent: z.number().int(),
   /** Idle timeout of the session in minutes. */
   idleMinutes: z.number().int(),
+  /** This browser's known-device token for the account (absent for trial accounts). */
+  deviceToken: deviceTokenSchema.optional(),
 });
 export type SessionGrant = z.infer<typeof sessionGrantSchema>;
 

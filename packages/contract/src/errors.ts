@@ -42,6 +42,11 @@ export const errorCatalogue = {
   /** The agent site refuses accounts that are not agents (spec 6). */
   NON_AGENT_ACCOUNT: { status: 403, message: 'err_non_agent_login' },
   ACCOUNT_DISABLED: { status: 403, message: 'err_account_disabled' },
+  /**
+   * The session's password must change first ('123456', expired, or set by an operator): only the
+   * password change, member info and logout are served until then; the web opens the dialog.
+   */
+  PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'err_password_change_required' },
   /** A switched-off feature (free play, SMS login, registration kind). */
   FEATURE_DISABLED: { status: 403, message: 'err_operation_not_allowed' },
   REGION_BLOCKED: { status: 403, message: 'info_ip_block' },
@@ -63,7 +68,10 @@ export const errorCatalogue = {
   MOBILE_TAKEN: { status: 409, message: 'err_mobile_taken' },
   /** The account already has another identity of this provider: links are never changed. */
   SOCIAL_ALREADY_LINKED: { status: 409, message: 'err_social_already_linked' },
-  /** Too many failed logins: locked until `value.lockedUntil` (ms); a password reset unlocks. */
+  /**
+   * Too many failed logins for this account from this address (or device): its attempts wait until
+   * `value.lockedUntil` (ms). The owner elsewhere, on a known device or by SMS is not held back.
+   */
   ACCOUNT_LOCKED: { status: 423, message: 'err_account_locked' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'err_payload_too_large' },
   RATE_LIMITED: { status: 429, message: 'err_too_many_requests' },

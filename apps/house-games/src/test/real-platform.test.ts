@@ -241,4 +241,23 @@ describe('the house against the real platform (in-process, shared database)', ()
     expect(rounds).toHaveLength(1);
     expect((await verifyLedger(database.db)).ok).toBe(true);
   });
+
+  it('ends the game with the platform session: after a logout the next spin says the session ended and takes nothing', async () => {
+    const authorization = await openHouseSession('dice');
+    const spin = () =>
+      call('rounds', { game: 'dice', bet: 100, inputs: { target: 5000, direction: 'over' } }, authorization);
+    expect((await spin()).status).toBe(200);
+    const logout = await app.inject({
+      method: 'DELETE',
+      url: '/wps/session/logout',
+      headers: { authorization: `Bearer ${memberToken}` },
+    });
+    expect(logout.statusCode).toBe(200);
+    const before = await walletBalance(memberId);
+    const refused = await spin();
+    // The page shows err_SESSION_EXPIRED ("Your game session has ended…") and disables play.
+    expect([refused.status, refused.body.code]).toEqual([401, 'SESSION_EXPIRED']);
+    expect(await walletBalance(memberId)).toBe(before);
+    expect((await verifyLedger(database.db)).ok).toBe(true);
+  });
 });

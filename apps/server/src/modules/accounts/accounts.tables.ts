@@ -101,10 +101,35 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Opened by a login whose password must change ('123456', expired, or set by an operator):
+     * good only for the password change, logout and member info until then (authorize.ts).
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
     index('sessions_member_idx').on(table.memberId),
+  ],
+);
+
+/**
+ * Devices an account has logged in from (a random token the browser keeps after a successful
+ * login; only its SHA-256 here). Failed logins from a known device count apart from the address's,
+ * so someone guessing from elsewhere cannot lock the owner out (login.service.ts).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('known_devices_token_key').on(table.tokenHash),
+    index('known_devices_member_idx').on(table.memberId, table.lastUsedAt),
   ],
 );
 

@@ -57,7 +57,7 @@ export async function loginAs(
   sut: TestApp,
   username: string,
   password: string,
-  extra: { host?: string; ip?: string; captcha?: string; captchaId?: string } = {},
+  extra: { host?: string; ip?: string; captcha?: string; captchaId?: string; deviceToken?: string } = {},
 ) {
   const { host, ip, ...captcha } = extra;
   return call(sut, {
@@ -116,6 +116,7 @@ const accountTables = [
   'social_identities',
   'social_states',
   'social_tickets',
+  'known_devices',
 ];
 
 /**
@@ -139,6 +140,7 @@ export function sharedAccountsApp(env: Record<string, string> = {}) {
           LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
           REGISTER_RATE_LIMIT_PER_MINUTE: '100000',
           SMS_RATE_LIMIT_PER_MINUTE: '100000',
+          ALTCHA_CHALLENGES_PER_MINUTE: '100000',
           ...env,
         },
       });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isAgentType, accountTypes, type CallDefinition } from '@khela/contract';
+import { isAgentType, accountTypes, calls, type CallDefinition } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
 import { resolveSession, type SessionInfo } from './session.service.ts';
 
@@ -24,10 +24,22 @@ export function sessionOf(request: FastifyRequest): SessionInfo {
 }
 
 /**
+ * What a session opened by a login whose password must change ('123456', expired, or marked by an
+ * operator) may call until the change: the change itself, member info (the dialog reads why it is
+ * forced), the first-login mark the web sends right after login, and logout. Everything else
+ * answers PASSWORD_CHANGE_REQUIRED, so a reload or another route cannot skip the dialog. The change
+ * answers a new session without the mark (password.service.ts).
+ */
+const callsBeforePasswordChange: ReadonlySet<string> = new Set(
+  [calls.changePassword, calls.memberInfo, calls.firstLogin, calls.logout].map((call) => call.id),
+);
+
+/**
  * `app.authorize`: the contract's `auth` levels. public: anyone. optional: anyone, the session is
  * read when a valid token comes. member: a logged-in player, agent or trial account.
  * realMember: a member that is not a trial (TRIAL_ACCOUNT, in_need_true_account). agent: agent
- * kinds 1, 2, 41, 42. operator: the back office role.
+ * kinds 1, 2, 41, 42. operator: the back office role. A session whose password must change first
+ * passes only `callsBeforePasswordChange`.
  */
 export function createAuthorize(app: FastifyInstance) {
   return async function authorize(request: FastifyRequest, call: CallDefinition): Promise<void> {
@@ -43,6 +55,11 @@ export function createAuthorize(app: FastifyInstance) {
       throw new AppError(resolved.state === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED');
     }
     const { session } = resolved;
+    if (session.passwordChangeRequired && !callsBeforePasswordChange.has(call.id)) {
+      // Optional calls serve such a session as a guest: public pages still show behind the dialog.
+      if (call.auth === 'optional') return;
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    }
     request.session = session;
     const isOperator = session.role === 'operator';
     switch (call.auth) {

@@ -3,26 +3,55 @@ import { eq, sql } from 'drizzle-orm';
 import { accountTypes, isAgentType, type LoginValue, type SessionGrant } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
 import { checkCaptcha } from '../captcha/captcha.service.ts';
-import { clearCounter, hitCounter, readCounter } from '../counters/counters.service.ts';
+import { clearCounter, counterWindowEnd, hitCounter, readCounter } from '../counters/counters.service.ts';
 import { verifyHumanProof } from '../human-check/human-check.service.ts';
 import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { findMemberByAccount, findMemberByMobile, type MemberRow } from './members.repository.ts';
+import { findKnownDevice, rememberDevice } from './known-devices.service.ts';
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from './password-hash.ts';
 import { createSession, type SessionSite } from './session.service.ts';
 import { startTwoFactorLogin } from './two-factor.service.ts';
 
-const failureKeys = (context: AccountsContext, username: string) => ({
-  user: `login-fail:user:${username.toLowerCase()}`,
-  ip: `login-fail:ip:${context.ip}`,
-});
+/** Spec 9: the default password; a login with it must change it before anything else. */
+const defaultPassword = '123456';
 
-/** Whether the image captcha is asked: enough recent failures for this username or this address. */
-async function isCaptchaNeeded(context: AccountsContext, username: string): Promise<boolean> {
+/**
+ * Failed-login counters. `user` and `ip` count across the account and across the address; they
+ * only ask for the captcha (with ALTCHA before it), so a flood from many addresses slows guessing
+ * without locking the owner out. `source` counts one address's (or one known device's) failures on
+ * one account: that pair is what a lock holds back, never the account as such, so ten wrong
+ * passwords from address A leave the owner free to log in from B, from a known device or by SMS,
+ * and no anonymous flood locks an operator. Keys use the typed username whether or not it exists,
+ * so a lock says nothing about which accounts exist.
+ */
+const failureKeys = (context: AccountsContext, username: string, deviceId: number | null) => {
+  const user = username.toLowerCase();
+  const source = deviceId === null ? `ip:${context.ip}` : `device:${deviceId}`;
+  return {
+    user: `login-fail:user:${user}`,
+    ip: `login-fail:ip:${context.ip}`,
+    source: `login-fail:user:${user}:${source}`,
+    lock: `login-lock:user:${user}:${source}`,
+  };
+};
+type FailureKeys = ReturnType<typeof failureKeys>;
+
+/**
+ * Whether the image captcha is asked: enough recent failures from this address, or on this account
+ * (the ceiling against guessing spread over many addresses). A known device is spared it: it
+ * logged in to this account before, others' failures must not stand in its way, and its token opens
+ * no other account (its own failures still lock it after LOGIN_LOCK_AFTER).
+ */
+async function isCaptchaNeeded(
+  context: AccountsContext,
+  keys: FailureKeys,
+  isKnownDevice: boolean,
+): Promise<boolean> {
   const threshold = context.env.LOGIN_CAPTCHA_AFTER;
   if (threshold === 0) return true;
-  const keys = failureKeys(context, username);
+  if (isKnownDevice) return false;
   const [byUser, byIp] = await Promise.all([
     readCounter({ db: context.db, key: keys.user }),
     readCounter({ db: context.db, key: keys.ip }),
@@ -31,9 +60,8 @@ async function isCaptchaNeeded(context: AccountsContext, username: string): Prom
 }
 
 /** Records a failed login; answers whether the captcha is needed from now on. */
-async function recordFailure(context: AccountsContext, username: string): Promise<boolean> {
+async function recordFailure(context: AccountsContext, keys: FailureKeys): Promise<boolean> {
   const windowSeconds = context.env.LOGIN_FAILURE_WINDOW_MINUTES * 60;
-  const keys = failureKeys(context, username);
   const [byUser, byIp] = await Promise.all([
     hitCounter({ db: context.db, key: keys.user, windowSeconds }),
     hitCounter({ db: context.db, key: keys.ip, windowSeconds }),
@@ -41,18 +69,22 @@ async function recordFailure(context: AccountsContext, username: string): Promis
   return byUser >= context.env.LOGIN_CAPTCHA_AFTER || byIp >= context.env.LOGIN_CAPTCHA_AFTER;
 }
 
-/** Counts a wrong password on the account; locks it after LOGIN_LOCK_AFTER in a row. */
-async function recordWrongPassword(context: AccountsContext, member: MemberRow): Promise<Date | null> {
+/**
+ * Counts a wrong password from this source on the account; after LOGIN_LOCK_AFTER (within the
+ * failure window, cleared by a success) this source's attempts on it wait LOGIN_LOCK_MINUTES.
+ */
+async function recordWrongPassword(context: AccountsContext, keys: FailureKeys): Promise<Date | null> {
   const { LOGIN_LOCK_AFTER: lockAfter, LOGIN_LOCK_MINUTES: lockMinutes } = context.env;
-  const [row] = await context.db
-    .update(members)
-    .set({
-      failedLoginCount: sql`case when ${members.failedLoginCount} + 1 >= ${lockAfter} then 0 else ${members.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${members.failedLoginCount} + 1 >= ${lockAfter} then now() + make_interval(mins => ${lockMinutes}) else ${members.lockedUntil} end`,
-    })
-    .where(eq(members.id, member.id))
-    .returning({ lockedUntil: members.lockedUntil });
-  return row?.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil : null;
+  const { db } = context;
+  const failures = await hitCounter({
+    db,
+    key: keys.source,
+    windowSeconds: context.env.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+  });
+  if (failures < lockAfter) return null;
+  await hitCounter({ db, key: keys.lock, windowSeconds: lockMinutes * 60 });
+  await clearCounter({ db, key: keys.source });
+  return counterWindowEnd({ db, key: keys.lock });
 }
 
 function lockedError(lockedUntil: Date): AppError {
@@ -82,12 +114,27 @@ export function isPasswordExpired(context: AccountsContext, member: MemberRow): 
   return Date.now() - member.passwordChangedAt.getTime() > maxAgeMs;
 }
 
+/** How a login was proven, for what its session may do. */
+export interface LoginProof {
+  /** The known-device token the browser sent (password logins). */
+  deviceToken?: string | undefined;
+  /**
+   * False when the login proved an SMS code or a social identity, not the password: such a login
+   * is not held to a password change (spec 4: the dialog is for password logins; the member may
+   * not know the old one and resets it by SMS instead). A two-step completion counts as proven.
+   */
+  passwordProven?: boolean;
+}
+
 /** Opens the session of a login that passed every check; the last login becomes the previous one. */
 export async function grantSession(
   context: AccountsContext,
   member: MemberRow,
   site: SessionSite,
+  { deviceToken, passwordProven = true }: LoginProof = {},
 ): Promise<SessionGrant> {
+  const passwordExpired = isPasswordExpired(context, member);
+  const passwordChangeRequired = passwordExpired && passwordProven;
   const token = await createSession({
     db: context.db,
     env: context.env,
@@ -95,24 +142,27 @@ export async function grantSession(
     site,
     ip: context.ip,
     userAgent: context.userAgent,
+    passwordChangeRequired,
   });
   await context.db
     .update(members)
     .set({
       previousLoginAt: sql`${members.lastLoginAt}`,
       lastLoginAt: sql`now()`,
-      failedLoginCount: 0,
-      lockedUntil: null,
     })
     .where(eq(members.id, member.id));
   return {
     twoFactorRequired: false,
     token,
     firstTimeLogin: member.firstLoginDoneAt === null && member.type !== accountTypes.trial,
-    passwordExpired: isPasswordExpired(context, member),
+    passwordExpired,
     username: member.account,
     isAgent: member.type,
     idleMinutes: context.env.SESSION_IDLE_MINUTES,
+    // Trial accounts have no password to guess: no device to remember.
+    ...(member.passwordHash
+      ? { deviceToken: await rememberDevice({ db: context.db, memberId: member.id, deviceToken }) }
+      : {}),
   };
 }
 
@@ -121,14 +171,16 @@ export async function finishLogin(
   context: AccountsContext,
   member: MemberRow,
   site: SessionSite,
+  proof: LoginProof = {},
 ): Promise<LoginValue> {
   if (member.totpSecret) return startTwoFactorLogin({ db: context.db, memberId: member.id, site });
-  return grantSession(context, member, site);
+  return grantSession(context, member, site, proof);
 }
 
 /**
  * Username and password (spec 4): ALTCHA first, then the captcha when recent failures ask for it,
- * the lock, the password, the site. Failures answer `value.captcha` so the web shows the captcha.
+ * the lock of this source (address or known device), the password, the site. Failures answer
+ * `value.captcha` so the web shows the captcha.
  */
 export async function loginWithPassword({
   context,
@@ -137,6 +189,7 @@ export async function loginWithPassword({
   captcha,
   captchaId,
   altcha,
+  deviceToken,
   site = context.site,
   beforeSession,
 }: {
@@ -146,6 +199,8 @@ export async function loginWithPassword({
   captcha?: string | undefined;
   captchaId?: string | undefined;
   altcha: string;
+  /** The known-device token this browser got at an earlier login of the account. */
+  deviceToken?: string | undefined;
   site?: SessionSite;
   /** Runs once the password is proven and the site admits the account (social linking). */
   beforeSession?: (member: MemberRow) => Promise<void>;
@@ -153,7 +208,11 @@ export async function loginWithPassword({
   const { db } = context;
   await verifyHumanProof({ db, env: context.env, payload: altcha });
 
-  if (await isCaptchaNeeded(context, username)) {
+  const found = await findMemberByAccount(db, username);
+  const deviceId = found ? await findKnownDevice({ db, memberId: found.id, deviceToken }) : null;
+  const keys = failureKeys(context, username, deviceId);
+
+  if (await isCaptchaNeeded(context, keys, deviceId !== null)) {
     if (!captcha || !captchaId) {
       throw new AppError('CAPTCHA_REQUIRED', {
         value: { captcha: true },
@@ -168,33 +227,50 @@ export async function loginWithPassword({
     }
   }
 
-  const member = await findMemberByAccount(db, username);
-  if (!member?.passwordHash) {
+  const sourceLockedUntil = await counterWindowEnd({ db, key: keys.lock });
+  if (sourceLockedUntil) throw lockedError(sourceLockedUntil);
+
+  if (!found?.passwordHash) {
     await spendVerificationTime(password, context.scrypt);
-    const captchaNeeded = await recordFailure(context, username);
+    const captchaNeeded = await recordFailure(context, keys);
+    const lockedUntil = await recordWrongPassword(context, keys);
+    if (lockedUntil) throw lockedError(lockedUntil);
     throw new AppError('LOGIN_FAILED', { value: { captcha: captchaNeeded } });
   }
-  if (member.lockedUntil && member.lockedUntil.getTime() > Date.now()) throw lockedError(member.lockedUntil);
+  // A lock the account itself carries (support, or money-action lockouts): not set by failed logins.
+  if (found.lockedUntil && found.lockedUntil.getTime() > Date.now()) throw lockedError(found.lockedUntil);
 
-  if (!(await verifyPassword(password, member.passwordHash))) {
-    const captchaNeeded = await recordFailure(context, username);
-    const lockedUntil = await recordWrongPassword(context, member);
+  if (!(await verifyPassword(password, found.passwordHash))) {
+    const captchaNeeded = await recordFailure(context, keys);
+    const lockedUntil = await recordWrongPassword(context, keys);
     if (lockedUntil) throw lockedError(lockedUntil);
     throw new AppError('LOGIN_FAILED', { value: { captcha: captchaNeeded } });
   }
 
-  assertMaySignIn(member, site);
-  await beforeSession?.(member);
-  const keys = failureKeys(context, username);
-  await clearCounter({ db, key: keys.user });
-  if (needsRehash(member.passwordHash, context.scrypt)) {
+  assertMaySignIn(found, site);
+  await beforeSession?.(found);
+  await Promise.all([clearCounter({ db, key: keys.user }), clearCounter({ db, key: keys.source })]);
+  const member =
+    password === defaultPassword && !found.mustChangePassword
+      ? await markPasswordChangeNeeded(context, found)
+      : found;
+  if (needsRehash(member.passwordHash!, context.scrypt)) {
     // The hash was made with other parameters (raised since): upgrade it while the password is known.
     await db
       .update(members)
       .set({ passwordHash: await hashPassword(password, context.scrypt) })
       .where(eq(members.id, member.id));
   }
-  return finishLogin(context, member, site);
+  return finishLogin(context, member, site, { deviceToken });
+}
+
+/**
+ * The default password proves nothing (it is public): the account must change it before anything
+ * else, also after a two-step login, a reload or on another device, so the mark is stored.
+ */
+async function markPasswordChangeNeeded(context: AccountsContext, member: MemberRow): Promise<MemberRow> {
+  await context.db.update(members).set({ mustChangePassword: true }).where(eq(members.id, member.id));
+  return { ...member, mustChangePassword: true };
 }
 
 /** Mobile number and SMS code (no ALTCHA, spec 4). The code proves the phone, so no lock applies. */
@@ -218,7 +294,7 @@ export async function loginWithSms({
     });
   await useVerificationCode({ db: context.db, mobile, purpose: 'login', code: verificationCode });
   assertMaySignIn(member, context.site);
-  return finishLogin(context, member, context.site);
+  return finishLogin(context, member, context.site, { passwordProven: false });
 }
 
 /**

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { createCaptcha } from '../captcha/captcha.service.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { members, sessions } from './accounts.tables.ts';
+import { knownDevices, members, sessions } from './accounts.tables.ts';
 import { demoAccounts } from './accounts.seed.ts';
 import {
   call,
@@ -156,36 +156,253 @@ describe('POST /wps/session/login by username', () => {
     expect((await loginAs(sut, player.account, player.password, { ip: '10.1.1.2' })).status).toBe(200);
   });
 
-  it('locks the account after 5 wrong passwords, even for the right one; a reset unlocks', async () => {
+  /** Five wrong passwords for `username` from `ip`, each with a solved captcha; the last answer. */
+  async function failFiveTimes(username: string, ip: string, url = '/wps/session/login') {
     let last;
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const { captchaId, answer } = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
-      last = await loginAs(sut, player.account, 'wrong-password-x', { captchaId, captcha: answer });
+      const body = { username, password: 'wrong-password-x', captchaId, captcha: answer };
+      last = await call(sut, {
+        method: 'POST',
+        url,
+        ip,
+        sealed: true,
+        body: {
+          ...(url === '/wps/session/login' ? { type: 'username' } : {}),
+          ...body,
+          altcha: await solveAltcha(sut),
+        },
+      });
     }
-    expect(last!.status).toBe(423);
-    expect(last!.body).toMatchObject({ code: 'ACCOUNT_LOCKED', message: 'err_account_locked' });
-    expect(last!.body.value.lockedUntil).toBeGreaterThan(Date.now() + 14 * 60_000);
+    return last!;
+  }
 
+  async function withCaptcha() {
     const { captchaId, answer } = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
-    const right = await loginAs(sut, player.account, player.password, { captchaId, captcha: answer });
+    return { captchaId, captcha: answer };
+  }
+
+  it('locks the address that sent 5 wrong passwords out of the account, even with the right one', async () => {
+    const last = await failFiveTimes(player.account, '10.6.6.6');
+    expect(last.status).toBe(423);
+    expect(last.body).toMatchObject({ code: 'ACCOUNT_LOCKED', message: 'err_account_locked' });
+    expect(last.body.value.lockedUntil).toBeGreaterThan(Date.now() + 14 * 60_000);
+
+    const right = await loginAs(sut, player.account, player.password, {
+      ip: '10.6.6.6',
+      ...(await withCaptcha()),
+    });
     expect(right.body.code).toBe('ACCOUNT_LOCKED');
 
     // The lock ends by itself.
-    await sut.db
-      .update(members)
-      .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(members.account, player.account));
-    const later = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
+    await sut.db.execute(
+      sql`update auth_counters set window_ends_at = now() - interval '1 second' where key like 'login-lock:%'`,
+    );
     const after = await loginAs(sut, player.account, player.password, {
-      captchaId: later.captchaId,
-      captcha: later.answer,
+      ip: '10.6.6.6',
+      ...(await withCaptcha()),
     });
     expect(after.status).toBe(200);
+  });
+
+  it('locks an unknown username the same way, so a lock tells nothing about which accounts exist', async () => {
+    const last = await failFiveTimes('nobody-here', '10.6.6.7');
+    expect(last.body.code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('does not stop the owner from another address when one address guessed 5 times', async () => {
+    expect((await failFiveTimes(player.account, '10.6.6.6')).body.code).toBe('ACCOUNT_LOCKED');
+    // The account-wide ceiling asks the owner for the captcha, never locks them out.
+    const bare = await loginAs(sut, player.account, player.password, { ip: '10.7.7.7' });
+    expect(bare.body.code).toBe('CAPTCHA_REQUIRED');
+    const owner = await loginAs(sut, player.account, player.password, {
+      ip: '10.7.7.7',
+      ...(await withCaptcha()),
+    });
+    expect(owner.status).toBe(200);
+    // The attacker's address stays locked.
+    const attacker = await loginAs(sut, player.account, player.password, {
+      ip: '10.6.6.6',
+      ...(await withCaptcha()),
+    });
+    expect(attacker.body.code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('lets the owner in from a known device on the locked address, without the captcha', async () => {
+    const first = await loginAs(sut, player.account, player.password, { ip: '10.6.6.6' });
+    const deviceToken: string = first.body.value.deviceToken;
+    expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only its hash is kept.
+    const [device] = await sut.db.select().from(knownDevices);
+    expect(device?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(device?.tokenHash).not.toBe(deviceToken);
+
+    // Someone behind the same address (a carrier NAT) guesses until that address is locked.
+    expect((await failFiveTimes(player.account, '10.6.6.6')).body.code).toBe('ACCOUNT_LOCKED');
+    const owner = await loginAs(sut, player.account, player.password, { ip: '10.6.6.6', deviceToken });
+    expect(owner.status).toBe(200);
+    expect(owner.body.value.deviceToken).toBe(deviceToken);
+
+    // A device token of another account is no key to this one.
+    const agentDevice = (await loginAs(sut, agent.account, agent.password, { ip: '10.8.8.8' })).body.value
+      .deviceToken as string;
+    const borrowed = await loginAs(sut, player.account, player.password, {
+      ip: '10.6.6.6',
+      deviceToken: agentDevice,
+      ...(await withCaptcha()),
+    });
+    expect(borrowed.body.code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('locks a known device after its own 5 wrong passwords, and only that device', async () => {
+    const deviceToken: string = (await loginAs(sut, player.account, player.password)).body.value.deviceToken;
+    let last;
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      last = await loginAs(sut, player.account, 'wrong-password-x', {
+        ip: '10.9.9.9',
+        deviceToken,
+        ...(await withCaptcha()),
+      });
+    }
+    expect(last!.body.code).toBe('ACCOUNT_LOCKED');
+    const fromDevice = await loginAs(sut, player.account, player.password, { ip: '10.9.9.9', deviceToken });
+    expect(fromDevice.body.code).toBe('ACCOUNT_LOCKED');
+    const fromAddress = await loginAs(sut, player.account, player.password, {
+      ip: '10.9.9.9',
+      ...(await withCaptcha()),
+    });
+    expect(fromAddress.status).toBe(200);
+  });
+
+  it('never locks an operator out by an anonymous flood: only the flooding address', async () => {
+    const url = '/api/operator/session/login';
+    expect((await failFiveTimes(operator.account, '10.6.6.6', url)).body.code).toBe('ACCOUNT_LOCKED');
+    const body = async (ip: string) =>
+      call(sut, {
+        method: 'POST',
+        url,
+        ip,
+        sealed: true,
+        body: {
+          username: operator.account,
+          password: operator.password,
+          altcha: await solveAltcha(sut),
+          ...(await withCaptcha()),
+        },
+      });
+    expect((await body('10.7.7.7')).status).toBe(200);
+    expect((await body('10.6.6.6')).body.code).toBe('ACCOUNT_LOCKED');
+    const [row] = await sut.db.select().from(members).where(eq(members.account, operator.account));
+    expect(row?.lockedUntil).toBeNull();
+  });
+
+  it('still honours a lock the account itself carries (support, money-action lockouts)', async () => {
+    await sut.db
+      .update(members)
+      .set({ lockedUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(members.account, player.account));
+    const locked = await loginAs(sut, player.account, player.password);
+    expect(locked.body.code).toBe('ACCOUNT_LOCKED');
   });
 
   it('opens the change-password dialog for the default password 123456', async () => {
     const answer = await loginAs(sut, forcedChange.account, forcedChange.password);
     expect(answer.body.value.passwordExpired).toBe(true);
+  });
+
+  it('serves a forced-change session only the change, member info, first login and logout', async () => {
+    const login = await loginAs(sut, forcedChange.account, forcedChange.password);
+    const token: string = login.body.value.token;
+    // A reload or another route: every other call is refused, with its own code.
+    for (const url of ['/wps/v2/wallets/balance', '/wps/withdraw/info', '/wps/relay/GCS_gameWallets']) {
+      const refused = await call(sut, { method: 'GET', url, token });
+      expect([url, refused.status, refused.body.code]).toEqual([url, 403, 'PASSWORD_CHANGE_REQUIRED']);
+      expect(refused.body.message).toBe('err_password_change_required');
+    }
+    const info = await memberInfo(token);
+    expect(info.status).toBe(200);
+    expect(info.body.value.passwordExpired).toBe(true);
+    expect((await call(sut, { method: 'POST', url: '/wps/member/firstLogin', token })).status).toBe(200);
+    // Optional calls serve it as a guest (public pages still show behind the dialog).
+    expect((await call(sut, { method: 'GET', url: '/wps/system/status?url=localhost', token })).status).toBe(
+      200,
+    );
+
+    const changed = await call(sut, {
+      method: 'POST',
+      url: '/wps/member/password',
+      token,
+      sealed: true,
+      body: {
+        oldPassword: forcedChange.password,
+        newPassword: 'Fresh-pass-2026',
+        confirmNewPassword: 'Fresh-pass-2026',
+      },
+    });
+    expect(changed.status).toBe(200);
+    const fresh: string = changed.body.value.token;
+    expect((await call(sut, { method: 'GET', url: '/wps/v2/wallets/balance', token: fresh })).status).toBe(
+      200,
+    );
+    expect((await memberInfo(fresh)).body.value.passwordExpired).toBe(false);
+    expect((await memberInfo(token)).body.code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('lets a forced-change session log out', async () => {
+    const token: string = (await loginAs(sut, forcedChange.account, forcedChange.password)).body.value.token;
+    expect((await call(sut, { method: 'DELETE', url: '/wps/session/logout', token })).status).toBe(200);
+    expect((await memberInfo(token)).body.code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('forces the change for an expired password, and for 123456 even without the operator mark', async () => {
+    await updateSettings(sut.db, { features: { passwordExpiry: true } });
+    await sut.db
+      .update(members)
+      .set({ passwordChangedAt: sql`now() - interval '100 days'` })
+      .where(eq(members.account, player.account));
+    const expired: string = (await loginAs(sut, player.account, player.password)).body.value.token;
+    const refused = await call(sut, { method: 'GET', url: '/wps/v2/wallets/balance', token: expired });
+    expect(refused.body.code).toBe('PASSWORD_CHANGE_REQUIRED');
+
+    await sut.db
+      .update(members)
+      .set({ mustChangePassword: false })
+      .where(eq(members.account, forcedChange.account));
+    const login = await loginAs(sut, forcedChange.account, forcedChange.password);
+    expect(login.body.value.passwordExpired).toBe(true);
+    const again = await call(sut, {
+      method: 'GET',
+      url: '/wps/v2/wallets/balance',
+      token: login.body.value.token,
+    });
+    expect(again.body.code).toBe('PASSWORD_CHANGE_REQUIRED');
+  });
+
+  it('does not hold an SMS login to the change (spec 4: the dialog is for password logins)', async () => {
+    await sut.db
+      .update(members)
+      .set({ mobile: '+8801700000077' })
+      .where(eq(members.account, forcedChange.account));
+    await sendSmsCode(sut, { url: '/wps/verification/sms/noLogin', mobileNum: '1700000077' });
+    const login = await call(sut, {
+      method: 'POST',
+      url: '/wps/session/login',
+      sealed: true,
+      body: {
+        type: 'sms',
+        mobileNum: '1700000077',
+        countryDialingCode: '+880',
+        verificationCode: await lastSmsCode(sut, '+8801700000077'),
+      },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.value.passwordExpired).toBe(true);
+    const balance = await call(sut, {
+      method: 'GET',
+      url: '/wps/v2/wallets/balance',
+      token: login.body.value.token,
+    });
+    expect(balance.status).toBe(200);
   });
 
   it('marks an old password expired when the brand turns password expiry on', async () => {

@@ -179,7 +179,7 @@ export async function completeSocialSignIn({
   const member = identity ? await findMemberById(context.db, identity.memberId) : null;
   if (member) {
     assertMaySignIn(member, flow.site);
-    return finishLogin(context, member, flow.site);
+    return finishLogin(context, member, flow.site, { passwordProven: false });
   }
 
   const linkTicket = randomBytes(32).toString('base64url');

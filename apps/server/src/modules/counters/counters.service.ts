@@ -49,3 +49,12 @@ export async function clearCounter({ db, key }: { db: Database; key: string }): 
 export async function pruneCounters(db: Database): Promise<void> {
   await db.delete(authCounters).where(lte(authCounters.windowEndsAt, sql`now()`));
 }
+
+/** When the current window under `key` ends, or null when there is none (or it is over). */
+export async function counterWindowEnd({ db, key }: { db: Database; key: string }): Promise<Date | null> {
+  const [row] = await db
+    .select({ windowEndsAt: authCounters.windowEndsAt })
+    .from(authCounters)
+    .where(and(eq(authCounters.key, key), gt(authCounters.windowEndsAt, sql`now()`)));
+  return row?.windowEndsAt ?? null;
+}

@@ -100,6 +100,13 @@ export const gameSessions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull(),
     memberId: integer('member_id').notNull(),
+    /**
+     * The platform session (accounts `sessions.id`) the game was launched from. The wallet session
+     * lives only while that one does: a logout, a password change or a disabled account ends the
+     * game at once (docs/vendor-protocol.md, Sessions). Null only for rows made before this column;
+     * such a session can no longer bet.
+     */
+    platformSessionId: bigint('platform_session_id', { mode: 'number' }),
     nodeId: integer('node_id').notNull(),
     vendorCode: text('vendor_code').notNull(),
     gameCode: text('game_code').notNull(),
@@ -117,6 +124,8 @@ export const gameSessions = pgTable(
   (table) => [
     uniqueIndex('game_sessions_token_key').on(table.tokenHash),
     index('game_sessions_recent_idx').on(table.memberId, table.launchedAt),
+    // Ending a member's live game sessions (logout, password change …) finds them by member.
+    index('game_sessions_member_live_idx').on(table.memberId, table.expiresAt),
   ],
 );
 

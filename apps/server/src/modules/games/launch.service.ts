@@ -15,7 +15,8 @@ import { gameSessions, games, vendorConnections } from './games.tables.ts';
  * kept only as its SHA-256 in `game_sessions`, and the vendor's launch URL
  * `<apiBaseUrl>/play/<gameCode>?token=…&lang=…&theme=…&lobby=…` (docs/vendor-protocol.md). The
  * vendor exchanges the token once (authenticate) within GAME_LAUNCH_TOKEN_SECONDS for a wallet
- * session. The session row also feeds the member's recent games; nothing else is recorded.
+ * session, which lives no longer than the platform session that launched it. The session row also
+ * feeds the member's recent games; nothing else is recorded.
  */
 
 export function hashLaunchToken(token: string): string {
@@ -125,7 +126,8 @@ export async function launchGame({
   db: Database;
   env: Pick<Env, 'GAME_LAUNCH_TOKEN_SECONDS'>;
   settings: Pick<SiteSettings, 'currency' | 'currencyPrecision'>;
-  member: { memberId: number; type: number };
+  /** `sessionId`: the platform session launching the game; the game session ends with it. */
+  member: { memberId: number; type: number; sessionId: number };
   nodeId: number;
   language: LanguageCode;
   theme: 'light' | 'dark';
@@ -147,6 +149,7 @@ export async function launchGame({
   await db.insert(gameSessions).values({
     tokenHash: hashLaunchToken(token),
     memberId: member.memberId,
+    platformSessionId: member.sessionId,
     nodeId: game.nodeId,
     vendorCode: game.vendorCode,
     gameCode: game.gameCode,

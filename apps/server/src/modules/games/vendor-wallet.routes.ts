@@ -142,7 +142,7 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
         db,
         env: app.env,
         settings,
-        member: { memberId: session.memberId, type: session.type },
+        member: { memberId: session.memberId, type: session.type, sessionId: session.sessionId },
         nodeId: body.nodeId,
         language:
           body.language ??

@@ -14,6 +14,7 @@ import {
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { findMemberById } from '../accounts/members.repository.ts';
+import { platformSessionLiveSql } from '../accounts/session.service.ts';
 import { clearingAddress, memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { isLedgerError } from '../ledger/ledger.errors.ts';
 import { getBalance, postEntry, reverseEntry, rowsOf } from '../ledger/ledger.service.ts';
@@ -147,6 +148,9 @@ interface WalletSession extends WalletOf {
   needsTouch: boolean;
 }
 
+/** The platform session that launched the game is still live (and its account active). */
+const launchingSessionLive = platformSessionLiveSql(sql`${gameSessions.platformSessionId}`);
+
 async function findSession(
   db: Database,
   env: VendorEnv,
@@ -163,7 +167,7 @@ async function findSession(
       gameCode: gameSessions.gameCode,
       language: gameSessions.language,
       authenticatedAt: gameSessions.authenticatedAt,
-      isLive: sql<boolean>`${gameSessions.expiresAt} > now()`,
+      isLive: sql<boolean>`${gameSessions.expiresAt} > now() and ${launchingSessionLive}`,
       needsTouch: sql<boolean>`${gameSessions.expiresAt} > now() and
         ${gameSessions.expiresAt} < now() + make_interval(mins => ${minutes}) - interval '60 seconds'`,
     })
@@ -227,6 +231,8 @@ export async function authenticate({
         eq(gameSessions.vendorCode, vendorCode),
         sql`${gameSessions.authenticatedAt} is null`,
         sql`${gameSessions.tokenExpiresAt} > now()`,
+        // A launch from a session that ended since (logout, password change) opens nothing.
+        launchingSessionLive,
       ),
     )
     .returning({
@@ -387,7 +393,7 @@ async function lockCallContext(
           where vt.vendor_code = ${call.vendorCode} and vt.transaction_id = ${call.transactionId}) as stored_id,
         s.id::text as session_id, s.member_id, s.wallet_kind, s.currency, s.game_code, s.language,
         s.authenticated_at is not null as authenticated,
-        s.expires_at > now() as is_live,
+        (s.expires_at > now() and ${platformSessionLiveSql(sql`s.platform_session_id`)}) as is_live,
         (s.expires_at > now() and
          s.expires_at < now() + make_interval(mins => ${minutes}) - interval '60 seconds') as needs_touch,
         g.node_id, g.game_type, g.vassalage, g.enabled as game_enabled,

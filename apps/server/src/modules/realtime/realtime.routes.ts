@@ -108,7 +108,12 @@ export async function realtimeRoutes(app: FastifyInstance) {
       void resolveSession({ db, env: app.env, token: message.data.token }).then(
         (resolved) => {
           clearTimeout(authTimer);
-          if (resolved.state !== 'valid' || resolved.session.role !== 'player') {
+          // A session that must change its password first hears nothing (authorize.ts).
+          if (
+            resolved.state !== 'valid' ||
+            resolved.session.role !== 'player' ||
+            resolved.session.passwordChangeRequired
+          ) {
             socket.close(4401, 'not a member session');
             return;
           }

@@ -3,6 +3,7 @@ import { currentToken } from '../stores/session-store.ts';
 import { currentApiLanguage } from '../i18n/languages.ts';
 import { apiRoutes } from './api-routes.ts';
 import { bootFetch } from './boot-fetch.ts';
+import { askPasswordChangeOn } from './password-change.ts';
 
 /** A client without the sealer, used only to fetch the server's public key. */
 const plainClient = createApiClient({ getLanguage: currentApiLanguage });
@@ -23,7 +24,7 @@ const client = createApiClient({
 /**
  * The one client of the API: sends `Authorization: Bearer <token>` from the session and the visitor's
  * language, seals encrypted calls, unwraps `{ success, value }` and throws `ApiError` (code, text key,
- * status) on failure. When the server's key changed since it was fetched (ENVELOPE_INVALID), the key
+ * status) on failure; a PASSWORD_CHANGE_REQUIRED opens the change-password dialog. When the server's key changed since it was fetched (ENVELOPE_INVALID), the key
  * is fetched again and the call is sent once more.
  */
 // The typed signature is the client's own; inside, a call is a route and an optional input.
@@ -34,6 +35,7 @@ export const apiClient: typeof client = {
     try {
       return await callOnce(definition, input);
     } catch (error) {
+      askPasswordChangeOn(error);
       if (!definition.encrypted || !(error instanceof ApiError) || error.code !== 'ENVELOPE_INVALID')
         throw error;
       sealer.forget();

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SessionGrant } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { rememberDeviceToken } from '../../../shared/lib/known-devices.ts';
 import { paths } from '../../../shared/config/paths.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
@@ -36,6 +37,7 @@ export function useFinishLogin() {
       const session = useSessionStore.getState();
       const overlays = useOverlayStore.getState();
       session.setSession({ token: grant.token, isAgent: grant.isAgent, username: grant.username });
+      rememberDeviceToken(grant.username, grant.deviceToken);
       session.setTypedPassword(password ?? null);
       for (const name of closes) overlays.closeModal(name);
       if (grant.firstTimeLogin) {

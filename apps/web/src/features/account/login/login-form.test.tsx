@@ -166,6 +166,20 @@ describe('login form', () => {
     expect(useSessionStore.getState().typedPassword).toBe('Player-demo-2026');
   });
 
+  it('sends the known-device token of the account and keeps the one the login answers', async () => {
+    const known = 'k'.repeat(43);
+    const fresh = 'f'.repeat(43);
+    window.localStorage.setItem('knownDevices', JSON.stringify({ demoplayer: known }));
+    const seen = stubCalls({ login: () => ({ ...grant, deviceToken: fresh }) });
+    renderApp('/login', { answers: { '/wps/member/info': member } });
+    await fillAndSubmit('DemoPlayer', 'Player-demo-2026');
+    await waitFor(() => expect(useSessionStore.getState().token).toBe('token-new'));
+    expect(seen[0]?.body).toMatchObject({ username: 'DemoPlayer', deviceToken: known });
+    expect(JSON.parse(window.localStorage.getItem('knownDevices') ?? '{}')).toEqual({ demoplayer: fresh });
+    // Never the password.
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('Player-demo-2026');
+  });
+
   it('says until when a locked account stays locked', async () => {
     const lockedUntil = new Date(2026, 10, 23, 21, 30).getTime();
     stubCalls({
@@ -181,7 +195,7 @@ describe('login form', () => {
     renderApp('/login');
     await fillAndSubmit('demoplayer', 'wrong-password');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('the account is locked');
+    expect(alert.textContent).toContain('logging in from here is paused');
     expect(alert.textContent).toContain('Locked until');
     expect(alert.textContent).toMatch(/9:30/);
     fireEvent.click(within(alert).getByRole('button', { name: 'Forgot password?' }));

@@ -13,6 +13,7 @@ import { errorTextKey } from '../lib/api-errors.ts';
 import { applyIssueKeys } from '../lib/form-rules.ts';
 import { solveHumanCheck } from '../lib/human-check.ts';
 import { PasswordField } from '../components/password-field.tsx';
+import { readDeviceToken } from '../../../shared/lib/known-devices.ts';
 
 /** Spec 5: username and password required (trimmed); the captcha too once it is shown. */
 const usernameLoginSchema = z
@@ -126,8 +127,16 @@ export function UsernameLogin({
         values.needsCaptcha && captcha.captchaId
           ? { captcha: values.captcha.trim(), captchaId: captcha.captchaId }
           : {};
+      const deviceToken = readDeviceToken(username);
       const value = await apiClient.call(apiRoutes.login, {
-        body: { type: 'username', username, password: values.password, altcha, ...withCaptcha },
+        body: {
+          type: 'username',
+          username,
+          password: values.password,
+          altcha,
+          ...withCaptcha,
+          ...(deviceToken ? { deviceToken } : {}),
+        },
       });
       await onSuccess(value, { username, password: values.password });
     } catch (error) {

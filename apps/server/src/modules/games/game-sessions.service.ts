@@ -1,0 +1,32 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { gameSessions } from './games.tables.ts';
+
+/**
+ * Ends every game session of a member at every vendor: the launch tokens not yet exchanged die and
+ * the wallet sessions expire now, so the protocol's session check refuses the next `balance` and
+ * `debit` with INVALID_TOKEN ("unknown or expired session"). Rounds already open still settle:
+ * `credit` and `rollback` need only a session that existed (docs/vendor-protocol.md, Sessions).
+ *
+ * The accounts module calls this when a platform session ends for the member's safety (logout,
+ * password change or reset, two-step verification switched off); a disable, a lock of the money
+ * actions or a self-exclusion must call it too. Debits also check the launching platform session
+ * and the account's status themselves, so an account disabled straight in the database stops too.
+ */
+export async function endMemberGameSessions({
+  db,
+  memberId,
+}: {
+  db: Database;
+  memberId: number;
+}): Promise<{ ended: number }> {
+  const ended = await db
+    .update(gameSessions)
+    .set({
+      expiresAt: sql`now()`,
+      tokenExpiresAt: sql`least(${gameSessions.tokenExpiresAt}, now())`,
+    })
+    .where(and(eq(gameSessions.memberId, memberId), sql`${gameSessions.expiresAt} > now()`))
+    .returning({ id: gameSessions.id });
+  return { ended: ended.length };
+}
