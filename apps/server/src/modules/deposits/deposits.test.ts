@@ -15,7 +15,7 @@ import { signPayload, signatureHeader } from '../sandbox-gateway/sandbox-gateway
 import { sandboxPayments } from '../sandbox-gateway/sandbox-gateway.tables.ts';
 import { walletAudit } from '../wallet/wallet.tables.ts';
 import { expireUnpaidDeposits } from './deposits.service.ts';
-import { sandboxCallbackPath } from './deposits.routes.ts';
+import { callbackPathOf } from './deposits.routes.ts';
 import { depositOrders } from './deposits.tables.ts';
 
 let sut: TestApp;
@@ -37,6 +37,8 @@ beforeEach(async () => {
 afterEach(async () => {
   await sut.close();
 });
+
+const sandboxCallbackPath = callbackPathOf({ callbackName: 'sandbox' });
 
 let sequence = 0;
 const newRequest = () => `deposit-${Date.now()}-${++sequence}`;
