@@ -24,6 +24,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { depositRoutes } from './modules/deposits/deposits.routes.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/sandbox-gateway.routes.ts';
+import type { PaymentGateways } from './modules/payments/payment-gateway.ts';
+import { createPaymentGateways } from './modules/payments/payment-gateways.ts';
 import { gameRoutes } from './modules/games/games.routes.ts';
 import { recordRoutes } from './modules/games/records.routes.ts';
 import { mountHouseGames } from './modules/games/house-vendor.ts';
@@ -41,6 +43,8 @@ declare module 'fastify' {
     databaseDriver: DatabaseHandle['driver'];
     redis: Redis | null;
     env: Env;
+    /** The payment gateways this server runs, by deposit method kind (the sandbox only in demo mode). */
+    paymentGateways: PaymentGateways;
   }
 }
 
@@ -95,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('env', env);
   app.decorate('db', database.db);
   app.decorate('databaseDriver', database.driver);
+  app.decorate('paymentGateways', createPaymentGateways({ db: database.db, env }));
   app.decorate('authorize', createAuthorize(app));
   app.decorateRequest('session', null);
   installEnvelope(app);
@@ -176,7 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountsRoutes);
   await app.register(walletRoutes);
   await app.register(depositRoutes);
-  await app.register(sandboxGatewayRoutes);
+  // Outside demo mode the sandbox's hosted page and its callback job do not exist at all.
+  if (env.DEMO_MODE) await app.register(sandboxGatewayRoutes);
   await app.register(withdrawalRoutes);
   await app.register(gameRoutes);
   await app.register(recordRoutes);

@@ -2,8 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, loadEnv, type Env } from './config/env.ts';
 import { openDatabase } from './db/open-database.ts';
-import { seedDemoData } from './seed/seed.ts';
+import { seedDemoData, seedReferenceData } from './seed/seed.ts';
 import { scryptOf } from './modules/accounts/accounts.context.ts';
+import { demoAccountsWithPublicPassword } from './modules/accounts/accounts.seed.ts';
+import { getSettings } from './modules/settings/settings.service.ts';
+import { testProviderRefusal } from './config/test-providers.ts';
 import { buildApp } from './app.ts';
 import { builtFiles, MissingBuildError } from './built-files.ts';
 
@@ -35,9 +38,21 @@ async function main() {
     env.DATABASE_URL ? { kind: 'pg', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
   await database.migrate();
-  if (env.SEED_DEMO) {
+  await seedReferenceData(database.db);
+  if (env.DEMO_MODE) {
     const { seeded } = await seedDemoData(database.db, { scrypt: scryptOf(env) });
-    if (seeded) console.info('seeded demo data into an empty database');
+    if (seeded) console.info('seeded demo data into an empty database (DEMO_MODE=true)');
+  } else {
+    const refusal = testProviderRefusal({
+      env,
+      depositMethods: (await getSettings(database.db)).payments.depositMethods,
+      demoAccountsWithPublicPassword: await demoAccountsWithPublicPassword(database.db),
+    });
+    if (refusal) {
+      console.error(refusal);
+      await database.close();
+      process.exit(1);
+    }
   }
 
   const app = await buildApp({

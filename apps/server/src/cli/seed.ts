@@ -4,6 +4,11 @@ import { seedDemoData } from '../seed/seed.ts';
 import { scryptOf } from '../modules/accounts/accounts.context.ts';
 
 const env = loadEnv();
+if (!env.DEMO_MODE) {
+  // The demo data carries public passwords: a production database gets its operator from operator:create.
+  console.error('db:seed writes the demo data (public demo passwords): only with DEMO_MODE=true');
+  process.exit(1);
+}
 const database = await openDatabase(
   env.DATABASE_URL ? { kind: 'pg', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
 );

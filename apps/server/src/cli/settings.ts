@@ -18,7 +18,7 @@ const database = await openDatabase(
 );
 try {
   await database.migrate();
-  if (env.SEED_DEMO) await seedDemoData(database.db);
+  if (env.DEMO_MODE) await seedDemoData(database.db);
   if (command === 'get') {
     console.log(JSON.stringify(await getSettings(database.db), null, 2));
   } else if (command === 'set' && argument) {

@@ -7,7 +7,7 @@ describe('loadEnv', () => {
     expect(env.PORT).toBe(8080);
     expect(env.DATA_DIR).toBe('./data');
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.SEED_DEMO).toBe(true);
+    expect(env.DEMO_MODE).toBe(true);
   });
 
   it('treats an empty variable as unset', () => {
@@ -25,7 +25,9 @@ describe('loadEnv', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['REDIS_URL', 'localhost:6379'],
     ['LOG_LEVEL', 'loud'],
-    ['SEED_DEMO', 'maybe'],
+    ['DEMO_MODE', 'maybe'],
+    ['ALLOW_TEST_PROVIDERS', 'sure'],
+    ['SEED_DEMO', 'false'],
     ['SCRYPT_N', '100000'],
     ['SESSION_IDLE_MINUTES', '0'],
     ['SMS_PROVIDER', 'pigeon'],
@@ -40,6 +42,28 @@ describe('loadEnv', () => {
     const message = (caught as EnvError).message;
     expect(message).toContain(`Invalid environment variable ${variable}=`);
     expect(message.split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the demo switch', () => {
+  it('is on for the embedded database that npm start uses, off wherever DATABASE_URL is set', () => {
+    expect(loadEnv({}).DEMO_MODE).toBe(true);
+    expect(loadEnv({ DATABASE_URL: '' }).DEMO_MODE).toBe(true);
+    expect(loadEnv({ DATABASE_URL: 'postgres://db.example.com/khela' }).DEMO_MODE).toBe(false);
+  });
+
+  it('follows an explicit DEMO_MODE either way', () => {
+    expect(loadEnv({ DATABASE_URL: 'postgres://db.example.com/khela', DEMO_MODE: 'true' }).DEMO_MODE).toBe(
+      true,
+    );
+    expect(loadEnv({ DEMO_MODE: 'false' }).DEMO_MODE).toBe(false);
+    expect(loadEnv({ DEMO_MODE: '0' }).DEMO_MODE).toBe(false);
+  });
+
+  it('refuses the replaced SEED_DEMO, naming DEMO_MODE, and never allows test providers unless told', () => {
+    expect(() => loadEnv({ SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=.*DEMO_MODE/);
+    expect(loadEnv({}).ALLOW_TEST_PROVIDERS).toBe(false);
+    expect(loadEnv({ ALLOW_TEST_PROVIDERS: 'true' }).ALLOW_TEST_PROVIDERS).toBe(true);
   });
 });
 

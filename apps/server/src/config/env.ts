@@ -37,7 +37,20 @@ const envSchema = z
       .min(1024)
       .max(20 * 1024 * 1024)
       .default(2 * 1024 * 1024),
-    SEED_DEMO: booleanText.default(true),
+    /**
+     * The one demo switch: the demo seed (brand, demo accounts with public passwords), the sandbox
+     * payment gateway and its hosted page, and the outbox SMS/mail providers as defaults. Unset, it
+     * is on for the embedded PGlite (no DATABASE_URL: what `npm start` runs) and off wherever
+     * DATABASE_URL is set. With it off the server refuses to start with a test provider
+     * (config/test-providers.ts) unless ALLOW_TEST_PROVIDERS=true.
+     */
+    DEMO_MODE: booleanText.optional(),
+    /** Lets a non-demo server start with the outbox SMS/mail providers (a staging site); the sandbox gateway stays off. */
+    ALLOW_TEST_PROVIDERS: booleanText.default(false),
+    /** Replaced by DEMO_MODE: refused, so that an old SEED_DEMO=true cannot quietly turn demo mode on in production. */
+    SEED_DEMO: z.undefined({ error: 'was replaced by DEMO_MODE (true/false); set that instead' }).optional(),
+    /** Read only by `npm run operator:create` (cli/operator-create.ts) when no password is piped in. */
+    OPERATOR_PASSWORD: z.string().min(1).optional(),
     /** Ceiling of requests per client address and minute over all calls (stricter limits sit on login, SMS, money). */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
@@ -140,7 +153,12 @@ const envSchema = z
     if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is needed when MAIL_PROVIDER=smtp' });
     }
-  });
+  })
+  // An embedded database is a trial on one machine; a DATABASE_URL is a deployment unless told.
+  .transform(({ SEED_DEMO: _replaced, ...env }) => ({
+    ...env,
+    DEMO_MODE: env.DEMO_MODE ?? env.DATABASE_URL === undefined,
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 

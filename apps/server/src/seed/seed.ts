@@ -1,3 +1,4 @@
+import { count } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { countries } from '../modules/system/system.tables.ts';
 import { hasSettings, updateSettings } from '../modules/settings/settings.service.ts';
@@ -5,11 +6,38 @@ import { seedContent } from '../modules/content/content.seed.ts';
 import { countryRows } from './countries.ts';
 import { seedDemoAccounts } from '../modules/accounts/accounts.seed.ts';
 import { owaspScrypt, type ScryptParams } from '../modules/accounts/password-hash.ts';
+import type { SiteSettingsInput } from '../modules/settings/settings.schema.ts';
 
 /**
- * Demo data for an empty database: the brand's settings and the country list. Each later module
- * adds its own demo data here. Runs only when the database has no settings yet, so a real
- * operator's data is never touched.
+ * The demo's deposit methods: a made-up bank account (the operator approves by hand) and the
+ * sandbox gateway, which moves no real money and exists only in demo mode. The settings schema's
+ * default list is empty, so none of this reaches a real site.
+ */
+export const demoDepositMethods = [
+  {
+    code: 'bank',
+    kind: 'bank_transfer',
+    names: { BN: 'ব্যাংক ট্রান্সফার', EN: 'Bank transfer' },
+    min: '100',
+    max: '100000',
+    feeBps: 0,
+    bank: { bankName: 'Demo Bank Ltd.', accountName: 'Khela Demo', accountNumber: '0000-1234-5678' },
+  },
+  {
+    code: 'sandbox',
+    kind: 'sandbox_gateway',
+    names: { BN: 'স্যান্ডবক্স পে (পরীক্ষা)', EN: 'Sandbox Pay (test)' },
+    min: '50',
+    max: '50000',
+    feeBps: 150,
+  },
+] satisfies NonNullable<SiteSettingsInput['payments']>['depositMethods'];
+
+/**
+ * Demo data for an empty database: the brand's settings with the demo deposit methods, the
+ * country list and the demo accounts (public passwords). Each later module adds its own demo data
+ * here. Runs only in demo mode (DEMO_MODE) and only when the database has no settings yet, so a
+ * real operator's data is never touched.
  */
 export async function seedDemoData(
   db: Database,
@@ -32,8 +60,20 @@ export async function seedDemoData(
         { domain: 'localhost', site: 'member' },
         { domain: 'agent.localhost', site: 'agent' },
       ],
+      payments: { depositMethods: demoDepositMethods },
     });
     await seedDemoAccounts(transaction, options.scrypt ?? owaspScrypt);
   });
   return { seeded: true };
+}
+
+/**
+ * Reference data every site needs, demo or not: the country list (dialing codes of the
+ * registration form), written when the table is empty. The operator then disables countries;
+ * a deleted one is not put back while any remains.
+ */
+export async function seedReferenceData(db: Database): Promise<void> {
+  const [row] = await db.select({ total: count() }).from(countries);
+  if (Number(row?.total ?? 0) > 0) return;
+  await db.insert(countries).values(countryRows()).onConflictDoNothing();
 }

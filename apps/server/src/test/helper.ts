@@ -67,6 +67,9 @@ const envelopeKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).priva
   format: 'pem',
 }) as string;
 export const testEnvDefaults: Record<string, string> = {
+  // The demo seed, the sandbox gateway and the outbox providers, as `npm start` has them; tests of
+  // a production start pass DEMO_MODE=false (DATABASE_URL of CI never reaches this env).
+  DEMO_MODE: 'true',
   SCRYPT_N: '1024',
   // The house vendor's own tables and pages cost every test its start-up; the games tests mount it.
   HOUSE_GAMES: 'off',

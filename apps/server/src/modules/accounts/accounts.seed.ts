@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { members } from './accounts.tables.ts';
-import { hashPassword, type ScryptParams } from './password-hash.ts';
+import { hashPassword, verifyPassword, type ScryptParams } from './password-hash.ts';
 
 /** The demo accounts of docs/demo-accounts.md. Passwords are public: demo data only. */
 export const demoAccounts = {
@@ -72,4 +72,26 @@ export async function seedDemoAccounts(db: Database, scrypt: ScryptParams): Prom
   ]);
   // Demo accounts have had their first login: the first-login action belongs to new accounts.
   await db.update(members).set({ firstLoginDoneAt: new Date() }).where(eq(members.registerMethod, 'SEED'));
+}
+
+/**
+ * The demo accounts that still open with their public password (README, docs/demo-accounts.md).
+ * A server outside demo mode refuses to start while one exists (config/test-providers.ts).
+ */
+export async function demoAccountsWithPublicPassword(db: Database): Promise<string[]> {
+  const publicPasswords = new Map<string, string>(
+    Object.values(demoAccounts).map((demo) => [demo.account, demo.password]),
+  );
+  const rows = await db
+    .select({ account: members.account, passwordHash: members.passwordHash })
+    .from(members)
+    .where(and(eq(members.registerMethod, 'SEED'), inArray(members.account, [...publicPasswords.keys()])));
+  const open: string[] = [];
+  for (const row of rows) {
+    const password = publicPasswords.get(row.account);
+    if (password && row.passwordHash && (await verifyPassword(password, row.passwordHash))) {
+      open.push(row.account);
+    }
+  }
+  return open.sort();
 }

@@ -5,7 +5,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { scheduleEvery } from '../../shared/schedule.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { resolveLanguage } from '../content/content.service.ts';
-import { signatureHeader } from '../sandbox-gateway/sandbox-gateway.signature.ts';
+import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import {
   createDeposit,
@@ -14,6 +14,7 @@ import {
   expireUnpaidDeposits,
   getDepositLimits,
   handleGatewayCallback,
+  reconcileOverdueDeposits,
   listDepositHistory,
   listDepositMethods,
   listDepositsForReview,
@@ -21,24 +22,31 @@ import {
   type GatewayLinks,
 } from './deposits.service.ts';
 
-export const sandboxCallbackPath = '/wps/deposit/callback/sandbox';
+/** Where a gateway posts its callbacks; only the gateways this server runs have the route. */
+export function callbackPathOf(gateway: Pick<PaymentGateway, 'callbackName'>): string {
+  return `/wps/deposit/callback/${gateway.callbackName}`;
+}
 
-/** The deposit calls, the gateway's callback and the expiry of unpaid gateway orders. */
+/** The deposit calls, the gateways' callbacks and the expiry of unpaid gateway orders. */
 export async function depositRoutes(app: FastifyInstance) {
-  const { db } = app;
+  const { db, paymentGateways: gateways } = app;
   const moneyLimit = { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
 
   /**
-   * The in-process sandbox gateway calls back over loopback to this very server; the player comes
-   * back to the host they paid from, where the web shows the order.
+   * The player comes back to the host they paid from, where the web shows the order. A test
+   * gateway runs in this process and calls back over loopback to this very server; a real one
+   * calls the public address (PUBLIC_BASE_URL, else the request's host).
    */
-  function linksOf(request: FastifyRequest): GatewayLinks {
-    const address = app.server.address() as AddressInfo | null;
-    const port = address && typeof address === 'object' ? address.port : app.env.PORT;
-    const origin = app.env.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`;
-    return {
-      callbackUrl: `http://127.0.0.1:${port}${sandboxCallbackPath}`,
-      returnUrl: (orderId) => `${origin.replace(/\/$/, '')}/index?depositOrder=${orderId}`,
+  function linksOf(request: FastifyRequest) {
+    return (gateway: PaymentGateway): GatewayLinks => {
+      const address = app.server.address() as AddressInfo | null;
+      const port = address && typeof address === 'object' ? address.port : app.env.PORT;
+      const origin = (app.env.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+      const callbackOrigin = gateway.isTest ? `http://127.0.0.1:${port}` : origin;
+      return {
+        callbackUrl: `${callbackOrigin}${callbackPathOf(gateway)}`,
+        returnUrl: (orderId) => `${origin}/index?depositOrder=${orderId}`,
+      };
     };
   }
 
@@ -47,6 +55,7 @@ export async function depositRoutes(app: FastifyInstance) {
     const header = typeof request.headers.language === 'string' ? request.headers.language : undefined;
     return listDepositMethods(
       settings,
+      gateways,
       resolveLanguage(undefined, header, settings.defaultLanguage, settings.languages),
     );
   });
@@ -58,6 +67,7 @@ export async function depositRoutes(app: FastifyInstance) {
       createDeposit({
         db,
         settings: await getSettings(db),
+        gateways,
         memberId: sessionOf(request).memberId,
         body,
         links: linksOf(request),
@@ -101,7 +111,7 @@ export async function depositRoutes(app: FastifyInstance) {
     });
   });
 
-  // The gateway's callback signs the exact bytes it sends, so this route reads the raw body.
+  // A gateway signs the exact bytes it sends, so these routes read the raw body.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(
@@ -109,17 +119,27 @@ export async function depositRoutes(app: FastifyInstance) {
       { parseAs: 'string', bodyLimit: 16_384 },
       (_request, body, done) => done(null, body),
     );
-    scope.post(sandboxCallbackPath, async (request) => {
-      const header = request.headers[signatureHeader];
-      const result = await handleGatewayCallback({
-        db,
-        settings: await getSettings(db),
-        rawBody: typeof request.body === 'string' ? request.body : '',
-        signature: typeof header === 'string' ? header : undefined,
+    for (const gateway of gateways.list()) {
+      scope.post(callbackPathOf(gateway), async (request) => {
+        const result = await handleGatewayCallback({
+          db,
+          settings: await getSettings(db),
+          gateway,
+          rawBody: typeof request.body === 'string' ? request.body : '',
+          headers: request.headers,
+        });
+        return { success: true, value: result };
       });
-      return { success: true, value: result };
-    });
+    }
   });
 
-  scheduleEvery(app, { name: 'deposit-expiry', intervalMs: 60_000, task: () => expireUnpaidDeposits(db) });
+  // Lost callbacks first (the gateway is asked), then what is still unpaid expires.
+  scheduleEvery(app, {
+    name: 'deposit-expiry',
+    intervalMs: 60_000,
+    task: async () => {
+      await reconcileOverdueDeposits({ db, settings: await getSettings(db), gateways });
+      return expireUnpaidDeposits(db);
+    },
+  });
 }

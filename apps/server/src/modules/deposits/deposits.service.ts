@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type {
   DepositMethod,
   DepositOrder,
@@ -23,8 +22,12 @@ import {
   postEntry,
 } from '../ledger/ledger.service.ts';
 import { formatAmount, parseAmount } from '../ledger/money.ts';
-import { createSandboxPayment, sandboxSecret } from '../sandbox-gateway/sandbox-gateway.service.ts';
-import { checkSignature } from '../sandbox-gateway/sandbox-gateway.signature.ts';
+import {
+  isMethodAvailable,
+  type GatewayPaymentState,
+  type PaymentGateway,
+  type PaymentGateways,
+} from '../payments/payment-gateway.ts';
 import type { DepositMethodSetting, SiteSettings } from '../settings/settings.schema.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
 import { recordWalletAudit, type WalletActor } from '../wallet/wallet.service.ts';
@@ -46,17 +49,24 @@ function nameOf(method: DepositMethodSetting, language: LanguageCode): string {
   return method.names[language] ?? method.names.EN ?? Object.values(method.names)[0] ?? method.code;
 }
 
-function methodOf(settings: DepositSettings, code: string): DepositMethodSetting {
-  const method = settings.payments.depositMethods.find((entry) => entry.code === code && entry.enabled);
+/** An offered method: enabled, and its gateway runs here (a sandbox method outside demo mode is not). */
+function methodOf(settings: DepositSettings, gateways: PaymentGateways, code: string): DepositMethodSetting {
+  const method = settings.payments.depositMethods.find(
+    (entry) => entry.code === code && isMethodAvailable(entry, gateways),
+  );
   if (!method)
     throw new AppError('NOT_FOUND', { issues: [{ field: 'methodCode', reason: 'no such method' }] });
   return method;
 }
 
-/** The deposit methods on offer, in the caller's language. */
-export function listDepositMethods(settings: DepositSettings, language: LanguageCode): DepositMethod[] {
+/** The deposit methods on offer, in the caller's language: enabled, with their gateway running here. */
+export function listDepositMethods(
+  settings: DepositSettings,
+  gateways: PaymentGateways,
+  language: LanguageCode,
+): DepositMethod[] {
   return settings.payments.depositMethods
-    .filter((method) => method.enabled)
+    .filter((method) => isMethodAvailable(method, gateways))
     .map((method) => ({
       code: method.code,
       kind: method.kind,
@@ -257,12 +267,14 @@ export interface GatewayLinks {
 export async function createDeposit({
   db,
   settings,
+  gateways,
   memberId,
   body,
   links,
 }: {
   db: Database;
   settings: DepositSettings;
+  gateways: PaymentGateways;
   memberId: number;
   body: {
     methodCode: string;
@@ -271,9 +283,10 @@ export async function createDeposit({
     requestId: string;
     receipts?: ImageUpload[] | undefined;
   };
-  links: GatewayLinks;
+  links: (gateway: PaymentGateway) => GatewayLinks;
 }): Promise<DepositOrder> {
-  const method = methodOf(settings, body.methodCode);
+  const method = methodOf(settings, gateways, body.methodCode);
+  const gateway = method.kind === 'bank_transfer' ? null : gateways.get(method.kind);
   const precision = settings.currencyPrecision;
   const amount = parseAmountField(body.amount, { field: 'amount', precision });
   const min = parseAmount(method.min, { precision });
@@ -329,7 +342,7 @@ export async function createDeposit({
         requestId: body.requestId,
         requestHash,
         expiresAt:
-          method.kind === 'sandbox_gateway'
+          gateway !== null
             ? sql`now() + make_interval(mins => ${settings.payments.depositExpiryMinutes})`
             : null,
       })
@@ -343,13 +356,14 @@ export async function createDeposit({
     return created;
   });
 
-  if (order.kind === 'sandbox_gateway' && order.gatewayPaymentId === null && order.status === 'pending') {
-    const payment = await createSandboxPayment(db, {
+  if (gateway !== null && order.gatewayPaymentId === null && order.status === 'pending') {
+    const { callbackUrl, returnUrl } = links(gateway);
+    const payment = await gateway.createPayment({
       merchantOrder: `dep-${order.id}`,
       amount: formatAmount(order.amount, precision),
       currency: order.currency,
-      callbackUrl: links.callbackUrl,
-      returnUrl: links.returnUrl(order.id),
+      callbackUrl,
+      returnUrl: returnUrl(order.id),
     });
     const [updated] = await db
       .update(depositOrders)
@@ -399,55 +413,55 @@ async function lockOrder(tx: Database, orderId: number): Promise<OrderRow | null
   return row ?? null;
 }
 
-const callbackSchema = z.object({
-  paymentId: z.string().min(1).max(64),
-  merchantOrder: z.string().regex(/^dep-\d{1,15}$/),
-  status: z.enum(['paid', 'failed']),
-  amount: z.string().max(40),
-  currency: z.string().length(3),
-});
-
 /**
- * The gateway's signed callback. The signature (HMAC-SHA256 over the raw body, timestamped) is
- * checked before anything is read; a paid payment credits its order once (a retried callback finds
- * it approved and changes nothing), a declined one rejects it. A payment that arrives after its
- * order expired is credited all the same: the player's money was taken, so it must not be lost.
+ * The gateway's signed callback. The gateway checks the signature over the raw body before
+ * anything is read (PaymentGateway.verifyCallback); the state it carries then settles the order.
  */
 export async function handleGatewayCallback({
   db,
   settings,
+  gateway,
   rawBody,
-  signature,
+  headers,
 }: {
   db: Database;
   settings: DepositSettings;
+  gateway: PaymentGateway;
   rawBody: string;
-  signature: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
 }): Promise<{ orderId: number; status: DepositStatus }> {
-  const check = checkSignature({
-    secret: await sandboxSecret(db),
-    rawBody,
-    header: signature,
-    nowSeconds: Math.floor(Date.now() / 1000),
-    toleranceSeconds: 300,
-  });
-  if (check !== 'ok') throw new AppError('BAD_SIGNATURE', { detail: check });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(rawBody);
-  } catch {
-    throw new AppError('BAD_REQUEST', { detail: 'callback body is not JSON' });
-  }
-  const event = callbackSchema.safeParse(parsed);
-  if (!event.success) throw new AppError('BAD_REQUEST', { detail: 'callback body does not match' });
-  const orderId = Number(event.data.merchantOrder.slice('dep-'.length));
+  const state = await gateway.verifyCallback({ rawBody, headers });
+  return settleGatewayPayment({ db, settings, state });
+}
+
+const merchantOrderPattern = /^dep-(\d{1,15})$/;
+
+/**
+ * Settles a gateway order from what the gateway says (a verified callback or a status query): a
+ * paid payment credits its order once (a repeated callback finds it approved and changes nothing:
+ * callbacks are idempotent by order), a declined one rejects it, a pending one changes nothing. A
+ * payment that arrives after its order expired is credited all the same: the player's money was
+ * taken, so it must not be lost.
+ */
+export async function settleGatewayPayment({
+  db,
+  settings,
+  state,
+}: {
+  db: Database;
+  settings: DepositSettings;
+  state: GatewayPaymentState;
+}): Promise<{ orderId: number; status: DepositStatus }> {
+  const match = merchantOrderPattern.exec(state.merchantOrder);
+  if (!match) throw new AppError('BAD_REQUEST', { detail: 'not one of our orders' });
+  const orderId = Number(match[1]);
   const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.gatewayPaymentId !== event.data.paymentId) throw new AppError('NOT_FOUND');
-    if (order.status === 'approved' || order.status === 'rejected') {
+    if (!order || order.gatewayPaymentId !== state.paymentId) throw new AppError('NOT_FOUND');
+    if (order.status === 'approved' || order.status === 'rejected' || state.status === 'pending') {
       return { orderId, status: order.status, memberId: null };
     }
-    if (event.data.status === 'failed') {
+    if (state.status === 'failed') {
       await tx
         .update(depositOrders)
         .set({
@@ -459,8 +473,8 @@ export async function handleGatewayCallback({
         .where(eq(depositOrders.id, orderId));
       return { orderId, status: 'rejected' as const, memberId: null };
     }
-    const paid = parseAmount(event.data.amount, { precision: settings.currencyPrecision });
-    if (paid !== order.amount || event.data.currency !== order.currency) {
+    const paid = parseAmount(state.amount, { precision: settings.currencyPrecision });
+    if (paid !== order.amount || state.currency !== order.currency) {
       throw new AppError('BAD_REQUEST', { detail: `order ${orderId}: paid amount differs from the order` });
     }
     const { posted } = await creditDeposit(tx, settings, order);
@@ -536,6 +550,46 @@ export async function decideDeposit({
   return toOrder(decided, settings);
 }
 
+/**
+ * Asks the gateway about its orders still pending past their time, in case a callback was lost
+ * (PaymentGateway.queryPayment): a paid one is credited, a declined one rejected. Idempotent, as
+ * a callback is. Returns how many were settled.
+ */
+export async function reconcileOverdueDeposits({
+  db,
+  settings,
+  gateways,
+  limit = 50,
+}: {
+  db: Database;
+  settings: DepositSettings;
+  gateways: PaymentGateways;
+  limit?: number;
+}): Promise<number> {
+  const overdue = await db
+    .select({ kind: depositOrders.kind, gatewayPaymentId: depositOrders.gatewayPaymentId })
+    .from(depositOrders)
+    .where(
+      and(
+        eq(depositOrders.status, 'pending'),
+        ne(depositOrders.kind, 'bank_transfer'),
+        lte(depositOrders.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(depositOrders.id))
+    .limit(limit);
+  let settled = 0;
+  for (const order of overdue) {
+    const gateway = gateways.get(order.kind);
+    if (!gateway || order.gatewayPaymentId === null) continue;
+    const state = await gateway.queryPayment(order.gatewayPaymentId);
+    if (!state || state.status === 'pending') continue;
+    const { status } = await settleGatewayPayment({ db, settings, state });
+    if (status !== 'pending') settled += 1;
+  }
+  return settled;
+}
+
 /** Marks unpaid gateway orders past their time as expired (idempotent; any instance may run it). */
 export async function expireUnpaidDeposits(db: Database): Promise<number> {
   const expired = await db
@@ -544,7 +598,7 @@ export async function expireUnpaidDeposits(db: Database): Promise<number> {
     .where(
       and(
         eq(depositOrders.status, 'pending'),
-        eq(depositOrders.kind, 'sandbox_gateway'),
+        ne(depositOrders.kind, 'bank_transfer'),
         lte(depositOrders.expiresAt, sql`now()`),
       ),
     )

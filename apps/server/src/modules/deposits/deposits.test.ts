@@ -14,8 +14,9 @@ import {
 import { signPayload, signatureHeader } from '../sandbox-gateway/sandbox-gateway.signature.ts';
 import { sandboxPayments } from '../sandbox-gateway/sandbox-gateway.tables.ts';
 import { walletAudit } from '../wallet/wallet.tables.ts';
-import { expireUnpaidDeposits } from './deposits.service.ts';
-import { sandboxCallbackPath } from './deposits.routes.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { expireUnpaidDeposits, reconcileOverdueDeposits } from './deposits.service.ts';
+import { callbackPathOf } from './deposits.routes.ts';
 import { depositOrders } from './deposits.tables.ts';
 
 let sut: TestApp;
@@ -37,6 +38,8 @@ beforeEach(async () => {
 afterEach(async () => {
   await sut.close();
 });
+
+const sandboxCallbackPath = callbackPathOf({ callbackName: 'sandbox' });
 
 let sequence = 0;
 const newRequest = () => `deposit-${Date.now()}-${++sequence}`;
@@ -375,6 +378,36 @@ describe('sandbox gateway deposits', () => {
       [late.body.value.orderId]: 'approved',
     });
     expect(await balance()).toBe('68.95');
+    await expectLedgerValid(sut.db);
+  });
+
+  it('asks the gateway about an overdue order whose callback was lost, credits it once, and refunds through the gateway', async () => {
+    const order = await create({ methodCode: 'sandbox', amount: '200' });
+    const [row] = await sut.db
+      .select()
+      .from(depositOrders)
+      .where(eq(depositOrders.id, order.body.value.orderId));
+    const paymentId = row?.gatewayPaymentId ?? '';
+    // Paid on the hosted page, but the callback never arrived.
+    await decideSandboxPayment(sut.db, { id: paymentId, outcome: 'paid' });
+    await sut.db.update(depositOrders).set({ expiresAt: sql`now() - interval '1 minute'` });
+    const gateways = sut.app.paymentGateways;
+    const settings = await getSettings(sut.db);
+    expect(await reconcileOverdueDeposits({ db: sut.db, settings, gateways })).toBe(1);
+    expect(await expireUnpaidDeposits(sut.db)).toBe(0);
+    expect(await balance()).toBe('197.00');
+    // The callback that comes after all changes nothing.
+    expect(await deliverDueCallbacks(sut.db, { send: injectSender })).toBe(1);
+    expect(await reconcileOverdueDeposits({ db: sut.db, settings, gateways })).toBe(0);
+    expect(await balance()).toBe('197.00');
+
+    const sandbox = gateways.get('sandbox_gateway')!;
+    const refund = { paymentId, amount: '200.00', reason: 'test', idempotencyKey: `refund:${paymentId}` };
+    expect(await sandbox.refund(refund)).toEqual({ refundId: `rf_${paymentId}`, status: 'succeeded' });
+    expect(await sandbox.refund(refund)).toEqual({ refundId: `rf_${paymentId}`, status: 'succeeded' });
+    await expect(sandbox.refund({ ...refund, amount: '1.00' })).rejects.toThrow(/whole amount/);
+    expect((await sandbox.queryPayment(paymentId))?.status).toBe('paid');
+    expect(await sandbox.queryPayment('sbx_000000000000000000000000')).toBeNull();
     await expectLedgerValid(sut.db);
   });
 

@@ -10,12 +10,17 @@ import {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+const stateText: Record<SandboxPayment['status'], string> = {
+  created: 'Open',
+  paid: 'Paid',
+  failed: 'Declined',
+  refunded: 'Refunded',
+};
+
 /** The hosted payment page: what a real gateway shows the player, in plain server-made HTML. */
 function paymentPage(payment: SandboxPayment): string {
   const open = payment.status === 'created';
-  const state = open
-    ? ''
-    : `<p class="state">${payment.status === 'paid' ? 'Paid' : 'Declined'}. You can close this page.</p>`;
+  const state = open ? '' : `<p class="state">${stateText[payment.status]}. You can close this page.</p>`;
   const buttons = open
     ? `<form method="post"><input type="hidden" name="action" value="pay"><button class="pay" type="submit">Pay ${escapeHtml(payment.currency)} ${escapeHtml(payment.amount)}</button></form>
        <form method="post"><input type="hidden" name="action" value="decline"><button class="decline" type="submit">Decline</button></form>`

@@ -14,7 +14,7 @@ export const sandboxPayments = pgTable(
     currency: text('currency').notNull(),
     callbackUrl: text('callback_url').notNull(),
     returnUrl: text('return_url').notNull(),
-    status: text('status', { enum: ['created', 'paid', 'failed'] })
+    status: text('status', { enum: ['created', 'paid', 'failed', 'refunded'] })
       .notNull()
       .default('created'),
     attempts: integer('attempts').notNull().default(0),

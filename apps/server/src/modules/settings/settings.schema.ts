@@ -163,8 +163,8 @@ const decimalText = z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'must be a 
 /**
  * A deposit method the operator offers (issue: depositv2). `bank_transfer`: the player pays into
  * the account shown and submits the reference; the operator approves. `sandbox_gateway`: the
- * built-in test gateway (hosted page, signed callback); a real gateway adapter takes its place in
- * production. Amounts are major units as decimal strings; the fee is in basis points of the amount.
+ * built-in test gateway (hosted page, signed callback), offered and accepted only in demo mode; a
+ * real gateway's kind takes its place in production (docs/wallet.md). Amounts are major units as decimal strings; the fee is in basis points of the amount.
  */
 export const depositMethodSchema = z
   .object({
@@ -190,26 +190,6 @@ export const depositMethodSchema = z
     path: ['bank'],
   });
 export type DepositMethodSetting = z.output<typeof depositMethodSchema>;
-
-const defaultDepositMethods: z.input<typeof depositMethodSchema>[] = [
-  {
-    code: 'bank',
-    kind: 'bank_transfer',
-    names: { BN: 'ব্যাংক ট্রান্সফার', EN: 'Bank transfer' },
-    min: '100',
-    max: '100000',
-    feeBps: 0,
-    bank: { bankName: 'Demo Bank Ltd.', accountName: 'Khela Demo', accountNumber: '0000-1234-5678' },
-  },
-  {
-    code: 'sandbox',
-    kind: 'sandbox_gateway',
-    names: { BN: 'স্যান্ডবক্স পে (পরীক্ষা)', EN: 'Sandbox Pay (test)' },
-    min: '50',
-    max: '50000',
-    feeBps: 150,
-  },
-];
 
 export const siteSettingsSchema = z.object({
   brandName: z.string().min(1).default('Khela'),
@@ -272,7 +252,9 @@ export const siteSettingsSchema = z.object({
     .prefault({}),
   payments: z
     .object({
-      depositMethods: z.array(depositMethodSchema).prefault(defaultDepositMethods),
+      // None by default: the operator lists their own accounts and gateways. The demo's bank
+      // account and sandbox gateway come from the demo seed (seed/seed.ts), never from here.
+      depositMethods: z.array(depositMethodSchema).default([]),
       /** An unpaid gateway order expires after this many minutes. */
       depositExpiryMinutes: z.number().int().min(5).max(1440).default(30),
     })

@@ -166,9 +166,10 @@ describe('wallet flows (property)', () => {
               const order = await createDeposit({
                 db: sut.db,
                 settings,
+                gateways: sut.app.paymentGateways,
                 memberId: player.id,
                 body: { methodCode: 'bank', amount: text(amount), reference: key, requestId: key },
-                links: { callbackUrl: 'http://127.0.0.1:9/none', returnUrl: () => '/' },
+                links: () => ({ callbackUrl: 'http://127.0.0.1:9/none', returnUrl: () => '/' }),
               });
               const decide = () =>
                 decideDeposit({

@@ -132,6 +132,10 @@ describe('the deposit page', () => {
     const sandbox = within(panel).getByRole('radio', { name: /Sandbox Pay/ });
     expect(sandbox.textContent).toContain('৳50.00 to ৳50,000.00');
     expect(sandbox.textContent).toContain('Fee 1.5 %');
+    // The sandbox moves no real money: labelled so, whatever the operator named it.
+    expect(sandbox.textContent).toContain('Test payment');
+    expect(bank.textContent).not.toContain('Test payment');
+    expect(within(panel).queryByRole('note')).toBeNull();
     expect(within(panel).getByText('0000-1234-5678')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Copy Account number' })).toBeTruthy();
 
@@ -173,6 +177,9 @@ describe('the deposit page', () => {
   it('checks the amount and the reference on the client before sending anything', async () => {
     const { panel, seen } = await openWalletPage('depositv2', depositAnswers());
     fireEvent.click(await within(panel).findByRole('radio', { name: /Sandbox Pay/ }));
+    expect(within(panel).getByRole('note').textContent).toBe(
+      'This is a test payment for trying the site: no real money moves.',
+    );
     fireEvent.input(amountField(panel), { target: { value: '20' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Pay now' }));
     expect(await within(panel).findByText('The least is ৳50.00')).toBeTruthy();

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { members } from './accounts.tables.ts';
+import { hashPassword, type ScryptParams } from './password-hash.ts';
+import { newPasswordViolation, ruleViolation } from './password-policy.ts';
+
+/**
+ * A new operator account (role `operator`, back office only), for `npm run operator:create`: how
+ * a production database gets its first operator without a public demo password. The username
+ * follows the brand's username rule and the password its password policy; a taken username
+ * (in any case) is a CONFLICT.
+ */
+export async function createOperator(
+  db: Database,
+  options: { username: string; nickname?: string | undefined; password: string; scrypt: ScryptParams },
+): Promise<{ id: number; account: string }> {
+  const settings = await getSettings(db);
+  const username = options.username.trim();
+  const usernameProblem = username ? ruleViolation(settings.register.username, username) : 'Required';
+  if (usernameProblem) {
+    throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'username', reason: usernameProblem }] });
+  }
+  const passwordProblem = newPasswordViolation({
+    password: options.password,
+    rule: settings.register.password,
+    username,
+  });
+  if (passwordProblem) {
+    throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'password', reason: passwordProblem }] });
+  }
+  const taken = { issues: [{ field: 'username', reason: 'already taken' }] };
+  const [existing] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(sql`lower(${members.account}) = lower(${username})`);
+  if (existing) throw new AppError('CONFLICT', taken);
+  try {
+    const [created] = await db
+      .insert(members)
+      .values({
+        account: username,
+        nickname: options.nickname?.trim() || username,
+        role: 'operator',
+        passwordHash: await hashPassword(options.password, options.scrypt),
+        registerMethod: 'CLI',
+        // Chosen by the operator just now: no forced change, no first-login action.
+        firstLoginDoneAt: new Date(),
+      })
+      .returning({ id: members.id, account: members.account });
+    if (!created) throw new AppError('INTERNAL');
+    return created;
+  } catch (error) {
+    // Two creations racing for one name: the unique index decides (STACK.md gotcha 8).
+    if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+      throw new AppError('CONFLICT', taken);
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+import type { DepositMethodSetting } from '../settings/settings.schema.ts';
+
+/**
+ * A payment service provider (PSP), as the deposits module sees it: SMS and mail have their
+ * providers, payments have their gateways. Deposits reach a gateway only through this interface,
+ * found in the registry by the deposit method's `kind` (docs/wallet.md, "Plugging in a real
+ * gateway"). Amounts cross it as decimal strings in major units, exactly as the gateway signs them.
+ */
+export type GatewayKind = Exclude<DepositMethodSetting['kind'], 'bank_transfer'>;
+
+export interface CreatePaymentOptions {
+  /** Our order reference (`dep-<orderId>`), echoed in every callback and status answer. */
+  merchantOrder: string;
+  amount: string;
+  currency: string;
+  /** Where the gateway posts its signed callback. */
+  callbackUrl: string;
+  /** Where the gateway's page sends the player back. */
+  returnUrl: string;
+}
+
+/** What a verified callback or a status query says about one payment. */
+export interface GatewayPaymentState {
+  paymentId: string;
+  merchantOrder: string;
+  /** `pending`: not decided yet; only `paid` ever credits a deposit. */
+  status: 'pending' | 'paid' | 'failed';
+  amount: string;
+  currency: string;
+}
+
+export interface RefundOptions {
+  paymentId: string;
+  amount: string;
+  reason: string;
+  /** Ours, sent to the gateway so a retried refund is refunded once. */
+  idempotencyKey: string;
+}
+
+export interface RefundResult {
+  refundId: string;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
+export interface PaymentGateway {
+  readonly kind: GatewayKind;
+  /**
+   * A test gateway moves no real money (the sandbox): it exists only in demo mode and the web
+   * labels its methods "Test payment".
+   */
+  readonly isTest: boolean;
+  /** The last segment of the callback route, `/wps/deposit/callback/<callbackName>`. */
+  readonly callbackName: string;
+  /** Opens a payment at the gateway; the player pays on `payUrl` (its hosted page). */
+  createPayment(options: CreatePaymentOptions): Promise<{ paymentId: string; payUrl: string }>;
+  /**
+   * Checks a callback's signature over the exact raw bytes received, then parses it. Throws
+   * AppError BAD_SIGNATURE (nothing is read from an unsigned body) or BAD_REQUEST.
+   */
+  verifyCallback(options: {
+    rawBody: string;
+    headers: Record<string, string | string[] | undefined>;
+  }): Promise<GatewayPaymentState>;
+  /** Asks the gateway for a payment's state: the way back when a callback was lost. Null: unknown to it. */
+  queryPayment(paymentId: string): Promise<GatewayPaymentState | null>;
+  /** Returns money of a paid payment to the payer. */
+  refund(options: RefundOptions): Promise<RefundResult>;
+}
+
+/** The gateways this server runs, keyed by deposit method kind. */
+export interface PaymentGateways {
+  get(kind: string): PaymentGateway | null;
+  list(): PaymentGateway[];
+}
+
+export function createPaymentGatewayRegistry(gateways: PaymentGateway[]): PaymentGateways {
+  const byKind = new Map<string, PaymentGateway>(gateways.map((gateway) => [gateway.kind, gateway]));
+  return {
+    get: (kind) => byKind.get(kind) ?? null,
+    list: () => [...byKind.values()],
+  };
+}
+
+/** Kinds whose gateway is a test gateway: never offered, and refused at start-up, outside demo mode. */
+export const testGatewayKinds: readonly GatewayKind[] = ['sandbox_gateway'];
+
+/**
+ * Whether members may use a method: a bank transfer needs no gateway (the operator checks it);
+ * any other kind only when this server runs its gateway (the sandbox only in demo mode).
+ */
+export function isMethodAvailable(
+  method: Pick<DepositMethodSetting, 'kind' | 'enabled'>,
+  gateways: PaymentGateways,
+): boolean {
+  return method.enabled && (method.kind === 'bank_transfer' || gateways.get(method.kind) !== null);
+}
