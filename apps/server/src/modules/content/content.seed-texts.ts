@@ -44,7 +44,7 @@ export const aboutArticles: { slug: string; texts: Bilingual }[] = [
         content: `<p>We are glad to help with your account, payments, games or anything else about Khela.</p>
 <h3>How to reach us</h3>
 <ul>
-<li><strong>Customer service:</strong> the headset button on the right of every page opens our support chat whenever the operator has switched it on.</li>
+<li><strong>Customer service:</strong> the ways to reach our team that this site has set up are listed at the end of this page.</li>
 <li><strong>Help centre:</strong> most answers are already here, under Frequently asked questions.</li>
 <li><strong>Email:</strong> support@khela.local (the demo brand's address; an operator puts its own here).</li>
 </ul>
@@ -56,7 +56,7 @@ export const aboutArticles: { slug: string; texts: Bilingual }[] = [
         content: `<p>আপনার অ্যাকাউন্ট, পেমেন্ট, গেম বা খেলা সম্পর্কে যেকোনো বিষয়ে সাহায্য করতে পেরে আমরা খুশি।</p>
 <h3>কীভাবে যোগাযোগ করবেন</h3>
 <ul>
-<li><strong>গ্রাহক সেবা:</strong> প্রতিটি পাতার ডান পাশের হেডসেট বোতামটি আমাদের সহায়তা চ্যাট খোলে, যখন অপারেটর সেটি চালু রাখেন।</li>
+<li><strong>গ্রাহক সেবা:</strong> এই সাইটে আমাদের দলের সাথে যোগাযোগের যে উপায়গুলো চালু আছে, সেগুলো এই পাতার শেষে দেওয়া আছে।</li>
 <li><strong>সহায়তা কেন্দ্র:</strong> বেশিরভাগ উত্তর এখানেই আছে, "সাধারণ প্রশ্ন" অংশে।</li>
 <li><strong>ইমেইল:</strong> support@khela.local (প্রদর্শনী ব্র্যান্ডের ঠিকানা; অপারেটর এখানে নিজের ঠিকানা দেন)।</li>
 </ul>

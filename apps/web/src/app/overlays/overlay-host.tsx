@@ -6,6 +6,7 @@ import { useDepositReturn } from '../../features/wallet/deposit/use-deposit-retu
 import { ChunkError } from '../../shared/ui/chunk-error.tsx';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
+import { ToastHost } from '../../shared/ui/toast.tsx';
 import './overlay-host.css';
 
 // Every overlay is its own chunk, fetched the first time it opens: none of them (nor the dialog
@@ -41,6 +42,17 @@ function OverlayLoading() {
   );
 }
 
+/** Spec 4: the loader that covers the page while a logout is under way. */
+function LogoutOverlay() {
+  const { t } = useTranslation();
+  return (
+    <div className="logout-overlay">
+      <Spinner size="inline" label={t('state_logging_out')} />
+      <span aria-hidden="true">{t('state_logging_out')}</span>
+    </div>
+  );
+}
+
 export function OverlayHost() {
   // Back from the payment gateway: the member centre opens on the deposit page.
   useDepositReturn();
@@ -49,22 +61,27 @@ export function OverlayHost() {
   const isMemberCentreOpen = useOverlayStore((state) => state.memberCentre.open);
   const isAgentCentreOpen = useOverlayStore((state) => state.agentCentre.open);
   const isSideMenuOpen = useOverlayStore((state) => state.sideMenuOpen);
+  const isLoggingOut = useOverlayStore((state) => state.isLoggingOut);
 
   return (
-    <ErrorBoundary
-      fallback={(error, reset) => (
-        <div className="overlay-error">
-          <ChunkError error={error} onRetry={reset} />
-        </div>
-      )}
-    >
-      <Suspense fallback={<OverlayLoading />}>
-        {isSideMenuOpen ? <SideMenu /> : null}
-        {isMemberCentreOpen ? <MemberCentrePanel /> : null}
-        {isAgentCentreOpen ? <AgentCentrePanel /> : null}
-        {hasModals ? <ModalLayer /> : null}
-        {hasConfirm ? <ConfirmDialog /> : null}
-      </Suspense>
-    </ErrorBoundary>
+    <>
+      {isLoggingOut ? <LogoutOverlay /> : null}
+      <ToastHost />
+      <ErrorBoundary
+        fallback={(error, reset) => (
+          <div className="overlay-error">
+            <ChunkError error={error} onRetry={reset} />
+          </div>
+        )}
+      >
+        <Suspense fallback={<OverlayLoading />}>
+          {isSideMenuOpen ? <SideMenu /> : null}
+          {isMemberCentreOpen ? <MemberCentrePanel /> : null}
+          {isAgentCentreOpen ? <AgentCentrePanel /> : null}
+          {hasModals ? <ModalLayer /> : null}
+          {hasConfirm ? <ConfirmDialog /> : null}
+        </Suspense>
+      </ErrorBoundary>
+    </>
   );
 }

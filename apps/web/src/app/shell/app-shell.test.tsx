@@ -166,4 +166,69 @@ describe('page shell', () => {
     expect(window.sessionStorage.getItem('token')).toBeNull();
     expect(await screen.findByRole('button', { name: 'লগ ইন' })).toBeTruthy();
   });
+
+  it('offers logout in the side menu, which phones use instead of the account menu', async () => {
+    useSessionStore.getState().setSession({ token: 'token-1', isAgent: null, username: 'rahim01' });
+    window.sessionStorage.setItem('vassalage', 'HOUSE');
+    window.sessionStorage.setItem('noticePopupGuest', '1');
+    const { router } = renderApp('/noticePage');
+    fireEvent.click(await screen.findByRole('button', { name: 'মেনু' }));
+    const menu = await screen.findByRole('dialog', { name: 'মেনু' });
+    expect(within(menu).getByText('rahim01')).toBeTruthy();
+    fireEvent.click(within(menu).getByRole('button', { name: 'লগ আউট' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'অনুগ্রহ করে নিশ্চিত করুন' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'লগ আউট' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
+    // Spec 4: session storage is cleared (the guest's start-up notices stay seen).
+    expect(window.sessionStorage.getItem('token')).toBeNull();
+    expect(window.sessionStorage.getItem('vassalage')).toBeNull();
+    expect(window.sessionStorage.getItem('noticePopupGuest')).toBe('1');
+    expect(await screen.findByRole('button', { name: 'লগ ইন' })).toBeTruthy();
+    expect(useOverlayStore.getState().sideMenuOpen).toBe(false);
+  });
+
+  it('offers logout in the member centre and closes it on the way out', async () => {
+    useSessionStore.getState().setSession({ token: 'token-1', isAgent: null, username: 'rahim01' });
+    renderApp('/index');
+    await screen.findByRole('button', { name: 'অ্যাকাউন্ট মেনু' });
+    useOverlayStore.getState().openMemberCentre('bonusDetails');
+    const panel = await screen.findByRole('dialog', { name: 'সদস্য কেন্দ্র' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'লগ আউট' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'লগ আউট' }));
+    await waitFor(() => expect(window.sessionStorage.getItem('token')).toBeNull());
+    expect(useOverlayStore.getState().memberCentre.open).toBe(false);
+  });
+
+  it('keeps a cancelled logout from the side menu logged in', async () => {
+    useSessionStore.getState().setSession({ token: 'token-1', isAgent: null, username: 'rahim01' });
+    renderApp('/index');
+    fireEvent.click(await screen.findByRole('button', { name: 'মেনু' }));
+    const menu = await screen.findByRole('dialog', { name: 'মেনু' });
+    fireEvent.click(within(menu).getByRole('button', { name: 'লগ আউট' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'বাতিল' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(window.sessionStorage.getItem('token')).toBe('token-1');
+  });
+
+  it('titles an error pop-up as an error and a question as a question', async () => {
+    renderApp('/index');
+    await screen.findByRole('banner');
+    void useOverlayStore.getState().showError('err_network');
+    const error = await screen.findByRole('alertdialog', { name: 'একটি সমস্যা হয়েছে' });
+    expect(within(error).queryByRole('button', { name: 'বাতিল' })).toBeNull();
+    fireEvent.click(within(error).getByRole('button', { name: 'নিশ্চিত করুন' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    void useOverlayStore.getState().requestConfirm({ messageKey: 'confirm_logout' });
+    expect(await screen.findByRole('alertdialog', { name: 'অনুগ্রহ করে নিশ্চিত করুন' })).toBeTruthy();
+  });
+
+  it('says so with a toast when something worked, and the toast goes by itself', async () => {
+    renderApp('/index');
+    await screen.findByRole('banner');
+    useOverlayStore.getState().showToast('text_password_changed');
+    const status = await screen.findByText('আপনার পাসওয়ার্ড পরিবর্তন হয়েছে।');
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'বন্ধ করুন' }));
+    await waitFor(() => expect(screen.queryByText('আপনার পাসওয়ার্ড পরিবর্তন হয়েছে।')).toBeNull());
+  });
 });

@@ -20,19 +20,19 @@ export function BottomBar() {
         <li>
           <NavLink className="bottom-bar__item" to={paths.home}>
             <House size={22} aria-hidden="true" />
-            <span>{t('nav_home')}</span>
+            <span className="bottom-bar__label">{t('nav_home')}</span>
           </NavLink>
         </li>
         <li>
           <NavLink className="bottom-bar__item" to={paths.rng()}>
             <Gamepad2 size={22} aria-hidden="true" />
-            <span>{t('nav_games')}</span>
+            <span className="bottom-bar__label">{t('nav_games')}</span>
           </NavLink>
         </li>
         <li>
           <NavLink className="bottom-bar__item" to={paths.promotions}>
             <Gift size={22} aria-hidden="true" />
-            <span>{t('nav_promotions')}</span>
+            <span className="bottom-bar__label">{t('nav_promotions')}</span>
           </NavLink>
         </li>
         <li>
@@ -44,13 +44,13 @@ export function BottomBar() {
             <span className="bottom-bar__deposit-icon" aria-hidden="true">
               <Wallet size={22} />
             </span>
-            <span>{t('mc_deposit')}</span>
+            <span className="bottom-bar__label">{t('mc_deposit')}</span>
           </button>
         </li>
         <li>
           <button type="button" className="bottom-bar__item" onClick={() => openAccountCentre()}>
             <CircleUser size={22} aria-hidden="true" />
-            <span>{t('nav_account')}</span>
+            <span className="bottom-bar__label">{t('nav_account')}</span>
           </button>
         </li>
       </ul>

@@ -9,6 +9,7 @@ import Medal from 'lucide-react/icons/medal';
 import Megaphone from 'lucide-react/icons/megaphone';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { AuthButtons } from '../../features/account/components/auth-buttons.tsx';
+import { LogoutButton } from '../../features/account/components/logout-button.tsx';
 import { useGameMenus } from '../../features/games/api/get-game-menus.ts';
 import { categoryInfo, vendorPath } from '../../features/games/game-categories.ts';
 import { LanguageMenu } from '../../features/preferences/components/language-menu.tsx';
@@ -20,12 +21,16 @@ import { selectIsLoggedIn, useSessionStore } from '../../shared/stores/session-s
 import { Modal } from '../../shared/ui/modal.tsx';
 import './side-menu.css';
 
-/** The side menu (spec 2): on phones it carries the navigation, language and theme. */
+/**
+ * The side menu (spec 2): on phones it carries the navigation, language and theme, and for a member
+ * the way out (the header's account menu is not shown below 768 px).
+ */
 export function SideMenu() {
   const { t } = useTranslation();
   const brand = useBrand();
   const { data: menus = [] } = useGameMenus();
   const isLoggedIn = useSessionStore(selectIsLoggedIn);
+  const username = useSessionStore((state) => state.username);
   const isOpen = useOverlayStore((state) => state.sideMenuOpen);
   const setSideMenuOpen = useOverlayStore((state) => state.setSideMenuOpen);
   const close = () => setSideMenuOpen(false);
@@ -60,7 +65,12 @@ export function SideMenu() {
       closeLabel={t('action_close')}
     >
       <div className="side-menu">
-        {isLoggedIn ? null : (
+        {isLoggedIn ? (
+          <div className="side-menu__account">
+            {username ? <span className="side-menu__username">{username}</span> : null}
+            <LogoutButton className="button button--ghost button--small side-menu__logout" />
+          </div>
+        ) : (
           <div className="side-menu__auth" onClickCapture={close}>
             <AuthButtons />
           </div>

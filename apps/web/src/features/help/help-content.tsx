@@ -9,6 +9,7 @@ import { SafeHtml } from '../../shared/ui/safe-html.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useFormatOptions } from '../system/use-format-options.ts';
 import { useHelpCenter } from './api/get-help-center.ts';
+import { ContactChannels } from './contact-channels.tsx';
 import './help-content.css';
 
 /**
@@ -77,6 +78,7 @@ export function HelpContent({ basePath }: { basePath: string }) {
               {article.title}
             </h2>
             <SafeHtml html={article.content} />
+            {article.slug === 'contact-us' ? <ContactChannels /> : null}
             <p className="help-centre__updated">
               {t('label_updated', { value: formatDate(article.updatedAt, formatOptions) })}
             </p>

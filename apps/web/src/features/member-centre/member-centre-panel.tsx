@@ -8,6 +8,7 @@ import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../shared/stores/session-store.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useWhitelabel } from '../system/api/get-whitelabel.ts';
+import { LogoutButton } from '../account/components/logout-button.tsx';
 import { MemberCentrePage } from './member-centre-pages.tsx';
 import '../../shared/ui/centre-panel.css';
 
@@ -48,6 +49,8 @@ export function MemberCentrePanel() {
               </li>
             ))}
           </ul>
+          {/* Outside the list: on phones the list scrolls sideways, the way out stays in view. */}
+          <LogoutButton className="centre__logout" />
         </nav>
         <section className="centre__page" aria-labelledby="centre-page-title" data-page={current}>
           <h2 id="centre-page-title" className="centre__title">

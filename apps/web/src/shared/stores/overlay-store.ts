@@ -22,6 +22,11 @@ export type ModalName = (typeof modalNames)[number];
 
 export interface ConfirmRequest {
   titleKey?: string;
+  /**
+   * What the dialog is: a question (the default, titled "Please confirm"), a failure (titled as an
+   * error) or a one-button notice. The title follows unless `titleKey` is given.
+   */
+  tone?: 'confirm' | 'error' | 'notice';
   messageKey: string;
   confirmKey?: string;
   cancelKey?: string;
@@ -53,7 +58,26 @@ interface OverlayState {
   pendingConfirm: PendingConfirm | null;
   requestConfirm: (request: ConfirmRequest) => Promise<boolean>;
   settleConfirm: (confirmed: boolean) => void;
+  /** A failure in a one-button dialog titled as an error (never "Please confirm"). */
+  showError: (messageKey: string) => Promise<boolean>;
+
+  /** Spec 4: the page is covered by a loader while a logout is under way. */
+  isLoggingOut: boolean;
+  setLoggingOut: (isLoggingOut: boolean) => void;
+
+  /** A short confirmation that something worked (a toast), e.g. after a password change. */
+  toast: Toast | null;
+  showToast: (textKey: string) => void;
+  dismissToast: () => void;
 }
+
+export interface Toast {
+  textKey: string;
+  /** Tells two equal toasts apart, so the second one restarts its timer. */
+  id: number;
+}
+
+let toastCount = 0;
 
 export const useOverlayStore = create<OverlayState>()((set, get) => ({
   openModals: [],
@@ -94,6 +118,17 @@ export const useOverlayStore = create<OverlayState>()((set, get) => ({
     set({ pendingConfirm: null });
     pending?.resolve(confirmed);
   },
+  showError: (messageKey) => get().requestConfirm({ messageKey, hideCancel: true, tone: 'error' }),
+
+  isLoggingOut: false,
+  setLoggingOut: (isLoggingOut) => set({ isLoggingOut }),
+
+  toast: null,
+  showToast: (textKey) => {
+    toastCount += 1;
+    set({ toast: { textKey, id: toastCount } });
+  },
+  dismissToast: () => set({ toast: null }),
 }));
 
 /** True while anything is layered over the page (used to pause background motion, e.g. sliders). */

@@ -1,6 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { useOverlayStore } from '../stores/overlay-store.ts';
+import { useOverlayStore, type ConfirmRequest } from '../stores/overlay-store.ts';
 import { Modal } from './modal.tsx';
+import './confirm-dialog.css';
+
+/** A failure is titled as one, a one-button notice as a notice; only a question asks to confirm. */
+function titleKeyOf(request: ConfirmRequest): string {
+  if (request.titleKey) return request.titleKey;
+  const tone = request.tone ?? (request.hideCancel ? 'notice' : 'confirm');
+  switch (tone) {
+    case 'error':
+      return 'dialog_title_error';
+    case 'notice':
+      return 'dialog_title_notice';
+    case 'confirm':
+      return 'confirm_title';
+  }
+}
 
 /** The confirm dialog of spec 2: asks the pending question of the overlay store (requestConfirm). */
 export function ConfirmDialog() {
@@ -15,7 +30,8 @@ export function ConfirmDialog() {
       onClose={() => settle(false)}
       variant="dialog"
       role="alertdialog"
-      title={t(pending.titleKey ?? 'confirm_title')}
+      title={t(titleKeyOf(pending))}
+      className={pending.tone === 'error' ? 'confirm confirm--error' : 'confirm'}
       closeLabel={t('action_close')}
       showClose={false}
     >

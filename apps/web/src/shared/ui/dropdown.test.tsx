@@ -40,4 +40,30 @@ describe('Dropdown', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Vendor' }));
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('closes the open dropdown when another one opens, by click or by hover', () => {
+    render(
+      <>
+        <Dropdown label="Account">{() => <span>Deposit</span>}</Dropdown>
+        <Dropdown label="Language">{() => <span>English</span>}</Dropdown>
+        <Dropdown label="Slots" openOnHover>
+          {() => <span>Vendor</span>}
+        </Dropdown>
+      </>,
+    );
+    const account = screen.getByRole('button', { name: 'Account' });
+    const language = screen.getByRole('button', { name: 'Language' });
+    const slots = screen.getByRole('button', { name: 'Slots' });
+    // A click (no pointer press first, as from the keyboard) on the second menu.
+    fireEvent.click(account);
+    fireEvent.click(language);
+    expect(account.getAttribute('aria-expanded')).toBe('false');
+    expect(language.getAttribute('aria-expanded')).toBe('true');
+    // A mouse hovering a category menu while the language menu is open.
+    fireEvent.pointerOver(slots, { pointerType: 'mouse' });
+    expect(slots.getAttribute('aria-expanded')).toBe('true');
+    expect(language.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('English')).toBeNull();
+    expect(screen.queryByText('Deposit')).toBeNull();
+  });
 });

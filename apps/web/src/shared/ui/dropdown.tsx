@@ -6,6 +6,12 @@ import './dropdown.css';
 /** Spec 9: a dropdown closes 200 ms after the pointer leaves, so a diagonal move to it does not close it. */
 const closeDelayMs = 200;
 
+/**
+ * Only one dropdown is open at a time: opening one (by click, key or hover) closes the one before.
+ * A press outside already closed it, but a hover or a keyboard open did not, and two menus overlapped.
+ */
+let closeOpenDropdown: (() => void) | null = null;
+
 interface DropdownProps {
   label: ReactNode;
   /** The accessible name when the label is only an icon or a value. */
@@ -38,6 +44,14 @@ export function Dropdown({
     setIsOpen(false);
   }, []);
   useDismiss(rootRef, isOpen, close);
+  useEffect(() => {
+    if (!isOpen) return;
+    if (closeOpenDropdown !== close) closeOpenDropdown?.();
+    closeOpenDropdown = close;
+    return () => {
+      if (closeOpenDropdown === close) closeOpenDropdown = null;
+    };
+  }, [isOpen, close]);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const hoverHandlers = openOnHover

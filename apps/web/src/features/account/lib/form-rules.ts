@@ -1,6 +1,8 @@
 import { ApiError } from '@khela/contract';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { errorTextKey, fieldIssueText } from './api-errors.ts';
 
 /**
  * Client rules of the password and contact forms (spec 5), mirroring the server's. Every message is a
@@ -41,37 +43,28 @@ export const newPasswordText = z
   .max(128, 'text_too_long')
   .regex(/^\S+$/, 'text_password_no_spaces');
 
-/** Server reasons of 400 VALIDATION_FAILED field issues, as text keys. */
-function reasonTextKey(reason: string): string {
-  if (reason === 'Required') return 'text_field_required';
-  if (reason === 'too common') return 'text_password_too_common';
-  if (reason.startsWith('must differ from the username')) return 'text_password_same_as_username';
-  if (reason.startsWith('must differ from the old')) return 'text_password_same_as_old';
-  if (reason.startsWith('must match')) return 'text_password_mismatch';
-  if (reason.startsWith('must be at least')) return 'text_password_min_length';
-  if (reason === 'six digits') return 'text_code_six_digits';
-  return 'text_field_rule';
-}
-
 /**
- * Puts the server's field issues under the form's fields, as text keys: the error's own text when
- * it names the problem (WRONG_PASSWORD, MOBILE_TAKEN, TWO_FACTOR_INVALID…), else the issue's
- * reason. Answers true when one landed, so the caller can skip the general alert.
+ * Puts the server's field issues under the form's fields: the error's own text when it names the
+ * problem (WRONG_PASSWORD, MOBILE_TAKEN, TWO_FACTOR_INVALID…), else the sentence of the issue's rule
+ * with its limit (fieldIssueText), translated now: a limit cannot ride in a bare text key. Forms
+ * that show `t(message)` get the sentence back unchanged (no such key). Answers true when one
+ * landed, so the caller can skip the general alert.
  */
 export function applyIssueKeys<Values extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<Values>,
   fields: readonly Path<Values>[],
-  /** For forms that keep shown texts (not keys) as their errors: translate before setting. */
-  translate?: (key: string) => string,
+  /** The page's translator; the app's own when not given. */
+  translate?: (key: string, options?: Record<string, unknown>) => string,
 ): boolean {
   if (!(error instanceof ApiError)) return false;
+  const tr = translate ?? ((key: string, options?: Record<string, unknown>) => i18n.t(key, options));
   let applied = false;
   for (const issue of error.issues) {
     const field = fields.find((name) => name === issue.field);
     if (!field) continue;
-    const key = error.code === 'VALIDATION_FAILED' ? reasonTextKey(issue.reason) : error.message;
-    setError(field, { type: 'server', message: translate ? translate(key) : key }, { shouldFocus: !applied });
+    const message = error.code === 'VALIDATION_FAILED' ? fieldIssueText(issue, tr) : tr(errorTextKey(error));
+    setError(field, { type: 'server', message }, { shouldFocus: !applied });
     applied = true;
   }
   return applied;

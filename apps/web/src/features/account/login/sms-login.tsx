@@ -97,6 +97,7 @@ export function SmsLogin({
         messageKey: error instanceof ApiError ? errorTextKey(error) : 'err_human_verification_failed',
         confirmKey: 'action_confirm',
         hideCancel: true,
+        tone: 'error',
       });
       throw error;
     }

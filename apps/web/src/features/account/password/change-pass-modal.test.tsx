@@ -111,6 +111,9 @@ describe('change password dialog', () => {
     expect(window.sessionStorage.getItem('token')).toBe('token-new');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change password' })).toBeNull());
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
+    // The member is told it worked.
+    expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
+    expect(useOverlayStore.getState().toast?.textKey).toBe('text_password_changed');
   });
 
   it('puts a wrong old password and the server password rules under the fields', async () => {

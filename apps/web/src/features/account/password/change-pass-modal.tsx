@@ -109,6 +109,8 @@ export function ChangePassModal() {
       session.setTypedPassword(values.newPassword);
       await queryClient.invalidateQueries({ queryKey: ['member'] });
       close();
+      // Said after every change, from the security centre as well as a forced one at login.
+      useOverlayStore.getState().showToast('text_password_changed');
       void navigate(paths.root);
     } catch (error) {
       // Without the old-password field on screen, a wrong one is a general failure.

@@ -293,7 +293,9 @@ function TabForm({
       return sent.expiredMinutes;
     } catch (error) {
       // Spec 8: a failed send shows the server's message in a warning popup.
-      void useOverlayStore.getState().requestConfirm({ messageKey: errorTextKey(error), hideCancel: true });
+      void useOverlayStore
+        .getState()
+        .requestConfirm({ messageKey: errorTextKey(error), hideCancel: true, tone: 'error' });
       throw error;
     }
   }
@@ -312,7 +314,7 @@ function TabForm({
       if (error.code === 'INVALID_AFFILIATE_CODE') {
         void useOverlayStore
           .getState()
-          .requestConfirm({ messageKey: 'invitation_code_error', hideCancel: true });
+          .requestConfirm({ messageKey: 'invitation_code_error', hideCancel: true, tone: 'error' });
         return;
       }
       if (error.code === 'CAPTCHA_INVALID' || error.code === 'CAPTCHA_REQUIRED') {
@@ -330,7 +332,7 @@ function TabForm({
         const name = formField(issue.field);
         if (!name || name === 'countryDialingCode' || !shows(plan, name)) continue;
         const message =
-          error.code === 'VALIDATION_FAILED' ? issueMessage(plan, name, issue.reason, t) : t(error.message);
+          error.code === 'VALIDATION_FAILED' ? issueMessage(plan, name, issue, t) : t(errorTextKey(error));
         setError(name, { type: 'server', message }, { shouldFocus: !landed });
         landed = true;
       }
@@ -354,7 +356,7 @@ function TabForm({
           if (error instanceof ApiError && error.code === 'INVALID_AFFILIATE_CODE') {
             void useOverlayStore
               .getState()
-              .requestConfirm({ messageKey: 'invitation_code_error', hideCancel: true });
+              .requestConfirm({ messageKey: 'invitation_code_error', hideCancel: true, tone: 'error' });
             return;
           }
           throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RegisterSetting } from '@khela/contract';
+import type { IssueRule, RegisterSetting } from '@khela/contract';
 import { demoSettings, rule } from './test-settings.ts';
 import {
   breaksRule,
@@ -183,10 +183,26 @@ describe('registerSchema', () => {
 describe('issueMessage', () => {
   it('turns the server reasons into texts', () => {
     const plan = registerPlan(demoSettings(), 'register', flags);
-    expect(issueMessage(plan, 'username', 'taken', t)).toBe('err_username_taken');
-    expect(issueMessage(plan, 'password', 'too common', t)).toBe('text_password_too_common');
-    expect(issueMessage(plan, 'username', 'pattern first_letter_then_mix', t)).toBe(
+    const issue = (reason: string, extra: { rule?: IssueRule; limit?: number } = {}) => ({
+      field: 'username',
+      reason,
+      ...extra,
+    });
+    expect(issueMessage(plan, 'username', issue('taken'), t)).toBe('err_username_taken');
+    expect(issueMessage(plan, 'password', issue('too common', { rule: 'invalid' }), t)).toBe(
+      'text_password_too_common',
+    );
+    expect(issueMessage(plan, 'username', issue('pattern first_letter_then_mix'), t)).toBe(
       'rule_first_letter_then_mix(min=6,max=16)',
     );
+    // A rule word with a limit: the sentence of the rule, never the English reason.
+    expect(
+      issueMessage(
+        plan,
+        'username',
+        issue('Too big: expected string to have <=64 characters', { rule: 'too_long', limit: 64 }),
+        t,
+      ),
+    ).toBe('rule_too_long(limit=64)');
   });
 });

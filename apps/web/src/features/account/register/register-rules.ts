@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldRule, RegisterFieldName, RegisterSetting } from '@khela/contract';
+import { fieldIssueText, isShapeIssue, specificIssueText, type ShownIssue } from '../lib/api-errors.ts';
 
 /**
  * The registration form's rules, built from GET /wps/system/setting/register (spec 5) so that they
@@ -244,21 +245,21 @@ export function formField(bodyName: string): RegisterFieldName | 'countryDialing
 }
 
 /**
- * The text of a server issue under a field: known reasons get their own text, any other break of a
- * ruled field its rule message (the server's reasons are English notes, not texts).
+ * The text of a server issue under a field: a taken name its own text, an issue with a rule word
+ * the sentence of that rule with its limit (fieldIssueText), an older issue without one the field's
+ * rule message (the server's reasons are English notes, never shown).
  */
 export function issueMessage(
   plan: RegisterPlan,
   name: RegisterFieldName,
-  reason: string,
+  issue: ShownIssue,
   t: Translate,
 ): string {
-  if (reason === 'Required') return t('text_field_required');
-  if (reason === 'taken') return t(name === 'mobileNum' ? 'err_mobile_taken' : 'err_username_taken');
-  if (reason === 'too common') return t('text_password_too_common');
-  if (reason === 'must differ from the username') return t('text_password_same_as_username');
-  if (reason === 'must match password') return t('text_password_mismatch');
-  if (reason === 'not a valid mobile number') return t('err_invalid_phone');
+  if (issue.reason === 'taken') return t(name === 'mobileNum' ? 'err_mobile_taken' : 'err_username_taken');
+  const specific = specificIssueText(issue, t);
+  if (specific) return specific;
+  // A pattern the registration settings define: their own sentence says what is allowed.
   const rule = shows(plan, name)?.rule;
-  return rule ? ruleMessage(rule, t) : t('err_validation_failed');
+  if (rule && isShapeIssue(issue)) return ruleMessage(rule, t);
+  return fieldIssueText(issue, t);
 }

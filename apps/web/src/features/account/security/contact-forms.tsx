@@ -134,7 +134,7 @@ export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
     } catch (error) {
       // Spec 8: a failed SMS send shows the server's message in a warning popup.
       if (!applyIssueKeys(error, setError, ['mobileNum'])) {
-        void requestConfirm({ messageKey: errorTextKey(error), hideCancel: true });
+        void requestConfirm({ messageKey: errorTextKey(error), hideCancel: true, tone: 'error' });
       }
       throw error;
     }

@@ -177,4 +177,35 @@ describe('the security centre', () => {
       { newPaymentPassword: '975310', confirmPaymentPassword: '975310', password: 'Player-demo-2026' },
     ]);
   });
+
+  it('turning the second step off says every session ended, closes the centre and offers the login', async () => {
+    const { panel } = await openSecurityCentre(memberInfo({ twoFactorEnabled: true }), 'BN');
+    const original = apiClient.call;
+    const sent: unknown[] = [];
+    vi.spyOn(apiClient, 'call').mockImplementation((async (
+      route: { id: string },
+      input?: { body?: unknown },
+    ) => {
+      if (route.id !== 'twoFactorDisable') {
+        return (original as (r: unknown, i?: unknown) => Promise<unknown>)(route, input);
+      }
+      sent.push(input?.body);
+      return null;
+    }) as never);
+    fireEvent.click(await within(panel).findByRole('button', { name: 'দ্বি-ধাপ যাচাই বন্ধ করুন' }));
+    const form = await within(panel).findByRole('form', { name: 'দ্বি-ধাপ যাচাই বন্ধ করুন' });
+    fireEvent.change(within(form).getByLabelText('বর্তমান পাসওয়ার্ড'), {
+      target: { value: 'Player-demo-2026' },
+    });
+    fireEvent.change(within(form).getByLabelText('ছয় অঙ্কের কোড'), { target: { value: '123456' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'দ্বি-ধাপ যাচাই বন্ধ করুন' }));
+    const notice = await screen.findByRole('alertdialog');
+    expect(within(notice).getByText(/দ্বি-ধাপ যাচাই এখন বন্ধ।/)).toBeTruthy();
+    expect(sent).toEqual([{ password: 'Player-demo-2026', code: '123456' }]);
+    // The session is over here too: nothing waits on a 401 and the centre does not spin.
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(useOverlayStore.getState().memberCentre.open).toBe(false);
+    fireEvent.click(within(notice).getByRole('button', { name: 'লগ ইন' }));
+    await waitFor(() => expect(useOverlayStore.getState().openModals).toContain('loginPopupModal'));
+  });
 });

@@ -7,7 +7,7 @@ import ShieldOff from 'lucide-react/icons/shield-off';
 import UserRound from 'lucide-react/icons/user-round';
 import type { LanguageCode, MemberInfo } from '@khela/contract';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
-import { trialAccountType } from '../../../shared/stores/session-store.ts';
+import { trialAccountType, useSessionStore } from '../../../shared/stores/session-store.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFormatOptions } from '../../system/use-format-options.ts';
 import { useMemberInfo } from '../api/get-member-info.ts';
@@ -236,6 +236,26 @@ function TwoStep({ enabled }: { enabled: boolean }) {
     await queryClient.invalidateQueries({ queryKey: ['member', 'info'] });
   }
 
+  /**
+   * The server ends every session of the account when the second step goes off (docs/accounts.md:
+   * a weaker account must not keep sessions a thief may hold), this one included. Say so, end the
+   * tab's session here before any call can meet a 401, and offer the login.
+   */
+  async function endSessionAfterDisable() {
+    const overlays = useOverlayStore.getState();
+    overlays.closeMemberCentre();
+    useSessionStore.getState().clearSession();
+    queryClient.removeQueries({ queryKey: ['member'] });
+    queryClient.removeQueries({ queryKey: ['wallet'] });
+    const logIn = await overlays.requestConfirm({
+      titleKey: 'title_two_factor',
+      messageKey: 'text_two_factor_off_log_in_again',
+      confirmKey: 'action_login',
+      cancelKey: 'action_close',
+    });
+    if (logIn) useOverlayStore.getState().openModal('loginPopupModal');
+  }
+
   return (
     <section className="security__card" aria-labelledby="security-two-step">
       <h3 id="security-two-step" className="security__card-title">
@@ -248,10 +268,7 @@ function TwoStep({ enabled }: { enabled: boolean }) {
           onCancel={() => setMode(null)}
         />
       ) : mode === 'disable' ? (
-        <TwoFactorDisableForm
-          onDone={() => void finish('text_two_factor_now_off')}
-          onCancel={() => setMode(null)}
-        />
+        <TwoFactorDisableForm onDone={() => void endSessionAfterDisable()} onCancel={() => setMode(null)} />
       ) : (
         <>
           {notice ? (

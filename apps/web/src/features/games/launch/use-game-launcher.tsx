@@ -73,16 +73,16 @@ export function useGameLauncher() {
             });
             const game = first.games[0];
             if (game) void navigate(launchPath(game.nodeId, 'game', from));
-            else void requestConfirm({ messageKey: 'err_game_unavailable', hideCancel: true });
+            else void requestConfirm({ messageKey: 'err_game_unavailable', hideCancel: true, tone: 'error' });
           } catch {
-            void requestConfirm({ messageKey: 'err_network', hideCancel: true });
+            void requestConfirm({ messageKey: 'err_network', hideCancel: true, tone: 'error' });
           } finally {
             setIsStarting(false);
           }
           return;
         }
         case 'unavailable':
-          void requestConfirm({ messageKey: 'empty_vendor_unavailable', hideCancel: true });
+          void requestConfirm({ messageKey: 'empty_vendor_unavailable', hideCancel: true, tone: 'error' });
           return;
         default: {
           const unknown: never = action;
