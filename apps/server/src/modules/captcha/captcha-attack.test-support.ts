@@ -295,6 +295,11 @@ function readCaptcha(
     score: -Infinity,
     character: '?',
   }));
+  // Columns where some glyph's centre may be: all of them unless the layout fixes the centres.
+  const isPlausible = Array.from(
+    { length: paddedWidth },
+    (_, x) => !options.centres || options.centres.some(([from, to]) => x - PAD >= from && x - PAD <= to),
+  );
   for (const template of options.templates(paddedWidth)) {
     const count = template.offsets.length;
     const firstTop = Math.max(0, options.baselines[0] + template.rise + PAD);
@@ -305,13 +310,14 @@ function readCaptcha(
       const insideTo = Math.max(insideFrom, Math.min(template.height, PAD + height - top));
       const inside = template.rowsAbove[insideTo]! - template.rowsAbove[insideFrom]!;
       for (let left = 0; left + template.width <= paddedWidth; left += 1) {
+        const centre = left + (template.width >> 1);
+        if (!isPlausible[centre]) continue;
         const base = top * paddedWidth + left;
         let hits = 0;
         for (let index = 0; index < count; index += 1) hits += padded[base + template.offsets[index]!]!;
         // Ink explained minus template left unexplained, less a little for stray ink in the box:
         // absolute, so a big glyph that fits beats a small one that fits part of it.
         const score = 2 * hits - inside - 0.3 * (inkIn(left, top, template.width, template.height) - hits);
-        const centre = left + (template.width >> 1);
         if (score > bestAt[centre]!.score) bestAt[centre] = { score, character: template.character };
       }
     }

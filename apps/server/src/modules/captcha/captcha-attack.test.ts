@@ -16,17 +16,19 @@ import {
 } from './captcha-attack.test-support.ts';
 
 describe('image captcha against a template matcher that knows the font', () => {
+  // Counts chosen so a run stays within seconds and cannot flake: the old picture is read 84-94 % of
+  // the time (16 tries: needs 8), the new one 0.3-2 % (100 tries: fails from 5 solved).
   it('the matcher reads the old svg-captcha picture', () => {
-    const result = measure(24, renderOldPng, readOld, OLD_ALPHABET);
+    const result = measure(16, renderOldPng, readOld, OLD_ALPHABET);
     console.info(
       `old renderer: solved ${(result.solveRate * 100).toFixed(0)} %, characters ${(result.characterRate * 100).toFixed(0)} %`,
     );
-    expect(result.solveRate).toBeGreaterThanOrEqual(0.75);
+    expect(result.solveRate).toBeGreaterThanOrEqual(0.5);
   });
 
   it('the same matcher, also trying turned templates, rarely reads the new picture', () => {
     const result = measure(
-      60,
+      100,
       (text) => renderCaptchaImage(text),
       (png) => readNew(png, [-0.25, 0, 0.25]),
       CAPTCHA_ALPHABET,

@@ -34,9 +34,10 @@ export const captchaFont = (svgCaptchaModule as unknown as { options: { font: Ca
 
 /**
  * Characters a person reads one way only in this font, even bent and crossed by a line: no 0/o,
- * 1/l/i, 5/s, 2/z, 9/g/q, 6/b, u/v, c/e (a line through a c makes an e), f/t, 7/y (once turned).
+ * 1/l/i, 5/s, 2/z, 9/g/q, 6/b, u/v, f/t, 7/y (once turned), and no c or e (a line through a c
+ * makes an e; an e's small eye fills up under a line).
  */
-export const CAPTCHA_ALPHABET = 'abdefhjkmnprwxy348';
+export const CAPTCHA_ALPHABET = 'abdfhjkmnprwxy348';
 export const CAPTCHA_LENGTH = 4;
 
 /** The size the web shows the image at (CSS pixels of `.captcha-image`), and the pixel density. */
@@ -193,7 +194,7 @@ function bendGlyph(character: string, random: () => number): Shape {
   const box = bounds(outline);
   const centre = { x: (box.left + box.right) / 2, y: -CAPTCHA_FONT_SIZE * 0.17 };
   const scaleX = between(0.9, 1.3);
-  const scaleY = between(0.88, 1.1);
+  const scaleY = between(0.9, 1.1);
   const skew = between(-0.3, 0.3);
   const angle = between(-0.35, 0.35);
   const cos = Math.cos(angle);
@@ -202,7 +203,7 @@ function bendGlyph(character: string, random: () => number): Shape {
     x: between(box.left, box.right) - centre.x,
     y: between(box.top, box.bottom) - centre.y,
     radius: between(8, 13),
-    strength: between(-0.25, 0.25),
+    strength: between(-0.2, 0.2),
   };
   return mapShape(outline, (point) => {
     let x = point.x - centre.x;
@@ -326,8 +327,8 @@ export function renderCaptchaPixels(
   const shapes: Shape[] = placed.map(({ shape, offset }) => {
     const box = bounds(shape);
     // A random rise or fall, kept inside the picture whatever the glyph's height after turning.
-    const low = Math.max(2 - box.top, BASELINE - 5);
-    const high = Math.min(CAPTCHA_HEIGHT - 2 - box.bottom, BASELINE + 5);
+    const low = Math.max(4 - box.top, BASELINE - 5);
+    const high = Math.min(CAPTCHA_HEIGHT - 4 - box.bottom, BASELINE + 5);
     const rise = low <= high ? between(low, high) : (low + high) / 2;
     return mapShape(shape, (point) => ({ x: start + (point.x + offset) * squeeze, y: point.y + rise }));
   });
