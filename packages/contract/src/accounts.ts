@@ -211,7 +211,7 @@ export const passwordChangeBodySchema = z.object({
 
 export const captchaValueSchema = z.object({
   captchaId: z.string(),
-  /** data:image/svg+xml;base64,… (spec: base64 image; see docs/demo-accounts.md on PNG). */
+  /** data:image/png;base64,… (spec: base64 png), 272 × 88 pixels, shown at 136 × 44 CSS pixels. */
   image: z.string(),
   expiresInSeconds: z.number().int(),
 });

@@ -125,7 +125,7 @@ describe('POST /wps/session/login by username', () => {
     expect(withoutCaptcha.body).toMatchObject({ code: 'CAPTCHA_REQUIRED', value: { captcha: true } });
 
     const image = await call(sut, { method: 'GET', url: '/wps/captcha' });
-    expect(image.body.value.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(image.body.value.image).toMatch(/^data:image\/png;base64,/);
     const wrong = await loginAs(sut, player.account, player.password, {
       captchaId: image.body.value.captchaId,
       captcha: 'zzzz',

@@ -1,27 +1,16 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import svgCaptchaModule from 'svg-captcha';
 import type { Database } from '../../db/database.ts';
+import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, renderCaptchaImage } from './captcha-image.ts';
 import { captchas } from './captcha.tables.ts';
-
-// svg-captcha's default export renders a given text; its typings only declare the helpers.
-const renderCaptcha = svgCaptchaModule as unknown as (
-  text: string,
-  options: { width: number; height: number; noise: number; color: boolean; fontSize: number },
-) => string;
-
-/** No 0/O, 1/I/l, 5/S, 2/Z: characters a person reads one way only. */
-const CHARACTERS = 'abcdefghjkmnpqrtuvwxy346789';
-const LENGTH = 4;
 
 function hashAnswer(captchaId: string, answer: string): Buffer {
   return createHash('sha256').update(`${captchaId}:${answer.trim().toLowerCase()}`).digest();
 }
 
 /**
- * A new captcha. The text is chosen with node:crypto (svg-captcha's own picker uses Math.random)
- * and only its hash is kept. The image is SVG, served as a base64 data URL: no pure-JS
- * rasteriser ships with svg-captcha, and every browser shows SVG in an <img>.
+ * A new captcha. The text is chosen with node:crypto and only its hash is kept. The image is a PNG
+ * (captcha-image.ts), served as a base64 data URL: pixels only, no glyph outlines to read back.
  */
 export async function createCaptcha({
   db,
@@ -30,9 +19,12 @@ export async function createCaptcha({
   db: Database;
   ttlSeconds: number;
 }): Promise<{ captchaId: string; image: string; expiresInSeconds: number; answer: string }> {
-  const answer = Array.from({ length: LENGTH }, () => CHARACTERS[randomInt(CHARACTERS.length)]).join('');
+  const answer = Array.from(
+    { length: CAPTCHA_LENGTH },
+    () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)],
+  ).join('');
   const captchaId = randomUUID();
-  const svg = renderCaptcha(answer, { width: 120, height: 40, noise: 2, color: true, fontSize: 44 });
+  const png = renderCaptchaImage(answer);
   await db.insert(captchas).values({
     id: captchaId,
     answerHash: hashAnswer(captchaId, answer).toString('hex'),
@@ -40,7 +32,7 @@ export async function createCaptcha({
   });
   return {
     captchaId,
-    image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    image: `data:image/png;base64,${png.toString('base64')}`,
     expiresInSeconds: ttlSeconds,
     answer,
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../test/helper.ts';
 import { pruneExpiredAccountRows } from '../accounts/accounts.cleanup.ts';
+import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH } from './captcha-image.ts';
 import { checkCaptcha, createCaptcha } from './captcha.service.ts';
 import { captchas } from './captcha.tables.ts';
 
@@ -14,10 +15,15 @@ afterAll(async () => {
 });
 
 describe('image captcha', () => {
-  it('renders an SVG data URL and keeps only a hash of the answer', async () => {
+  it('renders a PNG data URL from the unambiguous alphabet and keeps only a hash of the answer', async () => {
     const made = await createCaptcha({ db: database.db, ttlSeconds: 60 });
-    expect(made.answer).toMatch(/^[a-z0-9]{4}$/);
-    expect(Buffer.from(made.image.split(',')[1]!, 'base64').toString()).toContain('<svg');
+    expect(made.answer).toMatch(new RegExp(`^[${CAPTCHA_ALPHABET}]{${CAPTCHA_LENGTH}}$`));
+    expect(made.answer).not.toMatch(/[0o1li]/);
+    expect(made.image.startsWith('data:image/png;base64,')).toBe(true);
+    const png = Buffer.from(made.image.split(',')[1]!, 'base64');
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    // Pixels only: no outline, path or text in the picture that a script could read back.
+    expect(png.toString('latin1')).not.toMatch(/<svg|<path|tEXt/);
     const rows = await database.db.select().from(captchas);
     expect(JSON.stringify(rows)).not.toContain(`"${made.answer}"`);
   });

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { TestApp } from '../../test/helper.ts';
+import { demoAccounts } from '../accounts/accounts.seed.ts';
+import { members } from '../accounts/accounts.tables.ts';
+import { call, loginAs, sharedAccountsApp } from '../accounts/accounts.test-support.ts';
+import { readCounter } from '../counters/counters.service.ts';
+import { createCaptcha } from './captcha.service.ts';
+import { captchas } from './captcha.tables.ts';
+
+/**
+ * Where the captcha stands in front of the password (login after failures): one guess per image,
+ * a short life, and a wrong answer counted like a wrong password, so a solver that guesses images
+ * gains nothing a guesser of passwords would not. ALTCHA's proof of work comes first on every try.
+ */
+const shared = sharedAccountsApp({
+  LOGIN_CAPTCHA_AFTER: '1',
+  LOGIN_LOCK_AFTER: '50',
+  CAPTCHA_TTL_SECONDS: '90',
+});
+let sut: TestApp;
+beforeAll(() => shared.start());
+beforeEach(async () => {
+  sut = await shared.reset();
+});
+afterAll(() => shared.stop());
+
+const { player } = demoAccounts;
+const failuresOf = (username: string) => readCounter({ db: sut.db, key: `login-fail:user:${username}` });
+
+async function captchaRequired() {
+  const failed = await loginAs(sut, player.account, 'wrong-password-x');
+  expect(failed.body).toMatchObject({ code: 'LOGIN_FAILED', value: { captcha: true } });
+}
+
+describe('the image captcha in front of a login', () => {
+  it('serves a PNG that is never cached, living CAPTCHA_TTL_SECONDS', async () => {
+    const image = await call(sut, { method: 'GET', url: '/wps/captcha' });
+    expect(image.status).toBe(200);
+    expect(image.headers['cache-control']).toBe('no-store');
+    expect(image.body.value).toMatchObject({ expiresInSeconds: 90 });
+    expect(image.body.value.image).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+  });
+
+  it('counts a wrong captcha as a failed try and keeps asking for a new image', async () => {
+    await captchaRequired();
+    const before = await failuresOf(player.account);
+    const image = await call(sut, { method: 'GET', url: '/wps/captcha' });
+    const wrong = await loginAs(sut, player.account, player.password, {
+      captchaId: image.body.value.captchaId,
+      captcha: 'zzzz',
+    });
+    // value.captcha: the web fetches a new image for the next try.
+    expect(wrong.body).toMatchObject({ code: 'CAPTCHA_INVALID', value: { captcha: true } });
+    expect(await failuresOf(player.account)).toBe(before + 1);
+    // The account lock counts wrong passwords only: a stranger's wrong captchas lock nobody.
+    const [row] = await sut.db
+      .select({ failedLoginCount: members.failedLoginCount })
+      .from(members)
+      .where(eq(members.account, player.account));
+    expect(row?.failedLoginCount).toBe(1);
+  });
+
+  it('takes one try per image: after a wrong answer the right one no longer passes', async () => {
+    await captchaRequired();
+    const { captchaId, answer } = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
+    const wrong = await loginAs(sut, player.account, player.password, { captchaId, captcha: 'zzzz' });
+    expect(wrong.body.code).toBe('CAPTCHA_INVALID');
+    const late = await loginAs(sut, player.account, player.password, { captchaId, captcha: answer });
+    expect(late.body.code).toBe('CAPTCHA_INVALID');
+
+    const next = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
+    const right = await loginAs(sut, player.account, player.password, {
+      captchaId: next.captchaId,
+      captcha: next.answer,
+    });
+    expect(right.status).toBe(200);
+    const again = await loginAs(sut, player.account, player.password, {
+      captchaId: next.captchaId,
+      captcha: next.answer,
+    });
+    expect(again.body.code).toBe('CAPTCHA_INVALID');
+  });
+
+  it('refuses an expired image even with the right answer', async () => {
+    await captchaRequired();
+    const { captchaId, answer } = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
+    await sut.db
+      .update(captchas)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(captchas.id, captchaId));
+    const expired = await loginAs(sut, player.account, player.password, { captchaId, captcha: answer });
+    expect(expired.body).toMatchObject({ code: 'CAPTCHA_INVALID', value: { captcha: true } });
+  });
+});
