@@ -9,7 +9,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['tests/**/*.e2e.ts'],
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    hookTimeout: 240_000,
     fileParallelism: false,
     // A journey in a real browser on a two-core CI machine can lose a race with the machine, not
     // with the code: one retry keeps such a stall from failing the run, and a real fault fails both.

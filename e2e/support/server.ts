@@ -67,7 +67,9 @@ export async function startServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A fresh embedded database migrates and seeds (scrypt for the demo passwords) before it is
+  // ready: on a busy two-core machine that alone can take over a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -75,7 +77,11 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    if (Date.now() > deadline) {
+      // Not left running behind a failed suite (it would hold a port and a core for nothing).
+      child.kill('SIGKILL');
+      throw new Error('server did not become ready in 180 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   const end = async (signal: NodeJS.Signals) => {
