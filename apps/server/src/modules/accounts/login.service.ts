@@ -6,7 +6,7 @@ import { checkCaptcha } from '../captcha/captcha.service.ts';
 import { clearCounter, hitCounter, readCounter } from '../counters/counters.service.ts';
 import { verifyHumanProof } from '../human-check/human-check.service.ts';
 import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
-import type { AccountsContext } from './accounts.context.ts';
+import { loginHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { findMemberByAccount, findMemberByMobile, type MemberRow } from './members.repository.ts';
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from './password-hash.ts';
@@ -170,13 +170,13 @@ export async function loginWithPassword({
 
   const member = await findMemberByAccount(db, username);
   if (!member?.passwordHash) {
-    await spendVerificationTime(password, context.scrypt);
+    await spendVerificationTime(password, context.scrypt, loginHashing(context, username));
     const captchaNeeded = await recordFailure(context, username);
     throw new AppError('LOGIN_FAILED', { value: { captcha: captchaNeeded } });
   }
   if (member.lockedUntil && member.lockedUntil.getTime() > Date.now()) throw lockedError(member.lockedUntil);
 
-  if (!(await verifyPassword(password, member.passwordHash))) {
+  if (!(await verifyPassword(password, member.passwordHash, loginHashing(context, username)))) {
     const captchaNeeded = await recordFailure(context, username);
     const lockedUntil = await recordWrongPassword(context, member);
     if (lockedUntil) throw lockedError(lockedUntil);
@@ -191,7 +191,7 @@ export async function loginWithPassword({
     // The hash was made with other parameters (raised since): upgrade it while the password is known.
     await db
       .update(members)
-      .set({ passwordHash: await hashPassword(password, context.scrypt) })
+      .set({ passwordHash: await hashPassword(password, context.scrypt, loginHashing(context, username)) })
       .where(eq(members.id, member.id));
   }
   return finishLogin(context, member, site);
