@@ -14,7 +14,7 @@ import { pbkdf2Sync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 // The web's own sealing code (packages/contract), imported by path: bench is tooling, not a package user.
 import { importSealingKey, sealBody } from '../packages/contract/src/seal.ts';
 import { freePort, waitUntilReady } from './support.ts';
@@ -49,9 +49,11 @@ function solve(challenge: Challenge) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-bench-flood-'));
+// This checkout's tsx, so another checkout's server runs whatever its node_modules hold.
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(serverRoot, 'apps/server/src/main.ts')],
+  ['--import', tsxLoader, path.join(serverRoot, 'apps/server/src/main.ts')],
   {
     cwd: serverRoot,
     env: {
