@@ -36,6 +36,8 @@ import { realtimePath, realtimeRoutes } from './modules/realtime/realtime.routes
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { envelopeRoutes, installEnvelope } from './modules/crypto-envelope/envelope.routes.ts';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes.ts';
+import { hashingLimitsOf } from './modules/accounts/accounts.context.ts';
+import { configurePasswordHashing } from './modules/accounts/password-hash.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (closing) reply.header('connection', 'close');
   });
 
+  configurePasswordHashing(hashingLimitsOf(env));
   app.decorate('env', env);
   app.decorate('db', database.db);
   app.decorate('databaseDriver', database.driver);

@@ -665,6 +665,23 @@ export const accountCalls = {
       z.object({ id: z.number().int(), to: z.string(), body: z.string(), createdAt: z.number() }),
     ),
   }),
+  operatorUnlockSecrets: defineCall({
+    id: 'operatorUnlockSecrets',
+    method: 'POST',
+    path: '/api/operator/member/unlock-secrets',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      "Lift a member's payment password lock and the lock of the password asked again in a session (support)",
+    tag: 'operator',
+    body: z.object({ account: requiredText(64) }),
+    value: z.object({
+      account: z.string(),
+      /** Whether each was locked before this call (both are cleared either way). */
+      paymentPasswordWasLocked: z.boolean(),
+      passwordWasLocked: z.boolean(),
+    }),
+  }),
   operatorMailOutbox: defineCall({
     id: 'operatorMailOutbox',
     method: 'GET',

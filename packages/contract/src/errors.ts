@@ -73,6 +73,17 @@ export const errorCatalogue = {
    * `value.lockedUntil` (ms). The owner elsewhere, on a known device or by SMS is not held back.
    */
   ACCOUNT_LOCKED: { status: 423, message: 'err_account_locked' },
+  /**
+   * Too many wrong payment passwords in a row: money actions refuse until `value.lockedUntil` (ms).
+   * Setting a new payment password (the login password proves the owner) or support unlocks.
+   */
+  PAYMENT_PASSWORD_LOCKED: { status: 423, message: 'err_payment_password_locked' },
+  /**
+   * Too many wrong login passwords typed again in a session (change password, payment password,
+   * contact, two-step): the session ended (`value.sessionEnded`) and these calls refuse until
+   * `value.lockedUntil` (ms). A password reset or support unlocks.
+   */
+  PASSWORD_CHECK_LOCKED: { status: 423, message: 'err_password_check_locked' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'err_payload_too_large' },
   RATE_LIMITED: { status: 429, message: 'err_too_many_requests' },
   /** The daily SMS quota of a number is used up: contact customer service. */

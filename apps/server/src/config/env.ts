@@ -70,6 +70,14 @@ const envSchema = z
       .default(2 ** 17),
     SCRYPT_R: z.coerce.number().int().min(1).max(32).default(8),
     SCRYPT_P: z.coerce.number().int().min(1).max(16).default(1),
+    /** Password hashes computing at once; 0: one per core, at most 2 (each takes a core for ~100 ms). */
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
+    /** Hashes waiting for a slot (over it: 429 at once), and the places of it kept for logins. */
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(10_000).default(32),
+    PASSWORD_HASH_LOGIN_RESERVE: z.coerce.number().int().min(0).max(10_000).default(8),
+    /** Hashes in flight per client address and per account (over it: 429 at once). */
+    PASSWORD_HASH_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(4),
+    PASSWORD_HASH_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(2),
     /** Failed logins (per username or per address, within LOGIN_FAILURE_WINDOW_MINUTES) before the captcha is asked. */
     LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(0).max(100).default(3),
     LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),

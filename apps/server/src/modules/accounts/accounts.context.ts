@@ -4,6 +4,8 @@ import type { Env } from '../../config/env.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { siteOf } from '../system/system.service.ts';
+import { availableParallelism } from 'node:os';
+import type { HashingAdmission, HashingLimits } from './hashing-queue.ts';
 import type { ScryptParams } from './password-hash.ts';
 
 /** What every account flow needs to know about the request it serves. */
@@ -20,6 +22,26 @@ export interface AccountsContext {
 
 export function scryptOf(env: Env): ScryptParams {
   return { N: env.SCRYPT_N, r: env.SCRYPT_R, p: env.SCRYPT_P };
+}
+
+export function hashingLimitsOf(env: Env): HashingLimits {
+  return {
+    concurrency: env.PASSWORD_HASH_CONCURRENCY || Math.max(1, Math.min(2, availableParallelism())),
+    queue: env.PASSWORD_HASH_QUEUE,
+    loginReserve: Math.min(env.PASSWORD_HASH_LOGIN_RESERVE, env.PASSWORD_HASH_QUEUE),
+    perAddress: env.PASSWORD_HASH_PER_ADDRESS,
+    perAccount: env.PASSWORD_HASH_PER_ACCOUNT,
+  };
+}
+
+/** The admission of a hash a signed-in member's call causes (payment password, password asked again). */
+export function memberHashing(context: Pick<AccountsContext, 'ip'>, memberId: number): HashingAdmission {
+  return { work: 'account', address: context.ip, account: `member:${memberId}` };
+}
+
+/** The admission of a sign-in hash (login, registration), by the username typed. */
+export function loginHashing(context: Pick<AccountsContext, 'ip'>, username: string): HashingAdmission {
+  return { work: 'login', address: context.ip, account: `user:${username.toLowerCase()}` };
 }
 
 export async function accountsContext(

@@ -10,7 +10,7 @@ import { scheduleAccountCleanup } from './accounts.cleanup.ts';
 import { accountsContext } from './accounts.context.ts';
 import { sessionOf } from './authorize.ts';
 import { grantSession, loginWithPassword, loginWithSms, startFreePlay } from './login.service.ts';
-import { findAgentByAffiliateCode, findMemberById } from './members.repository.ts';
+import { findAgentByAffiliateCode, findMemberByAccount, findMemberById } from './members.repository.ts';
 import { avatarOf, getMemberInfo, markFirstLoginDone } from './member.service.ts';
 import {
   changePassword,
@@ -21,6 +21,7 @@ import {
   resetPasswordWithToken,
 } from './password.service.ts';
 import { registerMember } from './register.service.ts';
+import { clearStrikes } from './secret-strikes.ts';
 import { revokeMemberSessions } from './session.service.ts';
 import { sendChangeMobileCode, sendCodeToMember, sendRegistrationCode } from './sms-codes.service.ts';
 import { setPaymentPassword, updateContact } from './contact.service.ts';
@@ -124,6 +125,7 @@ export async function accountsRoutes(app: FastifyInstance) {
       updateContact({
         context: await accountsContext(app, request),
         memberId: sessionOf(request).memberId,
+        sessionId: sessionOf(request).sessionId,
         ...body,
       }),
     loginLimit,
@@ -136,6 +138,7 @@ export async function accountsRoutes(app: FastifyInstance) {
       setPaymentPassword({
         context: await accountsContext(app, request),
         memberId: sessionOf(request).memberId,
+        sessionId: sessionOf(request).sessionId,
         ...body,
       }),
     loginLimit,
@@ -239,7 +242,14 @@ export async function accountsRoutes(app: FastifyInstance) {
     confirmTwoFactorSetup({ db, memberId: sessionOf(request).memberId, code: body.code }),
   );
   registerCall(app, calls.twoFactorDisable, async ({ body, request }) => {
-    await disableTwoFactor({ db, memberId: sessionOf(request).memberId, ...body });
+    const session = sessionOf(request);
+    await disableTwoFactor({
+      db,
+      memberId: session.memberId,
+      sessionId: session.sessionId,
+      address: request.ip,
+      ...body,
+    });
     return { done: true as const };
   });
 
@@ -287,6 +297,25 @@ export async function accountsRoutes(app: FastifyInstance) {
   registerCall(app, calls.operatorSmsOutbox, async ({ query }) =>
     listSmsOutbox({ db, ...(query.mobile ? { mobile: query.mobile } : {}), limit: query.limit }),
   );
+  registerCall(app, calls.operatorUnlockSecrets, async ({ body, request }) => {
+    const member = await findMemberByAccount(db, body.account);
+    if (!member)
+      throw new AppError('NOT_FOUND', { issues: [{ field: 'account', reason: 'no such account' }] });
+    const [paymentPasswordWasLocked, passwordWasLocked] = await Promise.all([
+      clearStrikes({ db, secret: 'paymentPassword', memberId: member.id }),
+      clearStrikes({ db, secret: 'password', memberId: member.id }),
+    ]);
+    request.log.info(
+      {
+        operator: sessionOf(request).account,
+        member: member.account,
+        paymentPasswordWasLocked,
+        passwordWasLocked,
+      },
+      'password locks lifted by support',
+    );
+    return { account: member.account, paymentPasswordWasLocked, passwordWasLocked };
+  });
   registerCall(app, calls.operatorMailOutbox, async ({ query }) =>
     listMailOutbox({ db, ...(query.to ? { to: query.to } : {}), limit: query.limit }),
   );

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
-import type { AccountsContext } from './accounts.context.ts';
+import { memberHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { findMemberById, findMemberByMobile, violatedConstraint } from './members.repository.ts';
 import { maskEmail, maskMobile } from './member.service.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { ruleViolation } from './password-policy.ts';
+import { clearStrikes, confirmPasswordAgain } from './secret-strikes.ts';
 
 const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -18,6 +19,7 @@ const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export async function updateContact({
   context,
   memberId,
+  sessionId,
   password,
   email,
   mobileNum,
@@ -26,6 +28,8 @@ export async function updateContact({
 }: {
   context: AccountsContext;
   memberId: number;
+  /** The calling session, ended when the password asked again locks. */
+  sessionId: number | null;
   password: string;
   email?: string | undefined;
   mobileNum?: string | undefined;
@@ -35,9 +39,15 @@ export async function updateContact({
   const { db } = context;
   const member = await findMemberById(db, memberId);
   if (!member) throw new AppError('UNAUTHENTICATED');
-  if (!member.passwordHash || !(await verifyPassword(password, member.passwordHash))) {
-    throw new AppError('WRONG_PASSWORD', { issues: [{ field: 'password', reason: 'wrong password' }] });
-  }
+  await confirmPasswordAgain({
+    db,
+    address: context.ip,
+    memberId: member.id,
+    sessionId,
+    passwordHash: member.passwordHash,
+    password,
+    field: 'password',
+  });
 
   const changes: { email?: string; mobile?: string; countryDialingCode?: string } = {};
   if (email) {
@@ -84,17 +94,20 @@ export async function updateContact({
 /**
  * Sets or replaces the payment password that confirms withdrawals and transfers. The login
  * password is asked again (a stolen session alone cannot set it); the new one follows the brand's
- * registration rule for payment passwords and must be typed twice.
+ * registration rule for payment passwords and must be typed twice. It lifts a payment password
+ * lock: this is how a member who forgot it unlocks the money actions.
  */
 export async function setPaymentPassword({
   context,
   memberId,
+  sessionId,
   password,
   newPaymentPassword,
   confirmPaymentPassword,
 }: {
   context: AccountsContext;
   memberId: number;
+  sessionId: number | null;
   password: string;
   newPaymentPassword: string;
   confirmPaymentPassword: string;
@@ -102,9 +115,15 @@ export async function setPaymentPassword({
   const { db } = context;
   const member = await findMemberById(db, memberId);
   if (!member) throw new AppError('UNAUTHENTICATED');
-  if (!member.passwordHash || !(await verifyPassword(password, member.passwordHash))) {
-    throw new AppError('WRONG_PASSWORD', { issues: [{ field: 'password', reason: 'wrong password' }] });
-  }
+  await confirmPasswordAgain({
+    db,
+    address: context.ip,
+    memberId: member.id,
+    sessionId,
+    passwordHash: member.passwordHash,
+    password,
+    field: 'password',
+  });
   const reason = ruleViolation(context.settings.register.paymentPassword, newPaymentPassword);
   if (reason) {
     throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'newPaymentPassword', reason }] });
@@ -114,14 +133,17 @@ export async function setPaymentPassword({
       issues: [{ field: 'confirmPaymentPassword', reason: 'does not match' }],
     });
   }
-  if (await verifyPassword(newPaymentPassword, member.passwordHash)) {
+  const hashing = memberHashing(context, memberId);
+  if (member.passwordHash && (await verifyPassword(newPaymentPassword, member.passwordHash, hashing))) {
     throw new AppError('VALIDATION_FAILED', {
       issues: [{ field: 'newPaymentPassword', reason: 'must differ from the login password' }],
     });
   }
   await db
     .update(members)
-    .set({ paymentPasswordHash: await hashPassword(newPaymentPassword, context.scrypt) })
+    .set({ paymentPasswordHash: await hashPassword(newPaymentPassword, context.scrypt, hashing) })
     .where(eq(members.id, memberId));
+  // The login password proved the owner: a new payment password lifts its lock.
+  await clearStrikes({ db, secret: 'paymentPassword', memberId });
   return { hasPaymentPassword: true };
 }

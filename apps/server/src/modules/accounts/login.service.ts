@@ -6,7 +6,7 @@ import { checkCaptcha } from '../captcha/captcha.service.ts';
 import { clearCounter, counterWindowEnd, hitCounter, readCounter } from '../counters/counters.service.ts';
 import { verifyHumanProof } from '../human-check/human-check.service.ts';
 import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
-import type { AccountsContext } from './accounts.context.ts';
+import { loginHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { findMemberByAccount, findMemberByMobile, type MemberRow } from './members.repository.ts';
 import { findKnownDevice, rememberDevice } from './known-devices.service.ts';
@@ -235,7 +235,7 @@ export async function loginWithPassword({
   if (sourceLockedUntil) throw lockedError(sourceLockedUntil);
 
   if (!found?.passwordHash) {
-    await spendVerificationTime(password, context.scrypt);
+    await spendVerificationTime(password, context.scrypt, loginHashing(context, username));
     const captchaNeeded = await recordFailure(context, keys);
     const lockedUntil = await recordWrongPassword(context, keys);
     if (lockedUntil) throw lockedError(lockedUntil);
@@ -244,7 +244,7 @@ export async function loginWithPassword({
   // A lock the account itself carries (support, or money-action lockouts): not set by failed logins.
   if (found.lockedUntil && found.lockedUntil.getTime() > Date.now()) throw lockedError(found.lockedUntil);
 
-  if (!(await verifyPassword(password, found.passwordHash))) {
+  if (!(await verifyPassword(password, found.passwordHash, loginHashing(context, username)))) {
     const captchaNeeded = await recordFailure(context, keys);
     const lockedUntil = await recordWrongPassword(context, keys);
     if (lockedUntil) throw lockedError(lockedUntil);
@@ -262,7 +262,7 @@ export async function loginWithPassword({
     // The hash was made with other parameters (raised since): upgrade it while the password is known.
     await db
       .update(members)
-      .set({ passwordHash: await hashPassword(password, context.scrypt) })
+      .set({ passwordHash: await hashPassword(password, context.scrypt, loginHashing(context, username)) })
       .where(eq(members.id, member.id));
   }
   return finishLogin(context, member, site, { deviceToken });

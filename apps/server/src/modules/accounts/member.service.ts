@@ -2,11 +2,12 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MemberInfo } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
-import type { AccountsContext } from './accounts.context.ts';
+import { memberHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { isPasswordExpired } from './login.service.ts';
 import { verifyPassword } from './password-hash.ts';
 import type { MemberRow } from './members.repository.ts';
+import { checkWithStrikes } from './secret-strikes.ts';
 
 /** +8801712345678 → +880******5678: enough to recognise, not to harvest. */
 export function maskMobile(mobile: string | null, dialingCode: string | null): string | null {
@@ -107,25 +108,44 @@ export async function findWalletOwner(
 
 /**
  * Checks the payment password of a money call (scrypt, constant-time compare). No payment password
- * yet: PAYMENT_PASSWORD_NOT_SET; a wrong one: WRONG_PASSWORD naming the field.
+ * yet: PAYMENT_PASSWORD_NOT_SET; a wrong one: WRONG_PASSWORD naming the field, with
+ * `value.attemptsLeft`; the fifth wrong one in a row, and every try after it until the lock ends:
+ * PAYMENT_PASSWORD_LOCKED with `value.lockedUntil` (every route that asks for it shares the count).
+ * `address` is the caller's (request.ip), for the hashing queue's admission.
  */
 export async function checkPaymentPassword(
   db: AccountsContext['db'],
-  { memberId, password }: { memberId: number; password: string },
+  { memberId, password, address }: { memberId: number; password: string; address: string },
 ): Promise<void> {
   const [row] = await db
     .select({ hash: members.paymentPasswordHash })
     .from(members)
     .where(eq(members.id, memberId));
-  if (!row?.hash) {
+  const hash = row?.hash;
+  if (!hash) {
     throw new AppError('PAYMENT_PASSWORD_NOT_SET', {
       issues: [{ field: 'paymentPassword', reason: 'not set' }],
     });
   }
-  if (!(await verifyPassword(password, row.hash))) {
-    throw new AppError('WRONG_PASSWORD', {
-      issues: [{ field: 'paymentPassword', reason: 'wrong password' }],
-    });
+  const outcome = await checkWithStrikes({
+    db,
+    secret: 'paymentPassword',
+    memberId,
+    check: () => verifyPassword(password, hash, memberHashing({ ip: address }, memberId)),
+  });
+  switch (outcome.result) {
+    case 'right':
+      return;
+    case 'wrong':
+      throw new AppError('WRONG_PASSWORD', {
+        issues: [{ field: 'paymentPassword', reason: 'wrong password' }],
+        value: { attemptsLeft: outcome.attemptsLeft },
+      });
+    case 'locked':
+      throw new AppError('PAYMENT_PASSWORD_LOCKED', {
+        issues: [{ field: 'paymentPassword', reason: 'locked' }],
+        value: { lockedUntil: outcome.lockedUntil.getTime() },
+      });
   }
 }
 

@@ -5,11 +5,12 @@ import { AppError } from '../../http/app-error.ts';
 import type { MailProvider } from '../mail/mail.service.ts';
 import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
 import { hostNameOf } from '../system/system.service.ts';
-import type { AccountsContext } from './accounts.context.ts';
+import { memberHashing, type AccountsContext } from './accounts.context.ts';
 import { members, passwordResetTokens } from './accounts.tables.ts';
 import { findMemberByAccount, findMemberById, findMemberByMobile } from './members.repository.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword } from './password-hash.ts';
 import { newPasswordViolation } from './password-policy.ts';
+import { clearStrikes, confirmPasswordAgain } from './secret-strikes.ts';
 import { createSession, revokeMemberSessions, type SessionInfo } from './session.service.ts';
 
 function assertNewPassword(
@@ -29,18 +30,22 @@ function assertNewPassword(
   }
 }
 
-/** Sets a new password, clears a lock and the forced-change mark, and ends every session. */
+/**
+ * Sets a new password, clears a lock (of logins and of the password asked again in a session) and
+ * the forced-change mark, and ends every session.
+ */
 async function setPassword(context: AccountsContext, memberId: number, password: string): Promise<void> {
   await context.db
     .update(members)
     .set({
-      passwordHash: await hashPassword(password, context.scrypt),
+      passwordHash: await hashPassword(password, context.scrypt, memberHashing(context, memberId)),
       passwordChangedAt: sql`now()`,
       mustChangePassword: false,
       failedLoginCount: 0,
       lockedUntil: null,
     })
     .where(eq(members.id, memberId));
+  await clearStrikes({ db: context.db, secret: 'password', memberId });
   await revokeMemberSessions({ db: context.db, memberId });
 }
 
@@ -63,9 +68,15 @@ export async function changePassword({
 }): Promise<{ token: string }> {
   const member = await findMemberById(context.db, session.memberId);
   if (!member) throw new AppError('UNAUTHENTICATED');
-  if (!member.passwordHash || !(await verifyPassword(oldPassword, member.passwordHash))) {
-    throw new AppError('WRONG_PASSWORD', { issues: [{ field: 'oldPassword', reason: 'wrong password' }] });
-  }
+  await confirmPasswordAgain({
+    db: context.db,
+    address: context.ip,
+    memberId: member.id,
+    sessionId: session.sessionId,
+    passwordHash: member.passwordHash,
+    password: oldPassword,
+    field: 'oldPassword',
+  });
   assertNewPassword(context, {
     password: newPassword,
     confirmation: confirmNewPassword,

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { checkCaptcha } from '../captcha/captcha.service.ts';
 import { verifyHumanProof } from '../human-check/human-check.service.ts';
 import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
-import type { AccountsContext } from './accounts.context.ts';
+import { loginHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { grantSession } from './login.service.ts';
 import {
@@ -115,10 +115,12 @@ export async function registerMember({
       .values({
         account: username,
         nickname: username,
-        passwordHash: hasPassword ? await hashPassword(body.password!, context.scrypt) : null,
+        passwordHash: hasPassword
+          ? await hashPassword(body.password!, context.scrypt, loginHashing(context, username))
+          : null,
         paymentPasswordHash:
           accepted.has('paymentPassword') && body.paymentPassword
-            ? await hashPassword(body.paymentPassword, context.scrypt)
+            ? await hashPassword(body.paymentPassword, context.scrypt, loginHashing(context, username))
             : null,
         mobile,
         countryDialingCode: mobile ? body.countryDialingCode : null,

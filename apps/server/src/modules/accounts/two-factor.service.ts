@@ -8,7 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { members, recoveryCodes, twoFactorChallenges } from './accounts.tables.ts';
 import { findMemberById, type MemberRow } from './members.repository.ts';
-import { verifyPassword } from './password-hash.ts';
+import { confirmPasswordAgain } from './secret-strikes.ts';
 import type { SessionSite } from './session.service.ts';
 import { revokeMemberSessions } from './session.service.ts';
 
@@ -92,19 +92,30 @@ export async function confirmTwoFactorSetup({
 export async function disableTwoFactor({
   db,
   memberId,
+  sessionId,
+  address,
   password,
   code,
 }: {
   db: Database;
   memberId: number;
+  /** The calling session, ended when the password asked again locks. */
+  sessionId: number | null;
+  address: string;
   password: string;
   code: string;
 }): Promise<void> {
   const member = await findMemberById(db, memberId);
   if (!member?.totpSecret) throw new AppError('CONFLICT', { detail: 'second step is off' });
-  if (!member.passwordHash || !(await verifyPassword(password, member.passwordHash))) {
-    throw new AppError('WRONG_PASSWORD', { issues: [{ field: 'password', reason: 'wrong password' }] });
-  }
+  await confirmPasswordAgain({
+    db,
+    address,
+    memberId,
+    sessionId,
+    passwordHash: member.passwordHash,
+    password,
+    field: 'password',
+  });
   if (!(await useTotpCode(db, member, member.totpSecret, code))) {
     throw new AppError('TWO_FACTOR_INVALID', { issues: [{ field: 'code', reason: 'wrong code' }] });
   }

@@ -58,3 +58,44 @@ export async function counterWindowEnd({ db, key }: { db: Database; key: string 
     .where(and(eq(authCounters.key, key), gt(authCounters.windowEndsAt, sql`now()`)));
   return row?.windowEndsAt ?? null;
 }
+
+/**
+ * Counts one attempt at a secret under `key` (counted before the check, so concurrent guesses
+ * cannot all slip in before the first failure is written) and answers the count and the end of
+ * its window. Attempts count within `windowSeconds` of the first; the attempt that reaches `limit`
+ * moves the window's end to `lockSeconds` from now, and it stays there: later attempts during the
+ * lock do not extend it. One statement, so concurrent attempts on PostgreSQL never lose a count.
+ * A right answer deletes the key (`clearCounter`), so only consecutive failures add up.
+ */
+export async function hitStrike({
+  db,
+  key,
+  limit,
+  windowSeconds,
+  lockSeconds,
+}: {
+  db: Database;
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  lockSeconds: number;
+}): Promise<{ count: number; windowEndsAt: Date }> {
+  const expired = sql`${authCounters.windowEndsAt} <= now()`;
+  const firstEnd =
+    limit <= 1
+      ? sql`now() + make_interval(secs => ${lockSeconds})`
+      : sql`now() + make_interval(secs => ${windowSeconds})`;
+  const [row] = await db
+    .insert(authCounters)
+    .values({ key, count: 1, windowEndsAt: firstEnd })
+    .onConflictDoUpdate({
+      target: authCounters.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${authCounters.count} + 1 end`,
+        windowEndsAt: sql`case when ${expired} then ${firstEnd} when ${authCounters.count} + 1 = ${limit} then now() + make_interval(secs => ${lockSeconds}) else ${authCounters.windowEndsAt} end`,
+      },
+    })
+    .returning({ count: authCounters.count, windowEndsAt: authCounters.windowEndsAt });
+  if (!row) throw new Error(`no counter row for ${key}`);
+  return row;
+}

@@ -126,6 +126,7 @@ describe('wallet flows (property)', () => {
         const { agent, player } = await newParties();
         const payout = await bindPayoutAccount(sut.db, {
           memberId: player.id,
+          address: '127.0.0.1',
           body: {
             kind: 'ewallet',
             providerName: 'bKash',
@@ -192,6 +193,7 @@ describe('wallet flows (property)', () => {
                   db: sut.db,
                   settings,
                   member: { id: player.id, account: player.account, type: 0 },
+                  address: '127.0.0.1',
                   body: { amount: text(amount), paymentPassword: '246810', requestId: key },
                 });
               const done = await attempt(action);
@@ -208,6 +210,7 @@ describe('wallet flows (property)', () => {
                 createWithdrawal(sut.db, {
                   settings,
                   memberId: player.id,
+                  address: '127.0.0.1',
                   body: {
                     accountId: payout.accountId,
                     amount: text(amount),

@@ -40,7 +40,13 @@ export async function walletRoutes(app: FastifyInstance) {
     app,
     calls.transferUpline,
     async ({ body, request }) =>
-      transferToUpline({ db, settings: await getSettings(db), member: partyOf(request), body }),
+      transferToUpline({
+        db,
+        settings: await getSettings(db),
+        member: partyOf(request),
+        body,
+        address: request.ip,
+      }),
     moneyLimit,
   );
 
@@ -48,7 +54,13 @@ export async function walletRoutes(app: FastifyInstance) {
     app,
     calls.transferDownline,
     async ({ body, request }) =>
-      transferToDownline({ db, settings: await getSettings(db), agent: partyOf(request), body }),
+      transferToDownline({
+        db,
+        settings: await getSettings(db),
+        agent: partyOf(request),
+        body,
+        address: request.ip,
+      }),
     moneyLimit,
   );
 

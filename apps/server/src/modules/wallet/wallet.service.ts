@@ -248,12 +248,15 @@ async function transferBetweenMembers({
   from,
   to,
   body,
+  address,
 }: {
   db: Database;
   settings: TransferSettings;
   from: WalletParty;
   to: WalletParty;
   body: TransferRequest;
+  /** The caller's address (request.ip), for the password hashing admission. */
+  address: string;
 }) {
   const precision = settings.currencyPrecision;
   const amount = parseAmountField(body.amount, { field: 'amount', precision });
@@ -266,7 +269,7 @@ async function transferBetweenMembers({
     });
   }
   if (to.type === accountTypes.trial) throw new AppError('TRIAL_ACCOUNT');
-  await checkPaymentPassword(db, { memberId: from.id, password: body.paymentPassword });
+  await checkPaymentPassword(db, { memberId: from.id, password: body.paymentPassword, address });
   const open = (memberId: number) =>
     getOrOpenMemberWallet(db, { memberId, kind: 'main', currency: settings.currency, precision });
   const [source, target] = [await open(from.id), await open(to.id)];
@@ -297,15 +300,17 @@ export async function transferToUpline({
   settings,
   member,
   body,
+  address,
 }: {
   db: Database;
   settings: TransferSettings;
   member: WalletParty;
   body: TransferRequest;
+  address: string;
 }) {
   const upline = await findUplineOf(db, member.id);
   if (!upline) throw new AppError('NOT_FOUND', { issues: [{ field: 'upline', reason: 'no upline' }] });
-  return transferBetweenMembers({ db, settings, from: member, to: upline, body });
+  return transferBetweenMembers({ db, settings, from: member, to: upline, body, address });
 }
 
 /** An agent sends money to a member of their own downline tree (spec 6). */
@@ -314,17 +319,19 @@ export async function transferToDownline({
   settings,
   agent,
   body,
+  address,
 }: {
   db: Database;
   settings: TransferSettings;
   agent: WalletParty;
   body: TransferRequest & { username: string };
+  address: string;
 }) {
   const downline = await findDownlineOf(db, { agentId: agent.id, account: body.username });
   // Outside the tree and non-existent answer alike: an agent learns nothing of other trees.
   if (!downline)
     throw new AppError('NOT_FOUND', { issues: [{ field: 'username', reason: 'not in your team' }] });
-  return transferBetweenMembers({ db, settings, from: agent, to: downline, body });
+  return transferBetweenMembers({ db, settings, from: agent, to: downline, body, address });
 }
 
 /**

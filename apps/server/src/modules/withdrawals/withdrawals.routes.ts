@@ -44,7 +44,8 @@ export async function withdrawalRoutes(app: FastifyInstance) {
   registerCall(
     app,
     calls.bindPayoutAccount,
-    async ({ body, request }) => bindPayoutAccount(db, { memberId: sessionOf(request).memberId, body }),
+    async ({ body, request }) =>
+      bindPayoutAccount(db, { memberId: sessionOf(request).memberId, address: request.ip, body }),
     moneyLimit,
   );
 
@@ -52,7 +53,12 @@ export async function withdrawalRoutes(app: FastifyInstance) {
     app,
     calls.createWithdrawal,
     async ({ body, request }) =>
-      createWithdrawal(db, { settings: await getSettings(db), memberId: sessionOf(request).memberId, body }),
+      createWithdrawal(db, {
+        settings: await getSettings(db),
+        memberId: sessionOf(request).memberId,
+        address: request.ip,
+        body,
+      }),
     moneyLimit,
   );
 

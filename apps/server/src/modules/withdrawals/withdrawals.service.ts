@@ -123,6 +123,8 @@ export async function bindPayoutAccount(
   db: Database,
   options: {
     memberId: number;
+    /** The caller's address (request.ip), for the password hashing admission. */
+    address: string;
     body: {
       kind: 'bank' | 'ewallet';
       providerName: string;
@@ -132,8 +134,8 @@ export async function bindPayoutAccount(
     };
   },
 ): Promise<PayoutAccount> {
-  const { memberId, body } = options;
-  await checkPaymentPassword(db, { memberId, password: body.paymentPassword });
+  const { memberId, body, address } = options;
+  await checkPaymentPassword(db, { memberId, password: body.paymentPassword, address });
   const accountNumber = body.accountNumber.replace(/[\s-]+/g, '');
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdraw:${memberId}`}))`);
@@ -178,10 +180,11 @@ export async function createWithdrawal(
   options: {
     settings: WithdrawSettings;
     memberId: number;
+    address: string;
     body: { accountId: number; amount: string; paymentPassword: string; requestId: string };
   },
 ): Promise<Withdrawal> {
-  const { settings, memberId, body } = options;
+  const { settings, memberId, body, address } = options;
   const precision = settings.currencyPrecision;
   const amount = parseAmountField(body.amount, { field: 'amount', precision });
   const { min, max } = limitsOf(settings);
@@ -203,7 +206,7 @@ export async function createWithdrawal(
     );
   if (!account)
     throw new AppError('NOT_FOUND', { issues: [{ field: 'accountId', reason: 'no such account' }] });
-  await checkPaymentPassword(db, { memberId, password: body.paymentPassword });
+  await checkPaymentPassword(db, { memberId, password: body.paymentPassword, address });
   const requestHash = createHash('sha256')
     .update(JSON.stringify([body.accountId, amount.toString()]))
     .digest('hex');
