@@ -494,7 +494,11 @@ export const accountCalls = {
       newPassword: newPasswordSchema,
       confirmNewPassword: z.string().max(128).optional(),
     }),
-    value: z.object({ username: z.string() }),
+    /**
+     * The new login (spec 4: auto-login after a reset by phone): a session, or the second step of a
+     * two-step account; null when this site does not admit the account (it logs in elsewhere).
+     */
+    value: z.object({ username: z.string(), login: loginValueSchema.nullable() }),
   }),
   affiliateCheck: defineCall({
     id: 'affiliateCheck',

@@ -56,6 +56,8 @@ export const errorCatalogue = {
   /** Forgot password: no account has this username with this email. */
   USERNAME_EMAIL_NOT_FOUND: { status: 404, message: 'err_username_email_not_exist' },
   MOBILE_NOT_REGISTERED: { status: 404, message: 'err_mobile_not_registered' },
+  /** A change of mobile number to the number the account already has: nothing to change. */
+  MOBILE_UNCHANGED: { status: 409, message: 'err_mobile_unchanged' },
   CONFLICT: { status: 409, message: 'err_conflict' },
   IDEMPOTENCY_MISMATCH: { status: 409, message: 'err_idempotency_mismatch' },
   /** The wallet holds less than the movement takes; nothing moved. */

@@ -42,6 +42,13 @@ export const balanceValueSchema = z.object({
    * live at the vendor (their balance changes with play there): GCS_gameWallets reads them.
    */
   sumBalance: decimalAmountSchema,
+  /**
+   * The transfer-mode game wallets as the books hold them (each as of its last transfer; the live
+   * figure is the vendor's, from GCS_gameWallets). Read from the ledger: no vendor call here.
+   */
+  gameWallets: decimalAmountSchema,
+  /** sumBalance + gameWallets: all the member's money, so a move to a game wallet keeps it level. */
+  totalBalance: decimalAmountSchema,
   currency: z.string(),
   /** Funds held for withdrawals in progress (not spendable, not in sumBalance). */
   held: decimalAmountSchema,

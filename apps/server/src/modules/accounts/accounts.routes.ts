@@ -114,7 +114,12 @@ export async function accountsRoutes(app: FastifyInstance) {
     app,
     calls.smsMember,
     async ({ body, request }) =>
-      sendChangeMobileCode({ context: await accountsContext(app, request), provider: sms, ...body }),
+      sendChangeMobileCode({
+        context: await accountsContext(app, request),
+        provider: sms,
+        memberId: sessionOf(request).memberId,
+        ...body,
+      }),
     smsLimit,
   );
 

@@ -62,6 +62,10 @@ export async function updateContact({
   }
   if (mobileNum) {
     const mobile = normaliseMobile({ mobileNum, countryDialingCode });
+    if (mobile === member.mobile && !email) {
+      // Re-saving the number the account has: say so, rather than an empty update.
+      throw new AppError('MOBILE_UNCHANGED', { issues: [{ field: 'mobileNum', reason: 'unchanged' }] });
+    }
     if (mobile !== member.mobile) {
       if (!verificationCode) {
         throw new AppError('VALIDATION_FAILED', {
@@ -76,6 +80,13 @@ export async function updateContact({
       changes.mobile = mobile;
       changes.countryDialingCode = countryDialingCode;
     }
+  }
+  if (Object.keys(changes).length === 0) {
+    // Nothing differs (the same email again): a no-op answers what the account holds.
+    return {
+      mobileNum: maskMobile(member.mobile, member.countryDialingCode),
+      email: maskEmail(member.email),
+    };
   }
   try {
     const [updated] = await db.update(members).set(changes).where(eq(members.id, member.id)).returning();

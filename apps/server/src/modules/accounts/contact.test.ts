@@ -69,4 +69,33 @@ describe('PUT /wps/member/contact', () => {
       ).status,
     ).toBe(401);
   });
+
+  it('answers MOBILE_UNCHANGED, not a 500, when the current number is saved again', async () => {
+    const current = (await row()).mobile!;
+    const national = `0${current.slice(4)}`;
+    const again = await update({
+      password: demoAccounts.player.password,
+      mobileNum: national,
+      verificationCode: '123456',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'MOBILE_UNCHANGED', message: 'err_mobile_unchanged' });
+    expect(again.body.value.issues[0].field).toBe('mobileNum');
+    const code = await call(sut, {
+      method: 'POST',
+      url: '/wps/verification/sms/member',
+      token,
+      body: { mobileNum: national, countryDialingCode: '+880' },
+    });
+    expect(code.body.code).toBe('MOBILE_UNCHANGED');
+    // The same number with a new email changes the email alone.
+    const withEmail = await update({
+      password: demoAccounts.player.password,
+      mobileNum: national,
+      email: 'again@khela.local',
+    });
+    expect(withEmail.status).toBe(200);
+    expect((await row()).mobile).toBe(current);
+    expect((await row()).email).toBe('again@khela.local');
+  });
 });

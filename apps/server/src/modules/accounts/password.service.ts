@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { LoginValue } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MailProvider } from '../mail/mail.service.ts';
@@ -8,6 +9,7 @@ import { hostNameOf } from '../system/system.service.ts';
 import { memberHashing, type AccountsContext } from './accounts.context.ts';
 import { members, passwordResetTokens } from './accounts.tables.ts';
 import { findMemberByAccount, findMemberById, findMemberByMobile } from './members.repository.ts';
+import { assertMaySignIn, finishLogin } from './login.service.ts';
 import { hashPassword } from './password-hash.ts';
 import { newPasswordViolation } from './password-policy.ts';
 import { clearStrikes, confirmPasswordAgain } from './secret-strikes.ts';
@@ -218,7 +220,13 @@ export async function resetPasswordWithToken({
   return { username };
 }
 
-/** Forgot password by phone (CHNGPASSVERIF3): SMS code of purpose resetPassword, then a new login. */
+/**
+ * Forgot password by phone (CHNGPASSVERIF3): SMS code of purpose resetPassword. Every old session
+ * ends (spec 4: a reset ends with a new login), and the answer carries that new login (spec 4: "by
+ * phone: set password by phone, auto-login"): the SMS code proves the phone as an SMS login does, so
+ * no captcha or ALTCHA stands between the reset and the session. Two-step accounts get their second
+ * step; a site that does not admit the account (a player on the agent site) gets `login: null`.
+ */
 export async function resetPasswordWithSms({
   context,
   mobileNum,
@@ -233,7 +241,7 @@ export async function resetPasswordWithSms({
   verificationCode: string;
   newPassword: string;
   confirmNewPassword?: string | undefined;
-}): Promise<{ username: string }> {
+}): Promise<{ username: string; login: LoginValue | null }> {
   if (!context.settings.features.changePasswordByMobile) throw new AppError('FEATURE_DISABLED');
   const mobile = normaliseMobile({ mobileNum, countryDialingCode });
   const member = await findMemberByMobile(context.db, mobile);
@@ -249,5 +257,11 @@ export async function resetPasswordWithSms({
   });
   await useVerificationCode({ db: context.db, mobile, purpose: 'resetPassword', code: verificationCode });
   await setPassword(context, member.id, newPassword);
-  return { username: member.account };
+  try {
+    assertMaySignIn(member, context.site);
+  } catch {
+    return { username: member.account, login: null };
+  }
+  const updated = (await findMemberById(context.db, member.id)) ?? member;
+  return { username: member.account, login: await finishLogin(context, updated, context.site) };
 }

@@ -208,7 +208,7 @@ describe('forgot password by phone', () => {
       },
     });
 
-  it('sets the password with an SMS code, then a new login is needed', async () => {
+  it('sets the password with an SMS code, ends the old sessions and answers the new login', async () => {
     const session = (await loginAs(sut, player.account, player.password)).body.value.token;
     const sent = await sendSmsCode(sut, {
       url: '/wps/verification/sms/noLogin',
@@ -219,10 +219,31 @@ describe('forgot password by phone', () => {
     const code = await lastSmsCode(sut, player.mobile);
     const weak = await byPhone(code, 'iloveyou1');
     expect(weak.body.value.issues[0].field).toBe('newPassword');
-    expect((await byPhone(code)).body.value).toEqual({ username: 'demoplayer' });
+    const reset = await byPhone(code);
+    expect(reset.body.value).toMatchObject({
+      username: 'demoplayer',
+      login: { twoFactorRequired: false, username: 'demoplayer', passwordExpired: false },
+    });
     expect((await memberInfo(session)).body.code).toBe('TOKEN_EXPIRED');
+    expect((await memberInfo(reset.body.value.login.token)).body.value.account).toBe('demoplayer');
     expect((await loginAs(sut, player.account, 'Phone-reset-2026')).status).toBe(200);
     expect((await byPhone(code)).body.code).toBe('VERIFICATION_CODE_EXPIRED');
+  });
+
+  it('logs the member in even when the login captcha is on for the account (no captcha to show)', async () => {
+    let needsCaptcha = false;
+    for (let attempt = 0; attempt < 10 && !needsCaptcha; attempt += 1) {
+      needsCaptcha = (await loginAs(sut, player.account, 'Wrong-guess-1')).body.value?.captcha === true;
+    }
+    expect(needsCaptcha).toBe(true);
+    await sendSmsCode(sut, {
+      url: '/wps/verification/sms/noLogin',
+      mobileNum: '01700000002',
+      extra: { purpose: 'resetPassword' },
+    });
+    const reset = await byPhone(await lastSmsCode(sut, player.mobile), 'Captcha-free-2026');
+    expect(reset.status).toBe(200);
+    expect((await memberInfo(reset.body.value.login.token)).body.value.account).toBe('demoplayer');
   });
 
   it('does not take a login code, and is off without CHNGPASSVERIF3', async () => {

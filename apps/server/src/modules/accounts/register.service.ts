@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { FieldIssue, RegisterBody, SessionGrant } from '@khela/contract';
+import { registrationKindsOf, type FieldIssue, type RegisterBody, type SessionGrant } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
 import { checkCaptcha } from '../captcha/captcha.service.ts';
 import { verifyHumanProof } from '../human-check/human-check.service.ts';
@@ -52,9 +52,10 @@ export async function registerMember({
   kind: RegistrationKind;
 }): Promise<{ id: number; username: string; session: SessionGrant | null }> {
   const { db, settings } = context;
-  const isEnabled =
-    kind === 'username' ? settings.features.directRegistration : settings.features.mobileRegistration;
-  if (!isEnabled || context.site !== 'member') throw new AppError('FEATURE_DISABLED');
+  // The rule the web uses to show Register at all (the agent site offers none).
+  if (!registrationKindsOf(settings.features, context.site).includes(kind)) {
+    throw new AppError('FEATURE_DISABLED');
+  }
 
   const { issues, accepted } = registrationIssues({ settings, body, kind });
   let mobile: string | null = null;
@@ -83,11 +84,15 @@ export async function registerMember({
     throw new AppError('CAPTCHA_INVALID', { issues: [{ field: 'captcha', reason: 'wrong or expired' }] });
   }
 
-  const affiliateCode = accepted.has('affiliateCode') ? optional(body.affiliateCode) : null;
-  const upline = affiliateCode ? await findAgentByAffiliateCode(db, affiliateCode) : null;
-  if (affiliateCode && !upline) {
+  // The upline: the typed invitation code, else the code of the link (`/register?referralCode=…`,
+  // spec 2 and 3), which is an agent's invitation code too. A code that names no agent is refused
+  // rather than dropped: the page said the account registers with it.
+  const typedCode = accepted.has('affiliateCode') ? optional(body.affiliateCode) : null;
+  const uplineCode = typedCode ?? optional(body.referralCode);
+  const upline = uplineCode ? await findAgentByAffiliateCode(db, uplineCode) : null;
+  if (uplineCode && !upline) {
     throw new AppError('INVALID_AFFILIATE_CODE', {
-      issues: [{ field: 'affiliateCode', reason: 'unknown code' }],
+      issues: [{ field: typedCode ? 'affiliateCode' : 'referralCode', reason: 'unknown code' }],
     });
   }
 

@@ -31,8 +31,7 @@ async function registrationBody(overrides: Record<string, unknown> = {}) {
     email: 'new@example.com',
     captchaId,
     captcha: answer,
-    registerUrl: 'http://localhost/register?referralCode=FRIEND1',
-    referralCode: 'FRIEND1',
+    registerUrl: 'http://localhost/register',
     domain: 'localhost',
     countryDialingCode: '+880',
     registerMethod: 'WEB',
@@ -48,7 +47,9 @@ const countMembers = async () => (await sut.db.select({ id: members.id }).from(m
 
 describe('PUT /wps/member/register', () => {
   it('creates the account, answers a session, and the password works', async () => {
-    const answer = await register(await registrationBody({ affiliateCode: 'khela01' }));
+    const answer = await register(
+      await registrationBody({ affiliateCode: 'khela01', referralCode: 'KHELA01' }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.value).toMatchObject({
       username: 'newplayer1',
@@ -62,7 +63,7 @@ describe('PUT /wps/member/register', () => {
     expect(info.body.value).toMatchObject({ account: 'newplayer1', toUpline: 'demoagent', type: 0 });
     const [row] = await sut.db.select().from(members).where(eq(members.account, 'newplayer1'));
     expect(row).toMatchObject({
-      referralCode: 'FRIEND1',
+      referralCode: 'KHELA01',
       registerMethod: 'WEB',
       registerDomain: 'localhost',
       email: 'new@example.com',
@@ -114,6 +115,41 @@ describe('PUT /wps/member/register', () => {
   it('refuses an unknown affiliate code with invitation_code_error', async () => {
     const answer = await register(await registrationBody({ affiliateCode: 'NOPE1234' }));
     expect(answer.body).toMatchObject({ code: 'INVALID_AFFILIATE_CODE', message: 'invitation_code_error' });
+    expect(await countMembers()).toBe(4);
+  });
+
+  it("sets the upline from the link's referralCode when no invitation code is typed", async () => {
+    const answer = await register(await registrationBody({ referralCode: 'KHELA01' }));
+    expect(answer.status).toBe(200);
+    const info = await call(sut, {
+      method: 'GET',
+      url: '/wps/member/info',
+      token: answer.body.value.session.token,
+    });
+    expect(info.body.value).toMatchObject({ account: 'newplayer1', toUpline: 'demoagent' });
+  });
+
+  it('refuses a referralCode that names no agent, on that field, and creates nothing', async () => {
+    const answer = await register(await registrationBody({ referralCode: 'FRIEND1' }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'INVALID_AFFILIATE_CODE',
+      value: { issues: [{ field: 'referralCode' }] },
+    });
+    expect(await countMembers()).toBe(4);
+  });
+
+  it('refuses every registration on the agent site (registrationKindsOf, as the web hides Register)', async () => {
+    const body = await registrationBody();
+    const answer = await call(sut, {
+      method: 'PUT',
+      url: '/wps/member/register',
+      sealed: true,
+      body,
+      host: 'agent.localhost',
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe('FEATURE_DISABLED');
     expect(await countMembers()).toBe(4);
   });
 

@@ -70,9 +70,16 @@ export async function sendRegistrationCode(
  * POST /wps/verification/sms/member: a code to the new number a logged-in member wants (no
  * ALTCHA: the session and the send limits stand for it). The number must be free.
  */
-export async function sendChangeMobileCode(options: SendOptions): Promise<{ expiredMinutes: number }> {
+export async function sendChangeMobileCode(
+  options: SendOptions & { memberId: number },
+): Promise<{ expiredMinutes: number }> {
   const mobile = normaliseMobile(options);
-  if (await findMemberByMobile(options.context.db, mobile)) {
+  const holder = await findMemberByMobile(options.context.db, mobile);
+  if (holder?.id === options.memberId) {
+    // Their own number: "taken" would read as someone else's; nothing to prove, no SMS spent.
+    throw new AppError('MOBILE_UNCHANGED', { issues: [{ field: 'mobileNum', reason: 'unchanged' }] });
+  }
+  if (holder) {
     throw new AppError('MOBILE_TAKEN', { issues: [{ field: 'mobileNum', reason: 'taken' }] });
   }
   return send(options, mobile, 'changeMobile');

@@ -171,6 +171,14 @@ describe('GCS_walletTransfer in and out of a transfer-mode game wallet', () => {
     });
     expect(vendor.wallets.get(String(member.id))).toBe(3_000);
     expect(await sub()).toBe(3_000n);
+    // The header's balance call: the total stays level (main + the game wallet as booked), read
+    // from the ledger alone; what is playable here (sumBalance) is the main wallet.
+    const total = await call(sut, { method: 'GET', url: '/wps/v2/wallets/balance', token: member.token });
+    expect(total.body.value).toMatchObject({
+      sumBalance: '70.00',
+      gameWallets: '30.00',
+      totalBalance: '100.00',
+    });
 
     // The member plays at the vendor and wins 15.00: the platform learns it at the next transfer.
     vendor.wallets.set(String(member.id), 4_500);

@@ -55,12 +55,14 @@ export async function getWalletBalance({
   );
   let spendable = 0n;
   let held = 0n;
+  let gameWallets = 0n;
   const wallets: BalanceValue['wallets'] = [];
   for (const account of accounts) {
     const balance = account.balance ?? 0n;
     const kind = account.kind as WalletKind;
     if (spendableKinds.includes(kind)) spendable += balance;
     if (kind === 'hold') held += balance;
+    if (kind === 'vendor') gameWallets += balance;
     wallets.push({
       kind,
       vendor: kind === 'vendor' ? (account.address.split(':')[3] ?? null) : null,
@@ -69,6 +71,8 @@ export async function getWalletBalance({
   }
   return {
     sumBalance: formatAmount(spendable, money.currencyPrecision),
+    gameWallets: formatAmount(gameWallets, money.currencyPrecision),
+    totalBalance: formatAmount(spendable + gameWallets, money.currencyPrecision),
     held: formatAmount(held, money.currencyPrecision),
     currency: money.currency,
     demo: memberType === accountTypes.trial,

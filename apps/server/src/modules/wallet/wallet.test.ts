@@ -35,12 +35,29 @@ const balanceOf = (token: string | null) =>
 const recordOf = (token: string | null, query = '') =>
   call(sut, { method: 'GET', url: `/wps/wallet/record${query}`, token });
 
+describe("an agent's own money (the agent centre's wallet pages)", () => {
+  it('lets an agent see, deposit, withdraw and record like a member', async () => {
+    for (const url of [
+      '/wps/v2/wallets/balance',
+      '/wps/wallet/record',
+      '/wps/deposit/methods',
+      '/wps/withdraw/info',
+      '/wps/relay/GCS_gameWallets',
+    ]) {
+      const answer = await call(sut, { method: 'GET', url, token: agent });
+      expect(answer.status, `${url} ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+  });
+});
+
 describe('GET /wps/v2/wallets/balance', () => {
   it('answers zero for a member whose wallets were never used, and opens nothing', async () => {
     const answer = await balanceOf(player);
     expect(answer.status).toBe(200);
     expect(answer.body.value).toEqual({
       sumBalance: '0.00',
+      gameWallets: '0.00',
+      totalBalance: '0.00',
       held: '0.00',
       currency: 'BDT',
       demo: false,
@@ -72,6 +89,8 @@ describe('GET /wps/v2/wallets/balance', () => {
     const answer = await balanceOf(trial.body.value.token);
     expect(answer.body.value).toEqual({
       sumBalance: '10000.00',
+      gameWallets: '0.00',
+      totalBalance: '10000.00',
       held: '0.00',
       currency: 'BDT',
       demo: true,

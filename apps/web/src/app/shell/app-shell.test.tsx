@@ -155,6 +155,23 @@ describe('page shell', () => {
     expect(within(panel).getByRole('heading', { level: 2, name: 'টিমের সারসংক্ষেপ' })).toBeTruthy();
   });
 
+  it('gives an agent their money: deposit, withdraw, transfer upline and account record work there', async () => {
+    useSessionStore.getState().setSession({ token: 'token-2', isAgent: 41, username: 'agent01' });
+    renderApp('/index');
+    fireEvent.click(await screen.findByRole('button', { name: 'অ্যাকাউন্ট মেনু' }));
+    const menu = screen.getByRole('list', { name: 'অ্যাকাউন্ট মেনু' });
+    for (const label of ['জমা', 'উত্তোলন', 'আপলাইনে স্থানান্তর', 'অ্যাকাউন্ট রেকর্ড']) {
+      expect(within(menu).getByRole('button', { name: label })).toBeTruthy();
+    }
+    fireEvent.click(within(menu).getByRole('button', { name: 'জমা' }));
+    // The panel and the page are lazy chunks: a slow machine needs more than the default second.
+    const panel = await screen.findByRole('dialog', { name: 'এজেন্ট সেন্টার' }, { timeout: 5000 });
+    expect(within(panel).getByRole('heading', { level: 2, name: 'জমা' })).toBeTruthy();
+    expect(panel.querySelector('[data-page="depositv2"]')).toBeTruthy();
+    // The member centre's real page, not the placeholder of the agent pages still to come.
+    await waitFor(() => expect(within(panel).queryByText('শীঘ্রই আসছে')).toBeNull(), { timeout: 5000 });
+  });
+
   it('asks before logging out, then clears the session', async () => {
     useSessionStore.getState().setSession({ token: 'token-1', isAgent: null, username: 'rahim01' });
     const { router } = renderApp('/noticePage');

@@ -39,7 +39,7 @@ export function BottomBar() {
           <button
             type="button"
             className="bottom-bar__item bottom-bar__item--deposit"
-            onClick={() => openAccountCentre({ member: 'depositv2' })}
+            onClick={() => openAccountCentre({ member: 'depositv2', agent: 'depositv2' })}
           >
             <span className="bottom-bar__deposit-icon" aria-hidden="true">
               <Wallet size={22} />

@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { defaultAgentCentrePage, visibleAgentCentreMenu } from '../../shared/config/centre-pages.ts';
+import {
+  defaultAgentCentrePage,
+  isAgentWalletPage,
+  visibleAgentCentreMenu,
+} from '../../shared/config/centre-pages.ts';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { ComingSoon } from '../../shared/ui/coming-soon.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
+import { MemberCentrePage } from '../member-centre/member-centre-pages.tsx';
 import { useWhitelabel } from '../system/api/get-whitelabel.ts';
 import '../../shared/ui/centre-panel.css';
 
@@ -49,7 +54,8 @@ export function AgentCentrePanel() {
           <h2 id="centre-page-title" className="centre__title">
             {t(current.labelKey)}
           </h2>
-          <ComingSoon />
+          {/* The wallet pages work for agents now; the team pages come with the agent centre issue. */}
+          {isAgentWalletPage(current.page) ? <MemberCentrePage page={current.page} /> : <ComingSoon />}
         </section>
       </div>
     </Modal>

@@ -7,6 +7,7 @@ import Smartphone from 'lucide-react/icons/smartphone';
 import Users from 'lucide-react/icons/users';
 import { paths } from '../../shared/config/paths.ts';
 import { Page } from '../../shared/ui/page.tsx';
+import { useRegistrationKinds } from '../account/lib/use-registration-kinds.ts';
 import { useBrand } from '../system/api/get-whitelabel.ts';
 import './join-page.css';
 
@@ -21,13 +22,14 @@ const reasons = [
 export function JoinPage() {
   const { t } = useTranslation();
   const brand = useBrand();
+  const canRegister = useRegistrationKinds().length > 0;
   return (
     <Page title={t('page_join')}>
       <section className="join-hero">
         <h2 className="join-hero__title">{t('join_title', { brand: brand.brandName })}</h2>
         <p className="join-hero__text">{t('join_lead')}</p>
         <div className="join-hero__actions">
-          {brand.features.directRegistration ? (
+          {canRegister ? (
             <Link className="button button--gold button--large" to={paths.register}>
               {t('action_register')}
             </Link>

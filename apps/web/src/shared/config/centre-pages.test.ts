@@ -34,6 +34,10 @@ describe('agent centre menu', () => {
     expect(none).toEqual([
       'agentAnnouncement',
       'agentTeamOverview',
+      'depositv2',
+      'withdraw',
+      'transferUpline',
+      'transactionHistory',
       'registerCenter',
       'downlineManagmentView',
       'personalHistoryCopy',

@@ -59,6 +59,11 @@ export function visibleMemberCentrePages({ features, isAgent }: Viewer): MemberC
 export const agentCentreMenu = [
   { page: 'agentAnnouncement', labelKey: 'ac_announcement' },
   { page: 'agentTeamOverview', labelKey: 'ac_team_overview' },
+  // An agent's own money: the member centre's wallet pages (the server's money calls take agents).
+  { page: 'depositv2', labelKey: 'mc_deposit' },
+  { page: 'withdraw', labelKey: 'mc_withdraw' },
+  { page: 'transferUpline', labelKey: 'mc_transfer_upline' },
+  { page: 'transactionHistory', labelKey: 'mc_account_record' },
   { page: 'registerCenter', labelKey: 'ac_register_account' },
   { page: 'downlineManagmentView', labelKey: 'ac_team_management' },
   { page: 'personalHistoryCopy', labelKey: 'ac_team_betting' },
@@ -75,6 +80,14 @@ export const agentCentreMenu = [
   feature?: keyof Viewer['features'];
 }[];
 export type AgentCentrePageKey = (typeof agentCentreMenu)[number]['page'];
+
+/** The agent centre entries that are member centre pages (the wallet), shown by the same components. */
+export const agentWalletPages = ['depositv2', 'withdraw', 'transferUpline', 'transactionHistory'] as const;
+export type AgentWalletPageKey = (typeof agentWalletPages)[number];
+
+export function isAgentWalletPage(page: AgentCentrePageKey): page is AgentWalletPageKey {
+  return (agentWalletPages as readonly string[]).includes(page);
+}
 export const defaultAgentCentrePage: AgentCentrePageKey = 'agentTeamOverview';
 
 export function visibleAgentCentreMenu({ features }: Pick<Viewer, 'features'>) {

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { useRegistrationKinds } from '../lib/use-registration-kinds.ts';
 
 /**
- * Logged-out header buttons (spec 2): log in opens the loginPopupModal, register the registerModal.
+ * Logged-out header buttons (spec 2): log in opens the loginPopupModal, register the registerModal
+ * (only where this site takes registrations: not on the agent site).
  * Only the modal names are used here: the forms stay in their own chunks, out of the home bundle.
  */
 export function AuthButtons({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const openModal = useOverlayStore((state) => state.openModal);
+  const canRegister = useRegistrationKinds().length > 0;
   const size = compact ? ' button--small' : '';
   return (
     <div className="auth-buttons">
@@ -19,14 +22,16 @@ export function AuthButtons({ compact = false }: { compact?: boolean }) {
       >
         {t('action_login')}
       </button>
-      <button
-        type="button"
-        className={`button button--gold${size}`}
-        aria-haspopup="dialog"
-        onClick={() => openModal('registerModal')}
-      >
-        {t('action_register')}
-      </button>
+      {canRegister ? (
+        <button
+          type="button"
+          className={`button button--gold${size}`}
+          aria-haspopup="dialog"
+          onClick={() => openModal('registerModal')}
+        >
+          {t('action_register')}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { UsernameLogin } from './username-login.tsx';
 import '../components/account-form.css';
 import './login.css';
 import { FormAlert } from '../components/form-alert.tsx';
+import { useRegistrationKinds } from '../lib/use-registration-kinds.ts';
 
 type LoginTab = 'username' | 'sms';
 
@@ -68,6 +69,7 @@ export function LoginForm({ variant }: LoginFormProps) {
   const activeTab: LoginTab = features.smsLogin ? tab : 'username';
   // Free play makes a member trial account: never on the agent site (the server refuses it there).
   const isAgentSite = useStatus().data?.site === 'agent';
+  const canRegister = useRegistrationKinds().length > 0;
   const offersFreePlay = features.freePlay && !isAgentSite;
 
   function switchTo(name: 'forgetPassModal' | 'registerModal') {
@@ -273,12 +275,14 @@ export function LoginForm({ variant }: LoginFormProps) {
           </div>
         </>
       ) : null}
-      <p className="login-form__register">
-        {t('text_no_account')}{' '}
-        <button type="button" className="account-form__link" onClick={() => switchTo('registerModal')}>
-          {t('action_register')}
-        </button>
-      </p>
+      {canRegister ? (
+        <p className="login-form__register">
+          {t('text_no_account')}{' '}
+          <button type="button" className="account-form__link" onClick={() => switchTo('registerModal')}>
+            {t('action_register')}
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }

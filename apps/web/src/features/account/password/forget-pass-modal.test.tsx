@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CallRoute } from '@khela/contract';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { renderApp, whitelabelFixture } from '../../../test/render-app.tsx';
@@ -81,5 +84,62 @@ describe('the forgot-password dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Username/Email does not exist');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  /** Answers the reset call by its id (the real client would seal the body first). */
+  function stubReset(value: unknown) {
+    const original = apiClient.call;
+    const seen: string[] = [];
+    vi.spyOn(apiClient, 'call').mockImplementation((async (route: CallRoute, input?: unknown) => {
+      seen.push(route.id);
+      if (route.id === 'passwordByPhone') return value;
+      return (original as (r: CallRoute, i?: unknown) => Promise<unknown>)(route, input);
+    }) as never);
+    return seen;
+  }
+
+  async function resetByPhone() {
+    const { dialog, router } = await openForgotDialog(true);
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'By mobile number' }));
+    fireEvent.change(within(dialog).getByLabelText('Mobile number'), { target: { value: '01700000002' } });
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '123456' } });
+    fireEvent.change(within(dialog).getByLabelText('New password'), {
+      target: { value: 'Phone-reset-2026' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Confirm new password'), {
+      target: { value: 'Phone-reset-2026' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    return { router };
+  }
+
+  it('by phone: the reset answers the new login, so the member is in without a captcha or a second login', async () => {
+    const seen = stubReset({
+      username: 'demoplayer',
+      login: {
+        twoFactorRequired: false,
+        token: 'new-token-after-reset',
+        firstTimeLogin: false,
+        passwordExpired: false,
+        username: 'demoplayer',
+        isAgent: 0,
+        idleMinutes: 30,
+      },
+    });
+    const { router } = await resetByPhone();
+    await waitFor(() => expect(useSessionStore.getState().token).toBe('new-token-after-reset'));
+    await waitFor(() => expect(useOverlayStore.getState().openModals).not.toContain('forgetPassModal'));
+    expect(router.state.location.pathname).toBe('/');
+    expect(seen).not.toContain('login');
+  });
+
+  it('by phone: says the password changed and opens the login dialog when no login comes back', async () => {
+    stubReset({ username: 'demoplayer', login: null });
+    await resetByPhone();
+    const done = await screen.findByRole('alertdialog', { name: 'Password changed' });
+    expect(done.textContent).toContain('Your password has been changed. Log in with your new password.');
+    fireEvent.click(within(done).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(useOverlayStore.getState().openModals).toEqual(['loginPopupModal']));
+    expect(useSessionStore.getState().token).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import Headset from 'lucide-react/icons/headset';
+import KeyRound from 'lucide-react/icons/key-round';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
@@ -14,6 +15,7 @@ import { SmsCodeButton } from '../components/sms-code-button.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { errorTextKey } from '../lib/api-errors.ts';
 import { solveHumanCheck } from '../lib/human-check.ts';
+import type { LoginValue } from '@khela/contract';
 import { useFinishLogin } from '../lib/use-finish-login.ts';
 import {
   applyIssueKeys,
@@ -44,10 +46,43 @@ export function ForgetPassModal() {
   const closeModal = useOverlayStore((state) => state.closeModal);
   const byMobile = brand.features.changePasswordByMobile;
   const [tab, setTab] = useState<Tab>('email');
+  const openModal = useOverlayStore((state) => state.openModal);
   const [sentMinutes, setSentMinutes] = useState<number | null>(null);
+  const [isChangedWithoutLogin, setIsChangedWithoutLogin] = useState(false);
   const tabsId = useId();
   const close = () => closeModal('forgetPassModal');
   const shown: Tab = byMobile ? tab : 'email';
+
+  if (isChangedWithoutLogin) {
+    // The password did change: say so plainly, then the login dialog takes over.
+    return (
+      <Modal
+        open
+        onClose={close}
+        variant="dialog"
+        role="alertdialog"
+        title={t('title_reset_password_done')}
+        closeLabel={t('action_close')}
+        showClose={false}
+      >
+        <div className="password-done">
+          <KeyRound size={40} aria-hidden="true" className="password-done__icon" />
+          <p>{t('text_reset_by_phone_log_in')}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            autoFocus
+            onClick={() => {
+              close();
+              openModal('loginPopupModal');
+            }}
+          >
+            {t('action_login')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
 
   if (sentMinutes !== null) {
     // Spec 4: submit, confirmation popup, dialog closes — the popup takes the dialog's place.
@@ -104,7 +139,11 @@ export function ForgetPassModal() {
         className="forget-pass__panel"
         {...(byMobile ? { role: 'tabpanel', 'aria-labelledby': `${tabsId}-${shown}` } : {})}
       >
-        {shown === 'email' ? <EmailForm onSent={setSentMinutes} /> : <MobileForm />}
+        {shown === 'email' ? (
+          <EmailForm onSent={setSentMinutes} />
+        ) : (
+          <MobileForm onChangedWithoutLogin={() => setIsChangedWithoutLogin(true)} />
+        )}
       </div>
       <CustomerServiceLink />
     </Modal>
@@ -178,14 +217,12 @@ const mobileSchema = z
   });
 type MobileValues = z.infer<typeof mobileSchema>;
 
-type Step = 'idle' | 'saving' | 'verifying' | 'loggingIn';
+type Step = 'idle' | 'saving' | 'loggingIn';
 
-function MobileForm() {
+function MobileForm({ onChangedWithoutLogin }: { onChangedWithoutLogin: () => void }) {
   const { t } = useTranslation();
   const finishLogin = useFinishLogin();
   const requestConfirm = useOverlayStore((state) => state.requestConfirm);
-  const closeModal = useOverlayStore((state) => state.closeModal);
-  const openModal = useOverlayStore((state) => state.openModal);
   const [alert, setAlert] = useState<string | null>(null);
   const [step, setStep] = useState<Step>('idle');
   const {
@@ -228,46 +265,37 @@ function MobileForm() {
   const submit = handleSubmit(async (values) => {
     setAlert(null);
     setStep('saving');
-    let username: string;
+    let reset: { username: string; login: LoginValue | null };
     try {
-      ({ username } = await apiClient.call(apiRoutes.passwordByPhone, { body: values }));
+      reset = await apiClient.call(apiRoutes.passwordByPhone, { body: values });
     } catch (error) {
       setStep('idle');
       const fields = ['mobileNum', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const;
       if (!applyIssueKeys(error, setError, fields)) setAlert(errorTextKey(error));
       return;
     }
-    // Spec 4: by phone, the new password logs the person straight in.
-    try {
-      setStep('verifying');
-      const altcha = await solveHumanCheck();
+    // Spec 4: by phone, the new password logs the person straight in. The reset answers that login
+    // itself (the SMS code proved the phone), so no captcha can stand in the way. When it cannot
+    // (a second step, or this site does not admit the account), say the password changed and open
+    // the login dialog: the change is never mistaken for a failure.
+    if (reset.login && !reset.login.twoFactorRequired) {
       setStep('loggingIn');
-      const login = await apiClient.call(apiRoutes.login, {
-        body: { type: 'username', username, password: values.newPassword, altcha },
-      });
-      if (login.twoFactorRequired) {
-        // The second step lives in the login dialog: the password is already changed.
-        closeModal('forgetPassModal');
-        openModal('loginPopupModal');
-        return;
-      }
       await finishLogin({
-        grant: login,
+        grant: reset.login,
         kind: 'reset',
         password: values.newPassword,
         closes: ['forgetPassModal'],
       });
-    } catch (error) {
-      setStep('idle');
-      setAlert(errorTextKey(error));
+      return;
     }
+    setStep('idle');
+    onChangedWithoutLogin();
   });
 
   const busy = step !== 'idle';
   const stepText: Record<Step, string> = {
     idle: t('action_reset_password'),
     saving: t('state_saving'),
-    verifying: t('state_verifying'),
     loggingIn: t('state_logging_in'),
   };
 

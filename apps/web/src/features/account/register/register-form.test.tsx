@@ -4,7 +4,7 @@ import type { RegisterSetting } from '@khela/contract';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { features } from '../../../test/fixtures.ts';
-import { renderApp, whitelabelFixture } from '../../../test/render-app.tsx';
+import { renderApp, statusFixture, whitelabelFixture } from '../../../test/render-app.tsx';
 import { demoSettings, rule } from './test-settings.ts';
 
 /** A Bengali text of the catalogue (the tests run in the default language). */
@@ -19,12 +19,13 @@ const captchaImage = 'data:image/svg+xml;base64,PHN2Zy8+';
 
 function renderRegister(
   path = '/register',
-  options: { settings?: RegisterSetting; mobileRegistration?: boolean } = {},
+  options: { settings?: RegisterSetting; mobileRegistration?: boolean; site?: 'member' | 'agent' } = {},
 ) {
   const view = renderApp(path, {
     whitelabel: whitelabelFixture({
       features: { ...features, mobileRegistration: options.mobileRegistration ?? true },
     }),
+    status: statusFixture({ site: options.site ?? 'member' }),
     answers: {
       '/wps/system/setting/register': options.settings ?? demoSettings(),
       '/wps/captcha': { captchaId: 'captcha-1', image: captchaImage, expiresInSeconds: 120 },
@@ -141,6 +142,14 @@ describe('registration form (/register)', () => {
     expect(window.localStorage.getItem('affiliateCode')).toBe('KHELA01');
   });
 
+  it("puts the referral link's code in the invitation field, so it is checked and names the upline", async () => {
+    renderRegister('/register?referralCode=KHELA01');
+    expect(await screen.findByText(i18n.t('text_referral_code', { code: 'KHELA01' }))).toBeTruthy();
+    expect((screen.getByLabelText(L('label_affiliate_code'), input) as HTMLInputElement).value).toBe(
+      'KHELA01',
+    );
+  });
+
   it('shows no tab strip without mobile registration', async () => {
     renderRegister('/register', { mobileRegistration: false });
     await screen.findByLabelText(L('label_username'), input);
@@ -194,5 +203,20 @@ describe('registerModal', () => {
     expect(await within(dialog).findByLabelText(L('label_username'), input)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: L('action_login') }));
     await waitFor(() => expect(useOverlayStore.getState().openModals).toEqual(['loginPopupModal']));
+  });
+});
+
+describe('the agent site', () => {
+  it('offers no Register (header, login dialog, /register) since the server refuses it there', async () => {
+    renderRegister('/register', { site: 'agent' });
+    expect(await screen.findByText(L('text_register_agent_site'))).toBeTruthy();
+    expect(screen.queryByLabelText(L('label_username'), input)).toBeNull();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('button', { name: L('action_login') })).toBeTruthy();
+    expect(within(header).queryByRole('button', { name: L('action_register') })).toBeNull();
+    fireEvent.click(within(header).getByRole('button', { name: L('action_login') }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('button', { name: L('action_login') });
+    expect(within(dialog).queryByRole('button', { name: L('action_register') })).toBeNull();
   });
 });

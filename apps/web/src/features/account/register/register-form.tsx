@@ -36,6 +36,8 @@ import {
 import '../components/account-form.css';
 import './register-form.css';
 import { FormAlert } from '../components/form-alert.tsx';
+import { useRegistrationKinds } from '../lib/use-registration-kinds.ts';
+import { useStatus } from '../../system/api/get-status.ts';
 
 const defaultDialingCode = '+880';
 
@@ -119,12 +121,9 @@ export function RegisterForm({ variant }: RegisterFormProps) {
   const settings = useRegisterSetting();
   const brand = useBrand();
   const features = brand.features;
-  const tabs = useMemo(() => {
-    const list: RegisterTab[] = [];
-    if (features.directRegistration) list.push('register');
-    if (features.mobileRegistration) list.push('registerMobile');
-    return list;
-  }, [features.directRegistration, features.mobileRegistration]);
+  const kinds = useRegistrationKinds();
+  const isAgentSite = useStatus().data?.site === 'agent';
+  const tabs = kinds.map((kind): RegisterTab => (kind === 'username' ? 'register' : 'registerMobile'));
   const flags = useMemo(
     () => ({
       mobileRegistrationWithPassword: features.mobileRegistrationWithPassword,
@@ -155,14 +154,13 @@ export function RegisterForm({ variant }: RegisterFormProps) {
     );
   }
   if (!activeTab) {
-    return <p className="account-form__notice">{t('text_register_unavailable')}</p>;
+    const text = isAgentSite ? 'text_register_agent_site' : 'text_register_unavailable';
+    return <p className="account-form__notice">{t(text)}</p>;
   }
 
   return (
     <div className="register">
-      {features.mobileRegistration && tabs.length > 1 ? (
-        <TabStrip tabs={tabs} active={activeTab} onChange={setTab} />
-      ) : null}
+      {tabs.length > 1 ? <TabStrip tabs={tabs} active={activeTab} onChange={setTab} /> : null}
       <div
         role={tabs.length > 1 ? 'tabpanel' : undefined}
         id={`register-panel-${activeTab}`}
@@ -245,9 +243,11 @@ function TabForm({
     [plan, t, i18n.language],
   );
   const { referralCode, affiliateFromUrl } = useLinkCodes();
+  // A referral link's code is an agent's invitation code: it fills the invitation field, so the
+  // person sees the upline they register under and it is checked before the registration.
   const initialValues = useMemo(
-    () => ({ ...emptyValues, affiliateCode: affiliateFromUrl ?? '' }),
-    [affiliateFromUrl],
+    () => ({ ...emptyValues, affiliateCode: affiliateFromUrl ?? referralCode ?? '' }),
+    [affiliateFromUrl, referralCode],
   );
   const {
     register,

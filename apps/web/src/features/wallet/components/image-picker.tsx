@@ -14,6 +14,18 @@ export interface PickedImage extends ImageUpload {
   name: string;
 }
 
+/**
+ * The picture's real type from its first bytes (png's 8-byte signature, jpeg's FF D8 FF), the way the
+ * server checks it: a renamed text file is refused when picked, not after the whole form.
+ */
+export async function sniffImageType(file: Blob): Promise<ImageType | null> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (head.length === png.length && png.every((byte, index) => head[index] === byte)) return 'image/png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
 function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -71,7 +83,12 @@ export function ImagePicker({
         return;
       }
       try {
-        added.push({ contentType: file.type as ImageType, data: await readBase64(file), name: file.name });
+        const contentType = await sniffImageType(file);
+        if (contentType === null) {
+          setProblem(t('text_proof_type'));
+          return;
+        }
+        added.push({ contentType, data: await readBase64(file), name: file.name });
       } catch {
         setProblem(t('text_proof_unreadable'));
         return;

@@ -36,6 +36,8 @@ export function memberInfo(overrides: Partial<MemberInfo> = {}): MemberInfo {
 export function balance(main: string, extra: { held?: string } = {}) {
   return {
     sumBalance: main,
+    gameWallets: '0.00',
+    totalBalance: main,
     currency: 'BDT',
     held: extra.held ?? '0.00',
     demo: false,

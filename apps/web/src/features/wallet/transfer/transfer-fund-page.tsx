@@ -42,8 +42,10 @@ export function TransferFundPage() {
           <h3 className="wallet-balance__label" id="wallet-total-title">
             {t('label_total_balance')}
           </h3>
-          <span className="wallet-balance__value">{money(value.sumBalance)}</span>
+          <span className="wallet-balance__value">{money(value.totalBalance)}</span>
         </div>
+        {/* The total counts the game wallets as booked; their live figures are in the list below. */}
+        <p className="wallet-section__text">{t('text_total_balance_explained')}</p>
         {value.demo ? <p className="account-form__notice">{t('text_demo_funds')}</p> : null}
         <ul className="wallet-wallets" aria-label={t('title_my_wallets')}>
           {own.map((wallet) => (
@@ -52,6 +54,10 @@ export function TransferFundPage() {
               <strong>{money(wallet.balance)}</strong>
             </li>
           ))}
+          <li>
+            <span>{t('label_game_wallets_booked')}</span>
+            <strong>{money(value.gameWallets)}</strong>
+          </li>
           {own.some((wallet) => wallet.kind === 'hold') ? null : (
             <li>
               <span>{t('wallet_hold')}</span>

@@ -105,6 +105,19 @@ describe('the wallets page', () => {
     expect(within(page).queryByRole('button', { name: /transfer/i })).toBeNull();
   });
 
+  it('counts the game wallets in the total, so moving money into one keeps the total level', async () => {
+    const { panel } = await openWalletPage('transferFund', (path) => {
+      if (path === '/wps/v2/wallets/balance')
+        return { body: { ...balance('70.00'), gameWallets: '30.00', totalBalance: '100.00' } };
+      return path === '/wps/relay/GCS_gameWallets' ? noGameWallets : undefined;
+    });
+    const total = await within(panel).findByRole('heading', { name: 'Total balance' });
+    expect(total.parentElement!.textContent).toContain('৳100.00');
+    const list = within(panel).getByRole('list', { name: 'My wallets' });
+    expect(list.textContent).toContain('Game wallets (at last transfer)৳30.00');
+    expect(within(panel).getByText(/The live balance of each game wallet/)).toBeTruthy();
+  });
+
   it('shows a failure of the balance call', async () => {
     const { panel } = await openWalletPage('transferFund', (path) =>
       path === '/wps/v2/wallets/balance' ? failure(500, 'INTERNAL', 'err_unknown') : undefined,
