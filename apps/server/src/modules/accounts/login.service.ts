@@ -223,7 +223,7 @@ export async function loginWithPassword({
       // A wrong captcha is a failed try like a wrong password: a solver that guesses images keeps
       // the username and its address in the failure window (not the account lock: anyone can
       // send a wrong captcha for any username).
-      await recordFailure(context, username);
+      await recordFailure(context, keys);
       throw new AppError('CAPTCHA_INVALID', {
         value: { captcha: true },
         issues: [{ field: 'captcha', reason: 'wrong' }],
