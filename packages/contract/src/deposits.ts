@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { amountInputSchema, decimalAmountSchema, imageUploadSchema, requestIdSchema } from './wallet.ts';
-import { INT4_MAX, epochMsSchema } from './input-rules.ts';
+import { INT4_MAX, epochMsSchema, plainTextSchema } from './input-rules.ts';
 
 /**
  * Deposits (depositv2): the methods the operator offers, orders and their history, the player's own
@@ -103,7 +103,7 @@ export const depositCalls = {
       methodCode: z.string().trim().min(1, 'Required').max(32),
       amount: amountInputSchema,
       /** The bank transfer's reference (required for bank transfers). */
-      reference: z.string().trim().max(64).optional(),
+      reference: plainTextSchema({ max: 64 }).optional(),
       /** Pictures of the transfer receipt, for bank transfers only (spec 5: png or jpg, 5 MB, 3). */
       receipts: z.array(imageUploadSchema).max(3).optional(),
       /** The client's id for this deposit: a retry answers the same order. */

@@ -7,6 +7,7 @@ import {
   findForbiddenText,
   hasForbiddenCharacters,
   inputFields,
+  plainTextSchema,
 } from './input-rules.ts';
 import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
 
@@ -72,5 +73,19 @@ describe('input rules', () => {
       code: 'custom',
       params: { rule: 'too_big', limit: 9999999999999 },
     });
+  });
+
+  it('stores names and references normalised, without markup', () => {
+    const name = plainTextSchema({ min: 2, max: 10 });
+    // "é" as e + combining accent becomes the one precomposed character; spaces collapse.
+    expect(name.parse('  Jose\u0301   Ali \t\n ')).toBe('José Ali');
+    const markup = name.safeParse('<b>x</b>');
+    expect(markup.error?.issues[0]).toMatchObject({ params: { rule: 'invalid_characters' } });
+    expect(name.safeParse('a'.repeat(11)).success).toBe(false);
+    expect(name.safeParse('   a   ').success).toBe(false);
+    const account = calls.bindPayoutAccount.body!.shape.accountName;
+    expect(account.parse(' Md.  Rahim\u00a0Uddin ')).toBe('Md. Rahim Uddin');
+    const reference = calls.createDeposit.body!.shape.reference;
+    expect(reference.safeParse('TRX <script>').success).toBe(false);
   });
 });

@@ -75,6 +75,30 @@ export function findForbiddenText(value: unknown, path: (string | number)[] = []
   return null;
 }
 
+/**
+ * A short plain text that people and operators read back (a payout account's name, a deposit
+ * reference): stored normalised (Unicode NFC, trimmed, every run of white space one space) so the
+ * same name is the same bytes wherever it is compared or exported, and without `<` or `>`, so it
+ * can never be markup in an operator's page or a spreadsheet's HTML view. Every consumer still
+ * escapes on output (React does; CSV exports quote).
+ */
+export function plainTextSchema(options: { min?: number; max: number }) {
+  return z
+    .string()
+    .max(options.max * 4)
+    .transform((text) => text.normalize('NFC').replace(/\s+/gu, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(options.min ?? 0, options.min === 1 ? 'Required' : `at least ${options.min} characters`)
+        .max(options.max)
+        .refine((text) => !/[<>]/.test(text), {
+          message: 'no < or >',
+          params: { rule: 'invalid_characters' },
+        }),
+    );
+}
+
 function fieldName(path: (string | number)[]): string {
   return path.length === 0 ? 'request' : path.join('.');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { amountInputSchema, decimalAmountSchema, imageUploadSchema, requestIdSchema } from './wallet.ts';
-import { INT4_MAX } from './input-rules.ts';
+import { INT4_MAX, plainTextSchema } from './input-rules.ts';
 
 /**
  * Withdrawals (spec 2 withdraw, 4 withdrawal confirmation): accounts the member binds, requests
@@ -85,8 +85,8 @@ export const withdrawalCalls = {
     tag: 'wallet',
     body: z.object({
       kind: z.enum(['bank', 'ewallet']),
-      providerName: z.string().trim().min(2, 'at least 2 characters').max(60),
-      accountName: z.string().trim().min(2, 'at least 2 characters').max(80),
+      providerName: plainTextSchema({ min: 2, max: 60 }),
+      accountName: plainTextSchema({ min: 2, max: 80 }),
       accountNumber: z
         .string()
         .trim()
