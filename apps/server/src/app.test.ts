@@ -3,11 +3,15 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildTestApp, type TestApp } from './test/helper.ts';
+import { loginAs, operatorLogin } from './modules/accounts/accounts.test-support.ts';
 
 let sut: TestApp | undefined;
+let sut2: TestApp | undefined;
 afterEach(async () => {
   await sut?.close();
+  await sut2?.close();
   sut = undefined;
+  sut2 = undefined;
 });
 
 function makeWebRoot() {
@@ -33,7 +37,11 @@ describe('operations endpoints', () => {
   it('exports Prometheus metrics with per-route request durations', async () => {
     sut = await buildTestApp();
     await sut.app.inject('/wps/system/whitelabel');
-    const metrics = await sut.app.inject('/metrics');
+    const operator = await operatorLogin(sut);
+    const metrics = await sut.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${operator}` },
+    });
     expect(metrics.headers['content-type']).toContain('text/plain');
     expect(metrics.body).toContain('http_request_duration_seconds_bucket');
     expect(metrics.body).toContain('route="/wps/system/whitelabel"');
@@ -42,14 +50,25 @@ describe('operations endpoints', () => {
 
   it('serves the OpenAPI document built from the contract', async () => {
     sut = await buildTestApp();
-    const document = (await sut.app.inject('/docs/json')).json();
+    const headers = { authorization: `Bearer ${await operatorLogin(sut)}` };
+    const document = (await sut.app.inject({ url: '/docs/json', headers })).json();
     expect(document.openapi).toMatch(/^3\./);
     expect(document.paths['/wps/system/status'].get.operationId).toBe('systemStatus');
     expect(document.paths['/wps/system/status'].get.parameters[0]).toMatchObject({
       name: 'url',
       required: true,
     });
-    expect((await sut.app.inject('/docs')).statusCode).toBeLessThan(400);
+    expect((await sut.app.inject({ url: '/docs', headers })).statusCode).toBeLessThan(400);
+  });
+
+  it('shows /metrics and /docs to operators only', async () => {
+    sut = await buildTestApp();
+    const player = (await loginAs(sut, 'demoplayer', 'Player-demo-2026')).body.value.token as string;
+    for (const url of ['/metrics', '/docs', '/docs/json', '/docs/static/index.html']) {
+      expect((await sut.app.inject(url)).statusCode, url).toBe(401);
+      const asPlayer = await sut.app.inject({ url, headers: { authorization: `Bearer ${player}` } });
+      expect(asPlayer.statusCode, url).toBe(403);
+    }
   });
 
   it('keeps a caller request id and makes one otherwise', async () => {
@@ -63,7 +82,16 @@ describe('operations endpoints', () => {
   it('sends security headers', async () => {
     sut = await buildTestApp();
     const response = await sut.app.inject('/wps/system/whitelabel');
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self'");
+    // No wildcard schemes: a page may talk to its own origin only.
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).not.toMatch(/connect-src[^;]*\bwss?:(?!\/\/)/);
+    sut2 = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://khela.example' } });
+    const behindProxy = await sut2.app.inject('/wps/system/whitelabel');
+    expect(String(behindProxy.headers['content-security-policy'])).toContain(
+      "connect-src 'self' wss://khela.example",
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -63,6 +63,13 @@ export interface BuildAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** The WebSocket origin of the site's public address (https → wss), for the CSP's connect-src. */
+function socketOrigins(publicBaseUrl: string | undefined): string[] {
+  if (!publicBaseUrl) return [];
+  const url = new URL(publicBaseUrl);
+  return [`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`];
+}
+
 /** Builds the whole application without listening (fastify/demo's app.ts; main.ts listens). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
@@ -137,7 +144,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the same-origin WebSocket in CSP 3 browsers; the public origin's ws(s) form
+        // is listed too for older ones. Never `ws: wss:` (any host: a page could leak to anyone).
+        connectSrc: ["'self'", ...socketOrigins(env.PUBLIC_BASE_URL)],
         frameSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

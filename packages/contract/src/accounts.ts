@@ -44,6 +44,7 @@ export const mobileNumSchema = z
 export const countryDialingCodeSchema = z
   .string()
   .trim()
+  .max(5)
   .regex(/^\+?[0-9]{1,4}$/, 'like +880')
   .default('+880');
 /** Six digits (spec 9 allows up to 255 characters in the field; ours are always six digits). */
@@ -323,7 +324,7 @@ export const accountCalls = {
       .object({
         os: text(32).optional(),
         platform: text(8).optional(),
-        gatewayVersion: z.union([z.string().max(8), z.number()]).optional(),
+        gatewayVersion: z.union([z.string().max(8), z.number().min(0).max(1_000_000)]).optional(),
       })
       .optional(),
     value: sessionGrantSchema,
@@ -529,7 +530,12 @@ export const accountCalls = {
     encrypted: false,
     summary: 'Confirm TOTP enrolment with a code; answers the recovery codes once',
     tag: 'accounts',
-    body: z.object({ code: z.string().regex(/^[0-9]{6}$/, 'six digits') }),
+    body: z.object({
+      code: z
+        .string()
+        .max(6)
+        .regex(/^[0-9]{6}$/, 'six digits'),
+    }),
     value: z.object({ recoveryCodes: z.array(z.string()) }),
   }),
   twoFactorDisable: defineCall({
@@ -542,7 +548,10 @@ export const accountCalls = {
     tag: 'accounts',
     body: z.object({
       password: z.string().min(1, 'Required').max(128),
-      code: z.string().regex(/^[0-9]{6}$/, 'six digits'),
+      code: z
+        .string()
+        .max(6)
+        .regex(/^[0-9]{6}$/, 'six digits'),
     }),
     value: okSchema,
   }),

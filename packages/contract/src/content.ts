@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { languageCodeSchema } from './system.ts';
+import { INT4_MAX } from './input-rules.ts';
 
 /** Banner groups (spec 2, and the dialogs' w_login / w_register, the rank pages' w_deposit20 / w_bet20). */
 export const bannerGroups = [
@@ -135,7 +136,7 @@ const languageQuery = languageCodeSchema
 // ---------------------------------------------------------------------------------------------------
 // Operator (back office) inputs. Texts are per language; at least one language is needed.
 
-const isoDateTime = z.iso.datetime({ offset: true });
+const isoDateTime = z.iso.datetime({ offset: true }).max(40);
 const textMap = <T extends z.ZodType>(value: T) =>
   z
     .partialRecord(languageCodeSchema, value)
@@ -176,8 +177,14 @@ export const announcementInputSchema = z.object({
 });
 
 export const helpArticleInputSchema = z.object({
-  menuSlug: z.string().regex(/^[a-z0-9-]{2,60}$/),
-  slug: z.string().regex(/^[a-z0-9-]{2,60}$/, 'lower-case letters, digits and hyphens'),
+  menuSlug: z
+    .string()
+    .max(60)
+    .regex(/^[a-z0-9-]{2,60}$/),
+  slug: z
+    .string()
+    .max(60)
+    .regex(/^[a-z0-9-]{2,60}$/, 'lower-case letters, digits and hyphens'),
   texts: textMap(z.object({ title: titleText, content: htmlText })),
   sortOrder: z.number().int().min(0).max(10_000).default(100),
   enabled: z.boolean().default(true),
@@ -194,7 +201,7 @@ export const promotionInputSchema = z.object({
   enabled: z.boolean().default(true),
 });
 
-const idParamQuery = z.object({ id: z.coerce.number().int().min(1) });
+const idParamQuery = z.object({ id: z.coerce.number().int().min(1).max(INT4_MAX) });
 const okValue = z.object({ id: z.number().int() });
 
 export const operatorBannerSchema = bannerSchema.extend({
@@ -287,7 +294,7 @@ export const contentCalls = {
     encrypted: false,
     summary: 'One promotion with its body',
     tag: 'content',
-    query: z.object({ id: z.coerce.number().int().min(1), language: languageQuery }),
+    query: z.object({ id: z.coerce.number().int().min(1).max(INT4_MAX), language: languageQuery }),
     value: promotionDetailSchema,
   }),
 
@@ -322,7 +329,7 @@ export const contentCalls = {
     encrypted: false,
     summary: 'Replace a banner',
     tag: 'content-operator',
-    body: bannerInputSchema.extend({ id: z.number().int().min(1) }),
+    body: bannerInputSchema.extend({ id: z.number().int().min(1).max(INT4_MAX) }),
     value: okValue,
   }),
   orderBanners: defineCall({
@@ -336,7 +343,7 @@ export const contentCalls = {
     body: z.object({
       groupName: bannerGroupSchema,
       language: languageCodeSchema.nullable(),
-      ids: z.array(z.number().int().min(1)).min(1).max(200),
+      ids: z.array(z.number().int().min(1).max(INT4_MAX)).min(1).max(200),
     }),
     value: z.object({ ids: z.array(z.number().int()) }),
   }),
@@ -370,7 +377,7 @@ export const contentCalls = {
     encrypted: false,
     summary: 'Replace an announcement',
     tag: 'content-operator',
-    body: announcementInputSchema.extend({ id: z.number().int().min(1) }),
+    body: announcementInputSchema.extend({ id: z.number().int().min(1).max(INT4_MAX) }),
     value: okValue,
   }),
   deleteAnnouncement: defineCall({
@@ -425,7 +432,7 @@ export const contentCalls = {
     encrypted: false,
     summary: 'Replace a promotion page',
     tag: 'content-operator',
-    body: promotionInputSchema.extend({ id: z.number().int().min(1) }),
+    body: promotionInputSchema.extend({ id: z.number().int().min(1).max(INT4_MAX) }),
     value: okValue,
   }),
   deletePromotion: defineCall({

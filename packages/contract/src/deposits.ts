@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { decimalAmountSchema, imageUploadSchema, requestIdSchema } from './wallet.ts';
+import { amountInputSchema, decimalAmountSchema, imageUploadSchema, requestIdSchema } from './wallet.ts';
+import { INT4_MAX, epochMsSchema, plainTextSchema } from './input-rules.ts';
 
 /**
  * Deposits (depositv2): the methods the operator offers, orders and their history, the player's own
@@ -100,9 +101,9 @@ export const depositCalls = {
     tag: 'wallet',
     body: z.object({
       methodCode: z.string().trim().min(1, 'Required').max(32),
-      amount: decimalAmountSchema,
+      amount: amountInputSchema,
       /** The bank transfer's reference (required for bank transfers). */
-      reference: z.string().trim().max(64).optional(),
+      reference: plainTextSchema({ max: 64 }).optional(),
       /** Pictures of the transfer receipt, for bank transfers only (spec 5: png or jpg, 5 MB, 3). */
       receipts: z.array(imageUploadSchema).max(3).optional(),
       /** The client's id for this deposit: a retry answers the same order. */
@@ -120,8 +121,8 @@ export const depositCalls = {
     tag: 'wallet',
     query: z.object({
       status: depositStatusSchema.optional(),
-      from: z.coerce.number().int().min(0).optional(),
-      to: z.coerce.number().int().min(0).optional(),
+      from: epochMsSchema.optional(),
+      to: epochMsSchema.optional(),
       pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
       pageSize: z.coerce.number().int().min(1).max(100).default(20),
     }),
@@ -152,9 +153,9 @@ export const depositCalls = {
     tag: 'wallet',
     body: z
       .object({
-        day: decimalAmountSchema.nullable().optional(),
-        week: decimalAmountSchema.nullable().optional(),
-        month: decimalAmountSchema.nullable().optional(),
+        day: amountInputSchema.nullable().optional(),
+        week: amountInputSchema.nullable().optional(),
+        month: amountInputSchema.nullable().optional(),
       })
       .refine((body) => body.day !== undefined || body.week !== undefined || body.month !== undefined, {
         message: 'Give day, week or month',
@@ -185,7 +186,7 @@ export const depositCalls = {
     summary: 'A receipt image the member attached to a bank-transfer deposit (index 0 to 2)',
     tag: 'operator',
     query: z.object({
-      orderId: z.coerce.number().int().min(1),
+      orderId: z.coerce.number().int().min(1).max(INT4_MAX),
       index: z.coerce.number().int().min(0).max(2).default(0),
     }),
     value: imageUploadSchema,
@@ -200,7 +201,7 @@ export const depositCalls = {
     tag: 'operator',
     body: z
       .object({
-        orderId: z.number().int().min(1),
+        orderId: z.number().int().min(1).max(INT4_MAX),
         decision: z.enum(['approve', 'reject']),
         reason: z.string().trim().max(200).optional(),
       })

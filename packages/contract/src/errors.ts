@@ -1,3 +1,5 @@
+import type { IssueRule } from './envelope.ts';
+
 /**
  * The closed catalogue of machine error codes. Every failure the API reports carries one of these
  * as `code`; `message` is the i18n key the web shows. HTTP status is derived from the code here,
@@ -106,8 +108,13 @@ export function statusOf(code: ErrorCode): number {
   return errorCatalogue[code].status;
 }
 
-/** A field-level problem in a 400 answer: which field and why. */
+/**
+ * A field-level problem in a 400 answer: which field and why. `reason` is English for logs and API
+ * users; `rule` (and `limit` where a bound was crossed) is what the web turns into a sentence.
+ */
 export interface FieldIssue {
   field: string;
   reason: string;
+  rule?: IssueRule;
+  limit?: number;
 }

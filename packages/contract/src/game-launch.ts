@@ -99,6 +99,7 @@ export const gameLaunchCalls = {
       vendorCode: z
         .string()
         .trim()
+        .max(40)
         .regex(/^[A-Za-z0-9_.-]{1,40}$/)
         .optional(),
     }),

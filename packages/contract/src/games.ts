@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { gameCategorySchema, languageCodeSchema, type LanguageCode } from './system.ts';
-import { decimalAmountSchema } from './wallet.ts';
+import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
 
 /**
  * The game catalogue and the lobbies (spec 2 game lobbies, 3 game / vendor card / game list query /
@@ -106,7 +106,7 @@ export const gameListQuerySchema = z.object({
   /** Case-insensitive part of the name in the request's language. */
   gameName: z.string().trim().max(64).optional(),
   /** Games whose minimum bet is at most this (major units). */
-  minBet: decimalAmountSchema
+  minBet: amountInputSchema
     .refine((value) => !value.startsWith('-') && /[1-9]/.test(value), 'must be positive')
     .optional(),
   /** Games with at least this many lines. */

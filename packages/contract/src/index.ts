@@ -15,3 +15,4 @@ export * from './vendor-transfer.ts';
 export * from './seal.ts';
 export * from './calls.ts';
 export * from './client.ts';
+export * from './input-rules.ts';

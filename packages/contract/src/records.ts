@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { gameCategorySchema, languageCodeSchema } from './system.ts';
 import { decimalAmountSchema } from './wallet.ts';
+import { epochMsSchema } from './input-rules.ts';
 
 /**
  * The member's betting record and profit and loss (spec 2 member centre: personalHistoryCopy,
@@ -27,7 +28,7 @@ export const profitDefaultDays = 7;
 export const profitMaxDays = 92;
 export const bettingRecordPageSize = 20;
 
-const msSchema = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
+const msSchema = epochMsSchema;
 const languageQuery = languageCodeSchema
   .optional()
   .describe('Game names in this language; defaults to the Language header, then the brand default');

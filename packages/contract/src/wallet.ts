@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
+import { amountInputUnit, amountUnit, epochMsSchema } from './input-rules.ts';
 
 /**
  * The wallet (spec 1 money features, 2 member centre, 7 wallet calls; DESIGN.md, Money). Amounts
@@ -12,7 +13,23 @@ export const decimalAmountSchema = z
   .string()
   .trim()
   .max(40)
-  .regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'format');
+  .regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'format')
+  .meta({ unit: amountUnit });
+
+/** The most whole digits an amount in a request may have: below 10^13 major units. */
+export const amountInputMaxWholeDigits = 13;
+
+/**
+ * An amount in a request. Bounded well inside the ledger's bigint (2^63 − 1 minor units): at most
+ * 13 whole digits, so even at 4 decimals one amount is below 10^17 minor units and a sum of ninety
+ * of them (a fee, a balance, a period's deposits) still fits. A larger one is a 400 on the field.
+ */
+export const amountInputSchema = decimalAmountSchema
+  .refine((text) => (text.replace(/^-/, '').split('.')[0] ?? '').length <= amountInputMaxWholeDigits, {
+    message: 'too large',
+    params: { rule: 'too_big', limit: 10 ** amountInputMaxWholeDigits - 1 },
+  })
+  .meta({ unit: amountInputUnit });
 
 /** The wallets a member owns: main, bonus, trial (demo funds), hold (withdrawals on hold), vendor. */
 export const walletKinds = ['main', 'bonus', 'trial', 'hold', 'vendor'] as const;
@@ -64,9 +81,9 @@ export const accountRecordQuerySchema = z.object({
   /** One kind of entry, or all when absent. */
   type: recordKindSchema.optional(),
   /** Inclusive start, ms since epoch. */
-  from: z.coerce.number().int().min(0).optional(),
+  from: epochMsSchema.optional(),
   /** Exclusive end, ms since epoch. */
-  to: z.coerce.number().int().min(0).optional(),
+  to: epochMsSchema.optional(),
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -107,7 +124,7 @@ export const requestIdSchema = z
 export const walletAdjustBodySchema = z.object({
   username: z.string().trim().min(1, 'Required').max(64),
   /** Signed major units: positive credits the main wallet, negative debits it. */
-  amount: decimalAmountSchema,
+  amount: amountInputSchema,
   reason: z.string().trim().min(3, 'at least 3 characters').max(200),
   /** Unique per adjustment: a replay returns the first result and moves nothing. */
   idempotencyKey: requestIdSchema,
@@ -123,7 +140,7 @@ export const walletAdjustValueSchema = z.object({
 
 const transferFields = {
   /** Major units, positive, at the currency's precision, within the brand's transfer limits. */
-  amount: decimalAmountSchema,
+  amount: amountInputSchema,
   paymentPassword: z.string().min(1, 'Required').max(64),
   /** The client's id for this transfer (a UUID): a retry with the same id moves the money once. */
   requestId: requestIdSchema,
@@ -165,14 +182,14 @@ export const walletTransferBodySchema = z.discriminatedUnion('direction', [
   z.object({
     direction: z.literal('in'),
     vendorCode: z.string().min(1).max(40),
-    amount: decimalAmountSchema,
+    amount: amountInputSchema,
     requestId: requestIdSchema,
   }),
   /** The vendor's game wallet → main wallet. */
   z.object({
     direction: z.literal('out'),
     vendorCode: z.string().min(1).max(40),
-    amount: decimalAmountSchema,
+    amount: amountInputSchema,
     requestId: requestIdSchema,
   }),
   /** Recall all: every game wallet's whole balance back to the main wallet. */

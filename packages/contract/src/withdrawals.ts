@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { decimalAmountSchema, imageUploadSchema, requestIdSchema } from './wallet.ts';
+import { amountInputSchema, decimalAmountSchema, imageUploadSchema, requestIdSchema } from './wallet.ts';
+import { INT4_MAX, plainTextSchema } from './input-rules.ts';
 
 /**
  * Withdrawals (spec 2 withdraw, 4 withdrawal confirmation): accounts the member binds, requests
@@ -84,8 +85,8 @@ export const withdrawalCalls = {
     tag: 'wallet',
     body: z.object({
       kind: z.enum(['bank', 'ewallet']),
-      providerName: z.string().trim().min(2, 'at least 2 characters').max(60),
-      accountName: z.string().trim().min(2, 'at least 2 characters').max(80),
+      providerName: plainTextSchema({ min: 2, max: 60 }),
+      accountName: plainTextSchema({ min: 2, max: 80 }),
       accountNumber: z
         .string()
         .trim()
@@ -105,8 +106,8 @@ export const withdrawalCalls = {
     summary: 'Request a withdrawal: the amount is held at once; only the operator can release it',
     tag: 'wallet',
     body: z.object({
-      accountId: z.number().int().min(1),
-      amount: decimalAmountSchema,
+      accountId: z.number().int().min(1).max(INT4_MAX),
+      amount: amountInputSchema,
       paymentPassword: z.string().min(1, 'Required').max(64),
       requestId: requestIdSchema,
     }),
@@ -142,9 +143,9 @@ export const withdrawalCalls = {
     tag: 'wallet',
     body: z
       .object({
-        withdrawalId: z.number().int().min(1),
+        withdrawalId: z.number().int().min(1).max(INT4_MAX),
         receipt: z.enum(['full', 'partial', 'none']),
-        receivedAmount: decimalAmountSchema.optional(),
+        receivedAmount: amountInputSchema.optional(),
         proof: proofImageSchema.optional(),
       })
       .refine((body) => body.receipt !== 'partial' || body.receivedAmount !== undefined, {
@@ -188,7 +189,7 @@ export const withdrawalCalls = {
     tag: 'operator',
     body: z
       .object({
-        withdrawalId: z.number().int().min(1),
+        withdrawalId: z.number().int().min(1).max(INT4_MAX),
         decision: z.enum(['reject', 'disburse']),
         reason: z.string().trim().max(200).optional(),
       })
@@ -207,9 +208,9 @@ export const withdrawalCalls = {
     summary: 'Close a disputed withdrawal: refund what did not arrive (or nothing), with a reason',
     tag: 'operator',
     body: z.object({
-      withdrawalId: z.number().int().min(1),
+      withdrawalId: z.number().int().min(1).max(INT4_MAX),
       /** Major units back to the main wallet; "0" when the payment did arrive. */
-      refund: decimalAmountSchema,
+      refund: amountInputSchema,
       reason: z.string().trim().min(3, 'at least 3 characters').max(200),
     }),
     value: withdrawalSchema,
@@ -222,7 +223,7 @@ export const withdrawalCalls = {
     encrypted: false,
     summary: 'The proof image a member sent with a "not received" answer',
     tag: 'operator',
-    query: z.object({ withdrawalId: z.coerce.number().int().min(1) }),
+    query: z.object({ withdrawalId: z.coerce.number().int().min(1).max(INT4_MAX) }),
     value: proofImageSchema,
   }),
 };

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorCatalogue, type ErrorCode, type FieldIssue } from '@khela/contract';
+import { errorCatalogue, issueRules, type ErrorCode, type FieldIssue, type IssueRule } from '@khela/contract';
 import { AppError } from './app-error.ts';
 
 /** Paths that belong to the API: an unknown one gets a 404 envelope, never the SPA page. */
@@ -25,10 +25,10 @@ export function sendError(
   code: ErrorCode,
   extra: { issues?: FieldIssue[]; value?: Record<string, unknown> } = {},
 ) {
-  const value =
-    extra.issues || extra.value
-      ? { ...extra.value, ...(extra.issues ? { issues: extra.issues } : {}) }
-      : undefined;
+  const issues = extra.issues?.map((issue) =>
+    issue.rule ? issue : { ...issue, rule: ruleOfReason(issue.reason) },
+  );
+  const value = issues || extra.value ? { ...extra.value, ...(issues ? { issues } : {}) } : undefined;
   return reply
     .code(errorCatalogue[code].status)
     .type('application/json; charset=utf-8')
@@ -42,6 +42,78 @@ function fieldOf(context: string | undefined, instancePath: string, params: Reco
   return field;
 }
 
+function isIssueRule(value: unknown): value is IssueRule {
+  return typeof value === 'string' && (issueRules as readonly string[]).includes(value);
+}
+
+/**
+ * The rule of an issue that only has a reason word: a service's own (`AmountError` reasons of
+ * money.ts, `required`) or a zod codec's custom message. Anything else is `invalid`.
+ */
+export function ruleOfReason(reason: string): IssueRule {
+  if (isIssueRule(reason)) return reason;
+  switch (reason) {
+    case 'Required':
+      return 'required';
+    case 'format':
+    case 'too_many_decimals':
+      return 'invalid_format';
+    case 'too_large':
+      return 'too_big';
+    case 'zero':
+    case 'negative':
+      return 'too_small';
+    default:
+      return 'invalid';
+  }
+}
+
+function valueAt(input: unknown, path: string[]): unknown {
+  let current = input;
+  for (const segment of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/**
+ * The rule word and limit of one zod issue as fastify-type-provider-zod hands it over (`keyword`
+ * is the zod issue code, `params` the rest of the issue). A field absent from the raw input is
+ * `required` whatever zod said about it; a custom refinement names its rule in `params`.
+ */
+function ruleOfZodIssue(
+  keyword: string,
+  message: string,
+  params: Record<string, unknown>,
+  rawValue: unknown,
+): { rule: IssueRule; limit?: number } {
+  const custom = params.params as { rule?: unknown; limit?: unknown } | undefined;
+  if (custom && isIssueRule(custom.rule)) {
+    return { rule: custom.rule, ...(typeof custom.limit === 'number' ? { limit: custom.limit } : {}) };
+  }
+  if (rawValue === undefined || rawValue === null) return { rule: 'required' };
+  const isLength = params.origin === 'string' || params.origin === 'array' || params.origin === 'set';
+  switch (keyword) {
+    case 'too_small': {
+      const limit = Number(params.minimum);
+      if (isLength && limit === 1) return { rule: 'required' };
+      return { rule: isLength ? 'too_short' : 'too_small', ...(Number.isFinite(limit) ? { limit } : {}) };
+    }
+    case 'too_big': {
+      const limit = Number(params.maximum);
+      return { rule: isLength ? 'too_long' : 'too_big', ...(Number.isFinite(limit) ? { limit } : {}) };
+    }
+    case 'invalid_format':
+    case 'invalid_type':
+      return { rule: 'invalid_format' };
+    case 'custom':
+      return { rule: ruleOfReason(message) };
+    default:
+      return { rule: 'invalid' };
+  }
+}
+
 /**
  * One error handler for the whole API (STYLE.md 5): catalogue code → HTTP status; a 4xx says what
  * was wrong, a 5xx never leaks its message.
@@ -52,10 +124,16 @@ export function installErrorHandler(app: FastifyInstance) {
       return sendError(reply, error.code, { issues: error.issues, value: error.value });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        field: fieldOf(error.validationContext, issue.instancePath, issue.params as Record<string, unknown>),
-        reason: issue.message ?? 'invalid',
-      }));
+      const raw = error.validationContext === 'querystring' ? request.query : request.body;
+      const issues: FieldIssue[] = error.validation.map((issue) => {
+        const params = issue.params as Record<string, unknown>;
+        const path = issue.instancePath.split('/').filter((segment) => segment !== '');
+        return {
+          field: fieldOf(error.validationContext, issue.instancePath, params),
+          reason: issue.message ?? 'invalid',
+          ...ruleOfZodIssue(issue.keyword, issue.message ?? '', params, valueAt(raw, path)),
+        };
+      });
       return sendError(reply, 'VALIDATION_FAILED', { issues });
     }
     if (isResponseSerializationError(error)) {
@@ -68,7 +146,9 @@ export function installErrorHandler(app: FastifyInstance) {
     if (status === 404) return sendError(reply, 'NOT_FOUND');
     if (status === 503) return sendError(reply, 'MAINTENANCE');
     if (status >= 400 && status < 500) {
-      return sendError(reply, 'BAD_REQUEST', { issues: [{ field: 'request', reason: error.message }] });
+      return sendError(reply, 'BAD_REQUEST', {
+        issues: [{ field: 'request', reason: error.message, rule: 'invalid_format' }],
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 'INTERNAL');

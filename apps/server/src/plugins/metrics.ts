@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { operatorOnly } from './operator-only.ts';
 
-/** Prometheus metrics at `/metrics`: process metrics plus request duration per route and status. */
+/**
+ * Prometheus metrics at `/metrics`: process metrics plus request duration per route and status.
+ * Operators only (a scraper sends an operator's bearer token).
+ */
 export const metricsPlugin = fp(async (app) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -29,7 +33,7 @@ export const metricsPlugin = fp(async (app) => {
     if (reply.statusCode >= 500) errors.inc({ route });
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true }, onRequest: operatorOnly(app) }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -2,8 +2,12 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { operatorOnly } from './operator-only.ts';
 
-/** OpenAPI generated from the contract's zod schemas; the UI at `/docs`, the JSON at `/docs/json`. */
+/**
+ * OpenAPI generated from the contract's zod schemas; the UI at `/docs`, the JSON at `/docs/json`.
+ * Operators only, like /metrics.
+ */
 export const openApiPlugin = fp(async (app) => {
   await app.register(swagger, {
     openapi: {
@@ -17,5 +21,9 @@ export const openApiPlugin = fp(async (app) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    uiHooks: { onRequest: operatorOnly(app) },
+  });
 });

@@ -291,12 +291,15 @@ export async function loginWithSms({
 }): Promise<LoginValue> {
   if (!context.settings.features.smsLogin) throw new AppError('FEATURE_DISABLED');
   const mobile = normaliseMobile({ mobileNum, countryDialingCode });
-  const member = await findMemberByMobile(context.db, mobile);
-  if (!member)
-    throw new AppError('MOBILE_NOT_REGISTERED', {
-      issues: [{ field: 'mobileNum', reason: 'not registered' }],
-    });
+  // The code first: a number with no account fails exactly like a wrong or missing code (its
+  // stored code was never sent), so this call does not tell who is registered either.
   await useVerificationCode({ db: context.db, mobile, purpose: 'login', code: verificationCode });
+  const member = await findMemberByMobile(context.db, mobile);
+  if (!member) {
+    throw new AppError('VERIFICATION_CODE_EXPIRED', {
+      issues: [{ field: 'verificationCode', reason: 'expired or used: request a new code' }],
+    });
+  }
   assertMaySignIn(member, context.site);
   return finishLogin(context, member, context.site, { passwordProven: false });
 }

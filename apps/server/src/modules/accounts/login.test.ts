@@ -584,15 +584,45 @@ describe('login by SMS', () => {
     expect((await login(code)).body.code).toBe('VERIFICATION_CODE_EXPIRED');
   });
 
-  it('refuses an unknown number, a malformed one, and SMS login when switched off', async () => {
+  it('answers an unknown number exactly like a registered one, and sends it nothing', async () => {
+    const known = await sendSmsCode(sut, { url: '/wps/verification/sms/noLogin', mobileNum: '01700000002' });
     const unknown = await sendSmsCode(sut, {
       url: '/wps/verification/sms/noLogin',
       mobileNum: '01799999999',
     });
-    expect(unknown.body).toMatchObject({
-      code: 'MOBILE_NOT_REGISTERED',
-      value: { issues: [{ field: 'mobileNum' }] },
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    await expect(lastSmsCode(sut, '+8801799999999')).rejects.toThrow(/no SMS code/);
+    // Logging in with any code fails as a wrong or used code would, never "not registered".
+    const login = await call(sut, {
+      method: 'POST',
+      url: '/wps/session/login',
+      sealed: true,
+      body: { type: 'sms', mobileNum: '1799999999', countryDialingCode: '+880', verificationCode: '123456' },
     });
+    expect(login.status).toBe(400);
+    expect(['VERIFICATION_CODE_INVALID', 'VERIFICATION_CODE_EXPIRED']).toContain(login.body.code);
+    // The number's send limit counts the same way (SMS_MAX_PER_NUMBER), registered or not.
+    const limits = [];
+    for (let round = 0; round < 6; round += 1) {
+      const [forKnown, forUnknown] = [
+        await sendSmsCode(sut, {
+          url: '/wps/verification/sms/noLogin',
+          mobileNum: '01700000002',
+          ip: `10.1.1.${round}`,
+        }),
+        await sendSmsCode(sut, {
+          url: '/wps/verification/sms/noLogin',
+          mobileNum: '01799999999',
+          ip: `10.1.2.${round}`,
+        }),
+      ];
+      limits.push([forKnown.status, forUnknown.status]);
+    }
+    expect(limits.every(([forKnown, forUnknown]) => forKnown === forUnknown)).toBe(true);
+  });
+
+  it('refuses a malformed number, and SMS login when switched off', async () => {
     const malformed = await sendSmsCode(sut, { url: '/wps/verification/sms/noLogin', mobileNum: '123' });
     expect(malformed.body).toMatchObject({ code: 'PHONE_INVALID', message: 'err_invalid_phone' });
     const letters = await sendSmsCode(sut, { url: '/wps/verification/sms/noLogin', mobileNum: 'abc' });

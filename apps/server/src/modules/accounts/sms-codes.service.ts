@@ -13,7 +13,7 @@ interface SendOptions {
   altcha?: string;
 }
 
-function send(options: SendOptions, mobile: string, purpose: CodePurpose) {
+function send(options: SendOptions, mobile: string, purpose: CodePurpose, deliver = true) {
   const { context } = options;
   return sendVerificationCode({
     db: context.db,
@@ -24,10 +24,15 @@ function send(options: SendOptions, mobile: string, purpose: CodePurpose) {
     ip: context.ip,
     expiredMinutes: context.settings.sms.expiredMinutes,
     brandName: context.settings.brandName,
+    deliver,
   });
 }
 
-/** POST /wps/verification/sms/noLogin: a code to a registered number, to log in or reset the password. */
+/**
+ * POST /wps/verification/sms/noLogin: a code to a registered number, to log in or reset the
+ * password. A number with no player account gets the same answer after the same work (limits
+ * counted, a code stored), only no message: the call must not tell who is registered.
+ */
 export async function sendCodeToMember(
   options: SendOptions & { purpose: 'login' | 'resetPassword' },
 ): Promise<{ expiredMinutes: number }> {
@@ -40,12 +45,8 @@ export async function sendCodeToMember(
   const mobile = normaliseMobile(options);
   await verifyHumanProof({ db: context.db, env: context.env, payload: options.altcha ?? '' });
   const member = await findMemberByMobile(context.db, mobile);
-  if (!member || member.role !== 'player') {
-    throw new AppError('MOBILE_NOT_REGISTERED', {
-      issues: [{ field: 'mobileNum', reason: 'not registered' }],
-    });
-  }
-  return send(options, mobile, purpose);
+  const isPlayer = member !== null && member !== undefined && member.role === 'player';
+  return send(options, mobile, purpose, isPlayer);
 }
 
 /** POST /wps/verification/sms/register: a code to a number no account has yet. */

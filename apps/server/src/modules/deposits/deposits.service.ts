@@ -370,7 +370,11 @@ export async function createDeposit({
       .set({ gatewayPaymentId: payment.paymentId, payUrl: payment.payUrl })
       .where(and(eq(depositOrders.id, order.id), sql`${depositOrders.gatewayPaymentId} is null`))
       .returning();
-    if (updated) order = updated;
+    // A concurrent retry of the same request stored its payment first: answer with that one.
+    const [stored] = updated
+      ? [updated]
+      : await db.select().from(depositOrders).where(eq(depositOrders.id, order.id));
+    if (stored) order = stored;
   }
   return toOrder(order, settings);
 }

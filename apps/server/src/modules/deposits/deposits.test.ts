@@ -300,6 +300,15 @@ describe('sandbox gateway deposits', () => {
     await expectLedgerValid(sut.db);
   });
 
+  it('answers 20 concurrent retries of one request like the first: one order, one payment', async () => {
+    const body = { methodCode: 'sandbox', amount: '500', requestId: 'deposit-at-once-1' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(body)));
+    const seen = answers.map((answer) => `${answer.status} ${JSON.stringify(answer.body)}`);
+    expect(new Set(seen).size, seen.join('\n')).toBe(1);
+    expect(answers[0]?.body.value.payUrl).toMatch(/^\/sandbox-gateway\/pay\//);
+    expect(await sut.db.select().from(depositOrders)).toHaveLength(1);
+  });
+
   it('refuses a forged, a stale and a tampered callback, moving nothing', async () => {
     const order = await create({ methodCode: 'sandbox', amount: '500' });
     const [row] = await sut.db

@@ -336,11 +336,16 @@ async function transfer(
     });
   } catch (error) {
     const constraint = violatedConstraint(error);
+    if (!constraint) throw error;
+    // The same request twice at once: the other one made it, and PostgreSQL may report it on any
+    // of the unique indexes the row meets first (the transfer id is derived from the request id).
+    // Answer as a replay would; only a different request may be TRANSFER_IN_PROGRESS.
+    const [concurrent] = await db
+      .select({ id: vendorTransfers.id })
+      .from(vendorTransfers)
+      .where(and(eq(vendorTransfers.memberId, memberId), eq(vendorTransfers.requestId, requestId)));
+    if (concurrent) return transfer(context, options);
     if (constraint === 'vendor_transfers_one_pending') throw new AppError('TRANSFER_IN_PROGRESS');
-    if (constraint === 'vendor_transfers_request_key') {
-      // The same request twice at once: the other one made it; answer as a replay would.
-      return transfer(context, options);
-    }
     throw error;
   }
   if (direction === 'in') walletChanged(db, memberId);

@@ -244,6 +244,22 @@ describe('GCS_walletTransfer in and out of a transfer-mode game wallet', () => {
     expect(other.body.code).toBe('IDEMPOTENCY_MISMATCH');
   });
 
+  it('answers 20 concurrent retries of one request id like the first, moving the money once', async () => {
+    for (const direction of ['in', 'out'] as const) {
+      const body = { direction, vendorCode: VENDOR, amount: '10', requestId: `same-at-once-${direction}` };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => transfer(body)));
+      const seen = answers.map((answer) => `${answer.status} ${JSON.stringify(answer.body)}`);
+      expect(new Set(seen).size, seen.join('\n')).toBe(1);
+      expect(answers[0]?.status).toBe(200);
+      expect(answers[0]?.body.value.transfers).toEqual([
+        { vendorCode: VENDOR, direction, amount: '10.00', status: 'done', code: null },
+      ]);
+    }
+    expect(await walletBalance(sut.db, member.id)).toBe(10_000n);
+    expect(vendor.applied.size).toBe(2);
+    expect(await sut.db.select().from(vendorTransfers)).toHaveLength(2);
+  });
+
   it('refuses bad input, a short wallet, an unknown vendor, a guest and a trial account, moving nothing', async () => {
     for (const amount of ['0', '-5', '1.234', 'ten', '']) {
       const response = await transfer({ direction: 'in', vendorCode: VENDOR, amount });

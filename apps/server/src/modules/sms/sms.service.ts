@@ -53,6 +53,7 @@ export async function sendVerificationCode({
   ip,
   expiredMinutes,
   brandName,
+  deliver = true,
 }: {
   db: Database;
   env: Pick<
@@ -65,6 +66,12 @@ export async function sendVerificationCode({
   ip: string;
   expiredMinutes: number;
   brandName: string;
+  /**
+   * False: do everything a send does (limits counted, a code stored) but send nothing. For a
+   * number that has no account, so that the answer, the limits and the work are the same as for
+   * one that has (the caller must not learn which numbers are registered).
+   */
+  deliver?: boolean;
 }): Promise<{ expiredMinutes: number }> {
   const windowSeconds = env.SMS_LIMIT_WINDOW_MINUTES * 60;
   const retryAfter = { retryAfterSeconds: windowSeconds };
@@ -98,6 +105,7 @@ export async function sendVerificationCode({
     codeHash: hashCode(mobile, purpose, code).toString('hex'),
     expiresAt: sql`now() + make_interval(mins => ${expiredMinutes})`,
   });
+  if (!deliver) return { expiredMinutes };
   await provider.send({
     to: mobile,
     body: `${brandName}: your verification code is ${code}. It expires in ${expiredMinutes} minutes. Never share it.`,
