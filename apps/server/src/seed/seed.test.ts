@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { loadEnv } from '../config/env.ts';
 import { scryptOf } from '../modules/accounts/accounts.context.ts';
 import { members } from '../modules/accounts/accounts.tables.ts';
@@ -7,7 +7,9 @@ import { contentBanners } from '../modules/content/content.tables.ts';
 import { getSettings, updateSettings } from '../modules/settings/settings.service.ts';
 import { countries } from '../modules/system/system.tables.ts';
 import { createTestDatabase, testEnvDefaults, type TestDatabase } from '../test/helper.ts';
-import { seedDemoData } from './seed.ts';
+import { demoAccountsWithPublicPassword } from '../modules/accounts/accounts.seed.ts';
+import { hashPassword } from '../modules/accounts/password-hash.ts';
+import { seedDemoData, seedReferenceData } from './seed.ts';
 
 let database: TestDatabase;
 const scrypt = scryptOf(loadEnv(testEnvDefaults));
@@ -42,5 +44,36 @@ describe('seedDemoData', () => {
     expect(await seedDemoData(database.db, { scrypt })).toEqual({ seeded: false });
     expect(await counts()).toEqual(before);
     expect((await getSettings(database.db)).brandName).toBe('Operator Brand');
+  });
+});
+
+describe('outside demo mode', () => {
+  it('gets the country list all the same, once', async () => {
+    await seedReferenceData(database.db);
+    const seeded = await counts();
+    expect(seeded.countries).toBeGreaterThan(100);
+    expect([seeded.members, seeded.banners]).toEqual([0, 0]);
+    await database.db.delete(countries).where(eq(countries.countryCode, 'US'));
+    await seedReferenceData(database.db);
+    expect((await counts()).countries).toBe(Number(seeded.countries) - 1);
+  });
+
+  it('finds the demo accounts that still open with their public password', async () => {
+    await seedDemoData(database.db, { scrypt });
+    expect(await demoAccountsWithPublicPassword(database.db)).toEqual([
+      'demoagent',
+      'demochange',
+      'demoplayer',
+      'operator',
+    ]);
+    await database.db
+      .update(members)
+      .set({ passwordHash: await hashPassword('A-private-one-2026', scrypt) })
+      .where(eq(members.account, 'operator'));
+    expect(await demoAccountsWithPublicPassword(database.db)).toEqual([
+      'demoagent',
+      'demochange',
+      'demoplayer',
+    ]);
   });
 });
