@@ -17,7 +17,8 @@ export function errorTextKey(error: unknown): string {
 }
 
 /** A field issue as the server sends it: `rule` and `limit` are there when the server knows them. */
-export type ShownIssue = FieldIssue & { rule?: IssueRule | (string & {}); limit?: number };
+// A newer server may send a rule word this web does not know yet: it reads as the generic sentence.
+export type ShownIssue = Omit<FieldIssue, 'rule'> & { rule?: IssueRule | (string & {}); limit?: number };
 
 /**
  * Reasons that carry a meaning of their own beyond their rule (the password rules, a taken name).
