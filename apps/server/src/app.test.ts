@@ -87,6 +87,9 @@ describe('operations endpoints', () => {
     // No wildcard schemes: a page may talk to its own origin only.
     expect(policy).toContain("connect-src 'self'");
     expect(policy).not.toMatch(/connect-src[^;]*\bwss?:(?!\/\/)/);
+    // Frames and pictures only from listed hosts (plugins/csp-hosts.ts), never any https host.
+    expect(policy).not.toMatch(/(img|frame)-src[^;]*\bhttps:(?!\/\/)/);
+    expect(policy).toContain("frame-src 'self'");
     sut2 = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://khela.example' } });
     const behindProxy = await sut2.app.inject('/wps/system/whitelabel');
     expect(String(behindProxy.headers['content-security-policy'])).toContain(

@@ -36,6 +36,7 @@ import { realtimePath, realtimeRoutes } from './modules/realtime/realtime.routes
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { envelopeRoutes, installEnvelope } from './modules/crypto-envelope/envelope.routes.ts';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes.ts';
+import { createCspHosts } from './plugins/csp-hosts.ts';
 import { hashingLimitsOf } from './modules/accounts/accounts.context.ts';
 import { configurePasswordHashing } from './modules/accounts/password-hash.ts';
 
@@ -136,18 +137,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installErrorHandler(app);
 
+  const cspHosts = createCspHosts({
+    db: database.db,
+    onError: (error) => app.log.warn({ err: error }, 'could not read the CSP hosts; keeping the last lists'),
+  });
+  await cspHosts.refresh();
+  app.addHook('onClose', async () => cspHosts.stop());
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', () => cspHosts.images().join(' ')],
         fontSrc: ["'self'", 'data:'],
         // 'self' covers the same-origin WebSocket in CSP 3 browsers; the public origin's ws(s) form
         // is listed too for older ones. Never `ws: wss:` (any host: a page could leak to anyone).
         connectSrc: ["'self'", ...socketOrigins(env.PUBLIC_BASE_URL)],
-        frameSrc: ["'self'", 'https:'],
+        frameSrc: ["'self'", () => cspHosts.frames().join(' ')],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],

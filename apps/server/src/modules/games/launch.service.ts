@@ -172,3 +172,29 @@ export async function launchGame({
     launchKind: game.launchKind,
   };
 }
+
+/**
+ * The origins of the enabled vendors' launch pages (their API base): the only hosts, besides the
+ * site itself and the brand's listed CDNs, that a page may frame or take game pictures from (CSP).
+ */
+export async function listVendorOrigins(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ apiBaseUrl: vendorConnections.apiBaseUrl })
+    .from(vendorConnections)
+    .where(eq(vendorConnections.enabled, true));
+  return originsOf(rows.map((row) => row.apiBaseUrl));
+}
+
+/** The distinct http(s) origins of some URLs; anything that is not an absolute http(s) URL is left out. */
+export function originsOf(urls: readonly string[]): string[] {
+  const origins = new Set<string>();
+  for (const url of urls) {
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol === 'https:' || parsed.protocol === 'http:') origins.add(parsed.origin);
+    } catch {
+      // a relative or malformed entry names no other host
+    }
+  }
+  return [...origins];
+}

@@ -129,7 +129,8 @@ describe('the forgot-password dialog', () => {
     const { router } = await resetByPhone();
     await waitFor(() => expect(useSessionStore.getState().token).toBe('new-token-after-reset'));
     await waitFor(() => expect(useOverlayStore.getState().openModals).not.toContain('forgetPassModal'));
-    expect(router.state.location.pathname).toBe('/');
+    // Home ('/') redirects to /index.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
     expect(seen).not.toContain('login');
   });
 
