@@ -31,10 +31,9 @@ export type StrikeOutcome =
   | { result: 'locked'; lockedUntil: Date; isNew: boolean };
 
 /**
- * Checks a secret under the lockout. The attempt is counted before `check` runs, so concurrent
- * guesses cannot all pass before the first failure is written; once the count is past the limit the
- * answer is "locked" without hashing (a locked flood costs no CPU). A right answer clears the count.
- * When `check` throws (the hashing queue is busy), the attempt is given back: it guessed nothing.
+ * Checks a secret under the lockout. While locked the answer is "locked" without hashing (a locked
+ * flood costs no CPU). A right answer clears the count; a wrong one counts, and the one that
+ * reaches the limit locks.
  */
 export async function checkWithStrikes({
   db,
@@ -49,6 +48,15 @@ export async function checkWithStrikes({
 }): Promise<StrikeOutcome> {
   const key = strikeKey(secret, memberId);
   const { after, lockMinutes, windowMinutes } = secretLockPolicy;
+  const lockedUntil = await lockedUntilOf({ db, secret, memberId });
+  if (lockedUntil) return { result: 'locked', lockedUntil, isNew: false };
+  // Counted after the check, so a member's own concurrent right answers never lock them; concurrent
+  // guesses are bounded by the hashing admission (PASSWORD_HASH_PER_ACCOUNT in flight), so at most
+  // that many more than `after` are checked.
+  if (await check()) {
+    await clearCounter({ db, key });
+    return { result: 'right' };
+  }
   const strike = await hitStrike({
     db,
     key,
@@ -56,21 +64,6 @@ export async function checkWithStrikes({
     windowSeconds: windowMinutes * 60,
     lockSeconds: lockMinutes * 60,
   });
-  if (strike.count > after) return { result: 'locked', lockedUntil: strike.windowEndsAt, isNew: false };
-  let isRight: boolean;
-  try {
-    isRight = await check();
-  } catch (error) {
-    await db
-      .update(authCounters)
-      .set({ count: sql`greatest(${authCounters.count} - 1, 0)` })
-      .where(eq(authCounters.key, key));
-    throw error;
-  }
-  if (isRight) {
-    await clearCounter({ db, key });
-    return { result: 'right' };
-  }
   if (strike.count >= after) return { result: 'locked', lockedUntil: strike.windowEndsAt, isNew: true };
   return { result: 'wrong', attemptsLeft: after - strike.count };
 }
