@@ -26,7 +26,7 @@ describe('PUT /wps/member/contact', () => {
       'WRONG_PASSWORD',
     );
     const bad = await update({ password: demoAccounts.player.password, email: 'nope@nowhere' });
-    expect(bad.body.value.issues[0]).toEqual({ field: 'email', reason: 'pattern email' });
+    expect(bad.body.value.issues[0]).toEqual({ field: 'email', reason: 'pattern email', rule: 'invalid' });
     expect((await row()).email).toBe('player@khela.local');
     const ok = await update({ password: demoAccounts.player.password, email: 'new@khela.local' });
     expect(ok.body.value.email).toBe('ne*@khela.local');

@@ -106,7 +106,7 @@ describe('POST /wps/session/login by username', () => {
     expect((await login(altcha)).status).toBe(200);
     const replay = await login(altcha);
     expect(replay.body).toMatchObject({ code: 'HUMAN_VERIFICATION_FAILED' });
-    expect(replay.body.value.issues[0]).toEqual({ field: 'altcha', reason: 'already used' });
+    expect(replay.body.value.issues[0]).toEqual({ field: 'altcha', reason: 'already used', rule: 'invalid' });
     const decoded = JSON.parse(Buffer.from(await solveAltcha(sut), 'base64').toString());
     const key: string = decoded.solution.derivedKey;
     decoded.solution.derivedKey = `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`;

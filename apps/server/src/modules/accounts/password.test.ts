@@ -154,7 +154,11 @@ describe('forgot password by email', () => {
     });
     expect(check.body.value).toEqual({ username: 'demoplayer' });
     const weak = await reset(token, 'password1');
-    expect(weak.body.value.issues[0]).toEqual({ field: 'newPassword', reason: 'too common' });
+    expect(weak.body.value.issues[0]).toEqual({
+      field: 'newPassword',
+      reason: 'too common',
+      rule: 'invalid',
+    });
     expect((await reset(token)).body.value).toEqual({ username: 'demoplayer' });
     expect((await memberInfo(session)).body.code).toBe('TOKEN_EXPIRED');
     expect((await loginAs(sut, player.account, 'Fresh-start-2026')).status).toBe(200);

@@ -103,7 +103,11 @@ describe('TOTP second step', () => {
       challengeId: stubborn.body.value.challengeId,
       recoveryCode: recoveryCodes[1]!,
     });
-    expect(late.body.value.issues[0]).toEqual({ field: 'challengeId', reason: 'expired: log in again' });
+    expect(late.body.value.issues[0]).toEqual({
+      field: 'challengeId',
+      reason: 'expired: log in again',
+      rule: 'invalid',
+    });
     expect((await secondStep({ challengeId: 'x', code: '12345' })).body.value.issues[0].field).toBe('code');
   });
 

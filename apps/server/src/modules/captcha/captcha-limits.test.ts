@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
-import { members } from '../accounts/accounts.tables.ts';
 import { call, loginAs, sharedAccountsApp } from '../accounts/accounts.test-support.ts';
 import { readCounter } from '../counters/counters.service.ts';
 import { createCaptcha } from './captcha.service.ts';
@@ -53,12 +52,10 @@ describe('the image captcha in front of a login', () => {
     // value.captcha: the web fetches a new image for the next try.
     expect(wrong.body).toMatchObject({ code: 'CAPTCHA_INVALID', value: { captcha: true } });
     expect(await failuresOf(player.account)).toBe(before + 1);
-    // The account lock counts wrong passwords only: a stranger's wrong captchas lock nobody.
-    const [row] = await sut.db
-      .select({ failedLoginCount: members.failedLoginCount })
-      .from(members)
-      .where(eq(members.account, player.account));
-    expect(row?.failedLoginCount).toBe(1);
+    // The lock (one source on one username) counts wrong passwords only: the one that asked for
+    // the captcha, not the wrong captcha. A stranger's wrong captchas lock nobody.
+    const sourceKey = `login-fail:user:${player.account.toLowerCase()}:ip:127.0.0.1`;
+    expect(await readCounter({ db: sut.db, key: sourceKey })).toBe(1);
   });
 
   it('takes one try per image: after a wrong answer the right one no longer passes', async () => {
