@@ -63,7 +63,10 @@ export const captchaFields = {
  * The known-device token a successful login gave this browser for the account (kept in
  * localStorage, never the password): failures from it count apart, so others cannot lock it out.
  */
-const deviceTokenSchema = z.string().max(43).regex(/^[A-Za-z0-9_-]{43}$/, 'malformed');
+const deviceTokenSchema = z
+  .string()
+  .max(43)
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'malformed');
 
 const usernameLogin = z.object({
   type: z.literal('username'),

@@ -157,7 +157,9 @@ describe('the deposit page', () => {
     const gif = new File([new Uint8Array([0x47, 0x49, 0x46])], 'receipt.gif', { type: 'image/gif' });
     fireEvent.change(picker, { target: { files: [gif] } });
     expect(await within(panel).findByText('Only png or jpg images')).toBeTruthy();
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'receipt.png', { type: 'image/png' });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'receipt.png', {
+      type: 'image/png',
+    });
     fireEvent.change(picker, { target: { files: [png] } });
     expect(await within(panel).findByAltText('receipt.png')).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Submit deposit' }));

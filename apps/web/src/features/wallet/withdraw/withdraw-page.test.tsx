@@ -147,7 +147,9 @@ describe('the withdraw page', () => {
     );
     const receipt = await within(panel).findByRole('form', { name: 'Did the money arrive?' });
     fireEvent.click(within(receipt).getByLabelText('Not received'));
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'proof.png', { type: 'image/png' });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'proof.png', {
+      type: 'image/png',
+    });
     fireEvent.change(within(receipt).getByLabelText(/Proof image/), { target: { files: [png] } });
     expect(await within(receipt).findByAltText('proof.png')).toBeTruthy();
     fireEvent.click(within(receipt).getByRole('button', { name: 'Send answer' }));
