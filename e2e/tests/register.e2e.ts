@@ -116,7 +116,7 @@ describe('registration with the seeded settings (captcha on)', () => {
     expect(required).toEqual([true, true, true, true, true]);
     expect(await dialog.locator('input[aria-required="true"]').count()).toBe(5);
     const captcha = dialog.locator('.captcha-image img');
-    await expect.poll(() => captcha.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expect.poll(() => captcha.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(await dialog.getByRole('tab').count()).toBe(2);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'register-modal-phone-bn-light');
