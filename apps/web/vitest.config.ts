@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Above the 5 s wait of findBy/waitFor (src/test/setup.ts), so a slow wait fails as itself.
+    testTimeout: 20_000,
   },
 });

@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { changeLanguage, i18nReady } from '../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../shared/stores/session-store.ts';
 import { useThemeStore } from '../shared/theme/theme-store.ts';
+
+// Lazy pages and dialogs appear within a few hundred milliseconds alone, but the web tests share
+// two cores with the server tests in one run (CI): findBy/waitFor wait up to 5 s before failing,
+// not testing-library's 1 s default, so a busy machine is not taken for a missing element.
+configure({ asyncUtilTimeout: 5_000 });
 
 const initialOverlayState = useOverlayStore.getState();
 
