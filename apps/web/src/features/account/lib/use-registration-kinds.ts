@@ -1,4 +1,4 @@
-import { registrationKindsOf } from '@khela/contract';
+import { registrationKindsOf } from '@khela/contract/registration-kinds';
 import { useStatus } from '../../system/api/get-status.ts';
 import { useBrand } from '../../system/api/get-whitelabel.ts';
 
