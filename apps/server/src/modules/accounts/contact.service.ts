@@ -37,17 +37,7 @@ export async function updateContact({
   verificationCode?: string | undefined;
 }): Promise<{ mobileNum: string | null; email: string | null }> {
   const { db } = context;
-  const member = await findMemberById(db, memberId);
-  if (!member) throw new AppError('UNAUTHENTICATED');
-  await confirmPasswordAgain({
-    db,
-    address: context.ip,
-    memberId: member.id,
-    sessionId,
-    passwordHash: member.passwordHash,
-    password,
-    field: 'password',
-  });
+  const member = await memberWhosePasswordMatches(context, { memberId, sessionId, password });
 
   const changes: { email?: string; mobile?: string; countryDialingCode?: string } = {};
   if (email) {
@@ -124,17 +114,7 @@ export async function setPaymentPassword({
   confirmPaymentPassword: string;
 }): Promise<{ hasPaymentPassword: true }> {
   const { db } = context;
-  const member = await findMemberById(db, memberId);
-  if (!member) throw new AppError('UNAUTHENTICATED');
-  await confirmPasswordAgain({
-    db,
-    address: context.ip,
-    memberId: member.id,
-    sessionId,
-    passwordHash: member.passwordHash,
-    password,
-    field: 'password',
-  });
+  const member = await memberWhosePasswordMatches(context, { memberId, sessionId, password });
   const reason = ruleViolation(context.settings.register.paymentPassword, newPaymentPassword);
   if (reason) {
     throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'newPaymentPassword', reason }] });
@@ -157,4 +137,23 @@ export async function setPaymentPassword({
   // The login password proved the owner: a new payment password lifts its lock.
   await clearStrikes({ db, secret: 'paymentPassword', memberId });
   return { hasPaymentPassword: true };
+}
+
+/** The caller's account once the login password typed again is right (counted by secret-strikes). */
+async function memberWhosePasswordMatches(
+  context: AccountsContext,
+  { memberId, sessionId, password }: { memberId: number; sessionId: number | null; password: string },
+) {
+  const member = await findMemberById(context.db, memberId);
+  if (!member) throw new AppError('UNAUTHENTICATED');
+  await confirmPasswordAgain({
+    db: context.db,
+    address: context.ip,
+    memberId: member.id,
+    sessionId,
+    passwordHash: member.passwordHash,
+    password,
+    field: 'password',
+  });
+  return member;
 }
