@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 import { cpSync } from 'node:fs';
 
 // The server is bundled so the workspace packages (TypeScript source) are inlined; npm packages
-// stay external (PGlite loads its wasm at run time) — STACK.md gotcha 1.
+// stay external (PGlite loads its wasm at run time) — docs/stack.md gotcha 1.
 export default defineConfig({
   entry: {
     main: 'src/main.ts',

@@ -127,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let redis: Redis | null = null;
   if (env.REDIS_URL) {
     redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    // Without a listener ioredis reports "Unhandled error event" (STACK.md gotcha 10).
+    // Without a listener ioredis reports "Unhandled error event" (docs/stack.md gotcha 10).
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
     app.addHook('onClose', async () => {
       await redis?.quit().catch(() => redis?.disconnect());

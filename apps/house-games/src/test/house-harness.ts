@@ -26,7 +26,7 @@ export async function freshDatabase(): Promise<{ db: HouseDatabase; close(): Pro
 /**
  * With DATABASE_URL set (CI, or a local PostgreSQL): a new database, migrated, dropped at close.
  * PGlite runs transactions one after another, so only there do concurrent wallet calls really
- * race (STACK.md, gotcha 5). Null without DATABASE_URL.
+ * race (docs/stack.md gotcha 5). Null without DATABASE_URL.
  */
 export async function freshPostgresDatabase(): Promise<{ db: HouseDatabase; close(): Promise<void> } | null> {
   const adminUrl = process.env.DATABASE_URL;

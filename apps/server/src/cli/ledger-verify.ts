@@ -6,7 +6,7 @@
  * the rows that break it. Exit 2: the database could not be read (missing, not migrated).
  *
  * Read-only: it never migrates or repairs. On PostgreSQL it may run beside a live server (one
- * snapshot); on PGlite stop the server first (one process per data folder, STACK.md gotcha 4).
+ * snapshot); on PGlite stop the server first (one process per data folder, docs/stack.md gotcha 4).
  */
 import { existsSync } from 'node:fs';
 import { loadEnv } from '../config/env.ts';

@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../db/open-database.ts';
 
 /**
- * A fresh PGlite takes seconds to create and migrate (STACK.md gotcha 7): do it once per run and
+ * A fresh PGlite takes seconds to create and migrate (docs/stack.md gotcha 7): do it once per run and
  * let every test database start from this dump.
  */
 export default async function setup(project: TestProject) {

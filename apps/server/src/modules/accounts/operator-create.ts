@@ -52,7 +52,7 @@ export async function createOperator(
     if (!created) throw new AppError('INTERNAL');
     return created;
   } catch (error) {
-    // Two creations racing for one name: the unique index decides (STACK.md gotcha 8).
+    // Two creations racing for one name: the unique index decides (docs/stack.md gotcha 8).
     if ((error as { cause?: { code?: string } }).cause?.code === '23505')
       throw new AppError('CONFLICT', taken);
     throw error;

@@ -334,7 +334,7 @@ async function lockRound(tx: Database, vendorCode: string, roundId: string): Pro
 /**
  * The hot path's reads in one statement (DESIGN.md: round trips cost more than rows): whether the
  * transaction id is taken, the session, the game, and the round, LOCKED (FOR UPDATE) so that it is
- * the first lock the call takes. Raw SQL, so every bigint is read as text (STACK.md gotcha 3).
+ * the first lock the call takes. Raw SQL, so every bigint is read as text (docs/stack.md gotcha 3).
  */
 interface CallContext {
   /** The row id of a call already made under this transaction id. */

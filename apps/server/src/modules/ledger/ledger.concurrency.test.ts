@@ -25,7 +25,7 @@ import {
 } from './ledger.test-support.ts';
 
 /**
- * Real concurrency needs PostgreSQL: PGlite runs one transaction at a time (STACK.md gotcha 5).
+ * Real concurrency needs PostgreSQL: PGlite runs one transaction at a time (docs/stack.md gotcha 5).
  * Hundreds of overlapping movements go through a pool of 10 connections at the same few wallets.
  */
 const databaseUrl = process.env.DATABASE_URL;

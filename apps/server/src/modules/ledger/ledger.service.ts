@@ -307,7 +307,7 @@ export function requestHashOf(options: PostEntryOptions): string {
 
 /**
  * Rows of a raw `execute`: both drivers (pg and PGlite) answer `{ rows }`, but the shared Database
- * type cannot say so. Only use it on queries whose columns are text or jsonb (STACK.md gotcha 3:
+ * type cannot say so. Only use it on queries whose columns are text or jsonb (docs/stack.md gotcha 3:
  * raw bigint columns differ between drivers).
  */
 export function rowsOf<Row>(result: unknown): Row[] {

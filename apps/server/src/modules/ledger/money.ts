@@ -139,7 +139,7 @@ export function rescaleAmount(minor: bigint, from: number, to: number): bigint {
  * The API codec for an amount: a decimal string in major units on the wire ⇄ bigint minor units in
  * the server. Decoding reports `format`, `too_many_decimals`, `zero`, `negative` or `too_large` as
  * the issue message; encoding formats at the precision. Use it in request schemas (a JSON number
- * loses precision before zod sees it, STACK.md gotcha 2) and encode responses with it.
+ * loses precision before zod sees it, docs/stack.md gotcha 2) and encode responses with it.
  */
 export function amountCodec(options: ParseAmountOptions) {
   checkPrecision(options.precision);

@@ -12,7 +12,7 @@ import { isLedgerError } from '../ledger/ledger.errors.ts';
 /**
  * Hundreds of overlapping withdrawals, transfers to the upline and bet debits at the same wallet,
  * each sent twice at once (a client retry), through the real HTTP calls on PostgreSQL (PGlite runs
- * one transaction at a time, so only PostgreSQL shows real races; STACK.md gotcha 5). The wallet
+ * one transaction at a time, so only PostgreSQL shows real races; docs/stack.md gotcha 5). The wallet
  * holds 60 × 100.00 and 180 × 100.00 is asked for: exactly 60 movements may succeed, each once.
  */
 describe.runIf(process.env.DATABASE_URL)('a wallet under concurrent load (PostgreSQL)', () => {
