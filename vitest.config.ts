@@ -34,6 +34,14 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'repo',
+          root: '.',
+          environment: 'node',
+          include: ['scripts/**/*.test.mjs'],
+        },
+      },
     ],
   },
 });
