@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { vendorGamesListSchema } from '@khela/contract';
 import { GAMES } from './maths/games.ts';
 import { checkSignature, nowSeconds, signBody, signatureHeader } from './protocol/signature.ts';
@@ -7,15 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadBuiltWebAssets, WebAssetsMissingError } from './pages/web-assets.ts';
 import { sourceWebAssets } from './pages/web-assets-source.ts';
-import { startHouse, type HouseHarness } from './test/house-harness.ts';
+import { startHouse, useHouse } from './test/house-harness.ts';
 
-let house: HouseHarness;
-beforeAll(async () => {
-  house = await startHouse();
-}, 60_000);
-afterAll(async () => {
-  await house.close();
-});
+const house = useHouse();
 
 describe('GET /api/games (the catalogue the platform syncs)', () => {
   it('answers the signed games list the contract describes, signed', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { catalogue, vendors } from './catalogue/catalogue.ts';
@@ -6,7 +6,7 @@ import { hgWalletMoves, hgWallets } from './db/tables.ts';
 import { transferMove } from './play/transfer-funds.service.ts';
 import { houseGamesPlugin } from './plugin.ts';
 import { nowSeconds, signatureHeader, signBody } from './protocol/signature.ts';
-import { freshPostgresDatabase, startHouse, type HouseHarness } from './test/house-harness.ts';
+import { freshPostgresDatabase, startHouse, useHouse, type HouseHarness } from './test/house-harness.ts';
 import { callTransfer, transferId } from './test/transfer-calls.ts';
 
 /*
@@ -14,13 +14,7 @@ import { callTransfer, transferId } from './test/transfer-calls.ts';
  * transactionId, never overdrawn. Called as the platform would, over the plugin's HTTP routes.
  */
 
-let house: HouseHarness;
-beforeAll(async () => {
-  house = await startHouse({ walletMode: 'transfer' });
-}, 60_000);
-afterAll(async () => {
-  await house.close();
-});
+const house = useHouse({ walletMode: 'transfer' });
 
 type Call = Omit<Parameters<typeof callTransfer>[1], 'prefix' | 'secret'>;
 const transfer = (call: Call) =>

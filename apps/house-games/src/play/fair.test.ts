@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '../fair/rng.ts';
 import { verifyRound } from '../fair/verify-round.ts';
 import { isGameCode } from '../maths/games.ts';
-import { startHouse, type HouseHarness } from '../test/house-harness.ts';
+import { useHouse } from '../test/house-harness.ts';
 import { mathsInputsOf } from './maths-inputs.ts';
 
-let house: HouseHarness;
-beforeAll(async () => {
-  house = await startHouse();
-}, 60_000);
-afterAll(async () => {
-  await house.close();
-});
+const house = useHouse();
 
 interface RoundView {
   roundId: string;
@@ -21,15 +15,6 @@ interface RoundView {
   detail: Record<string, unknown>;
   replayInputs: Record<string, unknown>;
   fair: { serverSeedHash: string; clientSeed: string; nonce: number; serverSeed: string | null };
-}
-
-function caller(authorization: string) {
-  return {
-    get: (url: string) =>
-      house.app.inject({ method: 'GET', url: `/house${url}`, headers: { authorization } }),
-    post: (url: string, payload: object) =>
-      house.app.inject({ method: 'POST', url: `/house${url}`, headers: { authorization }, payload }),
-  };
 }
 
 /** What the verify page does: recompute from revealed seeds with the server's own code. */
@@ -57,7 +42,7 @@ describe('provably fair seeds', () => {
     ];
     for (const [game, bet, inputs] of games) {
       const { authorization } = await house.openSession({ playerId: 'f1', game, balance: 100_000 });
-      const api = caller(authorization);
+      const api = house.api(authorization);
       const before = (await api.get('/api/fair')).json().fair;
       for (let index = 0; index < 2; index += 1) {
         expect((await api.post('/api/rounds', { game, bet, inputs })).statusCode).toBe(200);
@@ -86,7 +71,7 @@ describe('provably fair seeds', () => {
 
   it('recomputes a finished mines round from the tiles revealed', async () => {
     const { authorization } = await house.openSession({ playerId: 'f2', game: 'mines', balance: 10_000 });
-    const api = caller(authorization);
+    const api = house.api(authorization);
     const started = (await api.post('/api/rounds', { game: 'mines', bet: 100, inputs: { mines: 24 } })).json()
       .round;
     const ended = (await api.post(`/api/rounds/${started.roundId}/step`, { action: { reveal: 12 } })).json()
@@ -102,7 +87,7 @@ describe('provably fair seeds', () => {
 
   it('refuses to rotate while a round on the seed is open (it would reveal the mines)', async () => {
     const { authorization } = await house.openSession({ playerId: 'f3', game: 'mines', balance: 10_000 });
-    const api = caller(authorization);
+    const api = house.api(authorization);
     const started = (await api.post('/api/rounds', { game: 'mines', bet: 100, inputs: { mines: 3 } })).json()
       .round;
     const refused = await api.post('/api/fair/rotate', {});
@@ -115,7 +100,7 @@ describe('provably fair seeds', () => {
 
   it('lets the player set the client seed (printable, 1–64) and uses it from the next round', async () => {
     const { authorization } = await house.openSession({ playerId: 'f4', game: 'dice', balance: 10_000 });
-    const api = caller(authorization);
+    const api = house.api(authorization);
     for (const bad of ['', 'has space', 'x'.repeat(65), 'নতুন']) {
       const response = await api.post('/api/fair/client-seed', { clientSeed: bad });
       expect(response.statusCode).toBe(400);

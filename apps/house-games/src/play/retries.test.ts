@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hgPendingCalls, hgRounds } from '../db/tables.ts';
-import { startHouse, type HouseHarness } from '../test/house-harness.ts';
+import { makePendingCallsDue, useHouse } from '../test/house-harness.ts';
 import { runPendingCalls, startPendingJob } from './pending.service.ts';
 
 /*
@@ -9,23 +9,12 @@ import { runPendingCalls, startPendingJob } from './pending.service.ts';
  * Whatever happens, money ends where the rounds say: a bet stands with its credit, or is undone.
  */
 
-let house: HouseHarness;
-beforeAll(async () => {
-  house = await startHouse();
-}, 60_000);
-afterAll(async () => {
-  await house.close();
-});
+const house = useHouse();
 
 const diceBet = { game: 'dice', bet: 100, inputs: { target: 5000, direction: 'under' } };
 
 async function play(authorization: string) {
-  const response = await house.app.inject({
-    method: 'POST',
-    url: '/house/api/rounds',
-    headers: { authorization },
-    payload: diceBet,
-  });
+  const response = await house.api(authorization).post('/api/rounds', diceBet);
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -33,10 +22,7 @@ async function roundsOf(playerId: string) {
   return house.db.select().from(hgRounds).where(eq(hgRounds.playerId, playerId));
 }
 
-/** Makes every pending call due now (the request that made it leased it for a minute). */
-async function makeDue() {
-  await house.db.update(hgPendingCalls).set({ nextAttemptAt: sql`now() - interval '1 second'` });
-}
+const makeDue = () => makePendingCallsDue(house.db);
 
 describe('a debit whose answer never comes', () => {
   it('is rolled back when the platform applied it but the answers were lost', async () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { hgPlayers, hgRounds } from '../db/tables.ts';
-import { startHouse, type HouseHarness } from '../test/house-harness.ts';
+import { useHouse } from '../test/house-harness.ts';
 
-let house: HouseHarness;
-beforeAll(async () => {
-  house = await startHouse();
-}, 60_000);
-afterAll(async () => {
-  await house.close();
-});
+const house = useHouse();
 
 interface Round {
   roundId: string;
@@ -22,22 +16,12 @@ interface Round {
 }
 
 async function play(authorization: string, payload: object) {
-  const response = await house.app.inject({
-    method: 'POST',
-    url: '/house/api/rounds',
-    headers: { authorization },
-    payload,
-  });
+  const response = await house.api(authorization).post('/api/rounds', payload);
   return { status: response.statusCode, body: response.json() as { round: Round; code?: string } };
 }
 
 async function stepOf(authorization: string, roundId: string, action: object) {
-  const response = await house.app.inject({
-    method: 'POST',
-    url: `/house/api/rounds/${roundId}/step`,
-    headers: { authorization },
-    payload: { action },
-  });
+  const response = await house.api(authorization).post(`/api/rounds/${roundId}/step`, { action });
   return { status: response.statusCode, body: response.json() as { round: Round; code?: string } };
 }
 

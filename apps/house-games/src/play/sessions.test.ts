@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { hgSessions } from '../db/tables.ts';
-import { startHouse, type HouseHarness } from '../test/house-harness.ts';
+import { useHouse } from '../test/house-harness.ts';
 
-let house: HouseHarness;
-beforeAll(async () => {
-  house = await startHouse();
-}, 60_000);
-afterAll(async () => {
-  await house.close();
-});
+const house = useHouse();
 
 const post = (url: string, payload: object, authorization?: string) =>
-  house.app.inject({
-    method: 'POST',
-    url: `/house${url}`,
-    payload,
-    headers: authorization ? { authorization } : {},
-  });
+  house.api(authorization).post(url, payload);
 
 describe('POST /api/session (launch token exchange)', () => {
   it('exchanges a launch token for a house session, keeping the platform session server-side', async () => {

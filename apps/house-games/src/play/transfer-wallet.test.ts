@@ -10,8 +10,12 @@ import { startFakePlatform, type FakePlatform } from '../test/fake-platform.ts';
 import {
   freshDatabase,
   freshPostgresDatabase,
-  startHouse,
-  type HouseHarness,
+  houseOptions,
+  makePendingCallsDue,
+  openPageSession,
+  pageApi,
+  silentLog,
+  useHouse,
 } from '../test/house-harness.ts';
 import { callTransfer, transferId } from '../test/transfer-calls.ts';
 import { runPendingCalls } from './pending.service.ts';
@@ -24,13 +28,7 @@ import { createTransferWallet } from './transfer-wallet.ts';
  * only ever answers `authenticate` here: no bet or win may reach it.
  */
 
-let house: HouseHarness;
-beforeAll(async () => {
-  house = await startHouse({ walletMode: 'transfer' });
-}, 60_000);
-afterAll(async () => {
-  await house.close();
-});
+const house = useHouse({ walletMode: 'transfer' });
 
 const transfer = (
   app: FastifyInstance,
@@ -72,22 +70,12 @@ async function expectConsistent(db: HouseDatabase, playerId: string) {
 }
 
 /** Launches a player (their platform main wallet holds 777 777) and opens a page session. */
-async function openSession(
+const openSession = (
   harness: { app: FastifyInstance; platform: FakePlatform },
   prefix: string,
   playerId: string,
   game: string,
-) {
-  const token = harness.platform.launch({ playerId, balance: 777_777 });
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: `${prefix}/api/session`,
-    payload: { token, game },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json<{ sessionToken: string; balance: number }>();
-  return { authorization: `Bearer ${body.sessionToken}`, balance: body.balance };
-}
+) => openPageSession(harness, { prefix, playerId, game, balance: 777_777 });
 
 async function sessionIdOf(db: HouseDatabase, playerId: string): Promise<string> {
   const [row] = await db
@@ -120,21 +108,13 @@ async function play(
   authorization: string,
   payload: object,
 ): Promise<RoundAnswer> {
-  const response = await app.inject({
-    method: 'POST',
-    url: `${prefix}/api/rounds`,
-    headers: { authorization },
-    payload,
-  });
+  const response = await pageApi(app, authorization, prefix).post('/api/rounds', payload);
   return { status: response.statusCode, body: response.json() };
 }
 
 const diceBet = (bet: number) => ({ game: 'dice', bet, inputs: { target: 5000, direction: 'under' } });
 
-/** Makes every pending call due now (the request that made it leased it for a minute). */
-async function makeDue(db: HouseDatabase) {
-  await db.update(hgPendingCalls).set({ nextAttemptAt: sql`now() - interval '1 second'` });
-}
+const makeDue = makePendingCallsDue;
 
 /** The database failing every credit move (a real fault at the database, not a mock). */
 async function failCredits(db: HouseDatabase, on: boolean) {
@@ -522,16 +502,7 @@ describe('a seamless and a transfer instance on one database', () => {
     platform = await startFakePlatform();
     database = await freshDatabase();
     app = Fastify({ logger: false });
-    options = (walletMode) => ({
-      walletMode,
-      platformUrl: platform.url,
-      vendorCode: platform.vendorCode,
-      walletSecret: platform.secret,
-      database: database.db,
-      migrate: false,
-      retryIntervalMs: 0,
-      wallet: { timeoutMs: 200, retryDelaysMs: [10, 10] },
-    });
+    options = (walletMode) => houseOptions(platform, database.db, { walletMode });
     await app.register(houseGamesPlugin, { prefix: '/house', ...options('seamless') });
     await app.register(houseGamesPlugin, { prefix: '/house-transfer', ...options('transfer') });
     await app.ready();
@@ -543,9 +514,8 @@ describe('a seamless and a transfer instance on one database', () => {
   });
 
   it('keeps sessions, rounds and pending calls apart', async () => {
-    const silent = { warn: () => undefined, error: () => undefined };
-    const seamlessContext = createHouseContext(options('seamless'), silent);
-    const transferContext = createHouseContext(options('transfer'), silent);
+    const seamlessContext = createHouseContext(options('seamless'), silentLog);
+    const transferContext = createHouseContext(options('transfer'), silentLog);
     const harness = { app, platform };
     await callTransfer(app, {
       prefix: '/house-transfer',
