@@ -1,20 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count, eq, sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { TestApp } from '../../test/helper.ts';
 import { members, sessions } from '../accounts/accounts.tables.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
 import { call } from '../accounts/accounts.test-support.ts';
-import { journalEntries } from '../ledger/ledger.tables.ts';
-import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { endMemberGameSessions } from './game-sessions.service.ts';
 import { gameSessions } from './games.tables.ts';
 import {
   GAME,
+  endVendorTest,
   fund,
+  journalEntryCount,
   launchToken,
   memberIdOf,
   openWalletSession,
   setupVendor,
+  startVendorTest,
   tokenFor,
   vendorCall,
   walletBalance,
@@ -32,21 +33,11 @@ let playerToken: string;
 let nodeId: number;
 
 beforeEach(async () => {
-  sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  ({ nodeId } = await setupVendor(sut.db));
-  playerId = await memberIdOf(sut.db, demoAccounts.player.account);
-  playerToken = await tokenFor(sut, playerId);
-  await fund(sut.db, playerId, 100_000n);
+  ({ sut, playerId, playerToken, nodeId } = await startVendorTest());
 });
-afterEach(async () => {
-  await expectLedgerValid(sut.db);
-  await sut.close();
-});
+afterEach(() => endVendorTest(sut));
 
-async function entryCount() {
-  const [row] = await sut.db.select({ total: count() }).from(journalEntries);
-  return row?.total ?? 0;
-}
+const entryCount = () => journalEntryCount(sut.db);
 
 const debit = (sessionId: string, transactionId: string, roundId: string, amount: number) =>
   vendorCall(sut, 'debit', { sessionId, transactionId, roundId, gameCode: GAME, amount });

@@ -3,13 +3,16 @@
  * written straight into the tables (the catalogue sync has its own tests), member sessions made
  * with the accounts service (no login round trip), and signed protocol calls as a vendor makes them.
  */
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { vendorSignatureHeader, type VendorAction } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
-import type { TestApp } from '../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { demoAccounts } from '../accounts/accounts.seed.ts';
 import { createSession } from '../accounts/session.service.ts';
 import { findMemberByAccount } from '../accounts/members.repository.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
+import { journalEntries } from '../ledger/ledger.tables.ts';
+import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import {
   getBalance,
   getOrOpenMemberWallet,
@@ -165,4 +168,39 @@ export async function openWalletSession(sut: TestApp, token: string, nodeId: num
 
 export async function vendorEnabled(db: Database, vendorCode: string, enabled: boolean) {
   await db.update(vendorConnections).set({ enabled }).where(eq(vendorConnections.vendorCode, vendorCode));
+}
+
+/** What each vendor wallet test starts from (startVendorTest). */
+export interface VendorTest {
+  sut: TestApp;
+  /** The demo player: 100 000 minor units in the main wallet and a member session. */
+  playerId: number;
+  playerToken: string;
+  /** The test vendor's first game (setupVendor). */
+  nodeId: number;
+}
+
+/**
+ * A test app with the test vendor, its games and a funded demo player with a session; the rate
+ * limits raised, as a vendor sends many calls. Pair it with endVendorTest after each test.
+ */
+export async function startVendorTest(): Promise<VendorTest> {
+  const sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+  const { nodeId } = await setupVendor(sut.db);
+  const playerId = await memberIdOf(sut.db, demoAccounts.player.account);
+  const playerToken = await tokenFor(sut, playerId);
+  await fund(sut.db, playerId, 100_000n);
+  return { sut, playerId, playerToken, nodeId };
+}
+
+/** After each vendor wallet test: the ledger still verifies; the app closes. */
+export async function endVendorTest(sut: TestApp): Promise<void> {
+  await expectLedgerValid(sut.db);
+  await sut.close();
+}
+
+/** How many journal entries the ledger holds (a refused call must not add one). */
+export async function journalEntryCount(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(journalEntries);
+  return row?.total ?? 0;
 }

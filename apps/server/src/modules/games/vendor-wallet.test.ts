@@ -3,19 +3,21 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { journalEntries } from '../ledger/ledger.tables.ts';
-import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { onWalletChanged } from '../wallet/wallet.events.ts';
 import { gameRounds, gameSessions, games, vendorTransactions } from './games.tables.ts';
 import { checkVendorSignature } from './vendor-signature.ts';
 import {
   GAME,
   SECRET,
+  endVendorTest,
   fund,
   houseBalance,
+  journalEntryCount,
   launchToken,
   memberIdOf,
   openWalletSession,
   setupVendor,
+  startVendorTest,
   tokenFor,
   vendorCall,
   vendorEnabled,
@@ -28,21 +30,11 @@ let playerToken: string;
 let nodeId: number;
 
 beforeEach(async () => {
-  sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  ({ nodeId } = await setupVendor(sut.db));
-  playerId = await memberIdOf(sut.db, 'demoplayer');
-  playerToken = await tokenFor(sut, playerId);
-  await fund(sut.db, playerId, 100_000n);
+  ({ sut, playerId, playerToken, nodeId } = await startVendorTest());
 });
-afterEach(async () => {
-  await expectLedgerValid(sut.db);
-  await sut.close();
-});
+afterEach(() => endVendorTest(sut));
 
-async function entryCount() {
-  const [row] = await sut.db.select({ total: count() }).from(journalEntries);
-  return row?.total ?? 0;
-}
+const entryCount = () => journalEntryCount(sut.db);
 
 async function roundOf(roundId: string) {
   const [row] = await sut.db.select().from(gameRounds).where(eq(gameRounds.roundId, roundId));
