@@ -15,36 +15,26 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { pbkdf2Sync, randomBytes, scrypt } from 'node:crypto';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, scrypt } from 'node:crypto';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The web's own sealing code (packages/contract), imported by path: bench is tooling, not a package user.
-import { importSealingKey, sealBody } from '../packages/contract/src/seal.ts';
-import { freePort, waitUntilReady } from './support.ts';
+import { sealBody } from '../packages/contract/src/seal.ts';
+import {
+  altchaAnswer,
+  benchServerEnv,
+  freePort,
+  serverSealingKey,
+  stopBenchServer,
+  waitUntilReady,
+} from './support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const logins = Number(process.env.BENCH_LOGINS ?? 60);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const scryptParams = { N: 2 ** 17, r: 8, p: 1 };
-
-interface Challenge {
-  parameters: { nonce: string; salt: string; cost: number; keyLength: number; keyPrefix: string };
-}
-
-/** ALTCHA v2 deterministic PBKDF2 challenge: find the counter whose key starts with keyPrefix. */
-function solve(challenge: Challenge) {
-  const { nonce, salt, cost, keyLength, keyPrefix } = challenge.parameters;
-  const password = Buffer.alloc(nonce.length / 2 + 4);
-  Buffer.from(nonce, 'hex').copy(password);
-  for (let counter = 0; counter < 1_000_000; counter += 1) {
-    password.writeUInt32BE(counter, nonce.length / 2);
-    const key = pbkdf2Sync(password, Buffer.from(salt, 'hex'), cost, keyLength, 'sha256').toString('hex');
-    if (key.startsWith(keyPrefix)) return { counter, derivedKey: key };
-  }
-  throw new Error('challenge not solved');
-}
 
 async function scryptBaseline(count: number): Promise<number> {
   const salt = randomBytes(16);
@@ -72,20 +62,8 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-bench-login-'));
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: '',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
-    ALTCHA_CHALLENGES_PER_MINUTE: '100000000',
-    // Real scrypt (the default). ALTCHA keeps the production cost per derivation, so the server's
-    // verification costs what it will, but a two-value counter so the bench prepares quickly.
-    ALTCHA_MAX_NUMBER: '2',
-  },
+  // Real scrypt (the default); ALTCHA at the production cost per derivation (benchServerEnv).
+  env: benchServerEnv(port, dataDir),
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -93,18 +71,11 @@ const rounds: { connections: number; result: autocannon.Result }[] = [];
 let baseline = 0;
 try {
   await waitUntilReady(`${base}/readyz`, Date.now() + 120_000);
-  const key = await importSealingKey(
-    ((await (await fetch(`${base}/wps/system/publicKey`)).json()) as { value: { spki: string } }).value.spki,
-  );
+  const key = await serverSealingKey(base);
   const prepare = async () => {
     const bodies: string[] = [];
     for (let index = 0; index < logins; index += 1) {
-      const answer = await fetch(`${base}/wps/verification/challenge`);
-      if (!answer.ok) throw new Error(`challenge refused: ${answer.status} ${await answer.text()}`);
-      const challenge = ((await answer.json()) as { value: Challenge }).value;
-      const altcha = Buffer.from(JSON.stringify({ challenge, solution: solve(challenge) })).toString(
-        'base64',
-      );
+      const altcha = await altchaAnswer(base);
       const body = { type: 'username', username: 'demoplayer', password: 'Player-demo-2026', altcha };
       bodies.push(JSON.stringify(await sealBody(key, body)));
     }
@@ -130,9 +101,7 @@ try {
     rounds.push({ connections: roundConnections, result });
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopBenchServer(server, dataDir);
 }
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';

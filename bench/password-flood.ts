@@ -10,14 +10,20 @@
  * has one) is lifted by the operator call, so each flood starts against an unlocked account.
  */
 import { spawn } from 'node:child_process';
-import { pbkdf2Sync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // The web's own sealing code (packages/contract), imported by path: bench is tooling, not a package user.
-import { importSealingKey, sealBody } from '../packages/contract/src/seal.ts';
-import { freePort, waitUntilReady } from './support.ts';
+import { sealBody } from '../packages/contract/src/seal.ts';
+import {
+  altchaAnswer,
+  benchServerEnv,
+  freePort,
+  serverSealingKey,
+  stopBenchServer,
+  waitUntilReady,
+} from './support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRoot = path.resolve(
@@ -29,23 +35,6 @@ const floodAddresses = ['10.9.0.1', '10.9.0.2', '10.9.0.3', '10.9.0.4'];
 const player = { username: 'demoplayer', password: 'Player-demo-2026' };
 const operator = { username: 'operator', password: 'Operator-demo-2026' };
 
-interface Challenge {
-  parameters: { nonce: string; salt: string; cost: number; keyLength: number; keyPrefix: string };
-}
-
-/** ALTCHA v2 deterministic PBKDF2 challenge: find the counter whose key starts with keyPrefix. */
-function solve(challenge: Challenge) {
-  const { nonce, salt, cost, keyLength, keyPrefix } = challenge.parameters;
-  const password = Buffer.alloc(nonce.length / 2 + 4);
-  Buffer.from(nonce, 'hex').copy(password);
-  for (let counter = 0; counter < 1_000_000; counter += 1) {
-    password.writeUInt32BE(counter, nonce.length / 2);
-    const key = pbkdf2Sync(password, Buffer.from(salt, 'hex'), cost, keyLength, 'sha256').toString('hex');
-    if (key.startsWith(keyPrefix)) return { counter, derivedKey: key };
-  }
-  throw new Error('challenge not solved');
-}
-
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-bench-flood-'));
@@ -56,21 +45,11 @@ const server = spawn(
   ['--import', tsxLoader, path.join(serverRoot, 'apps/server/src/main.ts')],
   {
     cwd: serverRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '',
+    env: benchServerEnv(port, dataDir, {
       HOUSE_GAMES: 'off',
       TRUST_PROXY_HOPS: '1',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
       MONEY_RATE_LIMIT_PER_MINUTE: '100000000',
-      ALTCHA_CHALLENGES_PER_MINUTE: '100000000',
-      ALTCHA_MAX_NUMBER: '2',
-    },
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   },
 );
@@ -99,15 +78,8 @@ const results: Wave[] = [];
 let hasUnlock = false;
 try {
   await waitUntilReady(`${base}/readyz`, Date.now() + 240_000);
-  const key = await importSealingKey(
-    ((await (await fetch(`${base}/wps/system/publicKey`)).json()) as { value: { spki: string } }).value.spki,
-  );
-  const altcha = async () => {
-    const challenge = (
-      (await (await fetch(`${base}/wps/verification/challenge`)).json()) as { value: Challenge }
-    ).value;
-    return Buffer.from(JSON.stringify({ challenge, solution: solve(challenge) })).toString('base64');
-  };
+  const key = await serverSealingKey(base);
+  const altcha = () => altchaAnswer(base);
   const loginBody = async (account: { username: string; password: string }) =>
     JSON.stringify(await sealBody(key, { type: 'username', ...account, altcha: await altcha() }));
   const login = async (body: string, address: string) => {
@@ -172,9 +144,7 @@ try {
   }
 } finally {
   clearTimeout(deadline);
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopBenchServer(server, dataDir);
 }
 
 alone = alone.sort((a, b) => a - b);

@@ -1,4 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
+import { pbkdf2Sync } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+// The web's own sealing code (packages/contract), imported by path: bench is tooling, not a package user.
+import { importSealingKey } from '../packages/contract/src/seal.ts';
 
 /** A free port on the loopback address, for a server the bench starts and stops itself. */
 export function freePort(): Promise<number> {
@@ -24,4 +29,64 @@ export async function waitUntilReady(url: string, deadline: number) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`server not ready at ${url}`);
+}
+
+/** An ALTCHA v2 challenge as `GET /wps/verification/challenge` answers it. */
+export interface AltchaChallenge {
+  parameters: { nonce: string; salt: string; cost: number; keyLength: number; keyPrefix: string };
+}
+
+/** ALTCHA v2 deterministic PBKDF2 challenge: find the counter whose key starts with keyPrefix. */
+export function solveAltcha(challenge: AltchaChallenge) {
+  const { nonce, salt, cost, keyLength, keyPrefix } = challenge.parameters;
+  const password = Buffer.alloc(nonce.length / 2 + 4);
+  Buffer.from(nonce, 'hex').copy(password);
+  for (let counter = 0; counter < 1_000_000; counter += 1) {
+    password.writeUInt32BE(counter, nonce.length / 2);
+    const key = pbkdf2Sync(password, Buffer.from(salt, 'hex'), cost, keyLength, 'sha256').toString('hex');
+    if (key.startsWith(keyPrefix)) return { counter, derivedKey: key };
+  }
+  throw new Error('challenge not solved');
+}
+
+/** A fresh challenge from the server at `base`, solved: the `altcha` field of a login body. */
+export async function altchaAnswer(base: string): Promise<string> {
+  const answer = await fetch(`${base}/wps/verification/challenge`);
+  if (!answer.ok) throw new Error(`challenge refused: ${answer.status} ${await answer.text()}`);
+  const challenge = ((await answer.json()) as { value: AltchaChallenge }).value;
+  return Buffer.from(JSON.stringify({ challenge, solution: solveAltcha(challenge) })).toString('base64');
+}
+
+/** The server's public key for sealed bodies (`GET /wps/system/publicKey`). */
+export async function serverSealingKey(base: string) {
+  const answer = (await (await fetch(`${base}/wps/system/publicKey`)).json()) as { value: { spki: string } };
+  return importSealingKey(answer.value.spki);
+}
+
+/**
+ * The environment of a server a bench starts on loopback: its port and data folder, no web app,
+ * warnings only, the rate limits out of the way, and a two-value ALTCHA counter so the bench
+ * prepares its logins quickly (the server still pays the production cost per derivation).
+ */
+export function benchServerEnv(port: number, dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
+    ALTCHA_CHALLENGES_PER_MINUTE: '100000000',
+    ALTCHA_MAX_NUMBER: '2',
+    ...extra,
+  };
+}
+
+/** Stops a server the bench started (SIGTERM, waits for its exit) and removes its data folder. */
+export async function stopBenchServer(server: ChildProcess, dataDir: string): Promise<void> {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
 }
