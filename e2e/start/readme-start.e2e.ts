@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot } from '../support/browser.ts';
+import { openPage, screenshot } from '../support/browser.ts';
 import {
   amountOf,
   expectLoggedIn,
@@ -13,6 +12,7 @@ import {
   openRegisterModal,
   uniqueUsername,
 } from '../support/site.ts';
+import { useBrowser } from '../support/suite.ts';
 
 /**
  * The README's start, as a new person meets it (issue 10): against a server someone else started
@@ -22,15 +22,11 @@ import {
  * Balances are this journey's own new account's, read before and after: never absolute.
  */
 const baseUrl = process.env.KHELA_BASE_URL?.replace(/\/+$/, '');
-let browser: Browser;
 
-beforeAll(async () => {
+beforeAll(() => {
   if (!baseUrl) throw new Error('KHELA_BASE_URL is not set: start the site (npm start) and point it there');
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function walletBalance(token: string): Promise<number> {
   const answer = await callApi(baseUrl!, { method: 'GET', path: '/wps/v2/wallets/balance', token });

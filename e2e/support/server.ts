@@ -17,7 +17,8 @@ export interface RunningServer {
   crash(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A free port on the loopback address. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.listen(0, '127.0.0.1', () => {
@@ -29,15 +30,19 @@ function freePort(): Promise<number> {
   });
 }
 
+export interface ServerOptions {
+  settings?: Record<string, unknown>;
+  env?: Record<string, string>;
+  dataDir?: string;
+}
+
 /**
  * Starts the built server (`npm run build` first) on a free loopback port with a fresh embedded
  * database seeded with the demo data. `settings` is applied with the operator's settings tool
  * before the server starts, exactly as an operator would. `env` adds server environment variables
  * (e.g. the social sign-in provider of a journey); they win over the defaults below.
  */
-export async function startServer(
-  options: { settings?: Record<string, unknown>; env?: Record<string, string>; dataDir?: string } = {},
-): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   // A given folder is another run's database (a restart after a crash): it is the caller's to remove.
   const ownsData = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'khela-e2e-'));

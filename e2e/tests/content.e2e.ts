@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 // The web's own sealing code, imported by path like bench/: e2e drives the API as the browser would.
 import { importSealingKey, sealBody } from '../../packages/contract/src/seal.ts';
-import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, screenshot, viewports } from '../support/browser.ts';
+import { useSite } from '../support/suite.ts';
 
 /** Home, notices, help, promotions and downloads (issue 6), at both widths, against the real server. */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useSite();
 
 const widths = Object.entries(viewports) as [keyof typeof viewports, { width: number; height: number }][];
 

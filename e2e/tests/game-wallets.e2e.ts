@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { callApi, memberToken, operatorToken } from '../support/api.ts';
-import {
-  launchBrowser,
-  memberPage,
-  screenshot,
-  viewports,
-  type MemberPageOptions,
-} from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { memberPage, screenshot, viewports, type MemberPageOptions } from '../support/browser.ts';
+import { useSite } from '../support/suite.ts';
 
 /**
  * Game wallets (spec 2 transferFund, GCS_walletTransfer) in real Chromium against the real server,
@@ -17,8 +11,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
  * plays dice there (the game shows the arcade balance, the main wallet does not move), comes back,
  * recalls everything, and finds every step in the account record.
  */
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useSite();
 let token: string;
 
 const money = (text: string) => Number(text.replace(/[^\d.]/g, ''));
@@ -29,7 +22,6 @@ async function mainBalance(): Promise<number> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const operator = await operatorToken(server.baseUrl);
   const synced = await callApi(server.baseUrl, {
     method: 'POST',
@@ -51,10 +43,6 @@ beforeAll(async () => {
     },
   });
   expect(adjusted.body.success, JSON.stringify(adjusted.body)).toBe(true);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 function signedIn(options: MemberPageOptions = {}) {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, memberToken, operatorToken } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, screenshot, viewports } from '../support/browser.ts';
 import { gameFrame, openAllGames, tileNames, tiles } from '../support/site.ts';
+import { useSite } from '../support/suite.ts';
 
 /**
  * The games journey (issue 5) in real Chromium against the real server, with our house vendor
@@ -13,8 +12,7 @@ import { gameFrame, openAllGames, tileNames, tiles } from '../support/site.ts';
  * verifies a round, saves a favourite and finds it under Saved, and the games under Recent.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useSite();
 let token: string;
 
 async function balanceOf(baseUrl: string): Promise<string> {
@@ -23,7 +21,6 @@ async function balanceOf(baseUrl: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   // The operator's sync (the server also syncs on a timer): the house lists its games over HTTP.
   const operator = await operatorToken(server.baseUrl);
   const synced = await callApi(server.baseUrl, {
@@ -51,11 +48,6 @@ beforeAll(async () => {
     },
   });
   expect(adjusted.body.success, JSON.stringify(adjusted.body)).toBe(true);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function pageAs(

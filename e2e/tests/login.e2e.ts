@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { callApi, latestSmsCode, solveAltcha } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, screenshot, viewports } from '../support/browser.ts';
+import { useSite } from '../support/suite.ts';
 
 /**
  * Sign-in journeys (spec 2 Dialogs, 4, 5, 6, 8) in real Chromium against the real server: the login
@@ -11,19 +11,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
  * change, logout, the agent site refusing a member, and the captcha after repeated failures (last:
  * the failures from this address make the captcha required for every later login).
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ settings: { features: { smsLogin: true, freePlay: true } } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useSite({ settings: { features: { smsLogin: true, freePlay: true } } });
 
 /** A failed call shows up as a console error in Chromium; those are expected in these journeys. */
 const unexpected = (errors: string[]) =>

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { callApi, latestSmsCode, operatorToken } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
+import { freePort } from '../support/server.ts';
+import { useSite } from '../support/suite.ts';
 
 /**
  * Forgotten passwords and social sign-in (spec 2 Dialogs, 4, 5, 6, 8) in real Chromium against the
@@ -18,24 +18,10 @@ import { startServer, type RunningServer } from '../support/server.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const providerScript = path.join(root, 'apps/server/src/modules/accounts/test-oidc-provider.ts');
 
-let server: RunningServer;
-let browser: Browser;
 let provider: ChildProcess | undefined;
 let oidcPort: number;
 /** demoplayer's password: each reset journey sets a new one. */
 let playerPassword = 'Player-demo-2026';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The local OpenID Connect provider (its development login screens), as its own process. */
 async function startProvider(port: number, redirectUris: string[]): Promise<ChildProcess> {
@@ -57,20 +43,19 @@ async function startProvider(port: number, redirectUris: string[]): Promise<Chil
   }
 }
 
-beforeAll(async () => {
+const { server, browser } = useSite(async () => {
   oidcPort = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({
-      settings: { features: { changePasswordByMobile: true, googleLogin: true } },
-      env: {
-        SOCIAL_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
-        SOCIAL_GOOGLE_CLIENT_ID: 'khela-test',
-        SOCIAL_GOOGLE_CLIENT_SECRET: 'khela-test-secret',
-        SOCIAL_ALLOW_HTTP_ISSUER: 'true',
-      },
-    }),
-    launchBrowser(),
-  ]);
+  return {
+    settings: { features: { changePasswordByMobile: true, googleLogin: true } },
+    env: {
+      SOCIAL_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+      SOCIAL_GOOGLE_CLIENT_ID: 'khela-test',
+      SOCIAL_GOOGLE_CLIENT_SECRET: 'khela-test-secret',
+      SOCIAL_ALLOW_HTTP_ISSUER: 'true',
+    },
+  };
+});
+beforeAll(async () => {
   // Mailed links and the social redirect use the brand host `localhost` (docs/accounts.md).
   const port = new URL(server.baseUrl).port;
   provider = await startProvider(oidcPort, [
@@ -79,8 +64,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   if (provider && provider.exitCode === null) {
     const exited = new Promise((resolve) => provider!.once('exit', resolve));
     provider.kill('SIGTERM');

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { callApi, operatorToken, solveAltcha } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, screenshot, viewports } from '../support/browser.ts';
+import { useSite } from '../support/suite.ts';
 
 /** Balance pushes over the WebSocket: money moved elsewhere shows in an open page without a reload. */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useSite();
 
 describe('realtime balance', () => {
   it('updates the header balance when the operator credits the wallet', async () => {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { callApi, latestSmsCode, solveAltcha } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
+import type { RunningServer } from '../support/server.ts';
 import {
   expectLoggedIn,
   field,
@@ -11,6 +10,7 @@ import {
   uniqueMobile,
   uniqueUsername,
 } from '../support/site.ts';
+import { registerCaptchaOff, useSuite } from '../support/suite.ts';
 
 /**
  * Registration (spec 2 Dialogs: Register, 3, 4, 5, 8) in real Chromium against the real server.
@@ -18,39 +18,19 @@ import {
  * journeys that finish a registration run on `open`, the same brand with the captcha switched off
  * by the operator and mobile registration on).
  */
-let demo: RunningServer;
-let open: RunningServer;
-let browser: Browser;
-
 const noCaptcha = {
   features: {
     mobileRegistration: true,
     mobileRegistrationWithPassword: true,
     registerMobileVerification: true,
   },
-  register: {
-    captcha: {
-      enabled: false,
-      required: false,
-      acceptedPattern: '^[a-zA-Z0-9]+$',
-      patternId: 'letters_and_digits',
-      minLength: 4,
-      maxLength: 4,
-    },
-  },
+  ...registerCaptchaOff,
 };
 
-beforeAll(async () => {
-  [demo, open, browser] = await Promise.all([
-    startServer(),
-    startServer({ settings: noCaptcha }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([demo?.stop(), open?.stop()]);
-});
+const {
+  servers: [demo, open],
+  browser,
+} = useSuite({ servers: [{}, { settings: noCaptcha }] });
 
 async function openSite(
   server: RunningServer,

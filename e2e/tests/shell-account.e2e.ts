@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { callApi, solveAltcha } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
+import { useSite, registerCaptchaOff } from '../support/suite.ts';
 
 /**
  * The shell around a member's session, as a person meets it (issue 10, section 4): logging out on a
@@ -11,9 +11,6 @@ import { startServer, type RunningServer } from '../support/server.ts';
  * second step off, translated field errors, one header dropdown at a time, the Japanese bottom bar
  * at 360 px, error pop-ups titled as errors and the confirmation after a password change.
  */
-let server: RunningServer;
-let browser: Browser;
-
 /** Each journey walks several widths, themes or languages: more than one page load's time. */
 const journeyTimeout = 240_000;
 
@@ -23,32 +20,12 @@ const channels = {
   social: [{ network: 'telegram', url: 'https://t.me/khela_example' }],
 };
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({
-      settings: {
-        ...channels,
-        // Members of these journeys register through the API: no image captcha to read.
-        register: {
-          captcha: {
-            enabled: false,
-            required: false,
-            acceptedPattern: '^[a-zA-Z0-9]+$',
-            patternId: 'letters_and_digits',
-            minLength: 4,
-            maxLength: 4,
-          },
-        },
-      },
-    }),
-    launchBrowser(),
-  ]);
-  // A fresh database is migrated twice (settings tool, then server): slow on a busy machine.
-}, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// Members of these journeys register through the API: no image captcha to read. A fresh
+// database is migrated twice (settings tool, then server): slow on a busy machine.
+const { server, browser } = useSite(
+  { settings: { ...channels, ...registerCaptchaOff } },
+  { timeout: 600_000 },
+);
 
 /** A failed call shows up as a console error in Chromium; those are expected in these journeys. */
 const unexpected = (errors: string[]) =>

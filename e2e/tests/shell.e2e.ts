@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot, viewports } from '../support/browser.ts';
+import { useSite } from '../support/suite.ts';
 
 const BENGALI = /[\u0980-\u09FF]/;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useSite();
 
 async function waitForShell(page: Page) {
   await page.locator('header.site-header').waitFor();

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, viewports } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot, viewports } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { useBrowser } from '../support/suite.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Each case runs its own server whose settings the operator's tool changed first. */
 async function withServer(settings: Record<string, unknown>, run: (server: RunningServer) => Promise<void>) {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { callApi, memberToken, operatorToken } from '../support/api.ts';
-import {
-  launchBrowser,
-  memberPage,
-  screenshot,
-  viewports,
-  type MemberPageOptions,
-} from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { memberPage, screenshot, viewports, type MemberPageOptions } from '../support/browser.ts';
 import { amountOf, header, headerBalance, openCentre } from '../support/site.ts';
+import { useSite } from '../support/suite.ts';
 
 /**
  * The wallet journey (spec 2 member centre, 4 withdrawal confirmation) in real Chromium against the
@@ -17,17 +11,11 @@ import { amountOf, header, headerBalance, openCentre } from '../support/site.ts'
  * approves, binding an e-wallet, a withdrawal the operator disburses and the member answers
  * "received partly", a transfer to the upline, and the account record listing every line.
  */
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useSite();
 let token: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   token = await memberToken(server.baseUrl);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A failed call shows up as a console error in Chromium; none is expected in the happy journey. */
