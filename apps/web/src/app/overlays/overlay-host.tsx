@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../../shared/lib/chunk-load.ts';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
-import { useDepositReturn } from '../../features/wallet/deposit/use-deposit-return.ts';
+import { useDepositReturn } from '../../features/wallet/index.ts';
 import { ChunkError } from '../../shared/ui/chunk-error.tsx';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -20,12 +20,12 @@ const ConfirmDialog = lazy(() =>
   })),
 );
 const MemberCentrePanel = lazy(() =>
-  loadChunk(() => import('../../features/member-centre/member-centre-panel.tsx')).then((module) => ({
+  loadChunk(() => import('../centre/member-centre-panel.tsx')).then((module) => ({
     default: module.MemberCentrePanel,
   })),
 );
 const AgentCentrePanel = lazy(() =>
-  loadChunk(() => import('../../features/agent-centre/agent-centre-panel.tsx')).then((module) => ({
+  loadChunk(() => import('../centre/agent-centre-panel.tsx')).then((module) => ({
     default: module.AgentCentrePanel,
   })),
 );

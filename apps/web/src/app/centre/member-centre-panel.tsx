@@ -7,8 +7,8 @@ import {
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../shared/stores/session-store.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { useWhitelabel } from '../system/api/get-whitelabel.ts';
-import { LogoutButton } from '../account/components/logout-button.tsx';
+import { useWhitelabel } from '../../shared/api/get-whitelabel.ts';
+import { LogoutButton } from '../../features/account/index.ts';
 import { MemberCentrePage } from './member-centre-pages.tsx';
 import '../../shared/ui/centre-panel.css';
 

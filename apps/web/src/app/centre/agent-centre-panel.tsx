@@ -7,8 +7,8 @@ import {
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { ComingSoon } from '../../shared/ui/coming-soon.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { MemberCentrePage } from '../member-centre/member-centre-pages.tsx';
-import { useWhitelabel } from '../system/api/get-whitelabel.ts';
+import { MemberCentrePage } from './member-centre-pages.tsx';
+import { useWhitelabel } from '../../shared/api/get-whitelabel.ts';
 import '../../shared/ui/centre-panel.css';
 
 /** The agent centre (spec 2 menu table), opened on demand with `openAgentCentre(pageKey)`. */
