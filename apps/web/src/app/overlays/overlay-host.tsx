@@ -7,6 +7,7 @@ import { ChunkError } from '../../shared/ui/chunk-error.tsx';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { ToastHost } from '../../shared/ui/toast.tsx';
+import { useCentreUrl } from '../centre/use-centre-url.ts';
 import './overlay-host.css';
 
 // Every overlay is its own chunk, fetched the first time it opens: none of them (nor the dialog
@@ -56,6 +57,8 @@ function LogoutOverlay() {
 export function OverlayHost() {
   // Back from the payment gateway: the member centre opens on the deposit page.
   useDepositReturn();
+  // The centres have addresses: ?centre=<page> and ?agentCentre=<page> (apps/web/README.md).
+  useCentreUrl();
   const hasModals = useOverlayStore((state) => state.openModals.length > 0);
   const hasConfirm = useOverlayStore((state) => state.pendingConfirm !== null);
   const isMemberCentreOpen = useOverlayStore((state) => state.memberCentre.open);
