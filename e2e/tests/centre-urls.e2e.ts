@@ -59,6 +59,9 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([
     // Every conditional page on, so that each one has a menu entry to open.
     startServer({
+      // About sixty full page loads from one address in two minutes, each with its scripts, styles,
+      // fonts and calls: more than the per-address limits allow a person (600 a minute), on purpose.
+      env: { RATE_LIMIT_PER_MINUTE: '100000', MONEY_RATE_LIMIT_PER_MINUTE: '100000' },
       settings: {
         features: {
           referral: true,
