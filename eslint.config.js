@@ -2,11 +2,13 @@
 // server, the server never imports the web, and everyone shares only `@khela/contract`.
 // (eslint-plugin-import-x was tried: its native resolver ships per-platform packages that this
 // machine's registry does not all serve, which breaks `npm ci`. Core rules do the boundary job;
-// the web's one-way shared → features → app flow is checked by apps/web/src/test/import-flow.test.ts.)
+// the web's one-way shared → features → app flow, features meeting only through their index.ts, is
+// the local rule eslint-rules/web-boundaries.js, tested by apps/web/src/test/web-boundaries.test.ts.)
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import webBoundaries from './eslint-rules/web-boundaries.js';
 
 export default tseslint.config(
   {
@@ -107,6 +109,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { khela: webBoundaries },
+    rules: {
+      'khela/web-boundaries': [
+        'error',
+        {
+          // Temporary: the wallet pages still use the account feature's form pieces. Removed when the
+          // form kit lands (issue 11: they move to apps/web/src/shared/forms/).
+          temporaryAllow: [
+            'features/account/components/text-field.tsx',
+            'features/account/lib/api-errors.ts',
+            'features/account/lib/form-rules.ts',
+            'features/account/components/account-form.css',
+          ],
+        },
+      ],
     },
   },
 );

@@ -18,7 +18,11 @@ export default defineConfig({
       treeshake: {
         // The contract's modules only declare schemas and functions: without this hint the bundler keeps
         // every zod schema (about 26 KB gzipped) as soon as one thing is imported from the package.
-        moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
+        // The features' scripts only declare too (none is imported for its effects): a feature's public
+        // index.ts re-exports what other parts may use, and what the start-up code does not use must
+        // not ride into the home route with it (their styles come with the modules that use them).
+        moduleSideEffects: (id: string) =>
+          !id.includes('/packages/contract/') && !/\/apps\/web\/src\/features\/.*\.tsx?$/.test(id),
       },
       output: {
         // The catalogue parts by language (texts-bn-start-….js), so that a size report reads well.

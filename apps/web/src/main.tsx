@@ -8,12 +8,12 @@ import './styles/base.css';
 import './styles/boot-shell.css';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
-import { gameMenusQueryOptions } from './features/games/api/get-game-menus.ts';
-import { statusQueryOptions } from './features/system/api/get-status.ts';
-import { whitelabelQueryOptions } from './features/system/api/get-whitelabel.ts';
+import { gameMenusQueryOptions } from './features/games/index.ts';
+import { statusQueryOptions } from './shared/api/get-status.ts';
+import { whitelabelQueryOptions } from './shared/api/get-whitelabel.ts';
 import { createQueryClient } from './shared/api/query-client.ts';
-import { setUpInstallableApp } from './features/download/pwa.ts';
-import { prefetchBanners } from './features/banner/api/get-banners.ts';
+import { setUpInstallableApp } from './features/download/index.ts';
+import { prefetchBanners } from './features/banner/index.ts';
 import { applyTheme, readTheme } from './shared/theme/theme-store.ts';
 import './shared/i18n/i18n.ts';
 

@@ -2,11 +2,12 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../../shared/lib/chunk-load.ts';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
-import { useDepositReturn } from '../../features/wallet/deposit/use-deposit-return.ts';
+import { useDepositReturn } from '../../features/wallet/index.ts';
 import { ChunkError } from '../../shared/ui/chunk-error.tsx';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { ToastHost } from '../../shared/ui/toast.tsx';
+import { useCentreUrl } from '../centre/use-centre-url.ts';
 import './overlay-host.css';
 
 // Every overlay is its own chunk, fetched the first time it opens: none of them (nor the dialog
@@ -20,12 +21,12 @@ const ConfirmDialog = lazy(() =>
   })),
 );
 const MemberCentrePanel = lazy(() =>
-  loadChunk(() => import('../../features/member-centre/member-centre-panel.tsx')).then((module) => ({
+  loadChunk(() => import('../centre/member-centre-panel.tsx')).then((module) => ({
     default: module.MemberCentrePanel,
   })),
 );
 const AgentCentrePanel = lazy(() =>
-  loadChunk(() => import('../../features/agent-centre/agent-centre-panel.tsx')).then((module) => ({
+  loadChunk(() => import('../centre/agent-centre-panel.tsx')).then((module) => ({
     default: module.AgentCentrePanel,
   })),
 );
@@ -56,6 +57,8 @@ function LogoutOverlay() {
 export function OverlayHost() {
   // Back from the payment gateway: the member centre opens on the deposit page.
   useDepositReturn();
+  // The centres have addresses: ?centre=<page> and ?agentCentre=<page> (apps/web/README.md).
+  useCentreUrl();
   const hasModals = useOverlayStore((state) => state.openModals.length > 0);
   const hasConfirm = useOverlayStore((state) => state.pendingConfirm !== null);
   const isMemberCentreOpen = useOverlayStore((state) => state.memberCentre.open);

@@ -5,7 +5,7 @@ import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import Gift from 'lucide-react/icons/gift';
 import House from 'lucide-react/icons/house';
 import Wallet from 'lucide-react/icons/wallet';
-import { useOpenAccountCentre } from '../../features/account/use-open-account-centre.ts';
+import { useOpenAccountCentre } from '../../features/account/index.ts';
 import { paths } from '../../shared/config/paths.ts';
 import './bottom-bar.css';
 

@@ -5,9 +5,9 @@ import CircleHelp from 'lucide-react/icons/circle-help';
 import Headset from 'lucide-react/icons/headset';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import MessagesSquare from 'lucide-react/icons/messages-square';
-import { useOpenAccountCentre } from '../../features/account/use-open-account-centre.ts';
-import { useOpenChat } from '../../features/chat/use-open-chat.ts';
-import { useBrand } from '../../features/system/api/get-whitelabel.ts';
+import { useOpenAccountCentre } from '../../features/account/index.ts';
+import { useOpenChat } from '../../features/chat/index.ts';
+import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import { paths } from '../../shared/config/paths.ts';
 import './right-bar.css';
 

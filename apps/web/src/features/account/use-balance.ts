@@ -5,8 +5,8 @@ import { apiClient } from '../../shared/api/api-client.ts';
 import { apiRoutes } from '../../shared/api/api-routes.ts';
 import { formatAmountText } from '../../shared/lib/format.ts';
 import { useSessionStore } from '../../shared/stores/session-store.ts';
-import { useBrand } from '../system/api/get-whitelabel.ts';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { useBrand } from '../../shared/api/get-whitelabel.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 
 export const balanceQueryKey = ['wallet', 'balance'] as const;
 

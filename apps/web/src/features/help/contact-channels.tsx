@@ -4,7 +4,7 @@ import Headset from 'lucide-react/icons/headset';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Share2 from 'lucide-react/icons/share-2';
 import type { Whitelabel } from '@khela/contract';
-import { useBrand } from '../system/api/get-whitelabel.ts';
+import { useBrand } from '../../shared/api/get-whitelabel.ts';
 
 const socialLabels: Record<Whitelabel['social'][number]['network'], string> = {
   facebook: 'Facebook',

@@ -7,7 +7,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { useHelpCenter } from './api/get-help-center.ts';
 import { ContactChannels } from './contact-channels.tsx';
 import './help-content.css';

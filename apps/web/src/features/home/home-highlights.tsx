@@ -9,13 +9,9 @@ import { useLanguageStore } from '../../shared/i18n/languages.ts';
 import { formatAmountText } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { getHotGames } from '../games/api/get-hot-games.ts';
-import { useFavouriteIds } from '../games/api/favourites.ts';
-import { GameGrid } from '../games/components/game-grid.tsx';
-import { gameAction } from '../games/launch/launch-rules.ts';
-import { useGameLauncher } from '../games/launch/use-game-launcher.tsx';
-import { useBrand } from '../system/api/get-whitelabel.ts';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { getHotGames, useFavouriteIds, GameGrid, gameAction, useGameLauncher } from '../games/index.ts';
+import { useBrand } from '../../shared/api/get-whitelabel.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import './home-highlights.css';
 
 /** Hot games on the home page: a dozen, across every category. */

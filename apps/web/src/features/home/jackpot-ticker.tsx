@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../shared/lib/format.ts';
-import { useBrand } from '../system/api/get-whitelabel.ts';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { useBrand } from '../../shared/api/get-whitelabel.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { JACKPOT_INTERVAL_MS, JACKPOT_STEP_CENTS, jackpotCentsAt } from './jackpot.ts';
 
 /**

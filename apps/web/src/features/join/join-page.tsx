@@ -7,8 +7,8 @@ import Smartphone from 'lucide-react/icons/smartphone';
 import Users from 'lucide-react/icons/users';
 import { paths } from '../../shared/config/paths.ts';
 import { Page } from '../../shared/ui/page.tsx';
-import { useRegistrationKinds } from '../account/lib/use-registration-kinds.ts';
-import { useBrand } from '../system/api/get-whitelabel.ts';
+import { useRegistrationKinds } from '../account/index.ts';
+import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import './join-page.css';
 
 const reasons = [

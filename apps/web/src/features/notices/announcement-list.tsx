@@ -3,7 +3,7 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { Announcement } from '@khela/contract';
 import { formatDateTime } from '../../shared/lib/format.ts';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import './announcement-list.css';
 
 interface AnnouncementListProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import { formatDate } from '../../shared/lib/format.ts';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 
 /** "1 Jan 2027 – 31 Mar 2027", "from 1 Jan 2027" or "ongoing". */
 export function PromotionPeriod({ startsAt, endsAt }: { startsAt: number | null; endsAt: number | null }) {

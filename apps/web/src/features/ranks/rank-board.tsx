@@ -7,8 +7,8 @@ import { formatAmountText, formatNumber } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useBrand } from '../system/api/get-whitelabel.ts';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { useBrand } from '../../shared/api/get-whitelabel.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { useRankList } from './api/get-rank-list.ts';
 import './rank-board.css';
 

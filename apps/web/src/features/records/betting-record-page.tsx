@@ -12,8 +12,8 @@ import {
 } from '../../shared/lib/periods.ts';
 import { Pager } from '../../shared/ui/pager.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useGameMenus } from '../games/api/get-game-menus.ts';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { useGameMenus } from '../games/index.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { useBettingRecord } from './api/get-betting-record.ts';
 import {
   FilterSelect,

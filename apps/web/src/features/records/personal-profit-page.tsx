@@ -5,8 +5,8 @@ import type { GameCategory, RoundTotals } from '@khela/contract';
 import { formatNumber, toBengaliDigits } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useGameMenus } from '../games/api/get-game-menus.ts';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { useGameMenus } from '../games/index.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { usePersonalProfit } from './api/get-personal-profit.ts';
 import {
   FilterSelect,

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameCategory, RoundStatus, RoundTotals } from '@khela/contract';
 import { formatAmountText, formatNumber } from '../../shared/lib/format.ts';
-import { categoryInfo } from '../games/game-categories.ts';
-import { useBrand } from '../system/api/get-whitelabel.ts';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { categoryInfo } from '../games/index.ts';
+import { useBrand } from '../../shared/api/get-whitelabel.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 
 /** Pieces shared by the betting record and the profit and loss pages. */
 

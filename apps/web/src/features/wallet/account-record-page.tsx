@@ -12,8 +12,8 @@ import {
 } from '../../shared/lib/periods.ts';
 import { Pager } from '../../shared/ui/pager.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useBrand } from '../system/api/get-whitelabel.ts';
-import { useFormatOptions } from '../system/use-format-options.ts';
+import { useBrand } from '../../shared/api/get-whitelabel.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { useAccountRecord } from './api/get-account-record.ts';
 import { recordKindLabelKeys, walletKindLabelKeys } from './record-labels.ts';
 import './account-record-page.css';

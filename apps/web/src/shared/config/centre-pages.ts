@@ -93,3 +93,29 @@ export const defaultAgentCentrePage: AgentCentrePageKey = 'agentTeamOverview';
 export function visibleAgentCentreMenu({ features }: Pick<Viewer, 'features'>) {
   return agentCentreMenu.filter((entry) => !('feature' in entry) || features[entry.feature]);
 }
+
+export function isMemberCentrePageKey(value: string | null): value is MemberCentrePageKey {
+  return (memberCentrePageKeys as readonly (string | null)[]).includes(value);
+}
+
+export function isAgentCentrePageKey(value: string | null): value is AgentCentrePageKey {
+  return agentCentreMenu.some((entry) => entry.page === value);
+}
+
+/**
+ * The centres' addresses (apps/web/README.md, "Centre addresses"): a query on any page of the site,
+ * `?centre=<member centre page key>` or `?agentCentre=<agent centre page key>`, e.g.
+ * `/index?centre=withdraw` or `/index?agentCentre=agentDailyWages2`. app/centre/use-centre-url.ts keeps
+ * the open panel and the address in step (reload restores it, Back closes it).
+ */
+export const centreQuery = { member: 'centre', agent: 'agentCentre' } as const;
+
+/** A link to a member centre page, for notifications and mails: `/index?centre=withdraw`. */
+export function memberCentreHref(page: MemberCentrePageKey, path = '/index'): string {
+  return `${path}?${new URLSearchParams({ [centreQuery.member]: page }).toString()}`;
+}
+
+/** A link to an agent centre page: `/index?agentCentre=agentDailyWages2`. */
+export function agentCentreHref(page: AgentCentrePageKey, path = '/index'): string {
+  return `${path}?${new URLSearchParams({ [centreQuery.agent]: page }).toString()}`;
+}

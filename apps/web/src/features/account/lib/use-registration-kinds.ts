@@ -1,6 +1,6 @@
 import { registrationKindsOf } from '@khela/contract/registration-kinds';
-import { useStatus } from '../../system/api/get-status.ts';
-import { useBrand } from '../../system/api/get-whitelabel.ts';
+import { useStatus } from '../../../shared/api/get-status.ts';
+import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 
 /**
  * The registration kinds this site offers (the server's rule, `registrationKindsOf`): none on the

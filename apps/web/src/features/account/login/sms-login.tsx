@@ -7,7 +7,7 @@ import { ApiError, type LoginValue } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
-import { useCountries } from '../../system/api/get-countries.ts';
+import { useCountries } from '../../../shared/api/get-countries.ts';
 import { SmsCodeButton } from '../components/sms-code-button.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { errorTextKey } from '../lib/api-errors.ts';

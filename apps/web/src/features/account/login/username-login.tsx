@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, type LoginValue } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
-import { useBrand } from '../../system/api/get-whitelabel.ts';
+import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { CaptchaImage, useCaptcha } from '../components/captcha-field.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { errorTextKey } from '../lib/api-errors.ts';

@@ -7,7 +7,7 @@ import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { renderApp, whitelabelFixture } from '../../../test/render-app.tsx';
 import { features } from '../../../test/fixtures.ts';
-import { answerCalls, failure } from '../security/test-answers.ts';
+import { answerCalls, failure } from '../../../test/test-answers.ts';
 
 async function openForgotDialog(changePasswordByMobile: boolean) {
   await changeLanguage('EN', { remember: true });

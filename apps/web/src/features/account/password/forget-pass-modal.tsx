@@ -10,7 +10,7 @@ import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
-import { useBrand } from '../../system/api/get-whitelabel.ts';
+import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { SmsCodeButton } from '../components/sms-code-button.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { errorTextKey } from '../lib/api-errors.ts';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { answerCalls, failure } from '../security/test-answers.ts';
+import { answerCalls, failure } from '../../../test/test-answers.ts';
 
 describe('the reset link page', () => {
   it('says a used or expired link is invalid and offers a new one', async () => {

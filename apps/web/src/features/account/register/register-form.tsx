@@ -9,9 +9,9 @@ import { ApiError, type RegisterBody, type RegisterFieldName, type RegisterSetti
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
-import { useBrand } from '../../system/api/get-whitelabel.ts';
-import { useCountries } from '../../system/api/get-countries.ts';
-import { useRegisterSetting } from '../../system/api/get-register-setting.ts';
+import { useBrand } from '../../../shared/api/get-whitelabel.ts';
+import { useCountries } from '../../../shared/api/get-countries.ts';
+import { useRegisterSetting } from '../../../shared/api/get-register-setting.ts';
 import { CaptchaImage, useCaptcha } from '../components/captcha-field.tsx';
 import { SmsCodeButton } from '../components/sms-code-button.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -37,7 +37,7 @@ import '../components/account-form.css';
 import './register-form.css';
 import { FormAlert } from '../components/form-alert.tsx';
 import { useRegistrationKinds } from '../lib/use-registration-kinds.ts';
-import { useStatus } from '../../system/api/get-status.ts';
+import { useStatus } from '../../../shared/api/get-status.ts';
 
 const defaultDialingCode = '+880';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
-import { useBanners } from '../../banner/api/get-banners.ts';
+import { useBanners } from '../../banner/index.ts';
 import { RegisterForm } from './register-form.tsx';
 import './register-form.css';
 

@@ -7,7 +7,7 @@ import type { FieldRule } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { useRegisterSetting } from '../../system/api/get-register-setting.ts';
+import { useRegisterSetting } from '../../../shared/api/get-register-setting.ts';
 import { FormAlert } from '../components/form-alert.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { errorTextKey } from '../lib/api-errors.ts';

@@ -5,7 +5,7 @@ import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { answerCalls } from './test-answers.ts';
+import { answerCalls } from '../../../test/test-answers.ts';
 import { formatLoginTime } from './security-center.tsx';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { demoSettings, rule } from '../register/test-settings.ts';

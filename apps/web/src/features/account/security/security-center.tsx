@@ -9,7 +9,7 @@ import type { LanguageCode, MemberInfo } from '@khela/contract';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { trialAccountType, useSessionStore } from '../../../shared/stores/session-store.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { useFormatOptions } from '../../system/use-format-options.ts';
+import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
 import { useMemberInfo } from '../api/get-member-info.ts';
 import { errorTextKey } from '../lib/api-errors.ts';
 import { PaymentPasswordForm } from './payment-password-form.tsx';

@@ -4,7 +4,7 @@ import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { answerCalls, failure } from '../security/test-answers.ts';
+import { answerCalls, failure } from '../../../test/test-answers.ts';
 
 const grant = {
   twoFactorRequired: false,

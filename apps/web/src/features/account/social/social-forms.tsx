@@ -7,7 +7,7 @@ import { ApiError, type FieldRule, type LoginValue, type SessionGrant } from '@k
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { useRegisterSetting } from '../../system/api/get-register-setting.ts';
+import { useRegisterSetting } from '../../../shared/api/get-register-setting.ts';
 import { CaptchaImage, useCaptcha } from '../components/captcha-field.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { errorTextKey } from '../lib/api-errors.ts';

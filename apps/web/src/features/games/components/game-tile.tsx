@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '@khela/contract';
 import { formatAmountText } from '../../../shared/lib/format.ts';
-import { useBrand } from '../../system/api/get-whitelabel.ts';
-import { useFormatOptions } from '../../system/use-format-options.ts';
+import { useBrand } from '../../../shared/api/get-whitelabel.ts';
+import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
 import { categoryInfo } from '../game-categories.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 

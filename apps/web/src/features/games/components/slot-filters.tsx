@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import Search from 'lucide-react/icons/search';
 import type { SlotClassify } from '@khela/contract';
 import { formatAmountText } from '../../../shared/lib/format.ts';
-import { useBrand } from '../../system/api/get-whitelabel.ts';
-import { useFormatOptions } from '../../system/use-format-options.ts';
+import { useBrand } from '../../../shared/api/get-whitelabel.ts';
+import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
 import { minBetOptions } from '../lobby/constants.ts';
 import { classifyOptions } from '../lobby/lobby-state.ts';
 

@@ -5,7 +5,7 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import type { GameMenu } from '@khela/contract';
 import { writeStorage } from '../../../shared/lib/storage.ts';
-import { useBrand } from '../../system/api/get-whitelabel.ts';
+import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { categoryInfo, vendorDropdownLayout } from '../game-categories.ts';
 import { vendorAction } from '../launch/launch-rules.ts';
 import { useGameLauncher, vassalageStorageKey } from '../launch/use-game-launcher.tsx';

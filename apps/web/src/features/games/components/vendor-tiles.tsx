@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GameMenu } from '@khela/contract';
 import { writeStorage } from '../../../shared/lib/storage.ts';
-import { useBrand } from '../../system/api/get-whitelabel.ts';
+import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { categoryInfo } from '../game-categories.ts';
 import { vendorAction, type LaunchAction } from '../launch/launch-rules.ts';
 import { vassalageStorageKey } from '../launch/use-game-launcher.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RankType } from '@khela/contract';
-import { rankLimit } from '../../games/lobby/constants.ts';
+import { rankLimit } from '../../games/index.ts';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 

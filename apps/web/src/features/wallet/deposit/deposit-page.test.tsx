@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import type { DepositMethod, DepositOrder } from '@khela/contract';
-import { failure } from '../../account/security/test-answers.ts';
+import { failure } from '../../../test/test-answers.ts';
 import { checkAmount, compareDecimal, fromMinor, toMinor } from './money.ts';
 import { openWalletPage } from './wallet-test-kit.ts';
 

@@ -14,7 +14,7 @@ import { ImagePicker, type PickedImage } from '../components/image-picker.tsx';
 import { TextField } from '../../account/components/text-field.tsx';
 import { errorTextKey } from '../../account/lib/api-errors.ts';
 import { applyIssueKeys } from '../../account/lib/form-rules.ts';
-import { balanceQueryKey } from '../../account/use-balance.ts';
+import { balanceQueryKey } from '../../account/index.ts';
 import { useCreateDeposit, useDepositHistory, useDepositMethods } from './deposit-api.ts';
 import { DepositLimits, periodLabelKeys } from './deposit-limits.tsx';
 import {

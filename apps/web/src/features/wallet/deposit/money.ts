@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { ApiError } from '@khela/contract';
 import { formatAmountText } from '../../../shared/lib/format.ts';
-import { useBrand } from '../../system/api/get-whitelabel.ts';
-import { useFormatOptions } from '../../system/use-format-options.ts';
+import { useBrand } from '../../../shared/api/get-whitelabel.ts';
+import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
 
 /**
  * Money on the client, for the wallet pages: amounts stay decimal strings in major units; the only

@@ -6,7 +6,7 @@ import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { answerCalls, type Answer } from '../../account/security/test-answers.ts';
+import { answerCalls, type Answer } from '../../../test/test-answers.ts';
 
 /** Component tests of the wallet pages: the app with a logged-in member and stubbed wallet calls. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameWallet } from '@khela/contract';
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { failure, type Answer } from '../../account/security/test-answers.ts';
+import { failure, type Answer } from '../../../test/test-answers.ts';
 import { balance, memberInfo, openSealed, openWalletPage } from '../deposit/wallet-test-kit.ts';
 
 const transferred = { entryId: 12, replayed: false, balance: '950.00', currency: 'BDT', to: 'demoagent' };

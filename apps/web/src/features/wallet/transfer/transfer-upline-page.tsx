@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { TextField } from '../../account/components/text-field.tsx';
-import { useMemberInfo } from '../../account/api/get-member-info.ts';
 import { errorTextKey } from '../../account/lib/api-errors.ts';
 import { applyIssueKeys } from '../../account/lib/form-rules.ts';
+import { useMemberInfo } from '../../account/index.ts';
 import {
   amountProblemText,
   amountRangeText,

@@ -3,7 +3,7 @@ import type { WalletTransferBody } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
-import { balanceQueryKey, getBalance } from '../../account/use-balance.ts';
+import { balanceQueryKey, getBalance } from '../../account/index.ts';
 
 /** The balance call with every wallet, in the same cache entry as the header balance. */
 export function useWallets() {

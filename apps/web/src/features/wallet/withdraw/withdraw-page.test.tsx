@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import type { PayoutAccount, Withdrawal } from '@khela/contract';
-import { failure, type Answer } from '../../account/security/test-answers.ts';
+import { failure, type Answer } from '../../../test/test-answers.ts';
 import { openSealed, openWalletPage } from '../deposit/wallet-test-kit.ts';
 
 const account: PayoutAccount = {

@@ -7,9 +7,10 @@ import {
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../shared/stores/session-store.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { useWhitelabel } from '../system/api/get-whitelabel.ts';
-import { LogoutButton } from '../account/components/logout-button.tsx';
+import { useWhitelabel } from '../../shared/api/get-whitelabel.ts';
+import { LogoutButton } from '../../features/account/index.ts';
 import { MemberCentrePage } from './member-centre-pages.tsx';
+import { revealCurrentLink } from './reveal-current-link.ts';
 import '../../shared/ui/centre-panel.css';
 
 /** The member centre (spec 2), opened on demand with `openMemberCentre(pageKey)`. */
@@ -42,6 +43,7 @@ export function MemberCentrePanel() {
                   type="button"
                   className="centre__link"
                   aria-current={key === current ? 'page' : undefined}
+                  ref={key === current ? revealCurrentLink : undefined}
                   onClick={() => openMemberCentre(key)}
                 >
                   {t(memberCentreLabelKeys[key])}

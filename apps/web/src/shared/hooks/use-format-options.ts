@@ -1,6 +1,6 @@
-import { useLanguageStore } from '../../shared/i18n/languages.ts';
-import type { FormatOptions } from '../../shared/lib/format.ts';
-import { useBrand } from './api/get-whitelabel.ts';
+import { useLanguageStore } from '../i18n/languages.ts';
+import type { FormatOptions } from '../lib/format.ts';
+import { useBrand } from '../api/get-whitelabel.ts';
 
 /** The visitor's language and the brand's digit setting, for the format helpers. */
 export function useFormatOptions(): FormatOptions {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/api/api-client.ts';
-import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { apiClient } from './api-client.ts';
+import { apiRoutes } from './api-routes.ts';
 
 export function getCountries() {
   return apiClient.call(apiRoutes.countries);

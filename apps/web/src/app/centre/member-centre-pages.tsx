@@ -8,42 +8,42 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 /** The member centre's pages that exist so far, each its own chunk; the others show ComingSoon. */
 const pages: Partial<Record<MemberCentrePageKey, LazyExoticComponent<ComponentType>>> = {
   securityCenter: lazy(() =>
-    loadChunk(() => import('../account/security/security-center.tsx')).then((module) => ({
+    loadChunk(() => import('../../features/account/security/security-center.tsx')).then((module) => ({
       default: module.SecurityCenter,
     })),
   ),
   transactionHistory: lazy(() =>
-    loadChunk(() => import('../wallet/account-record-page.tsx')).then((module) => ({
+    loadChunk(() => import('../../features/wallet/account-record-page.tsx')).then((module) => ({
       default: module.AccountRecordPage,
     })),
   ),
   depositv2: lazy(() =>
-    loadChunk(() => import('../wallet/deposit/deposit-page.tsx')).then((module) => ({
+    loadChunk(() => import('../../features/wallet/deposit/deposit-page.tsx')).then((module) => ({
       default: module.DepositPage,
     })),
   ),
   withdraw: lazy(() =>
-    loadChunk(() => import('../wallet/withdraw/withdraw-page.tsx')).then((module) => ({
+    loadChunk(() => import('../../features/wallet/withdraw/withdraw-page.tsx')).then((module) => ({
       default: module.WithdrawPage,
     })),
   ),
   transferUpline: lazy(() =>
-    loadChunk(() => import('../wallet/transfer/transfer-upline-page.tsx')).then((module) => ({
+    loadChunk(() => import('../../features/wallet/transfer/transfer-upline-page.tsx')).then((module) => ({
       default: module.TransferUplinePage,
     })),
   ),
   personalHistoryCopy: lazy(() =>
-    loadChunk(() => import('../records/betting-record-page.tsx')).then((module) => ({
+    loadChunk(() => import('../../features/records/betting-record-page.tsx')).then((module) => ({
       default: module.BettingRecordPage,
     })),
   ),
   personalProfit: lazy(() =>
-    loadChunk(() => import('../records/personal-profit-page.tsx')).then((module) => ({
+    loadChunk(() => import('../../features/records/personal-profit-page.tsx')).then((module) => ({
       default: module.PersonalProfitPage,
     })),
   ),
   transferFund: lazy(() =>
-    loadChunk(() => import('../wallet/transfer/transfer-fund-page.tsx')).then((module) => ({
+    loadChunk(() => import('../../features/wallet/transfer/transfer-fund-page.tsx')).then((module) => ({
       default: module.TransferFundPage,
     })),
   ),

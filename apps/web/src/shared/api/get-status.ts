@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SystemStatus } from '@khela/contract';
-import { apiClient } from '../../../shared/api/api-client.ts';
-import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { apiClient } from './api-client.ts';
+import { apiRoutes } from './api-routes.ts';
 
 /** Spec 7: the status call sends the host the visitor opened as `url`. */
 export function getStatus(host: string): Promise<SystemStatus> {

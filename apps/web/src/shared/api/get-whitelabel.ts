@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { Whitelabel } from '@khela/contract';
-import { apiClient } from '../../../shared/api/api-client.ts';
-import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { apiClient } from './api-client.ts';
+import { apiRoutes } from './api-routes.ts';
 
 export function getWhitelabel(): Promise<Whitelabel> {
   return apiClient.call(apiRoutes.whitelabel);

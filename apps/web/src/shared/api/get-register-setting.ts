@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RegisterSetting } from '@khela/contract';
-import { apiClient } from '../../../shared/api/api-client.ts';
-import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { apiClient } from './api-client.ts';
+import { apiRoutes } from './api-routes.ts';
 
 export function getRegisterSetting(): Promise<RegisterSetting> {
   return apiClient.call(apiRoutes.registerSetting);
