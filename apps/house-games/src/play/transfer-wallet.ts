@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   creditRequestSchema,
@@ -6,6 +5,7 @@ import {
   rollbackRequestSchema,
   balanceRequestSchema,
 } from '@khela/contract';
+import { requestHash } from '@khela/contract/request-hash';
 import type { z } from 'zod';
 import type { HouseDatabase } from '../db/database.ts';
 import {
@@ -68,23 +68,13 @@ export async function inWalletTransaction<T>(
   }
 }
 
-/** JSON with object keys sorted: a replay's body compares equal whatever its key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** What identifies a call for its replays: the action and the body, compared after parsing. */
+/**
+ * What identifies a call for its replays: the canonical request hash
+ * (`@khela/contract/request-hash`, the platform's too) of the action and the body, compared after
+ * parsing.
+ */
 export function requestHashOf(kind: HgWalletMoveKind, body: object): string {
-  return createHash('sha256')
-    .update(`${kind}\n${canonicalJson(body)}`)
-    .digest('hex');
+  return requestHash({ action: kind, body });
 }
 
 export interface LockedWallet {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { requestHash as canonicalRequestHash } from '@khela/contract/request-hash';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { checkSignature, nowSeconds, signatureHeader, signBody } from '../protocol/signature.ts';
 
@@ -107,7 +108,7 @@ export async function startFakePlatform(options: { hangMs?: number } = {}): Prom
     }
     // Money calls: idempotent by transactionId (same body: same answer; other body: refused).
     const transactionId = String(body.transactionId);
-    const requestHash = createHash('sha256').update(JSON.stringify({ action, body })).digest('hex');
+    const requestHash = canonicalRequestHash({ action, body });
     const previous = transactions.get(transactionId);
     if (previous) {
       return previous.requestHash === requestHash

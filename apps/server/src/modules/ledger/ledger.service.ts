@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { canonicalJson, requestHash } from '@khela/contract/request-hash';
 import type { Database } from '../../db/database.ts';
 import {
   isMemberAddress,
@@ -270,39 +270,21 @@ export async function getBalance(db: Database, options: { address: string }): Pr
 // ---------------------------------------------------------------------------------------------
 // Entries
 
-/** JSON-safe copy: bigints become decimal strings, dates ISO strings, keys sorted (canonical). */
-function canonicalValue(value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(canonicalValue);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-        .map((key) => [key, canonicalValue((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
-}
-
 /**
- * sha256 of the canonical request: kind, postings (sorted by address, amounts as decimal strings),
- * the reversed entry and the caller's extra `request` fields. Same key + same hash = replay.
+ * The canonical request hash (`@khela/contract/request-hash`) of: kind, postings (sorted by address,
+ * amounts as decimal strings), the reversed entry and the caller's extra `request` fields. Same key +
+ * same hash = replay; the check itself is in `ledger_post_entry` (one statement with the insert).
  */
 export function requestHashOf(options: PostEntryOptions): string {
-  const canonical = JSON.stringify(
-    canonicalValue({
-      version: 1,
-      kind: options.kind,
-      postings: [...options.postings]
-        .sort((left, right) => (left.address < right.address ? -1 : left.address > right.address ? 1 : 0))
-        .map((posting) => [posting.address, posting.amount.toString()]),
-      reversesEntryId: options.reversesEntryId ?? null,
-      request: options.request ?? null,
-    }),
-  );
-  return createHash('sha256').update(canonical).digest('hex');
+  return requestHash({
+    version: 1,
+    kind: options.kind,
+    postings: [...options.postings]
+      .sort((left, right) => (left.address < right.address ? -1 : left.address > right.address ? 1 : 0))
+      .map((posting) => [posting.address, posting.amount.toString()]),
+    reversesEntryId: options.reversesEntryId ?? null,
+    request: options.request ?? null,
+  });
 }
 
 /**
@@ -392,7 +374,7 @@ function entryOf(result: EntryResultJson): PostedEntry {
  */
 export async function postEntry(db: Database, options: PostEntryOptions): Promise<PostedEntry> {
   checkEntry(options);
-  const metadata = JSON.stringify(canonicalValue(options.metadata ?? {}));
+  const metadata = canonicalJson(options.metadata ?? {});
   const addresses = textArrayLiteral(options.postings.map((posting) => posting.address));
   const amounts = `{${options.postings.map((posting) => posting.amount.toString()).join(',')}}`;
   try {

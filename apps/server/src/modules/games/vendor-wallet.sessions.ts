@@ -1,0 +1,156 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AuthenticateRequest, BalanceRequest, VendorLanguage } from '@khela/contract';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/database.ts';
+import { findMemberById } from '../accounts/members.repository.ts';
+import { platformSessionLiveSql } from '../accounts/session.service.ts';
+import { gameSessions } from './games.tables.ts';
+import { hashLaunchToken } from './launch.service.ts';
+import { balanceOf, type WalletOf } from './vendor-wallet.ledger.ts';
+import { minorUnits, ok, vendorError, type VendorReply } from './vendor-wallet.replies.ts';
+
+/** Game sessions as the vendor wallet sees them: the launch token exchange, lookups and sliding. */
+
+export type VendorEnv = Pick<Env, 'GAME_SESSION_IDLE_MINUTES'>;
+
+export interface WalletSession extends WalletOf {
+  sessionId: number;
+  gameCode: string;
+  language: string;
+  isLive: boolean;
+  /** Live, and its end is more than a minute behind "idle minutes from now": worth a write. */
+  needsTouch: boolean;
+}
+
+/** The platform session that launched the game is still live (and its account active). */
+const launchingSessionLive = platformSessionLiveSql(sql`${gameSessions.platformSessionId}`);
+
+export async function findSession(
+  db: Database,
+  env: VendorEnv,
+  vendorCode: string,
+  sessionId: string,
+): Promise<WalletSession | null> {
+  const minutes = env.GAME_SESSION_IDLE_MINUTES;
+  const [row] = await db
+    .select({
+      sessionId: gameSessions.id,
+      memberId: gameSessions.memberId,
+      walletKind: gameSessions.walletKind,
+      currency: gameSessions.currency,
+      gameCode: gameSessions.gameCode,
+      language: gameSessions.language,
+      authenticatedAt: gameSessions.authenticatedAt,
+      isLive: sql<boolean>`${gameSessions.expiresAt} > now() and ${launchingSessionLive}`,
+      needsTouch: sql<boolean>`${gameSessions.expiresAt} > now() and
+        ${gameSessions.expiresAt} < now() + make_interval(mins => ${minutes}) - interval '60 seconds'`,
+    })
+    .from(gameSessions)
+    .where(and(eq(gameSessions.id, Number(sessionId)), eq(gameSessions.vendorCode, vendorCode)));
+  if (!row || row.authenticatedAt === null) return null;
+  return {
+    sessionId: row.sessionId,
+    memberId: row.memberId,
+    walletKind: row.walletKind,
+    currency: row.currency,
+    gameCode: row.gameCode,
+    language: row.language,
+    isLive: row.isLive,
+    needsTouch: row.needsTouch,
+  };
+}
+
+/**
+ * Slides a live session's end to GAME_SESSION_IDLE_MINUTES from now. Written at most once a
+ * minute per session (callers ask only when `needsTouch`), outside the money transaction.
+ */
+export async function touchSession(db: Database, env: VendorEnv, sessionId: number): Promise<void> {
+  const minutes = env.GAME_SESSION_IDLE_MINUTES;
+  await db
+    .update(gameSessions)
+    .set({ expiresAt: sql`now() + make_interval(mins => ${minutes})` })
+    .where(
+      and(
+        eq(gameSessions.id, sessionId),
+        sql`${gameSessions.expiresAt} > now()`,
+        sql`${gameSessions.expiresAt} < now() + make_interval(mins => ${minutes}) - interval '60 seconds'`,
+      ),
+    );
+}
+
+/** The session to slide after a call (see touchSession), as an Outcome's field. */
+export function touchOf(session: WalletSession): { touchSessionId?: number } {
+  return session.needsTouch ? { touchSessionId: session.sessionId } : {};
+}
+
+export async function authenticate({
+  db,
+  env,
+  vendorCode,
+  request,
+}: {
+  db: Database;
+  env: VendorEnv;
+  vendorCode: string;
+  request: AuthenticateRequest;
+}): Promise<VendorReply> {
+  // One statement makes the token dead: of two racing exchanges exactly one gets the row.
+  const [row] = await db
+    .update(gameSessions)
+    .set({
+      authenticatedAt: sql`now()`,
+      expiresAt: sql`now() + make_interval(mins => ${env.GAME_SESSION_IDLE_MINUTES})`,
+    })
+    .where(
+      and(
+        eq(gameSessions.tokenHash, hashLaunchToken(request.launchToken)),
+        eq(gameSessions.vendorCode, vendorCode),
+        sql`${gameSessions.authenticatedAt} is null`,
+        sql`${gameSessions.tokenExpiresAt} > now()`,
+        // A launch from a session that ended since (logout, password change) opens nothing.
+        launchingSessionLive,
+      ),
+    )
+    .returning({
+      sessionId: gameSessions.id,
+      memberId: gameSessions.memberId,
+      walletKind: gameSessions.walletKind,
+      currency: gameSessions.currency,
+      language: gameSessions.language,
+    });
+  if (!row) return vendorError('INVALID_TOKEN', 'unknown, used or expired launch token');
+  const member = await findMemberById(db, row.memberId);
+  if (!member || member.status !== 'active') {
+    await db
+      .update(gameSessions)
+      .set({ expiresAt: sql`now()` })
+      .where(eq(gameSessions.id, row.sessionId));
+    return vendorError('INVALID_TOKEN', 'the account is not active');
+  }
+  return ok({
+    sessionId: String(row.sessionId),
+    playerId: String(row.memberId),
+    nickname: member.nickname || member.account,
+    currency: row.currency,
+    balance: minorUnits(await balanceOf(db, row)),
+    language: row.language as VendorLanguage,
+  });
+}
+
+export async function balance({
+  db,
+  env,
+  vendorCode,
+  request,
+}: {
+  db: Database;
+  env: VendorEnv;
+  vendorCode: string;
+  request: BalanceRequest;
+}): Promise<VendorReply> {
+  const session = await findSession(db, env, vendorCode, request.sessionId);
+  if (!session?.isLive) return vendorError('INVALID_TOKEN', 'unknown or expired session');
+  const amount = await balanceOf(db, session);
+  if (session.needsTouch) await touchSession(db, env, session.sessionId);
+  return ok({ balance: minorUnits(amount), currency: session.currency });
+}

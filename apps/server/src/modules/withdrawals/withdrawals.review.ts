@@ -1,0 +1,258 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Withdrawal, WithdrawalStatus } from '@khela/contract';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { accountNamesOf } from '../accounts/member.service.ts';
+import { clearingAddress, memberWalletAddress } from '../ledger/ledger.addresses.ts';
+import { parseAmountField } from '../ledger/ledger.errors.ts';
+import { getOrOpenMemberWallet, openAccount, postEntry, type PostedEntry } from '../ledger/ledger.service.ts';
+import { formatAmount } from '../ledger/money.ts';
+import { walletChanged } from '../wallet/wallet.events.ts';
+import { recordWalletAudit, type WalletActor } from '../wallet/wallet.service.ts';
+import { withdrawals } from './withdrawals.tables.ts';
+import { accountsById } from './withdrawals.accounts.ts';
+import {
+  type WithdrawSettings,
+  type WithdrawalRow,
+  withdrawalView,
+  lockWithdrawal,
+  toWithdrawal,
+} from './withdrawals.requests.ts';
+
+/** The operator's side of withdrawals: the review queue, the decision, the resolution, the proof. */
+
+/** Where paid-out money leaves the books (the payout provider's clearing account). */
+const payoutProvider = 'payout';
+
+/** The operator's queue: oldest first, with the member and the full account number to pay. */
+export async function listWithdrawalsForReview(
+  db: Database,
+  options: { settings: WithdrawSettings; query: { status: WithdrawalStatus; limit: number } },
+) {
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.status, options.query.status))
+    .orderBy(asc(withdrawals.id))
+    .limit(options.query.limit);
+  const accounts = await accountsById(
+    db,
+    rows.map((row) => row.accountId),
+  );
+  const names = await accountNamesOf(db, [...new Set(rows.map((row) => row.memberId))]);
+  return rows.flatMap((row) => {
+    const account = accounts.get(row.accountId);
+    if (!account) return [];
+    return [
+      {
+        ...toWithdrawal(row, account, options.settings.currencyPrecision),
+        username: names.get(row.memberId) ?? '',
+        fullAccountNumber: account.accountNumber,
+        hasProof: row.proof !== null,
+      },
+    ];
+  });
+}
+
+async function auditMain(
+  tx: Database,
+  options: {
+    actor: WalletActor;
+    action: string;
+    row: WithdrawalRow;
+    posted: PostedEntry;
+    amount: bigint;
+    reason: string;
+  },
+) {
+  const address = memberWalletAddress(options.row.memberId, 'main');
+  const after = options.posted.postings.find((posting) => posting.address === address)?.balanceAfter ?? 0n;
+  await recordWalletAudit(tx, {
+    actor: options.actor,
+    action: options.action,
+    memberId: options.row.memberId,
+    entryId: options.posted.entryId,
+    currency: options.row.currency,
+    amount: options.amount,
+    after,
+    reason: options.reason,
+  });
+}
+
+/**
+ * The operator's decision on a pending withdrawal: reject releases the hold back to the main
+ * wallet (audited); disburse pays it out of the hold and starts the member's confirmation window.
+ */
+export async function decideWithdrawal(
+  db: Database,
+  options: {
+    settings: WithdrawSettings;
+    actor: WalletActor;
+    body: { withdrawalId: number; decision: 'reject' | 'disburse'; reason?: string | undefined };
+  },
+): Promise<Withdrawal> {
+  const { settings, actor, body } = options;
+  const precision = settings.currencyPrecision;
+  const row = await db.transaction(async (tx) => {
+    const current = await lockWithdrawal(tx, body.withdrawalId);
+    if (!current)
+      throw new AppError('NOT_FOUND', { issues: [{ field: 'withdrawalId', reason: 'no such withdrawal' }] });
+    if (current.status !== 'pending') {
+      throw new AppError('CONFLICT', {
+        issues: [{ field: 'withdrawalId', reason: `already ${current.status}` }],
+      });
+    }
+    const main = memberWalletAddress(current.memberId, 'main');
+    const hold = memberWalletAddress(current.memberId, 'hold');
+    const reason = body.reason?.trim() || null;
+    if (body.decision === 'reject') {
+      const posted = await postEntry(tx, {
+        kind: 'release',
+        idempotencyKey: `withdraw-release:${current.id}`,
+        postings: [
+          { address: hold, amount: -current.amount },
+          { address: main, amount: current.amount },
+        ],
+        metadata: { withdrawalId: current.id, reason },
+      });
+      await auditMain(tx, {
+        actor,
+        action: 'withdrawal_reject',
+        row: current,
+        posted,
+        amount: current.amount,
+        reason: reason ?? 'rejected',
+      });
+      const [rejected] = await tx
+        .update(withdrawals)
+        .set({
+          status: 'rejected',
+          releaseEntryId: posted.entryId,
+          reason,
+          decidedBy: actor.name,
+          decidedAt: sql`now()`,
+        })
+        .where(eq(withdrawals.id, current.id))
+        .returning();
+      return rejected ?? current;
+    }
+    const clearing = clearingAddress(payoutProvider, current.currency);
+    await openAccount(tx, { address: clearing, currency: current.currency, precision });
+    const posted = await postEntry(tx, {
+      kind: 'withdrawal',
+      idempotencyKey: `withdraw-payout:${current.id}`,
+      postings: [
+        { address: hold, amount: -current.amount },
+        { address: clearing, amount: current.amount },
+      ],
+      metadata: { withdrawalId: current.id, operator: actor.name },
+    });
+    const [disbursed] = await tx
+      .update(withdrawals)
+      .set({
+        status: 'disbursed',
+        payoutEntryId: posted.entryId,
+        reason,
+        decidedBy: actor.name,
+        decidedAt: sql`now()`,
+        disbursedAt: sql`now()`,
+        confirmBy: sql`now() + make_interval(mins => ${settings.wallet.autoReceiveMinutes})`,
+      })
+      .where(eq(withdrawals.id, current.id))
+      .returning();
+    return disbursed ?? current;
+  });
+  walletChanged(db, row.memberId);
+  return withdrawalView(db, row, precision);
+}
+
+/**
+ * Closes a dispute: what did not arrive (at most the amount less what the member says arrived)
+ * goes back to the main wallet from the payout clearing account, audited; "0" closes it without
+ * a refund. Either way the withdrawal is completed and final.
+ */
+export async function resolveWithdrawal(
+  db: Database,
+  options: {
+    settings: WithdrawSettings;
+    actor: WalletActor;
+    body: { withdrawalId: number; refund: string; reason: string };
+  },
+): Promise<Withdrawal> {
+  const { settings, actor, body } = options;
+  const precision = settings.currencyPrecision;
+  const refund = parseAmountField(body.refund, { field: 'refund', precision, allowZero: true });
+  const row = await db.transaction(async (tx) => {
+    const current = await lockWithdrawal(tx, body.withdrawalId);
+    if (!current)
+      throw new AppError('NOT_FOUND', { issues: [{ field: 'withdrawalId', reason: 'no such withdrawal' }] });
+    if (current.status !== 'disputed') {
+      throw new AppError('CONFLICT', {
+        issues: [{ field: 'withdrawalId', reason: `it is ${current.status}` }],
+      });
+    }
+    const ceiling = current.amount - (current.receivedAmount ?? 0n);
+    if (refund > ceiling) {
+      throw new AppError('VALIDATION_FAILED', {
+        issues: [{ field: 'refund', reason: `at most ${formatAmount(ceiling, precision)}` }],
+      });
+    }
+    let refundEntryId: number | null = null;
+    if (refund > 0n) {
+      const main = await getOrOpenMemberWallet(tx, {
+        memberId: current.memberId,
+        kind: 'main',
+        currency: current.currency,
+        precision,
+      });
+      const posted = await postEntry(tx, {
+        kind: 'adjustment',
+        idempotencyKey: `withdraw-refund:${current.id}`,
+        postings: [
+          { address: clearingAddress(payoutProvider, current.currency), amount: -refund },
+          { address: main.address, amount: refund },
+        ],
+        metadata: { withdrawalId: current.id, reason: body.reason },
+      });
+      refundEntryId = posted.entryId;
+      await auditMain(tx, {
+        actor,
+        action: 'withdrawal_refund',
+        row: current,
+        posted,
+        amount: refund,
+        reason: body.reason,
+      });
+    }
+    const [resolved] = await tx
+      .update(withdrawals)
+      .set({
+        status: 'completed',
+        refunded: refund,
+        refundEntryId,
+        reason: body.reason,
+        decidedBy: actor.name,
+        resolvedAt: sql`now()`,
+      })
+      .where(eq(withdrawals.id, current.id))
+      .returning();
+    return resolved ?? current;
+  });
+  walletChanged(db, row.memberId);
+  return withdrawalView(db, row, precision);
+}
+
+export async function getWithdrawalProof(
+  db: Database,
+  withdrawalId: number,
+): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: string }> {
+  const [row] = await db
+    .select({ proof: withdrawals.proof, proofType: withdrawals.proofType })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, withdrawalId));
+  const contentType = row?.proofType;
+  if (!row?.proof || (contentType !== 'image/png' && contentType !== 'image/jpeg')) {
+    throw new AppError('NOT_FOUND', { issues: [{ field: 'withdrawalId', reason: 'no proof' }] });
+  }
+  return { contentType, data: row.proof.toString('base64') };
+}
