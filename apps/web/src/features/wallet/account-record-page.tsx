@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReceiptText from 'lucide-react/icons/receipt-text';
-import { recordKinds, type RecordKind } from '@khela/contract';
+import type { RecordKind } from '@khela/contract';
+import { recordKinds } from '@khela/contract/record-kinds';
 import { formatAmountText, formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import {
