@@ -9,7 +9,7 @@ describe('call-routes.ts', () => {
     expect(readFileSync(callRoutesFile, 'utf8')).toBe(await renderCallRoutes());
   });
 
-  it('holds every call with its id, method, path, auth, encryption and body kind', () => {
+  it('holds every call with its id, method, path, encryption and body kind', () => {
     expect(Object.keys(callRoutes).sort()).toEqual(Object.keys(calls).sort());
     for (const [name, route] of Object.entries(callRoutes)) {
       const call = calls[name as keyof typeof calls];
@@ -17,7 +17,6 @@ describe('call-routes.ts', () => {
         id: call.id,
         method: call.method,
         path: call.path,
-        auth: call.auth,
         encrypted: call.encrypted,
         ...('bodyKind' in call ? { bodyKind: call.bodyKind } : {}),
       });

@@ -2,7 +2,8 @@
 // call run `npm run routes -w @khela/contract` (call-routes.test.ts fails while this is out of date).
 // No zod here: the web imports this file alone ('@khela/contract/call-routes'), so the schemas stay
 // out of its scripts. Each route is typed as the contract's definition, so inputs and values stay
-// typed from the contract; at run time it holds only what a client needs.
+// typed from the contract; at run time it holds only what a client needs (not `auth`, which the
+// server enforces: every byte here is in the web's home route).
 import type { calls } from './calls.ts';
 
 type Calls = typeof calls;
@@ -11,7 +12,6 @@ export const accountRecord = {
   id: 'walletAccountRecord',
   method: 'GET',
   path: '/wps/wallet/record',
-  auth: 'member',
   encrypted: false,
 } as Calls['accountRecord'];
 
@@ -19,7 +19,6 @@ export const addFavouriteGame = {
   id: 'MCSFE_addFavoriteGame',
   method: 'POST',
   path: '/wps/relay/MCSFE_addFavoriteGame',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['addFavouriteGame'];
 
@@ -27,7 +26,6 @@ export const affiliateCheck = {
   id: 'affiliateCheck',
   method: 'GET',
   path: '/wps/agent/affiliate',
-  auth: 'public',
   encrypted: false,
 } as Calls['affiliateCheck'];
 
@@ -35,7 +33,6 @@ export const announcements = {
   id: 'MCSFE_getListAnnouncements',
   method: 'GET',
   path: '/wps/relay/MCSFE_getListAnnouncements',
-  auth: 'optional',
   encrypted: false,
 } as Calls['announcements'];
 
@@ -43,7 +40,6 @@ export const balance = {
   id: 'walletBalance',
   method: 'GET',
   path: '/wps/v2/wallets/balance',
-  auth: 'member',
   encrypted: false,
 } as Calls['balance'];
 
@@ -51,7 +47,6 @@ export const banners = {
   id: 'contentBanners',
   method: 'GET',
   path: '/wps/system/banners',
-  auth: 'public',
   encrypted: false,
 } as Calls['banners'];
 
@@ -59,7 +54,6 @@ export const bettingRecord = {
   id: 'MCSFE_getBettingRecord',
   method: 'GET',
   path: '/wps/relay/MCSFE_getBettingRecord',
-  auth: 'member',
   encrypted: false,
 } as Calls['bettingRecord'];
 
@@ -67,7 +61,6 @@ export const bindPayoutAccount = {
   id: 'withdrawAccountBind',
   method: 'POST',
   path: '/wps/withdraw/account/bind',
-  auth: 'realMember',
   encrypted: true,
 } as Calls['bindPayoutAccount'];
 
@@ -75,7 +68,6 @@ export const captcha = {
   id: 'captcha',
   method: 'GET',
   path: '/wps/captcha',
-  auth: 'public',
   encrypted: false,
 } as Calls['captcha'];
 
@@ -83,7 +75,6 @@ export const changePassword = {
   id: 'changePassword',
   method: 'POST',
   path: '/wps/member/password',
-  auth: 'realMember',
   encrypted: true,
 } as Calls['changePassword'];
 
@@ -91,7 +82,6 @@ export const confirmWithdrawal = {
   id: 'withdrawConfirm',
   method: 'POST',
   path: '/wps/withdraw/confirm',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['confirmWithdrawal'];
 
@@ -99,7 +89,6 @@ export const contentAudit = {
   id: 'operatorContentAudit',
   method: 'GET',
   path: '/api/operator/content/audit',
-  auth: 'operator',
   encrypted: false,
 } as Calls['contentAudit'];
 
@@ -107,7 +96,6 @@ export const countries = {
   id: 'systemCountries',
   method: 'GET',
   path: '/wps/system/country',
-  auth: 'public',
   encrypted: false,
 } as Calls['countries'];
 
@@ -115,7 +103,6 @@ export const createAnnouncement = {
   id: 'operatorCreateAnnouncement',
   method: 'POST',
   path: '/api/operator/content/announcement/create',
-  auth: 'operator',
   encrypted: false,
 } as Calls['createAnnouncement'];
 
@@ -123,7 +110,6 @@ export const createBanner = {
   id: 'operatorCreateBanner',
   method: 'POST',
   path: '/api/operator/content/banner/create',
-  auth: 'operator',
   encrypted: false,
 } as Calls['createBanner'];
 
@@ -131,7 +117,6 @@ export const createDeposit = {
   id: 'depositCreate',
   method: 'POST',
   path: '/wps/deposit/create',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['createDeposit'];
 
@@ -139,7 +124,6 @@ export const createPromotion = {
   id: 'operatorCreatePromotion',
   method: 'POST',
   path: '/api/operator/content/promotion/create',
-  auth: 'operator',
   encrypted: false,
 } as Calls['createPromotion'];
 
@@ -147,7 +131,6 @@ export const createWithdrawal = {
   id: 'withdrawCreate',
   method: 'POST',
   path: '/wps/withdraw/create',
-  auth: 'realMember',
   encrypted: true,
 } as Calls['createWithdrawal'];
 
@@ -155,7 +138,6 @@ export const deleteAnnouncement = {
   id: 'operatorDeleteAnnouncement',
   method: 'POST',
   path: '/api/operator/content/announcement/delete',
-  auth: 'operator',
   encrypted: false,
 } as Calls['deleteAnnouncement'];
 
@@ -163,7 +145,6 @@ export const deleteBanner = {
   id: 'operatorDeleteBanner',
   method: 'POST',
   path: '/api/operator/content/banner/delete',
-  auth: 'operator',
   encrypted: false,
 } as Calls['deleteBanner'];
 
@@ -171,7 +152,6 @@ export const deleteHelpArticle = {
   id: 'operatorDeleteHelpArticle',
   method: 'POST',
   path: '/api/operator/content/help/delete',
-  auth: 'operator',
   encrypted: false,
 } as Calls['deleteHelpArticle'];
 
@@ -179,7 +159,6 @@ export const deletePromotion = {
   id: 'operatorDeletePromotion',
   method: 'POST',
   path: '/api/operator/content/promotion/delete',
-  auth: 'operator',
   encrypted: false,
 } as Calls['deletePromotion'];
 
@@ -187,7 +166,6 @@ export const depositHistory = {
   id: 'depositHistory',
   method: 'GET',
   path: '/wps/deposit/history',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['depositHistory'];
 
@@ -195,7 +173,6 @@ export const depositLimits = {
   id: 'depositLimits',
   method: 'GET',
   path: '/wps/deposit/limits',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['depositLimits'];
 
@@ -203,7 +180,6 @@ export const depositMethods = {
   id: 'depositMethods',
   method: 'GET',
   path: '/wps/deposit/methods',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['depositMethods'];
 
@@ -211,7 +187,6 @@ export const domainRoute = {
   id: 'systemDomainRoute',
   method: 'GET',
   path: '/wps/system/domainRoute',
-  auth: 'public',
   encrypted: false,
 } as Calls['domainRoute'];
 
@@ -219,7 +194,6 @@ export const favouriteGames = {
   id: 'MCSFE_getFavoriteGames',
   method: 'GET',
   path: '/wps/relay/MCSFE_getFavoriteGames',
-  auth: 'member',
   encrypted: false,
 } as Calls['favouriteGames'];
 
@@ -227,7 +201,6 @@ export const favouriteGamesList = {
   id: 'MCSFE_getFavoriteGamesList',
   method: 'GET',
   path: '/wps/relay/MCSFE_getFavoriteGamesList',
-  auth: 'member',
   encrypted: false,
 } as Calls['favouriteGamesList'];
 
@@ -235,7 +208,6 @@ export const firstLogin = {
   id: 'firstLogin',
   method: 'POST',
   path: '/wps/member/firstLogin',
-  auth: 'member',
   encrypted: false,
 } as Calls['firstLogin'];
 
@@ -243,7 +215,6 @@ export const freePlay = {
   id: 'loginFreePlay',
   method: 'POST',
   path: '/wps/session/login/freeplay',
-  auth: 'public',
   encrypted: false,
 } as Calls['freePlay'];
 
@@ -251,7 +222,6 @@ export const gameLaunchFB = {
   id: 'gameLaunchFB',
   method: 'POST',
   path: '/wps/relay/GCS_gameLaunchFB',
-  auth: 'member',
   encrypted: false,
 } as Calls['gameLaunchFB'];
 
@@ -259,7 +229,6 @@ export const gameList = {
   id: 'GCSGAME_gameList',
   method: 'GET',
   path: '/wps/relay/GCSGAME_gameList',
-  auth: 'public',
   encrypted: false,
 } as Calls['gameList'];
 
@@ -267,7 +236,6 @@ export const gameMenus = {
   id: 'gameMenus',
   method: 'GET',
   path: '/lgw/games/game_menus',
-  auth: 'public',
   encrypted: false,
 } as Calls['gameMenus'];
 
@@ -275,7 +243,6 @@ export const gameVendors = {
   id: 'GCSGAME_gameVendor',
   method: 'GET',
   path: '/wps/relay/GCSGAME_gameVendor',
-  auth: 'public',
   encrypted: false,
 } as Calls['gameVendors'];
 
@@ -283,7 +250,6 @@ export const gameWallets = {
   id: 'walletGameWallets',
   method: 'GET',
   path: '/wps/relay/GCS_gameWallets',
-  auth: 'member',
   encrypted: false,
 } as Calls['gameWallets'];
 
@@ -291,7 +257,6 @@ export const helpCenter = {
   id: 'systemHelpCenter',
   method: 'GET',
   path: '/wps/system/helpCenter',
-  auth: 'public',
   encrypted: false,
 } as Calls['helpCenter'];
 
@@ -299,7 +264,6 @@ export const hotGames = {
   id: 'GCSGAME_hotGamesV2',
   method: 'GET',
   path: '/wps/relay/GCSGAME_hotGamesV2',
-  auth: 'public',
   encrypted: false,
 } as Calls['hotGames'];
 
@@ -307,7 +271,6 @@ export const humanChallenge = {
   id: 'humanChallenge',
   method: 'GET',
   path: '/wps/verification/challenge',
-  auth: 'public',
   encrypted: false,
 } as Calls['humanChallenge'];
 
@@ -315,7 +278,6 @@ export const launchGame = {
   id: 'launchGame',
   method: 'POST',
   path: '/wps/game/launchGame',
-  auth: 'member',
   encrypted: false,
 } as Calls['launchGame'];
 
@@ -323,7 +285,6 @@ export const login = {
   id: 'login',
   method: 'POST',
   path: '/wps/session/login',
-  auth: 'public',
   encrypted: true,
 } as Calls['login'];
 
@@ -331,7 +292,6 @@ export const loginTwoFactor = {
   id: 'loginTwoFactor',
   method: 'POST',
   path: '/wps/session/login/2fa',
-  auth: 'public',
   encrypted: true,
 } as Calls['loginTwoFactor'];
 
@@ -339,7 +299,6 @@ export const logout = {
   id: 'logout',
   method: 'DELETE',
   path: '/wps/session/logout',
-  auth: 'member',
   encrypted: false,
 } as Calls['logout'];
 
@@ -347,7 +306,6 @@ export const memberIcon = {
   id: 'memberIcon',
   method: 'GET',
   path: '/wps/member/info/icon',
-  auth: 'member',
   encrypted: false,
 } as Calls['memberIcon'];
 
@@ -355,7 +313,6 @@ export const memberInfo = {
   id: 'memberInfo',
   method: 'GET',
   path: '/wps/member/info',
-  auth: 'member',
   encrypted: false,
 } as Calls['memberInfo'];
 
@@ -363,7 +320,6 @@ export const operatorAdjust = {
   id: 'operatorWalletAdjust',
   method: 'POST',
   path: '/api/operator/wallet/adjust',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorAdjust'];
 
@@ -371,7 +327,6 @@ export const operatorBanners = {
   id: 'operatorBanners',
   method: 'GET',
   path: '/api/operator/content/banners',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorBanners'];
 
@@ -379,7 +334,6 @@ export const operatorDecideDeposit = {
   id: 'operatorDepositDecide',
   method: 'POST',
   path: '/api/operator/deposit/decide',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorDecideDeposit'];
 
@@ -387,7 +341,6 @@ export const operatorDecideWithdrawal = {
   id: 'operatorWithdrawalDecide',
   method: 'POST',
   path: '/api/operator/withdrawal/decide',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorDecideWithdrawal'];
 
@@ -395,7 +348,6 @@ export const operatorDepositReceipt = {
   id: 'operatorDepositReceipt',
   method: 'GET',
   path: '/api/operator/deposit/receipt',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorDepositReceipt'];
 
@@ -403,7 +355,6 @@ export const operatorDeposits = {
   id: 'operatorDeposits',
   method: 'GET',
   path: '/api/operator/deposits',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorDeposits'];
 
@@ -411,7 +362,6 @@ export const operatorLogin = {
   id: 'operatorLogin',
   method: 'POST',
   path: '/api/operator/session/login',
-  auth: 'public',
   encrypted: true,
 } as Calls['operatorLogin'];
 
@@ -419,7 +369,6 @@ export const operatorMailOutbox = {
   id: 'operatorMailOutbox',
   method: 'GET',
   path: '/api/operator/mail/outbox',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorMailOutbox'];
 
@@ -427,7 +376,6 @@ export const operatorResolveWithdrawal = {
   id: 'operatorWithdrawalResolve',
   method: 'POST',
   path: '/api/operator/withdrawal/resolve',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorResolveWithdrawal'];
 
@@ -435,7 +383,6 @@ export const operatorSmsOutbox = {
   id: 'operatorSmsOutbox',
   method: 'GET',
   path: '/api/operator/sms/outbox',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorSmsOutbox'];
 
@@ -443,7 +390,6 @@ export const operatorSyncGames = {
   id: 'operatorSyncGames',
   method: 'POST',
   path: '/api/operator/games/sync',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorSyncGames'];
 
@@ -451,7 +397,6 @@ export const operatorUnlockSecrets = {
   id: 'operatorUnlockSecrets',
   method: 'POST',
   path: '/api/operator/member/unlock-secrets',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorUnlockSecrets'];
 
@@ -459,7 +404,6 @@ export const operatorVendorTransfers = {
   id: 'operatorVendorTransfers',
   method: 'GET',
   path: '/api/operator/vendor-transfers',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorVendorTransfers'];
 
@@ -467,7 +411,6 @@ export const operatorWithdrawalProof = {
   id: 'operatorWithdrawalProof',
   method: 'GET',
   path: '/api/operator/withdrawal/proof',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorWithdrawalProof'];
 
@@ -475,7 +418,6 @@ export const operatorWithdrawals = {
   id: 'operatorWithdrawals',
   method: 'GET',
   path: '/api/operator/withdrawals',
-  auth: 'operator',
   encrypted: false,
 } as Calls['operatorWithdrawals'];
 
@@ -483,7 +425,6 @@ export const orderBanners = {
   id: 'operatorOrderBanners',
   method: 'POST',
   path: '/api/operator/content/banner/order',
-  auth: 'operator',
   encrypted: false,
 } as Calls['orderBanners'];
 
@@ -491,7 +432,6 @@ export const passwordByEmail = {
   id: 'passwordByEmail',
   method: 'POST',
   path: '/wps/member/password/email',
-  auth: 'public',
   encrypted: false,
   bodyKind: 'form',
 } as Calls['passwordByEmail'];
@@ -500,7 +440,6 @@ export const passwordByPhone = {
   id: 'passwordByPhone',
   method: 'POST',
   path: '/wps/member/password/verification',
-  auth: 'public',
   encrypted: true,
 } as Calls['passwordByPhone'];
 
@@ -508,7 +447,6 @@ export const passwordReset = {
   id: 'passwordReset',
   method: 'POST',
   path: '/wps/member/password/reset',
-  auth: 'public',
   encrypted: true,
 } as Calls['passwordReset'];
 
@@ -516,7 +454,6 @@ export const passwordResetCheck = {
   id: 'passwordResetCheck',
   method: 'POST',
   path: '/wps/member/password/reset/check',
-  auth: 'public',
   encrypted: false,
 } as Calls['passwordResetCheck'];
 
@@ -524,7 +461,6 @@ export const payoutAccounts = {
   id: 'withdrawAccounts',
   method: 'GET',
   path: '/wps/withdraw/accounts',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['payoutAccounts'];
 
@@ -532,7 +468,6 @@ export const permission = {
   id: 'systemPermission',
   method: 'GET',
   path: '/wps/system/permission',
-  auth: 'public',
   encrypted: false,
 } as Calls['permission'];
 
@@ -540,7 +475,6 @@ export const permissionInfo = {
   id: 'systemPermissionInfo',
   method: 'GET',
   path: '/wps/system/permission/info',
-  auth: 'public',
   encrypted: false,
 } as Calls['permissionInfo'];
 
@@ -548,7 +482,6 @@ export const personalProfit = {
   id: 'MCSFE_getPersonalProfit',
   method: 'GET',
   path: '/wps/relay/MCSFE_getPersonalProfit',
-  auth: 'member',
   encrypted: false,
 } as Calls['personalProfit'];
 
@@ -556,7 +489,6 @@ export const playerAvatar = {
   id: 'playerAvatar',
   method: 'GET',
   path: '/wps/relay/MCSFE_getPlayerAvatar',
-  auth: 'member',
   encrypted: false,
 } as Calls['playerAvatar'];
 
@@ -564,7 +496,6 @@ export const popularGames = {
   id: 'popularGames',
   method: 'GET',
   path: '/lgw/games/popular',
-  auth: 'public',
   encrypted: false,
 } as Calls['popularGames'];
 
@@ -572,7 +503,6 @@ export const promotionDetail = {
   id: 'contentPromotionDetail',
   method: 'GET',
   path: '/wps/promotion/detail',
-  auth: 'optional',
   encrypted: false,
 } as Calls['promotionDetail'];
 
@@ -580,7 +510,6 @@ export const promotions = {
   id: 'contentPromotions',
   method: 'GET',
   path: '/wps/promotion/list',
-  auth: 'optional',
   encrypted: false,
 } as Calls['promotions'];
 
@@ -588,7 +517,6 @@ export const publicKey = {
   id: 'systemPublicKey',
   method: 'GET',
   path: '/wps/system/publicKey',
-  auth: 'public',
   encrypted: false,
 } as Calls['publicKey'];
 
@@ -596,7 +524,6 @@ export const rankList = {
   id: 'GCSGAME_getRankList',
   method: 'GET',
   path: '/wps/relay/GCSGAME_getRankList',
-  auth: 'public',
   encrypted: false,
 } as Calls['rankList'];
 
@@ -604,7 +531,6 @@ export const recentGames = {
   id: 'GCS_recentGame',
   method: 'GET',
   path: '/wps/relay/GCS_recentGame',
-  auth: 'member',
   encrypted: false,
 } as Calls['recentGames'];
 
@@ -612,7 +538,6 @@ export const register = {
   id: 'register',
   method: 'PUT',
   path: '/wps/member/register',
-  auth: 'public',
   encrypted: true,
 } as Calls['register'];
 
@@ -620,7 +545,6 @@ export const registerMobile = {
   id: 'registerMobile',
   method: 'PUT',
   path: '/wps/member/register/mobile',
-  auth: 'public',
   encrypted: true,
 } as Calls['registerMobile'];
 
@@ -628,7 +552,6 @@ export const registerSetting = {
   id: 'systemRegisterSetting',
   method: 'GET',
   path: '/wps/system/setting/register',
-  auth: 'public',
   encrypted: false,
 } as Calls['registerSetting'];
 
@@ -636,7 +559,6 @@ export const removeFavouriteGame = {
   id: 'MCSFE_removeFavoriteGame',
   method: 'POST',
   path: '/wps/relay/MCSFE_removeFavoriteGame',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['removeFavouriteGame'];
 
@@ -644,7 +566,6 @@ export const roomList = {
   id: 'GLS2_roomList',
   method: 'GET',
   path: '/wps/relay/GLS2_roomList',
-  auth: 'public',
   encrypted: false,
 } as Calls['roomList'];
 
@@ -652,7 +573,6 @@ export const saveHelpArticle = {
   id: 'operatorSaveHelpArticle',
   method: 'POST',
   path: '/api/operator/content/help/save',
-  auth: 'operator',
   encrypted: false,
 } as Calls['saveHelpArticle'];
 
@@ -660,7 +580,6 @@ export const setDepositLimits = {
   id: 'depositLimitsSet',
   method: 'POST',
   path: '/wps/deposit/limits',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['setDepositLimits'];
 
@@ -668,7 +587,6 @@ export const setPaymentPassword = {
   id: 'setPaymentPassword',
   method: 'POST',
   path: '/wps/member/password/payment',
-  auth: 'realMember',
   encrypted: true,
 } as Calls['setPaymentPassword'];
 
@@ -676,7 +594,6 @@ export const smsMember = {
   id: 'smsMember',
   method: 'POST',
   path: '/wps/verification/sms/member',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['smsMember'];
 
@@ -684,7 +601,6 @@ export const smsNoLogin = {
   id: 'smsNoLogin',
   method: 'POST',
   path: '/wps/verification/sms/noLogin',
-  auth: 'public',
   encrypted: false,
 } as Calls['smsNoLogin'];
 
@@ -692,7 +608,6 @@ export const smsRegister = {
   id: 'smsRegister',
   method: 'POST',
   path: '/wps/verification/sms/register',
-  auth: 'public',
   encrypted: false,
 } as Calls['smsRegister'];
 
@@ -700,7 +615,6 @@ export const socialComplete = {
   id: 'socialComplete',
   method: 'POST',
   path: '/wps/social/complete',
-  auth: 'public',
   encrypted: false,
 } as Calls['socialComplete'];
 
@@ -708,7 +622,6 @@ export const socialLink = {
   id: 'socialLink',
   method: 'POST',
   path: '/wps/social/link',
-  auth: 'public',
   encrypted: true,
 } as Calls['socialLink'];
 
@@ -716,7 +629,6 @@ export const socialRegister = {
   id: 'socialRegister',
   method: 'POST',
   path: '/wps/social/register',
-  auth: 'public',
   encrypted: false,
 } as Calls['socialRegister'];
 
@@ -724,7 +636,6 @@ export const socialStart = {
   id: 'socialStart',
   method: 'POST',
   path: '/wps/social/start',
-  auth: 'public',
   encrypted: false,
 } as Calls['socialStart'];
 
@@ -732,7 +643,6 @@ export const status = {
   id: 'systemStatus',
   method: 'GET',
   path: '/wps/system/status',
-  auth: 'public',
   encrypted: false,
 } as Calls['status'];
 
@@ -740,7 +650,6 @@ export const transferDownline = {
   id: 'walletTransferDownline',
   method: 'POST',
   path: '/wps/agent/transferDownline',
-  auth: 'agent',
   encrypted: true,
 } as Calls['transferDownline'];
 
@@ -748,7 +657,6 @@ export const transferUpline = {
   id: 'walletTransferUpline',
   method: 'POST',
   path: '/wps/wallet/transferUpline',
-  auth: 'realMember',
   encrypted: true,
 } as Calls['transferUpline'];
 
@@ -756,7 +664,6 @@ export const twoFactorConfirm = {
   id: 'twoFactorConfirm',
   method: 'POST',
   path: '/wps/member/2fa/confirm',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['twoFactorConfirm'];
 
@@ -764,7 +671,6 @@ export const twoFactorDisable = {
   id: 'twoFactorDisable',
   method: 'POST',
   path: '/wps/member/2fa/disable',
-  auth: 'realMember',
   encrypted: true,
 } as Calls['twoFactorDisable'];
 
@@ -772,7 +678,6 @@ export const twoFactorSetup = {
   id: 'twoFactorSetup',
   method: 'POST',
   path: '/wps/member/2fa/setup',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['twoFactorSetup'];
 
@@ -780,7 +685,6 @@ export const updateAnnouncement = {
   id: 'operatorUpdateAnnouncement',
   method: 'POST',
   path: '/api/operator/content/announcement/update',
-  auth: 'operator',
   encrypted: false,
 } as Calls['updateAnnouncement'];
 
@@ -788,7 +692,6 @@ export const updateBanner = {
   id: 'operatorUpdateBanner',
   method: 'POST',
   path: '/api/operator/content/banner/update',
-  auth: 'operator',
   encrypted: false,
 } as Calls['updateBanner'];
 
@@ -796,7 +699,6 @@ export const updateContact = {
   id: 'updateContact',
   method: 'PUT',
   path: '/wps/member/contact',
-  auth: 'realMember',
   encrypted: true,
 } as Calls['updateContact'];
 
@@ -804,7 +706,6 @@ export const updatePromotion = {
   id: 'operatorUpdatePromotion',
   method: 'POST',
   path: '/api/operator/content/promotion/update',
-  auth: 'operator',
   encrypted: false,
 } as Calls['updatePromotion'];
 
@@ -812,7 +713,6 @@ export const uploadImage = {
   id: 'operatorUploadImage',
   method: 'POST',
   path: '/api/operator/content/upload',
-  auth: 'operator',
   encrypted: false,
 } as Calls['uploadImage'];
 
@@ -820,7 +720,6 @@ export const vassalageGameTypes = {
   id: 'GCSGAME_getVassGameType',
   method: 'GET',
   path: '/wps/relay/GCSGAME_getVassGameType',
-  auth: 'public',
   encrypted: false,
 } as Calls['vassalageGameTypes'];
 
@@ -828,7 +727,6 @@ export const walletTransfer = {
   id: 'walletTransfer',
   method: 'POST',
   path: '/wps/relay/GCS_walletTransfer',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['walletTransfer'];
 
@@ -836,7 +734,6 @@ export const whitelabel = {
   id: 'systemWhitelabel',
   method: 'GET',
   path: '/wps/system/whitelabel',
-  auth: 'public',
   encrypted: false,
 } as Calls['whitelabel'];
 
@@ -844,7 +741,6 @@ export const winnerBoard = {
   id: 'winnerBoard',
   method: 'GET',
   path: '/wps/relay/MCSFE_getWinnerBoard',
-  auth: 'public',
   encrypted: false,
 } as Calls['winnerBoard'];
 
@@ -852,7 +748,6 @@ export const withdrawHistory = {
   id: 'withdrawHistory',
   method: 'GET',
   path: '/wps/withdraw/history',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['withdrawHistory'];
 
@@ -860,6 +755,5 @@ export const withdrawInfo = {
   id: 'withdrawInfo',
   method: 'GET',
   path: '/wps/withdraw/info',
-  auth: 'realMember',
   encrypted: false,
 } as Calls['withdrawInfo'];
