@@ -246,14 +246,7 @@ function TabForm({
   const finishLogin = useFinishLogin();
   const [phase, setPhase] = useState<Phase>('idle');
   const {
-    form: {
-      register,
-      control,
-      reset,
-      setError,
-      setValue,
-      getValues,
-    },
+    form: { register, control, reset, setError, setValue, getValues },
     alert,
     setAlert,
     submit: onSubmit,
