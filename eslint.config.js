@@ -115,19 +115,7 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { khela: webBoundaries },
     rules: {
-      'khela/web-boundaries': [
-        'error',
-        {
-          // Temporary: the wallet pages still use the account feature's form pieces. Removed when the
-          // form kit lands (issue 11: they move to apps/web/src/shared/forms/).
-          temporaryAllow: [
-            'features/account/components/text-field.tsx',
-            'features/account/lib/api-errors.ts',
-            'features/account/lib/form-rules.ts',
-            'features/account/components/account-form.css',
-          ],
-        },
-      ],
+      'khela/web-boundaries': 'error',
     },
   },
 );

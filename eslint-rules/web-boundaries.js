@@ -10,7 +10,6 @@
 //                      of a feature (a lazily loaded page or overlay chunk: an index would load it eagerly);
 // - locales/           imports nothing from app/;
 // - test/ (the test harness) may import anything, and anything may import it.
-// Option `temporaryAllow`: feature-internal files (paths from apps/web/src) any feature may still import.
 import path from 'node:path';
 
 const webSource = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}`;
@@ -37,13 +36,7 @@ export const webBoundaries = {
     docs: {
       description: "Keep the web's imports flowing shared → features → app, features through index.ts",
     },
-    schema: [
-      {
-        type: 'object',
-        properties: { temporaryAllow: { type: 'array', items: { type: 'string' } } },
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
     messages: {
       sharedUp: '`shared/` imports nothing from `{{target}}` (layers flow shared → features → app).',
       appFromBelow: '`{{layer}}/` never imports `app/` (layers flow shared → features → app).',
@@ -59,7 +52,6 @@ export const webBoundaries = {
     if (at < 0) return {};
     const sourceRoot = filename.slice(0, at + webSource.length);
     const from = layerOf(filename.slice(sourceRoot.length).split(path.sep).join('/'));
-    const allowed = new Set(context.options[0]?.temporaryAllow ?? []);
 
     function check(node, dynamic) {
       const specifier = node.source?.type === 'Literal' ? node.source.value : undefined;
@@ -83,7 +75,7 @@ export const webBoundaries = {
       if (from.layer === 'features') {
         if (to.layer === 'app') return report('appFromBelow');
         if (to.layer !== 'features' || to.feature === from.feature) return;
-        if (isPublicEntry(target, to.feature) || allowed.has(target)) return;
+        if (isPublicEntry(target, to.feature)) return;
         return report('featureInternal', { feature: to.feature });
       }
       if (from.layer === 'app' && to.layer === 'features') {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { amountInputUnit, amountUnit, epochMsSchema } from './input-rules.ts';
+import { recordKinds } from './record-kinds.ts';
 
 /**
  * The wallet (spec 1 money features, 2 member centre, 7 wallet calls; DESIGN.md, Money). Amounts
@@ -36,20 +37,7 @@ export const walletKinds = ['main', 'bonus', 'trial', 'hold', 'vendor'] as const
 export const walletKindSchema = z.enum(walletKinds);
 export type WalletKind = z.infer<typeof walletKindSchema>;
 
-/** Kinds of journal entries, as the account record shows them. */
-export const recordKinds = [
-  'deposit',
-  'withdrawal',
-  'bet',
-  'win',
-  'rollback',
-  'transfer',
-  'adjustment',
-  'bonus',
-  'hold',
-  'release',
-  'reversal',
-] as const;
+export { recordKinds };
 export const recordKindSchema = z.enum(recordKinds);
 export type RecordKind = z.infer<typeof recordKindSchema>;
 

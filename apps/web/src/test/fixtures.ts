@@ -1,55 +1,12 @@
 import type { FeatureFlags, GameMenu, SystemStatus, Whitelabel } from '@khela/contract';
+import { defaultBrand, defaultFeatureFlags } from '@khela/contract/settings-defaults';
 
-export const features: FeatureFlags = {
-  loginedToHomePage: false,
-  smsLogin: true,
-  directRegistration: true,
-  mobileRegistration: true,
-  mobileRegistrationWithPassword: true,
-  chat: false,
-  agentPolicy: true,
-  manualRebate: false,
-  changePasswordByMobile: true,
-  registerMobileVerification: true,
-  firebase: false,
-  freePlay: true,
-  referral: true,
-  facebookLogin: false,
-  googleLogin: false,
-  dividend: true,
-  salary: true,
-  hourSalary: false,
-  realTimeSalary: false,
-  passwordExpiry: false,
-  memberCentreForGuests: false,
-};
+/** The feature switches of a fresh site: the server's defaults, from the contract. */
+export const features: FeatureFlags = defaultFeatureFlags;
 
-/** The demo brand as the server's defaults describe it (apps/server settings). */
+/** The demo brand as the server's defaults describe it (the contract's settings defaults). */
 export function whitelabelFixture(overrides: Partial<Whitelabel> = {}): Whitelabel {
-  return {
-    brandName: 'Khela',
-    merchantCode: 'KHELA',
-    platform: 'web',
-    device: 'WEB',
-    lotteryType: 'SEA',
-    currency: 'BDT',
-    currencySymbol: '৳',
-    currencyPrecision: 2,
-    logoUrl: '/brand/logo.svg',
-    defaultLanguage: 'BN',
-    languages: ['BN', 'EN', 'CN', 'VI', 'JA', 'TH'],
-    bengaliDigits: false,
-    copyright: '© Khela. All rights reserved. 18+ Play responsibly.',
-    features,
-    social: [],
-    customerServiceUrl: null,
-    messengerUrl: null,
-    appLinks: { ios: null, android: null },
-    announcementTypes: ['B', 'PL', 'PU', 'PR', 'H'],
-    announcementExecution: 'B',
-    gtagId: null,
-    ...overrides,
-  };
+  return { ...defaultBrand, platform: 'web', device: 'WEB', features, ...overrides };
 }
 
 export function statusFixture(overrides: Partial<SystemStatus> = {}): SystemStatus {

@@ -4,139 +4,10 @@ import {
   languageCodeSchema,
   registerFieldNames,
   socialNetworks,
-  type FeatureFlags,
   type FieldRule,
   type RegisterFieldName,
 } from '@khela/contract';
-
-const defaultFeatures: FeatureFlags = {
-  loginedToHomePage: false,
-  smsLogin: true,
-  directRegistration: true,
-  mobileRegistration: true,
-  mobileRegistrationWithPassword: true,
-  chat: false,
-  agentPolicy: true,
-  manualRebate: false,
-  changePasswordByMobile: true,
-  registerMobileVerification: true,
-  firebase: false,
-  freePlay: true,
-  referral: true,
-  facebookLogin: false,
-  googleLogin: false,
-  dividend: true,
-  salary: true,
-  hourSalary: false,
-  realTimeSalary: false,
-  passwordExpiry: false,
-  memberCentreForGuests: false,
-};
-
-function rule(partial: Partial<FieldRule> & Pick<FieldRule, 'patternId'>): FieldRule {
-  return { enabled: false, required: false, acceptedPattern: '.*', minLength: 0, maxLength: 64, ...partial };
-}
-
-/** Registration rules of the demo brand; the operator changes them in the settings document. */
-const defaultRegisterRules: Record<RegisterFieldName, FieldRule> = {
-  username: rule({
-    enabled: true,
-    required: true,
-    acceptedPattern: '^[a-zA-Z][a-zA-Z0-9]*$',
-    patternId: 'first_letter_then_mix',
-    minLength: 6,
-    maxLength: 16,
-  }),
-  password: rule({
-    enabled: true,
-    required: true,
-    acceptedPattern: '^\\S+$',
-    patternId: 'no_spaces',
-    minLength: 8,
-    maxLength: 32,
-  }),
-  checkPass: rule({
-    enabled: true,
-    required: true,
-    acceptedPattern: '^\\S+$',
-    patternId: 'no_spaces',
-    minLength: 8,
-    maxLength: 32,
-  }),
-  mobileNum: rule({
-    enabled: true,
-    required: false,
-    acceptedPattern: '^[0-9]+$',
-    patternId: 'digits',
-    minLength: 10,
-    maxLength: 11,
-  }),
-  verificationCode: rule({
-    enabled: false,
-    required: false,
-    acceptedPattern: '^[0-9]+$',
-    patternId: 'digits',
-    minLength: 6,
-    maxLength: 6,
-  }),
-  payeeName: rule({
-    enabled: true,
-    required: false,
-    acceptedPattern: "^[\\p{L}\\p{M} .'-]+$",
-    patternId: 'letters_and_spaces',
-    minLength: 2,
-    maxLength: 64,
-  }),
-  paymentPassword: rule({
-    enabled: true,
-    required: true,
-    acceptedPattern: '^[0-9]+$',
-    patternId: 'digits',
-    minLength: 6,
-    maxLength: 6,
-  }),
-  qqNum: rule({ patternId: 'digits', acceptedPattern: '^[0-9]+$', minLength: 5, maxLength: 12 }),
-  line: rule({ patternId: 'no_spaces', acceptedPattern: '^\\S+$', minLength: 2, maxLength: 32 }),
-  whatsapp: rule({ patternId: 'digits', acceptedPattern: '^[0-9]+$', minLength: 6, maxLength: 15 }),
-  facebook: rule({ patternId: 'no_spaces', acceptedPattern: '^\\S+$', minLength: 2, maxLength: 64 }),
-  wechat: rule({ patternId: 'no_spaces', acceptedPattern: '^\\S+$', minLength: 2, maxLength: 32 }),
-  idNumber: rule({
-    patternId: 'letters_and_digits',
-    acceptedPattern: '^[a-zA-Z0-9]+$',
-    minLength: 6,
-    maxLength: 20,
-  }),
-  email: rule({
-    enabled: true,
-    required: false,
-    patternId: 'email',
-    acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
-    minLength: 5,
-    maxLength: 128,
-  }),
-  recommenderId: rule({
-    patternId: 'letters_and_digits',
-    acceptedPattern: '^[a-zA-Z0-9]+$',
-    minLength: 1,
-    maxLength: 32,
-  }),
-  affiliateCode: rule({
-    enabled: true,
-    required: false,
-    patternId: 'letters_and_digits',
-    acceptedPattern: '^[a-zA-Z0-9]+$',
-    minLength: 4,
-    maxLength: 16,
-  }),
-  captcha: rule({
-    enabled: true,
-    required: true,
-    patternId: 'letters_and_digits',
-    acceptedPattern: '^[a-zA-Z0-9]+$',
-    minLength: 4,
-    maxLength: 4,
-  }),
-};
+import { defaultBrand, defaultFeatureFlags, defaultRegisterRules } from '@khela/contract/settings-defaults';
 
 const fieldRuleDocument = z.object({
   enabled: z.boolean(),
@@ -192,21 +63,24 @@ export const depositMethodSchema = z
 export type DepositMethodSetting = z.output<typeof depositMethodSchema>;
 
 export const siteSettingsSchema = z.object({
-  brandName: z.string().min(1).default('Khela'),
-  merchantCode: z.string().min(1).default('KHELA'),
-  lotteryType: z.string().default('SEA'),
-  currency: z.string().length(3).default('BDT'),
-  currencySymbol: z.string().min(1).default('৳'),
-  currencyPrecision: z.number().int().min(0).max(4).default(2),
-  logoUrl: z.string().default('/brand/logo.svg'),
-  defaultLanguage: languageCodeSchema.default('BN'),
-  languages: z.array(languageCodeSchema).min(1).default(['BN', 'EN', 'CN', 'VI', 'JA', 'TH']),
-  bengaliDigits: z.boolean().default(false),
-  copyright: z.string().default('© Khela. All rights reserved. 18+ Play responsibly.'),
+  brandName: z.string().min(1).default(defaultBrand.brandName),
+  merchantCode: z.string().min(1).default(defaultBrand.merchantCode),
+  lotteryType: z.string().default(defaultBrand.lotteryType),
+  currency: z.string().length(3).default(defaultBrand.currency),
+  currencySymbol: z.string().min(1).default(defaultBrand.currencySymbol),
+  currencyPrecision: z.number().int().min(0).max(4).default(defaultBrand.currencyPrecision),
+  logoUrl: z.string().default(defaultBrand.logoUrl),
+  defaultLanguage: languageCodeSchema.default(defaultBrand.defaultLanguage),
+  languages: z
+    .array(languageCodeSchema)
+    .min(1)
+    .default(() => [...defaultBrand.languages]),
+  bengaliDigits: z.boolean().default(defaultBrand.bengaliDigits),
+  copyright: z.string().default(defaultBrand.copyright),
   features: featureFlagsSchema
     .partial()
     .default({})
-    .transform((flags) => ({ ...defaultFeatures, ...flags })),
+    .transform((flags) => ({ ...defaultFeatureFlags, ...flags })),
   register: z
     .partialRecord(z.enum(registerFieldNames), fieldRuleDocument)
     .default({})
@@ -217,8 +91,8 @@ export const siteSettingsSchema = z.object({
   appLinks: z
     .object({ ios: z.string().nullable().default(null), android: z.string().nullable().default(null) })
     .default({ ios: null, android: null }),
-  announcementTypes: z.array(z.string()).default(['B', 'PL', 'PU', 'PR', 'H']),
-  announcementExecution: z.string().default('B'),
+  announcementTypes: z.array(z.string()).default(() => [...defaultBrand.announcementTypes]),
+  announcementExecution: z.string().default(defaultBrand.announcementExecution),
   gtagId: z.string().nullable().default(null),
   imageCDNs: z.array(z.string()).default([]),
   launchGameCDNs: z.array(z.string()).default([]),

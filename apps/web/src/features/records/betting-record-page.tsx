@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Dices from 'lucide-react/icons/dices';
 import type { GameCategory, RoundStatus } from '@khela/contract';
+import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import {
@@ -134,9 +135,7 @@ export function BettingRecordPage() {
           <Skeleton rows={5} height="4rem" />
         </div>
       ) : record.isError ? (
-        <p className="records__alert" role="alert">
-          {t('err_network')}
-        </p>
+        <FormAlert textKey="err_network" />
       ) : record.data.total === 0 ? (
         <EmptyState icon={Dices} title={t('empty_betting_record')} text={t('empty_betting_record_text')} />
       ) : (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ChartColumn from 'lucide-react/icons/chart-column';
 import type { GameCategory, RoundTotals } from '@khela/contract';
+import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatNumber, toBengaliDigits } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -90,9 +91,7 @@ export function PersonalProfitPage() {
           <Skeleton rows={4} height="5rem" />
         </div>
       ) : profit.isError ? (
-        <p className="records__alert" role="alert">
-          {t('err_network')}
-        </p>
+        <FormAlert textKey="err_network" />
       ) : profit.data.days.length === 0 ? (
         <EmptyState
           icon={ChartColumn}

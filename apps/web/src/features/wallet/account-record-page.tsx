@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReceiptText from 'lucide-react/icons/receipt-text';
-import { recordKinds, type RecordKind } from '@khela/contract';
+import type { RecordKind } from '@khela/contract';
+import { recordKinds } from '@khela/contract/record-kinds';
+import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatAmountText, formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import {
@@ -78,9 +80,7 @@ export function AccountRecordPage() {
       {record.isPending ? (
         <Skeleton rows={5} height="3.25rem" />
       ) : record.isError ? (
-        <p className="account-form__alert" role="alert">
-          {t('err_network')}
-        </p>
+        <FormAlert textKey="err_network" />
       ) : record.data.list.length === 0 ? (
         <EmptyState
           icon={ReceiptText}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { PasswordField } from './password-field.tsx';
+import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { PasswordField } from '../../../shared/forms/password-field.tsx';
 
 interface PasswordPair {
   newPassword: string;
@@ -9,20 +9,17 @@ interface PasswordPair {
 
 /**
  * The new password and its confirmation, as every password form asks them (change, reset by link,
- * reset by phone): show/hide toggles, the rule as a hint, errors (text keys) under each field.
+ * reset by phone): show/hide toggles, the rule as a hint, the error under each field.
  */
 export function NewPasswordFields<Values extends FieldValues & PasswordPair>({
   register,
-  errors,
+  fieldError,
 }: {
   register: UseFormRegister<Values>;
-  errors: FieldErrors<Values>;
+  /** The text under a field (`useServerForm`'s or `useFieldError`'s `fieldError`). */
+  fieldError: (field: keyof PasswordPair) => string | undefined;
 }) {
   const { t } = useTranslation();
-  const errorText = (field: keyof PasswordPair) => {
-    const message = errors[field]?.message;
-    return typeof message === 'string' && message ? t(message) : undefined;
-  };
   return (
     <>
       <PasswordField
@@ -31,7 +28,7 @@ export function NewPasswordFields<Values extends FieldValues & PasswordPair>({
         isRequired
         autoComplete="new-password"
         hint={t('text_password_hint')}
-        error={errorText('newPassword')}
+        error={fieldError('newPassword')}
         {...register('newPassword' as Path<Values>)}
       />
       <PasswordField
@@ -39,7 +36,7 @@ export function NewPasswordFields<Values extends FieldValues & PasswordPair>({
         placeholder={t('label_confirm_new_password')}
         isRequired
         autoComplete="new-password"
-        error={errorText('confirmNewPassword')}
+        error={fieldError('confirmNewPassword')}
         {...register('confirmNewPassword' as Path<Values>)}
       />
     </>

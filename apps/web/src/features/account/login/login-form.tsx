@@ -8,7 +8,7 @@ import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useBanners } from '../../banner/index.ts';
 import { useStatus } from '../../../shared/api/get-status.ts';
 import { useBrand } from '../../../shared/api/get-whitelabel.ts';
-import { errorTextKey } from '../lib/api-errors.ts';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { useFinishLogin, type LoginKind } from '../lib/use-finish-login.ts';
 import { clearRememberedLogin, readRememberedLogin, saveRememberedLogin } from './remember-me.ts';
 import { defaultDialingCode, SmsLogin } from './sms-login.tsx';
@@ -16,7 +16,7 @@ import { TwoFactorStep } from './two-factor-step.tsx';
 import { UsernameLogin } from './username-login.tsx';
 import '../components/account-form.css';
 import './login.css';
-import { FormAlert } from '../components/form-alert.tsx';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { useRegistrationKinds } from '../lib/use-registration-kinds.ts';
 
 type LoginTab = 'username' | 'sms';
@@ -150,8 +150,8 @@ export function LoginForm({ variant }: LoginFormProps) {
   }
 
   const rememberRow = (
-    <div className="account-form__row">
-      <label className="account-form__check">
+    <div className="form__row">
+      <label className="form__check">
         <input
           type="checkbox"
           checked={remember}
@@ -159,7 +159,7 @@ export function LoginForm({ variant }: LoginFormProps) {
         />
         {t('label_remember_me')}
       </label>
-      <button type="button" className="account-form__link" onClick={() => switchTo('forgetPassModal')}>
+      <button type="button" className="form__link" onClick={() => switchTo('forgetPassModal')}>
         {t('action_forgot_password')}
       </button>
     </div>
@@ -176,14 +176,14 @@ export function LoginForm({ variant }: LoginFormProps) {
     <div className="login-form">
       <LoginBanner />
       {features.smsLogin ? (
-        <div className="account-form__tabs" role="tablist" aria-label={t('label_login_methods')}>
+        <div className="form__tabs" role="tablist" aria-label={t('label_login_methods')}>
           {tabs.map(({ name, labelKey }) => (
             <button
               key={name}
               type="button"
               role="tab"
               id={`${idPrefix}-tab-${name}`}
-              className="account-form__tab"
+              className="form__tab"
               aria-selected={activeTab === name}
               aria-controls={panelId}
               tabIndex={activeTab === name ? 0 : -1}
@@ -200,11 +200,7 @@ export function LoginForm({ variant }: LoginFormProps) {
           ))}
         </div>
       ) : null}
-      {notice ? (
-        <p className="account-form__notice" role="status">
-          {t(notice)}
-        </p>
-      ) : null}
+      {notice ? <FormAlert tone="notice" textKey={notice} /> : null}
       <div
         id={panelId}
         role={features.smsLogin ? 'tabpanel' : undefined}
@@ -229,7 +225,7 @@ export function LoginForm({ variant }: LoginFormProps) {
       <FormAlert textKey={alert} />
       {hasSocial || offersFreePlay ? (
         <>
-          <div className="account-form__divider">{t('label_or')}</div>
+          <div className="form__divider">{t('label_or')}</div>
           <div className="login-form__alternatives">
             {features.googleLogin ? (
               <button
@@ -278,7 +274,7 @@ export function LoginForm({ variant }: LoginFormProps) {
       {canRegister ? (
         <p className="login-form__register">
           {t('text_no_account')}{' '}
-          <button type="button" className="account-form__link" onClick={() => switchTo('registerModal')}>
+          <button type="button" className="form__link" onClick={() => switchTo('registerModal')}>
             {t('action_register')}
           </button>
         </p>

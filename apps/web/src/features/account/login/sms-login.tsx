@@ -1,6 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type LoginValue } from '@khela/contract';
@@ -9,11 +8,12 @@ import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useCountries } from '../../../shared/api/get-countries.ts';
 import { SmsCodeButton } from '../components/sms-code-button.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
-import { applyIssueKeys } from '../lib/form-rules.ts';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { solveHumanCheck } from '../lib/human-check.ts';
-import { FormAlert } from '../components/form-alert.tsx';
 
 export const defaultDialingCode = '+880';
 
@@ -54,21 +54,36 @@ export function SmsLogin({
   const { t } = useTranslation();
   const { data: countries = [] } = useCountries();
   const requestConfirm = useOverlayStore((state) => state.requestConfirm);
-  const [isSending, setIsSending] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    control,
-    formState: { errors },
-  } = useForm<SmsLoginValues>({
-    resolver: zodResolver(smsLoginSchema),
+    form: {
+      register,
+      getValues,
+      control,
+      formState: { isSubmitting },
+    },
+    alert,
+    setAlert,
+    submit,
+    fieldError,
+  } = useServerForm<SmsLoginValues>({
+    schema: smsLoginSchema,
     defaultValues: {
       countryDialingCode: defaultCountryDialingCode,
       mobileNum: defaultMobileNum,
       verificationCode: '',
+    },
+    fields: ['mobileNum', 'verificationCode'],
+    codeFields: {
+      VERIFICATION_CODE_INVALID: 'verificationCode',
+      VERIFICATION_CODE_EXPIRED: 'verificationCode',
+      MOBILE_NOT_REGISTERED: 'mobileNum',
+    },
+    action: async (values) => {
+      const typed = { mobileNum: values.mobileNum.trim(), countryDialingCode: values.countryDialingCode };
+      const value = await apiClient.call(apiRoutes.login, {
+        body: { type: 'sms', ...typed, verificationCode: values.verificationCode.trim() },
+      });
+      await onSuccess(value, typed);
     },
   });
   const mobileNum = useWatch({ control, name: 'mobileNum' });
@@ -103,35 +118,8 @@ export function SmsLogin({
     }
   }
 
-  async function submit(values: SmsLoginValues) {
-    setAlert(null);
-    setIsSending(true);
-    const typed = { mobileNum: values.mobileNum.trim(), countryDialingCode: values.countryDialingCode };
-    try {
-      const value = await apiClient.call(apiRoutes.login, {
-        body: { type: 'sms', ...typed, verificationCode: values.verificationCode.trim() },
-      });
-      await onSuccess(value, typed);
-    } catch (error) {
-      if (
-        error instanceof ApiError &&
-        (error.code === 'VERIFICATION_CODE_INVALID' || error.code === 'VERIFICATION_CODE_EXPIRED')
-      ) {
-        setError('verificationCode', { type: 'server', message: error.message });
-      } else if (error instanceof ApiError && error.code === 'MOBILE_NOT_REGISTERED') {
-        setError('mobileNum', { type: 'server', message: error.message });
-      } else if (!applyIssueKeys(error, setError, ['mobileNum', 'verificationCode'])) {
-        setAlert(errorTextKey(error));
-      }
-    } finally {
-      setIsSending(false);
-    }
-  }
-
-  const fieldError = (message: string | undefined) => (message ? t(message) : undefined);
-
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField
         label={t('label_mobile_number')}
         placeholder={t('label_mobile_number')}
@@ -140,7 +128,7 @@ export function SmsLogin({
         inputMode="tel"
         autoComplete="tel-national"
         maxLength={20}
-        error={fieldError(errors.mobileNum?.message)}
+        error={fieldError('mobileNum')}
         before={
           <select
             className="field__input field__select"
@@ -163,22 +151,25 @@ export function SmsLogin({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={255}
-        error={fieldError(errors.verificationCode?.message)}
+        error={fieldError('verificationCode')}
         after={<SmsCodeButton canSend={isPossibleMobile(mobileNum)} onSend={sendCode} />}
         {...register('verificationCode')}
       />
       {rememberRow}
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button
-          type="submit"
-          className="button button--primary button--large"
-          disabled={isSending}
-          aria-busy={isSending || undefined}
+      <div className="form__actions">
+        <SubmitButton
+          isBusy={isSubmitting}
+          isLarge
+          busyLabel={
+            <>
+              <span className="login-form__spinner" aria-hidden="true" />
+              {t('state_logging_in')}
+            </>
+          }
         >
-          {isSending ? <span className="login-form__spinner" aria-hidden="true" /> : null}
-          {isSending ? t('state_logging_in') : t('action_login')}
-        </button>
+          {t('action_login')}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { ApiError, type SessionGrant } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
-import { TextField } from '../components/text-field.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
-import { FormAlert } from '../components/form-alert.tsx';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 
 type CodeKind = 'code' | 'recoveryCode';
 
@@ -49,15 +48,15 @@ export function TwoFactorStep({ challengeId, onSuccess, onRestart }: TwoFactorSt
         onSuccess={onSuccess}
         onRestart={onRestart}
       />
-      <div className="account-form__row">
+      <div className="form__row">
         <button
           type="button"
-          className="account-form__link"
+          className="form__link"
           onClick={() => setKind((current) => (current === 'code' ? 'recoveryCode' : 'code'))}
         >
           {t(kind === 'code' ? 'action_use_recovery_code' : 'action_use_authenticator')}
         </button>
-        <button type="button" className="account-form__link" onClick={() => onRestart()}>
+        <button type="button" className="form__link" onClick={() => onRestart()}>
           {t('action_back_to_login')}
         </button>
       </div>
@@ -67,16 +66,36 @@ export function TwoFactorStep({ challengeId, onSuccess, onRestart }: TwoFactorSt
 
 function CodeForm({ kind, challengeId, onSuccess, onRestart }: TwoFactorStepProps & { kind: CodeKind }) {
   const { t } = useTranslation();
-  const [isSending, setIsSending] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const focused = useRef(false);
   const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<{ code: string }>({ resolver: zodResolver(schemas[kind]), defaultValues: { code: '' } });
+    form: {
+      register,
+      setFocus,
+      formState: { isSubmitting },
+    },
+    alert,
+    submit,
+    fieldError,
+  } = useServerForm<{ code: string }>({
+    schema: schemas[kind],
+    defaultValues: { code: '' },
+    // No field issue goes under the code: any failure but these two is the form's alert.
+    fields: [],
+    action: async ({ code }) => {
+      const body =
+        kind === 'code' ? { challengeId, code: code.trim() } : { challengeId, recoveryCode: code.trim() };
+      const grant = await apiClient.call(apiRoutes.loginTwoFactor, { body });
+      await onSuccess(grant);
+    },
+    codeFields: { TWO_FACTOR_INVALID: 'code' },
+    onError: (error) => {
+      // The challenge ran out or was used: log in again.
+      if (!(error instanceof ApiError && error.issues.some((issue) => issue.field === 'challengeId')))
+        return false;
+      onRestart('text_two_factor_restart');
+      return true;
+    },
+  });
 
   useEffect(() => {
     if (focused.current) return;
@@ -84,31 +103,8 @@ function CodeForm({ kind, challengeId, onSuccess, onRestart }: TwoFactorStepProp
     setFocus('code');
   }, [setFocus]);
 
-  async function submit({ code }: { code: string }) {
-    setAlert(null);
-    setIsSending(true);
-    try {
-      const body =
-        kind === 'code' ? { challengeId, code: code.trim() } : { challengeId, recoveryCode: code.trim() };
-      const grant = await apiClient.call(apiRoutes.loginTwoFactor, { body });
-      await onSuccess(grant);
-    } catch (error) {
-      if (error instanceof ApiError && error.issues.some((issue) => issue.field === 'challengeId')) {
-        onRestart('text_two_factor_restart');
-        return;
-      }
-      if (error instanceof ApiError && error.code === 'TWO_FACTOR_INVALID') {
-        setError('code', { type: 'server', message: error.message });
-      } else {
-        setAlert(errorTextKey(error));
-      }
-    } finally {
-      setIsSending(false);
-    }
-  }
-
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField
         label={t(kind === 'code' ? 'label_two_factor_code' : 'label_recovery_code')}
         placeholder={kind === 'code' ? '000000' : t('label_recovery_code')}
@@ -119,20 +115,23 @@ function CodeForm({ kind, challengeId, onSuccess, onRestart }: TwoFactorStepProp
         spellCheck={false}
         maxLength={kind === 'code' ? 6 : 32}
         className={kind === 'code' ? 'login-form__otp' : undefined}
-        error={errors.code?.message ? t(errors.code.message) : undefined}
+        error={fieldError('code')}
         {...register('code')}
       />
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button
-          type="submit"
-          className="button button--primary button--large"
-          disabled={isSending}
-          aria-busy={isSending || undefined}
+      <div className="form__actions">
+        <SubmitButton
+          isBusy={isSubmitting}
+          isLarge
+          busyLabel={
+            <>
+              <span className="login-form__spinner" aria-hidden="true" />
+              {t('state_verifying')}
+            </>
+          }
         >
-          {isSending ? <span className="login-form__spinner" aria-hidden="true" /> : null}
-          {isSending ? t('state_verifying') : t('action_verify')}
-        </button>
+          {t('action_verify')}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,6 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type LoginValue } from '@khela/contract';
@@ -8,11 +6,12 @@ import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { CaptchaImage, useCaptcha } from '../components/captcha-field.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
-import { applyIssueKeys } from '../lib/form-rules.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { PasswordField } from '../../../shared/forms/password-field.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { solveHumanCheck } from '../lib/human-check.ts';
-import { PasswordField } from '../components/password-field.tsx';
 import { readDeviceToken } from '../../../shared/lib/known-devices.ts';
 
 /** Spec 5: username and password required (trimmed); the captcha too once it is shown. */
@@ -46,11 +45,6 @@ function lockedUntilOf(error: unknown): number | null {
   return typeof value?.lockedUntil === 'number' ? value.lockedUntil : null;
 }
 
-interface LoginAlert {
-  key: string;
-  lockedUntil: number | null;
-}
-
 export interface UsernameLoginProps {
   defaultUsername: string;
   /** The remember-me row (checkbox and forgot link), shared with the SMS tab. */
@@ -69,20 +63,67 @@ export function UsernameLogin({
   const { t, i18n } = useTranslation();
   const brand = useBrand();
   const [phase, setPhase] = useState<'idle' | 'checking' | 'sending'>('idle');
-  const [alert, setAlert] = useState<LoginAlert | null>(null);
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const captcha = useCaptcha(needsCaptcha);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    setFocus,
-    formState: { errors },
-  } = useForm<UsernameLoginValues>({
-    resolver: zodResolver(usernameLoginSchema),
+  const { form, alert, setAlert, submit, fieldError } = useServerForm<UsernameLoginValues>({
+    schema: usernameLoginSchema,
     defaultValues: { username: defaultUsername, password: '', captcha: '', needsCaptcha: false },
+    fields: ['username', 'password'],
+    action: async (values) => {
+      setLockedUntil(null);
+      const username = values.username.trim();
+      try {
+        setPhase('checking');
+        // A new proof for every submit: each answer is accepted once (spec 4 "human-verification step").
+        const altcha = await solveHumanCheck();
+        setPhase('sending');
+        const withCaptcha =
+          values.needsCaptcha && captcha.captchaId
+            ? { captcha: values.captcha.trim(), captchaId: captcha.captchaId }
+            : {};
+        const deviceToken = readDeviceToken(username);
+        const value = await apiClient.call(apiRoutes.login, {
+          body: {
+            type: 'username',
+            username,
+            password: values.password,
+            altcha,
+            ...withCaptcha,
+            ...(deviceToken ? { deviceToken } : {}),
+          },
+        });
+        await onSuccess(value, { username, password: values.password });
+      } finally {
+        setPhase('idle');
+      }
+    },
+    onError: (error) => {
+      if (asksForCaptcha(error)) showCaptcha();
+      if (
+        error instanceof ApiError &&
+        (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CAPTCHA_INVALID')
+      ) {
+        form.setError('captcha', { type: 'server', message: error.message });
+        // The field may mount with this render: focus it after.
+        window.setTimeout(() => form.setFocus('captcha'), 0);
+        return true;
+      }
+      const until = lockedUntilOf(error);
+      if (until !== null) {
+        setLockedUntil(until);
+        setAlert('err_account_locked');
+        return true;
+      }
+      // The human check failed before any call.
+      if (!(error instanceof ApiError)) {
+        setAlert('err_human_verification_failed');
+        return true;
+      }
+      return false;
+    },
   });
+  const { register, setValue } = form;
 
   function showCaptcha() {
     setValue('captcha', '');
@@ -95,71 +136,20 @@ export function UsernameLogin({
     captcha.refresh();
   }
 
-  function showError(error: unknown) {
-    if (asksForCaptcha(error)) showCaptcha();
-    if (
-      error instanceof ApiError &&
-      (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CAPTCHA_INVALID')
-    ) {
-      setError('captcha', { type: 'server', message: error.message });
-      window.setTimeout(() => setFocus('captcha'), 0);
-      return;
-    }
-    const lockedUntil = lockedUntilOf(error);
-    if (lockedUntil !== null) {
-      setAlert({ key: 'err_account_locked', lockedUntil });
-      return;
-    }
-    if (applyIssueKeys(error, setError, ['username', 'password'])) return;
-    const key = error instanceof ApiError ? errorTextKey(error) : 'err_human_verification_failed';
-    setAlert({ key, lockedUntil: null });
-  }
-
-  async function submit(values: UsernameLoginValues) {
-    setAlert(null);
-    const username = values.username.trim();
-    try {
-      setPhase('checking');
-      // A new proof for every submit: each answer is accepted once (spec 4 "human-verification step").
-      const altcha = await solveHumanCheck();
-      setPhase('sending');
-      const withCaptcha =
-        values.needsCaptcha && captcha.captchaId
-          ? { captcha: values.captcha.trim(), captchaId: captcha.captchaId }
-          : {};
-      const deviceToken = readDeviceToken(username);
-      const value = await apiClient.call(apiRoutes.login, {
-        body: {
-          type: 'username',
-          username,
-          password: values.password,
-          altcha,
-          ...withCaptcha,
-          ...(deviceToken ? { deviceToken } : {}),
-        },
-      });
-      await onSuccess(value, { username, password: values.password });
-    } catch (error) {
-      showError(error);
-    } finally {
-      setPhase('idle');
-    }
-  }
-
   const isBusy = phase !== 'idle';
   const digits = i18n.language === 'bn' && brand.bengaliDigits ? 'beng' : 'latn';
   const lockedText =
-    alert?.lockedUntil != null
+    alert && lockedUntil !== null
       ? t('text_locked_until', {
           time: new Intl.DateTimeFormat(`${i18n.language}-u-nu-${digits}`, {
             dateStyle: 'medium',
             timeStyle: 'short',
-          }).format(new Date(alert.lockedUntil)),
+          }).format(new Date(lockedUntil)),
         })
       : null;
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField
         label={t('label_username')}
         placeholder={t('label_username')}
@@ -167,7 +157,7 @@ export function UsernameLogin({
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message ? t(errors.username.message) : undefined}
+        error={fieldError('username')}
         {...register('username')}
       />
       <PasswordField
@@ -175,7 +165,7 @@ export function UsernameLogin({
         placeholder={t('label_password')}
         isRequired
         autoComplete="current-password"
-        error={errors.password?.message ? t(errors.password.message) : undefined}
+        error={fieldError('password')}
         {...register('password')}
       />
       {needsCaptcha ? (
@@ -187,37 +177,36 @@ export function UsernameLogin({
           autoCapitalize="none"
           spellCheck={false}
           maxLength={16}
-          error={errors.captcha?.message ? t(errors.captcha.message) : undefined}
+          error={fieldError('captcha')}
           after={<CaptchaImage captcha={captcha} />}
           {...register('captcha')}
         />
       ) : null}
       {rememberRow}
       {alert ? (
-        <div className="account-form__alert" role="alert">
-          <p className="login-form__alert-text">{t(alert.key)}</p>
+        <FormAlert>
+          <p className="login-form__alert-text">{t(alert)}</p>
           {lockedText ? <p className="login-form__alert-text">{lockedText}</p> : null}
-          {alert.lockedUntil !== null ? (
-            <button type="button" className="account-form__link" onClick={onForgotPassword}>
+          {lockedUntil !== null ? (
+            <button type="button" className="form__link" onClick={onForgotPassword}>
               {t('action_forgot_password')}
             </button>
           ) : null}
-        </div>
+        </FormAlert>
       ) : null}
-      <div className="account-form__actions">
-        <button
-          type="submit"
-          className="button button--primary button--large"
-          disabled={isBusy}
-          aria-busy={isBusy || undefined}
+      <div className="form__actions">
+        <SubmitButton
+          isBusy={isBusy}
+          isLarge
+          busyLabel={
+            <>
+              <span className="login-form__spinner" aria-hidden="true" />
+              {t(phase === 'checking' ? 'state_checking_human' : 'state_logging_in')}
+            </>
+          }
         >
-          {isBusy ? <span className="login-form__spinner" aria-hidden="true" /> : null}
-          {phase === 'checking'
-            ? t('state_checking_human')
-            : phase === 'sending'
-              ? t('state_logging_in')
-              : t('action_login')}
-        </button>
+          {t('action_login')}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,14 +10,14 @@ import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { useMemberInfo } from '../api/get-member-info.ts';
-import { errorTextKey } from '../lib/api-errors.ts';
-import { applyIssueKeys, minPasswordLength } from '../lib/form-rules.ts';
-import { defaultPassword } from '../lib/use-finish-login.ts';
-import { PasswordField } from '../components/password-field.tsx';
-import '../components/account-form.css';
-import '../login/login.css';
-import { FormAlert } from '../components/form-alert.tsx';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { minPasswordLength } from '../../../shared/forms/form-rules.ts';
+import { PasswordField } from '../../../shared/forms/password-field.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
+import { defaultPassword } from '../lib/use-finish-login.ts';
+import '../login/login.css';
 
 function changePasswordSchema(asksOld: boolean) {
   return z
@@ -65,16 +63,38 @@ export function ChangePassModal() {
       memberInfo.data?.passwordExpired === true ||
       (memberInfo.isPending && memberInfo.fetchStatus !== 'idle'),
   );
-  const [isSaving, setIsSaving] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema(asksOld)),
+    form: {
+      register,
+      formState: { isSubmitting },
+    },
+    alert,
+    submit,
+    fieldError,
+  } = useServerForm<ChangePasswordValues>({
+    schema: changePasswordSchema(asksOld),
     defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    // Without the old-password field on screen, a wrong one is a general failure.
+    fields: asksOld ? fields : fields.filter((field) => field !== 'oldPassword'),
+    action: async (values) => {
+      const session = useSessionStore.getState();
+      const oldPassword = asksOld ? values.oldPassword : (session.typedPassword ?? values.oldPassword);
+      const { token } = await apiClient.call(apiRoutes.changePassword, {
+        body: {
+          oldPassword,
+          newPassword: values.newPassword,
+          confirmNewPassword: values.confirmNewPassword,
+        },
+      });
+      // Every other session ended: this tab carries on with the new token (spec 4).
+      session.setSession({ token, isAgent: session.isAgent, username: session.username });
+      session.setTypedPassword(values.newPassword);
+      await queryClient.invalidateQueries({ queryKey: ['member'] });
+      close();
+      // Said after every change, from the security centre as well as a forced one at login.
+      useOverlayStore.getState().showToast('text_password_changed');
+      void navigate(paths.root);
+    },
   });
 
   function close() {
@@ -91,38 +111,6 @@ export function ChangePassModal() {
     void navigate(paths.root);
   }
 
-  async function submit(values: ChangePasswordValues) {
-    setAlert(null);
-    setIsSaving(true);
-    const session = useSessionStore.getState();
-    const oldPassword = asksOld ? values.oldPassword : (session.typedPassword ?? values.oldPassword);
-    try {
-      const { token } = await apiClient.call(apiRoutes.changePassword, {
-        body: {
-          oldPassword,
-          newPassword: values.newPassword,
-          confirmNewPassword: values.confirmNewPassword,
-        },
-      });
-      // Every other session ended: this tab carries on with the new token (spec 4).
-      session.setSession({ token, isAgent: session.isAgent, username: session.username });
-      session.setTypedPassword(values.newPassword);
-      await queryClient.invalidateQueries({ queryKey: ['member'] });
-      close();
-      // Said after every change, from the security centre as well as a forced one at login.
-      useOverlayStore.getState().showToast('text_password_changed');
-      void navigate(paths.root);
-    } catch (error) {
-      // Without the old-password field on screen, a wrong one is a general failure.
-      const onScreen = asksOld ? fields : fields.filter((field) => field !== 'oldPassword');
-      if (!applyIssueKeys(error, setError, onScreen)) setAlert(errorTextKey(error));
-    } finally {
-      setIsSaving(false);
-    }
-  }
-
-  const fieldError = (message: string | undefined) => (message ? t(message) : undefined);
-
   return (
     <Modal
       open
@@ -137,38 +125,33 @@ export function ChangePassModal() {
       closeLabel={t('action_close')}
       className="change-pass-modal"
     >
-      <form
-        className="account-form login-form"
-        noValidate
-        onSubmit={(event) => void handleSubmit(submit)(event)}
-      >
-        {isForced ? (
-          <p className="account-form__notice" role="status">
-            {t('text_password_change_forced')}
-          </p>
-        ) : null}
+      <form className="form login-form" noValidate onSubmit={(event) => void submit(event)}>
+        {isForced ? <FormAlert tone="notice" textKey="text_password_change_forced" /> : null}
         {asksOld ? (
           <PasswordField
             label={t('label_old_password')}
             placeholder={t('label_old_password')}
             isRequired
             autoComplete="current-password"
-            error={fieldError(errors.oldPassword?.message)}
+            error={fieldError('oldPassword')}
             {...register('oldPassword')}
           />
         ) : null}
-        <NewPasswordFields register={register} errors={errors} />
+        <NewPasswordFields register={register} fieldError={fieldError} />
         <FormAlert textKey={alert} />
-        <div className="account-form__actions">
-          <button
-            type="submit"
-            className="button button--primary button--large"
-            disabled={isSaving}
-            aria-busy={isSaving || undefined}
+        <div className="form__actions">
+          <SubmitButton
+            isBusy={isSubmitting}
+            isLarge
+            busyLabel={
+              <>
+                <span className="login-form__spinner" aria-hidden="true" />
+                {t('state_saving')}
+              </>
+            }
           >
-            {isSaving ? <span className="login-form__spinner" aria-hidden="true" /> : null}
-            {isSaving ? t('state_saving') : t('action_change_password')}
-          </button>
+            {t('action_change_password')}
+          </SubmitButton>
           {isForced ? (
             <button type="button" className="button button--ghost" onClick={() => void logOutInstead()}>
               {t('action_logout')}

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import Headset from 'lucide-react/icons/headset';
@@ -12,11 +11,8 @@ import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { SmsCodeButton } from '../components/sms-code-button.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
-import { solveHumanCheck } from '../lib/human-check.ts';
-import type { LoginValue } from '@khela/contract';
-import { useFinishLogin } from '../lib/use-finish-login.ts';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import {
   applyIssueKeys,
   dialingCodeText,
@@ -26,13 +22,15 @@ import {
   newPasswordText,
   requiredText,
   usernameText,
-} from '../lib/form-rules.ts';
-import { MobileNumberField } from '../security/mobile-number-field.tsx';
-import '../components/account-form.css';
-import '../security/password-forms.css';
-import { FormAlert } from '../components/form-alert.tsx';
-import { useServerForm } from '../lib/use-server-form.ts';
+} from '../../../shared/forms/form-rules.ts';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
+import { solveHumanCheck } from '../lib/human-check.ts';
+import { useFinishLogin } from '../lib/use-finish-login.ts';
+import { MobileNumberField } from '../security/mobile-number-field.tsx';
+import '../security/password-forms.css';
 
 type Tab = 'email' | 'mobile';
 
@@ -117,7 +115,7 @@ export function ForgetPassModal() {
       className="forget-pass"
     >
       {byMobile ? (
-        <div className="account-form__tabs" role="tablist" aria-label={t('title_forgot_password')}>
+        <div className="form__tabs" role="tablist" aria-label={t('title_forgot_password')}>
           {(['email', 'mobile'] as const).map((name) => (
             <button
               key={name}
@@ -126,7 +124,7 @@ export function ForgetPassModal() {
               id={`${tabsId}-${name}`}
               aria-selected={shown === name}
               aria-controls={`${tabsId}-panel`}
-              className="account-form__tab"
+              className="form__tab"
               onClick={() => setTab(name)}
             >
               {t(name === 'email' ? 'tab_by_email' : 'tab_by_mobile')}
@@ -158,10 +156,11 @@ function EmailForm({ onSent }: { onSent: (minutes: number) => void }) {
   const {
     form: {
       register,
-      formState: { errors, isSubmitting },
+      formState: { isSubmitting },
     },
     alert,
     submit,
+    fieldError,
   } = useServerForm<EmailValues>({
     schema: emailSchema,
     defaultValues: { username: '', email: '' },
@@ -173,7 +172,7 @@ function EmailForm({ onSent }: { onSent: (minutes: number) => void }) {
   });
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="forget-pass__lead">{t('text_forgot_email_lead')}</p>
       <TextField
         label={t('label_username')}
@@ -181,7 +180,7 @@ function EmailForm({ onSent }: { onSent: (minutes: number) => void }) {
         isRequired
         autoComplete="username"
         autoCapitalize="none"
-        error={errors.username?.message ? t(errors.username.message) : undefined}
+        error={fieldError('username')}
         {...register('username')}
       />
       <TextField
@@ -190,14 +189,14 @@ function EmailForm({ onSent }: { onSent: (minutes: number) => void }) {
         isRequired
         type="email"
         autoComplete="email"
-        error={errors.email?.message ? t(errors.email.message) : undefined}
+        error={fieldError('email')}
         {...register('email')}
       />
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t('state_sending') : t('action_send_reset_link')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_sending')}>
+          {t('action_send_reset_link')}
+        </SubmitButton>
       </div>
     </form>
   );
@@ -223,23 +222,46 @@ function MobileForm({ onChangedWithoutLogin }: { onChangedWithoutLogin: () => vo
   const { t } = useTranslation();
   const finishLogin = useFinishLogin();
   const requestConfirm = useOverlayStore((state) => state.requestConfirm);
-  const [alert, setAlert] = useState<string | null>(null);
   const [step, setStep] = useState<Step>('idle');
   const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    getValues,
-    formState: { errors },
-  } = useForm<MobileValues>({
-    resolver: zodResolver(mobileSchema),
+    form: { register, setError, control, getValues },
+    alert,
+    setAlert,
+    submit,
+    fieldError,
+  } = useServerForm<MobileValues>({
+    schema: mobileSchema,
     defaultValues: {
       countryDialingCode: '+880',
       mobileNum: '',
       verificationCode: '',
       newPassword: '',
       confirmNewPassword: '',
+    },
+    fields: ['mobileNum', 'verificationCode', 'newPassword', 'confirmNewPassword'],
+    action: async (values) => {
+      setStep('saving');
+      const reset = await apiClient.call(apiRoutes.passwordByPhone, { body: values });
+      // Spec 4: by phone, the new password logs the person straight in. The reset answers that login
+      // itself (the SMS code proved the phone), so no captcha can stand in the way. When it cannot
+      // (a second step, or this site does not admit the account), say the password changed and open
+      // the login dialog: the change is never mistaken for a failure.
+      if (reset.login && !reset.login.twoFactorRequired) {
+        setStep('loggingIn');
+        await finishLogin({
+          grant: reset.login,
+          kind: 'reset',
+          password: values.newPassword,
+          closes: ['forgetPassModal'],
+        });
+        return;
+      }
+      setStep('idle');
+      onChangedWithoutLogin();
+    },
+    onError: () => {
+      setStep('idle');
+      return false;
     },
   });
   const mobileNum = useWatch({ control, name: 'mobileNum' });
@@ -262,50 +284,15 @@ function MobileForm({ onChangedWithoutLogin }: { onChangedWithoutLogin: () => vo
     }
   }
 
-  const submit = handleSubmit(async (values) => {
-    setAlert(null);
-    setStep('saving');
-    let reset: { username: string; login: LoginValue | null };
-    try {
-      reset = await apiClient.call(apiRoutes.passwordByPhone, { body: values });
-    } catch (error) {
-      setStep('idle');
-      const fields = ['mobileNum', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const;
-      if (!applyIssueKeys(error, setError, fields)) setAlert(errorTextKey(error));
-      return;
-    }
-    // Spec 4: by phone, the new password logs the person straight in. The reset answers that login
-    // itself (the SMS code proved the phone), so no captcha can stand in the way. When it cannot
-    // (a second step, or this site does not admit the account), say the password changed and open
-    // the login dialog: the change is never mistaken for a failure.
-    if (reset.login && !reset.login.twoFactorRequired) {
-      setStep('loggingIn');
-      await finishLogin({
-        grant: reset.login,
-        kind: 'reset',
-        password: values.newPassword,
-        closes: ['forgetPassModal'],
-      });
-      return;
-    }
-    setStep('idle');
-    onChangedWithoutLogin();
-  });
-
   const busy = step !== 'idle';
-  const stepText: Record<Step, string> = {
-    idle: t('action_reset_password'),
-    saving: t('state_saving'),
-    loggingIn: t('state_logging_in'),
-  };
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="forget-pass__lead">{t('text_forgot_mobile_lead')}</p>
       <MobileNumberField
         label={t('label_mobile_number')}
         codeProps={register('countryDialingCode')}
-        error={errors.mobileNum?.message ? t(errors.mobileNum.message) : undefined}
+        error={fieldError('mobileNum')}
         {...register('mobileNum')}
       />
       <TextField
@@ -315,21 +302,16 @@ function MobileForm({ onChangedWithoutLogin }: { onChangedWithoutLogin: () => vo
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={255}
-        error={errors.verificationCode?.message ? t(errors.verificationCode.message) : undefined}
+        error={fieldError('verificationCode')}
         after={<SmsCodeButton onSend={sendCode} canSend={isMobileLike(mobileNum)} />}
         {...register('verificationCode')}
       />
-      <NewPasswordFields register={register} errors={errors} />
+      <NewPasswordFields register={register} fieldError={fieldError} />
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {stepText[step]}
-        </button>
+      <div className="form__actions">
+        <SubmitButton isBusy={busy} busyLabel={t(step === 'loggingIn' ? 'state_logging_in' : 'state_saving')}>
+          {t('action_reset_password')}
+        </SubmitButton>
       </div>
     </form>
   );
@@ -349,12 +331,7 @@ function CustomerServiceLink() {
   let action;
   if (url) {
     action = (
-      <a
-        className="account-form__link forget-pass__service"
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
+      <a className="form__link forget-pass__service" href={url} target="_blank" rel="noopener noreferrer">
         <Headset size={18} aria-hidden="true" />
         {t('customer_service')}
       </a>
@@ -363,7 +340,7 @@ function CustomerServiceLink() {
     action = (
       <button
         type="button"
-        className="account-form__link forget-pass__service"
+        className="form__link forget-pass__service"
         onClick={() => openModal('chatModal')}
       >
         <Headset size={18} aria-hidden="true" />

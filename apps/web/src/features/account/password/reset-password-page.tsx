@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -14,12 +12,14 @@ import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
-import { applyIssueKeys, newPasswordText } from '../lib/form-rules.ts';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { newPasswordText } from '../../../shared/forms/form-rules.ts';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import '../components/account-form.css';
 import '../security/password-forms.css';
-import { FormAlert } from '../components/form-alert.tsx';
-import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 const schema = z
   .object({ newPassword: newPasswordText, confirmNewPassword: z.string().min(1, 'text_field_required') })
@@ -93,9 +93,7 @@ function LinkInvalid({ messageKey, onRetry }: { messageKey: string; onRetry: (()
   return (
     <div className="password-done">
       <LinkOff size={40} aria-hidden="true" className="password-done__icon password-done__icon--danger" />
-      <p className="account-form__alert" role="alert">
-        {t(messageKey)}
-      </p>
+      <FormAlert textKey={messageKey} />
       {onRetry ? (
         <button type="button" className="button button--outline" onClick={onRetry}>
           {t('action_retry')}
@@ -114,9 +112,7 @@ function ResetDone() {
   return (
     <div className="password-done">
       <CircleCheck size={40} aria-hidden="true" className="password-done__icon" />
-      <p className="account-form__notice" role="status">
-        {t('text_password_reset_done')}
-      </p>
+      <FormAlert tone="notice" textKey="text_password_reset_done" />
       <button type="button" className="button button--primary" onClick={() => openModal('loginPopupModal')}>
         {t('action_login')}
       </button>
@@ -138,48 +134,44 @@ function ResetForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const openModal = useOverlayStore((state) => state.openModal);
-  const [alert, setAlert] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: zodResolver(schema),
+    form: {
+      register,
+      formState: { isSubmitting },
+    },
+    alert,
+    submit,
+    fieldError,
+  } = useServerForm<Values>({
+    schema,
     defaultValues: { newPassword: '', confirmNewPassword: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setAlert(null);
-    try {
+    fields: ['newPassword', 'confirmNewPassword'],
+    action: async (values) => {
       await apiClient.call(apiRoutes.passwordReset, { body: { token, ...values } });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {
-        onLinkInvalid();
-        return;
-      }
-      if (!applyIssueKeys(error, setError, ['newPassword', 'confirmNewPassword']))
-        setAlert(errorTextKey(error));
-      return;
-    }
-    // The server ended every session of the account: this tab's one is gone too.
-    useSessionStore.getState().clearSession();
-    queryClient.removeQueries({ queryKey: ['member'] });
-    onDone();
-    openModal('loginPopupModal');
+      // The server ended every session of the account: this tab's one is gone too.
+      useSessionStore.getState().clearSession();
+      queryClient.removeQueries({ queryKey: ['member'] });
+      onDone();
+      openModal('loginPopupModal');
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.code === 'RESET_LINK_INVALID')) return false;
+      onLinkInvalid();
+      return true;
+    },
   });
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="account-page__lead">{t('text_reset_for', { username })}</p>
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <NewPasswordFields register={register} errors={errors} />
+      <NewPasswordFields register={register} fieldError={fieldError} />
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t('state_saving') : t('action_save_password')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_save_password')}
+        </SubmitButton>
       </div>
     </form>
   );

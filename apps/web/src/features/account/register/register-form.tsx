@@ -1,10 +1,8 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import Eye from 'lucide-react/icons/eye';
-import EyeOff from 'lucide-react/icons/eye-off';
+import type { z } from 'zod';
 import { ApiError, type RegisterBody, type RegisterFieldName, type RegisterSetting } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
@@ -14,8 +12,12 @@ import { useCountries } from '../../../shared/api/get-countries.ts';
 import { useRegisterSetting } from '../../../shared/api/get-register-setting.ts';
 import { CaptchaImage, useCaptcha } from '../components/captcha-field.tsx';
 import { SmsCodeButton } from '../components/sms-code-button.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { PasswordField } from '../../../shared/forms/password-field.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { solveHumanCheck } from '../lib/human-check.ts';
 import { useFinishLogin } from '../lib/use-finish-login.ts';
 import { rememberAffiliateCode, storedAffiliateCode } from './affiliate-code.ts';
@@ -35,7 +37,6 @@ import {
 } from './register-rules.ts';
 import '../components/account-form.css';
 import './register-form.css';
-import { FormAlert } from '../components/form-alert.tsx';
 import { useRegistrationKinds } from '../lib/use-registration-kinds.ts';
 import { useStatus } from '../../../shared/api/get-status.ts';
 
@@ -135,18 +136,12 @@ export function RegisterForm({ variant }: RegisterFormProps) {
   const activeTab = tab && tabs.includes(tab) ? tab : (tabs[0] ?? null);
 
   if (settings.isPending) {
-    return (
-      <p className="account-form__notice" role="status">
-        {t('state_loading')}
-      </p>
-    );
+    return <FormAlert tone="notice" textKey="state_loading" />;
   }
   if (settings.isError) {
     return (
-      <div className="account-form">
-        <p className="account-form__alert" role="alert">
-          {t(errorTextKey(settings.error))}
-        </p>
+      <div className="form">
+        <FormAlert textKey={errorTextKey(settings.error)} />
         <button type="button" className="button button--outline" onClick={() => void settings.refetch()}>
           {t('action_retry')}
         </button>
@@ -155,7 +150,7 @@ export function RegisterForm({ variant }: RegisterFormProps) {
   }
   if (!activeTab) {
     const text = isAgentSite ? 'text_register_agent_site' : 'text_register_unavailable';
-    return <p className="account-form__notice">{t(text)}</p>;
+    return <p className="form__notice">{t(text)}</p>;
   }
 
   return (
@@ -193,12 +188,7 @@ function TabStrip({
     refs.current[next]?.focus();
   };
   return (
-    <div
-      className="account-form__tabs"
-      role="tablist"
-      aria-label={t('label_register_methods')}
-      onKeyDown={onKeyDown}
-    >
+    <div className="form__tabs" role="tablist" aria-label={t('label_register_methods')} onKeyDown={onKeyDown}>
       {tabs.map((name) => (
         <button
           key={name}
@@ -211,7 +201,7 @@ function TabStrip({
           aria-controls={`register-panel-${name}`}
           aria-selected={name === active}
           tabIndex={name === active ? 0 : -1}
-          className="account-form__tab"
+          className="form__tab"
           onClick={() => onChange(name)}
         >
           {t(name === 'register' ? 'label_username' : 'label_mobile_number')}
@@ -236,9 +226,10 @@ function TabForm({
 }) {
   const { t, i18n } = useTranslation();
   const plan = useMemo(() => registerPlan(settings, tab, flags), [settings, tab, flags]);
-  // The schema's messages are texts: rebuild it when the language changes.
-  const resolver = useMemo(
-    () => zodResolver(registerSchema(plan, t)) as unknown as Resolver<RegisterFormValues>,
+  // The schema's messages are texts: rebuild it when the language changes. Its fields are optional
+  // strings built from the plan; the form's values have them all (as empty strings), hence the cast.
+  const schema = useMemo(
+    () => registerSchema(plan, t) as unknown as z.ZodType<RegisterFormValues, RegisterFormValues>,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- t changes with the language
     [plan, t, i18n.language],
   );
@@ -249,22 +240,30 @@ function TabForm({
     () => ({ ...emptyValues, affiliateCode: affiliateFromUrl ?? referralCode ?? '' }),
     [affiliateFromUrl, referralCode],
   );
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = useForm<RegisterFormValues>({ resolver, defaultValues: initialValues, mode: 'onTouched' });
   const captchaField = shows(plan, 'captcha');
   const captcha = useCaptcha(Boolean(captchaField));
   const countries = useCountries();
   const finishLogin = useFinishLogin();
   const [phase, setPhase] = useState<Phase>('idle');
-  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    form: { register, control, reset, setError, setValue, getValues },
+    alert,
+    setAlert,
+    submit: onSubmit,
+    fieldError,
+  } = useServerForm<RegisterFormValues>({
+    schema,
+    defaultValues: initialValues,
+    mode: 'onTouched',
+    // The plan maps the server's issues (showServerError): their field names are the body's.
+    fields: [],
+    action: sendRegistration,
+    onError: (error) => {
+      // The captcha is used up by any attempt: a new image for the next one.
+      if (captchaField) newCaptcha();
+      return showServerError(error);
+    },
+  });
   const mobileNum = useWatch({ control, name: 'mobileNum' }) ?? '';
   const mobileField = shows(plan, 'mobileNum');
   const mobileGiven = mobileNum.trim().length > 0;
@@ -309,23 +308,24 @@ function TabForm({
     captcha.refresh();
   }
 
-  function showServerError(error: unknown) {
+  /** Puts a failure where it belongs; false leaves it to the form's alert. */
+  function showServerError(error: unknown): boolean {
     if (error instanceof ApiError) {
       if (error.code === 'INVALID_AFFILIATE_CODE') {
         void useOverlayStore
           .getState()
           .requestConfirm({ messageKey: 'invitation_code_error', hideCancel: true, tone: 'error' });
-        return;
+        return true;
       }
       if (error.code === 'CAPTCHA_INVALID' || error.code === 'CAPTCHA_REQUIRED') {
         if (captchaField) {
           setError('captcha', { type: 'server', message: t(error.message) }, { shouldFocus: true });
-          return;
+          return true;
         }
       }
       if (error.code === 'VERIFICATION_CODE_INVALID' || error.code === 'VERIFICATION_CODE_EXPIRED') {
         setError('verificationCode', { type: 'server', message: t(error.message) }, { shouldFocus: true });
-        return;
+        return true;
       }
       let landed = false;
       for (const issue of error.issues) {
@@ -336,13 +336,12 @@ function TabForm({
         setError(name, { type: 'server', message }, { shouldFocus: !landed });
         landed = true;
       }
-      if (landed) return;
+      if (landed) return true;
     }
-    setAlert(errorTextKey(error));
+    return false;
   }
 
-  const onSubmit = handleSubmit(async (values) => {
-    setAlert(null);
+  async function sendRegistration(values: RegisterFormValues) {
     const read = (name: RegisterFieldName) => normalised(name, values[name]);
     const affiliateTyped = shows(plan, 'affiliateCode') ? read('affiliateCode') : '';
     try {
@@ -396,14 +395,10 @@ function TabForm({
         ...(values.password ? { password: values.password } : {}),
         closes: ['registerModal'],
       });
-    } catch (error) {
-      // The captcha is used up by any attempt: a new image for the next one.
-      if (captchaField) newCaptcha();
-      showServerError(error);
     } finally {
       setPhase('idle');
     }
-  });
+  }
 
   function onReset() {
     reset(initialValues);
@@ -426,7 +421,7 @@ function TabForm({
         : shown.required;
     // The label as the placeholder ('＊' when required, spec 5) and the rule under the field, where
     // it has room to be read in full; an error takes its place.
-    const error = errors[name]?.message;
+    const error = fieldError(name);
     const hint =
       error !== undefined
         ? undefined
@@ -492,62 +487,42 @@ function TabForm({
 
   return (
     <form
-      className="account-form register-form"
+      className="form register-form"
       noValidate
       aria-label={t('page_register')}
       onSubmit={(event) => void onSubmit(event)}
     >
       {referralCode ? (
-        <p className="account-form__notice">{t('text_referral_code', { code: referralCode })}</p>
+        <p className="form__notice">{t('text_referral_code', { code: referralCode })}</p>
       ) : null}
       <div className={`register-form__fields register-form__fields--${variant}`}>
         {plan.fields.map((shown) => field(shown))}
       </div>
       <FormAlert textKey={alert} />
       {busy ? (
-        <p className="account-form__notice" role="status">
-          {t(phase === 'checkingHuman' ? 'state_checking_human' : 'state_registering')}
-        </p>
+        <FormAlert
+          tone="notice"
+          textKey={phase === 'checkingHuman' ? 'state_checking_human' : 'state_registering'}
+        />
       ) : null}
-      <div className="account-form__actions register-form__actions">
-        <button type="submit" className="button button--gold" disabled={busy} aria-busy={busy || undefined}>
-          {busy
-            ? t(phase === 'checkingHuman' ? 'state_checking_human' : 'state_registering')
-            : t('action_register')}
-        </button>
+      <div className="form__actions register-form__actions">
+        <SubmitButton
+          tone="gold"
+          isBusy={busy}
+          busyLabel={t(phase === 'checkingHuman' ? 'state_checking_human' : 'state_registering')}
+        >
+          {t('action_register')}
+        </SubmitButton>
         <button type="button" className="button button--outline" disabled={busy} onClick={onReset}>
           {t('action_reset')}
         </button>
       </div>
-      <p className="account-form__row register-form__login">
+      <p className="form__row register-form__login">
         <span>{t('text_have_account')}</span>
-        <button type="button" className="account-form__link" onClick={openLogin}>
+        <button type="button" className="form__link" onClick={openLogin}>
           {t('action_login')}
         </button>
       </p>
     </form>
-  );
-}
-
-/** A password input with a show/hide toggle. */
-function PasswordField(props: Parameters<typeof TextField>[0]) {
-  const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
-  return (
-    <TextField
-      {...props}
-      type={visible ? 'text' : 'password'}
-      after={
-        <button
-          type="button"
-          className="icon-button register-form__eye"
-          aria-label={t(visible ? 'action_hide_password' : 'action_show_password')}
-          aria-pressed={visible}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
-        </button>
-      }
-    />
   );
 }

@@ -52,6 +52,7 @@ describe('registerPlan', () => {
       'checkPass*',
       'mobileNum',
       'verificationCode',
+      'payeeName',
       'paymentPassword*',
       'email',
       'affiliateCode',

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FieldRule, RegisterFieldName, RegisterSetting } from '@khela/contract';
-import { fieldIssueText, isShapeIssue, specificIssueText, type ShownIssue } from '../lib/api-errors.ts';
+import {
+  fieldIssueText,
+  isShapeIssue,
+  specificIssueText,
+  type ShownIssue,
+} from '../../../shared/forms/api-errors.ts';
 
 /**
  * The registration form's rules, built from GET /wps/system/setting/register (spec 5) so that they

@@ -1,14 +1,12 @@
-import { useState } from 'react';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { SmsCodeButton } from '../components/sms-code-button.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import {
   applyIssueKeys,
   dialingCodeText,
@@ -16,10 +14,11 @@ import {
   isMobileLike,
   mobileText,
   requiredText,
-} from '../lib/form-rules.ts';
-import { useServerForm } from '../lib/use-server-form.ts';
+} from '../../../shared/forms/form-rules.ts';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { MobileNumberField } from './mobile-number-field.tsx';
-import { FormAlert } from '../components/form-alert.tsx';
 
 const passwordAgain = z.string().min(1, 'text_field_required').max(128, 'text_too_long');
 
@@ -28,6 +27,7 @@ export function PasswordAgainField({
   error,
   registration,
 }: {
+  /** The text under the field (`fieldError('password')`). */
   error: string | undefined;
   registration: UseFormRegisterReturn<'password'>;
 }) {
@@ -40,7 +40,7 @@ export function PasswordAgainField({
       isRequired
       type="password"
       autoComplete="current-password"
-      error={error ? t(error) : undefined}
+      error={error}
       {...registration}
     />
   );
@@ -55,10 +55,11 @@ export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
   const {
     form: {
       register,
-      formState: { errors, isSubmitting },
+      formState: { isSubmitting },
     },
     alert,
     submit,
+    fieldError,
   } = useServerForm<EmailValues>({
     schema: emailSchema,
     defaultValues: { email: '', password: '' },
@@ -71,7 +72,7 @@ export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
 
   return (
     <form
-      className="account-form security__form"
+      className="form security__form"
       noValidate
       aria-label={t('action_change_email')}
       onSubmit={(event) => void submit(event)}
@@ -83,15 +84,15 @@ export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
         type="email"
         autoComplete="email"
         autoFocus
-        error={errors.email?.message ? t(errors.email.message) : undefined}
+        error={fieldError('email')}
         {...register('email')}
       />
-      <PasswordAgainField error={errors.password?.message} registration={register('password')} />
+      <PasswordAgainField error={fieldError('password')} registration={register('password')} />
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t('state_saving') : t('action_save')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_save')}
+        </SubmitButton>
       </div>
     </form>
   );
@@ -109,17 +110,26 @@ type MobileValues = z.infer<typeof mobileSchema>;
 export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
   const requestConfirm = useOverlayStore((state) => state.requestConfirm);
-  const [alert, setAlert] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<MobileValues>({
-    resolver: zodResolver(mobileSchema),
+    form: {
+      register,
+      setError,
+      control,
+      getValues,
+      formState: { isSubmitting },
+    },
+    alert,
+    setAlert,
+    submit,
+    fieldError,
+  } = useServerForm<MobileValues>({
+    schema: mobileSchema,
     defaultValues: { countryDialingCode: '+880', mobileNum: '', verificationCode: '', password: '' },
+    fields: ['mobileNum', 'verificationCode', 'password'],
+    action: async (values) => {
+      await apiClient.call(apiRoutes.updateContact, { body: values });
+      onSaved();
+    },
   });
   const mobileNum = useWatch({ control, name: 'mobileNum' });
 
@@ -140,20 +150,9 @@ export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
     }
   }
 
-  const submit = handleSubmit(async (values) => {
-    setAlert(null);
-    try {
-      await apiClient.call(apiRoutes.updateContact, { body: values });
-      onSaved();
-    } catch (error) {
-      const fields = ['mobileNum', 'verificationCode', 'password'] as const;
-      if (!applyIssueKeys(error, setError, fields)) setAlert(errorTextKey(error));
-    }
-  });
-
   return (
     <form
-      className="account-form security__form"
+      className="form security__form"
       noValidate
       aria-label={t('action_change_mobile')}
       onSubmit={(event) => void submit(event)}
@@ -162,7 +161,7 @@ export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
         label={t('label_new_mobile')}
         codeProps={register('countryDialingCode')}
         autoFocus
-        error={errors.mobileNum?.message ? t(errors.mobileNum.message) : undefined}
+        error={fieldError('mobileNum')}
         {...register('mobileNum')}
       />
       <TextField
@@ -172,16 +171,16 @@ export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={255}
-        error={errors.verificationCode?.message ? t(errors.verificationCode.message) : undefined}
+        error={fieldError('verificationCode')}
         after={<SmsCodeButton onSend={sendCode} canSend={isMobileLike(mobileNum)} />}
         {...register('verificationCode')}
       />
-      <PasswordAgainField error={errors.password?.message} registration={register('password')} />
+      <PasswordAgainField error={fieldError('password')} registration={register('password')} />
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t('state_saving') : t('action_save')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_save')}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../../../shared/api/get-countries.ts';
-import { TextField } from '../components/text-field.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
 
 export interface MobileNumberFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

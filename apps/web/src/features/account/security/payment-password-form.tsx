@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { FieldRule } from '@khela/contract';
@@ -8,10 +6,10 @@ import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRegisterSetting } from '../../../shared/api/get-register-setting.ts';
-import { FormAlert } from '../components/form-alert.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
-import { applyIssueKeys } from '../lib/form-rules.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { breaksRule, ruleMessage } from '../register/register-rules.ts';
 import { PasswordAgainField } from './contact-forms.tsx';
 
@@ -37,7 +35,6 @@ export function PaymentPasswordForm({ onSaved }: { onSaved: () => void }) {
 
 function PaymentPasswordFields({ rule, onSaved }: { rule: FieldRule | undefined; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [alert, setAlert] = useState<string | null>(null);
   const [schema] = useState(() => {
     const required = t('text_field_required');
     return z
@@ -55,29 +52,27 @@ function PaymentPasswordFields({ rule, onSaved }: { rule: FieldRule | undefined;
       });
   });
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PaymentPasswordValues>({
-    resolver: zodResolver(schema),
+    form: {
+      register,
+      formState: { isSubmitting },
+    },
+    alert,
+    submit,
+    fieldError,
+  } = useServerForm<PaymentPasswordValues>({
+    schema,
     defaultValues: { newPaymentPassword: '', confirmPaymentPassword: '', password: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setAlert(null);
-    try {
+    fields,
+    action: async (values) => {
       await apiClient.call(apiRoutes.setPaymentPassword, { body: values });
       onSaved();
-    } catch (error) {
-      if (!applyIssueKeys(error, setError, fields, t)) setAlert(errorTextKey(error));
-    }
+    },
   });
 
   const digitsOnly = rule?.patternId === 'digits';
   return (
     <form
-      className="account-form security__form"
+      className="form security__form"
       noValidate
       aria-label={t('title_payment_password')}
       onSubmit={(event) => void submit(event)}
@@ -90,7 +85,7 @@ function PaymentPasswordFields({ rule, onSaved }: { rule: FieldRule | undefined;
         autoComplete="new-password"
         inputMode={digitsOnly ? 'numeric' : undefined}
         autoFocus
-        error={errors.newPaymentPassword?.message}
+        error={fieldError('newPaymentPassword')}
         {...register('newPaymentPassword')}
       />
       <TextField
@@ -100,15 +95,15 @@ function PaymentPasswordFields({ rule, onSaved }: { rule: FieldRule | undefined;
         type="password"
         autoComplete="new-password"
         inputMode={digitsOnly ? 'numeric' : undefined}
-        error={errors.confirmPaymentPassword?.message}
+        error={fieldError('confirmPaymentPassword')}
         {...register('confirmPaymentPassword')}
       />
-      <PasswordAgainField error={errors.password?.message} registration={register('password')} />
+      <PasswordAgainField error={fieldError('password')} registration={register('password')} />
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t('state_saving') : t('action_save')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_save')}
+        </SubmitButton>
       </div>
     </form>
   );

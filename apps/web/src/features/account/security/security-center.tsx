@@ -6,12 +6,13 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import ShieldOff from 'lucide-react/icons/shield-off';
 import UserRound from 'lucide-react/icons/user-round';
 import type { LanguageCode, MemberInfo } from '@khela/contract';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { trialAccountType, useSessionStore } from '../../../shared/stores/session-store.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
 import { useMemberInfo } from '../api/get-member-info.ts';
-import { errorTextKey } from '../lib/api-errors.ts';
 import { PaymentPasswordForm } from './payment-password-form.tsx';
 import { ChangeEmailForm, ChangeMobileForm } from './contact-forms.tsx';
 import { TwoFactorDisableForm, TwoFactorEnrolment } from './two-factor-settings.tsx';
@@ -50,9 +51,7 @@ export function SecurityCenter() {
   if (error || !member) {
     return (
       <div className="security">
-        <p className="account-form__alert" role="alert">
-          {t(errorTextKey(error))}
-        </p>
+        <FormAlert textKey={errorTextKey(error)} />
         <div>
           <button type="button" className="button button--outline" onClick={() => void refetch()}>
             {t('action_retry')}
@@ -66,7 +65,7 @@ export function SecurityCenter() {
     <div className="security">
       <Profile member={member} />
       {isTrial ? (
-        <p className="account-form__notice" role="note">
+        <p className="form__notice" role="note">
           {t('in_need_true_account')}
         </p>
       ) : (
@@ -167,11 +166,7 @@ function LoginSecurity({ member }: { member: MemberInfo }) {
         </button>
       </div>
       {editing === 'email' ? <ChangeEmailForm onSaved={() => void onSaved('email')} /> : null}
-      {saved === 'email' ? (
-        <p className="account-form__notice" role="status">
-          {t('text_email_changed')}
-        </p>
-      ) : null}
+      {saved === 'email' ? <FormAlert tone="notice" textKey="text_email_changed" /> : null}
       <div className="security__row">
         <div className="security__row-text">
           <span className="security__row-label">{t('label_mobile_number')}</span>
@@ -187,11 +182,7 @@ function LoginSecurity({ member }: { member: MemberInfo }) {
         </button>
       </div>
       {editing === 'mobile' ? <ChangeMobileForm onSaved={() => void onSaved('mobile')} /> : null}
-      {saved === 'mobile' ? (
-        <p className="account-form__notice" role="status">
-          {t('text_mobile_changed')}
-        </p>
-      ) : null}
+      {saved === 'mobile' ? <FormAlert tone="notice" textKey="text_mobile_changed" /> : null}
       <div className="security__row">
         <div className="security__row-text">
           <span className="security__row-label">{t('title_payment_password')}</span>
@@ -213,11 +204,7 @@ function LoginSecurity({ member }: { member: MemberInfo }) {
         </button>
       </div>
       {editing === 'payment' ? <PaymentPasswordForm onSaved={() => void onSaved('payment')} /> : null}
-      {saved === 'payment' ? (
-        <p className="account-form__notice" role="status">
-          {t('text_payment_password_saved')}
-        </p>
-      ) : null}
+      {saved === 'payment' ? <FormAlert tone="notice" textKey="text_payment_password_saved" /> : null}
     </section>
   );
 }
@@ -272,9 +259,7 @@ function TwoStep({ enabled }: { enabled: boolean }) {
       ) : (
         <>
           {notice ? (
-            <p className="account-form__notice" role="status">
-              {t(notice)}
-            </p>
+            <FormAlert tone="notice" textKey={notice} />
           ) : (
             <p className={`security__status${enabled ? ' security__status--on' : ''}`}>
               {t(enabled ? 'text_two_factor_on' : 'text_two_factor_off')}

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
-import { applyIssueKeys, sixDigits } from '../lib/form-rules.ts';
-import { FormAlert } from '../components/form-alert.tsx';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { sixDigits } from '../../../shared/forms/form-rules.ts';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 
 interface Setup {
   secret: string;
@@ -32,14 +32,25 @@ export function TwoFactorEnrolment({ onDone, onCancel }: { onDone: () => void; o
   const [setup, setSetup] = useState<Setup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [hasSaved, setHasSaved] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const [isStarting, setIsStarting] = useState(false);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<{ code: string }>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+    form: {
+      register,
+      formState: { isSubmitting },
+    },
+    alert,
+    setAlert,
+    submit: confirm,
+    fieldError,
+  } = useServerForm<{ code: string }>({
+    schema: codeSchema,
+    defaultValues: { code: '' },
+    fields: ['code'],
+    action: async ({ code }) => {
+      const value = await apiClient.call(apiRoutes.twoFactorConfirm, { body: { code } });
+      setRecoveryCodes(value.recoveryCodes);
+    },
+  });
 
   async function start() {
     setAlert(null);
@@ -54,25 +65,11 @@ export function TwoFactorEnrolment({ onDone, onCancel }: { onDone: () => void; o
     }
   }
 
-  const confirm = handleSubmit(async ({ code }) => {
-    setAlert(null);
-    try {
-      const value = await apiClient.call(apiRoutes.twoFactorConfirm, { body: { code } });
-      setRecoveryCodes(value.recoveryCodes);
-    } catch (error) {
-      if (!applyIssueKeys(error, setError, ['code'])) setAlert(errorTextKey(error));
-    }
-  });
-
-  const alertLine = alert ? (
-    <p className="account-form__alert" role="alert">
-      {t(alert)}
-    </p>
-  ) : null;
+  const alertLine = <FormAlert textKey={alert} />;
 
   if (recoveryCodes) {
     return (
-      <div className="account-form" aria-labelledby="recovery-codes-title">
+      <div className="form" aria-labelledby="recovery-codes-title">
         <h4 id="recovery-codes-title" className="security__card-title">
           {t('title_recovery_codes')}
         </h4>
@@ -82,11 +79,11 @@ export function TwoFactorEnrolment({ onDone, onCancel }: { onDone: () => void; o
             <li key={code}>{code}</li>
           ))}
         </ol>
-        <label className="account-form__check">
+        <label className="form__check">
           <input type="checkbox" checked={hasSaved} onChange={(event) => setHasSaved(event.target.checked)} />
           {t('label_saved_recovery_codes')}
         </label>
-        <div className="account-form__actions">
+        <div className="form__actions">
           <button type="button" className="button button--primary" disabled={!hasSaved} onClick={onDone}>
             {t('action_done')}
           </button>
@@ -97,7 +94,7 @@ export function TwoFactorEnrolment({ onDone, onCancel }: { onDone: () => void; o
 
   if (!setup) {
     return (
-      <div className="account-form">
+      <div className="form">
         <p className="account-page__lead">{t('text_two_factor_intro')}</p>
         {alertLine}
         <div className="security__actions">
@@ -119,7 +116,7 @@ export function TwoFactorEnrolment({ onDone, onCancel }: { onDone: () => void; o
   }
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void confirm(event)}>
+    <form className="form" noValidate onSubmit={(event) => void confirm(event)}>
       <p className="account-page__lead">{t('text_scan_qr')}</p>
       <div className="security__qr">
         <img src={setup.qrCode} alt={t('label_qr_code')} width={176} height={176} />
@@ -142,14 +139,14 @@ export function TwoFactorEnrolment({ onDone, onCancel }: { onDone: () => void; o
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        error={errors.code?.message ? t(errors.code.message) : undefined}
+        error={fieldError('code')}
         {...register('code')}
       />
       {alertLine}
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t('state_saving') : t('action_verify')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_verify')}
+        </SubmitButton>
         <button type="button" className="button button--ghost" onClick={onCancel}>
           {t('action_cancel')}
         </button>
@@ -167,30 +164,27 @@ type DisableValues = z.infer<typeof disableSchema>;
 /** Turning the second step off takes the password and a current code. */
 export function TwoFactorDisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [alert, setAlert] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<DisableValues>({
-    resolver: zodResolver(disableSchema),
+    form: {
+      register,
+      formState: { isSubmitting },
+    },
+    alert,
+    submit,
+    fieldError,
+  } = useServerForm<DisableValues>({
+    schema: disableSchema,
     defaultValues: { password: '', code: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setAlert(null);
-    try {
+    fields: ['password', 'code'],
+    action: async (values) => {
       await apiClient.call(apiRoutes.twoFactorDisable, { body: values });
       onDone();
-    } catch (error) {
-      if (!applyIssueKeys(error, setError, ['password', 'code'])) setAlert(errorTextKey(error));
-    }
+    },
   });
 
   return (
     <form
-      className="account-form"
+      className="form"
       noValidate
       aria-label={t('action_disable_two_factor')}
       onSubmit={(event) => void submit(event)}
@@ -202,7 +196,7 @@ export function TwoFactorDisableForm({ onDone, onCancel }: { onDone: () => void;
         isRequired
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message ? t(errors.password.message) : undefined}
+        error={fieldError('password')}
         {...register('password')}
       />
       <TextField
@@ -212,14 +206,14 @@ export function TwoFactorDisableForm({ onDone, onCancel }: { onDone: () => void;
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        error={errors.code?.message ? t(errors.code.message) : undefined}
+        error={fieldError('code')}
         {...register('code')}
       />
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t('state_saving') : t('action_disable_two_factor')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_disable_two_factor')}
+        </SubmitButton>
         <button type="button" className="button button--ghost" onClick={onCancel}>
           {t('action_cancel')}
         </button>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { defaultRegisterRules } from '@khela/contract/settings-defaults';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
@@ -16,16 +17,8 @@ const grant = {
   idleMinutes: 15,
 };
 
-const registerSetting = {
-  username: {
-    enabled: true,
-    required: true,
-    acceptedPattern: '^[a-zA-Z][a-zA-Z0-9]*$',
-    patternId: 'first_letter_then_mix',
-    minLength: 6,
-    maxLength: 16,
-  },
-};
+/** Only the username rule, as the demo brand has it. */
+const registerSetting = { username: defaultRegisterRules.username };
 
 describe('the social sign-in return page', () => {
   it('offers linking or a new account for a new identity, says a link is permanent, and opens one', async () => {

@@ -14,8 +14,9 @@ import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { paths } from '../../../shared/config/paths.ts';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
 import { useFinishLogin } from '../lib/use-finish-login.ts';
 import { LinkExistingForm, RegisterWithSocialForm } from './social-forms.tsx';
 import { TwoFactorForm } from './two-factor-form.tsx';
@@ -168,7 +169,7 @@ function LinkChoice({
   );
   if (choice === 'link') {
     return (
-      <div className="account-form">
+      <div className="form">
         <p className="social-warning" role="note">
           {t('text_social_link_permanent')}
         </p>
@@ -183,7 +184,7 @@ function LinkChoice({
   }
   if (choice === 'register') {
     return (
-      <div className="account-form">
+      <div className="form">
         {intro}
         <RegisterWithSocialForm
           linkTicket={ticket.linkTicket}
@@ -195,7 +196,7 @@ function LinkChoice({
     );
   }
   return (
-    <div className="account-form">
+    <div className="form">
       {intro}
       <div className="social-choices">
         <button type="button" className="social-choice" onClick={() => onChoose('link')}>
@@ -224,13 +225,11 @@ function Failed({ messageKey }: { messageKey: string }) {
         aria-hidden="true"
         className="password-done__icon password-done__icon--danger"
       />
-      <p className="account-form__alert" role="alert">
-        {t(messageKey)}
-      </p>
+      <FormAlert textKey={messageKey} />
       <button type="button" className="button button--primary" onClick={() => openModal('loginPopupModal')}>
         {t('action_back_to_login')}
       </button>
-      <Link className="account-form__link" to={paths.home}>
+      <Link className="form__link" to={paths.home}>
         {t('action_go_home')}
       </Link>
     </div>

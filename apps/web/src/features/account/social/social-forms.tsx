@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, type FieldRule, type LoginValue, type SessionGrant } from '@khela/contract';
@@ -9,12 +7,12 @@ import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRegisterSetting } from '../../../shared/api/get-register-setting.ts';
 import { CaptchaImage, useCaptcha } from '../components/captcha-field.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { requiredText } from '../../../shared/forms/form-rules.ts';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { solveHumanCheck } from '../lib/human-check.ts';
-import { applyIssueKeys, requiredText } from '../lib/form-rules.ts';
-import '../components/account-form.css';
-import { FormAlert } from '../components/form-alert.tsx';
 
 /** Codes that end the sign-in: the ticket ran out or was used (start again from the login). */
 function endsSignIn(error: unknown): boolean {
@@ -41,27 +39,22 @@ export function LinkExistingForm({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const [alert, setAlert] = useState<string | null>(null);
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const [isVerifying, setIsVerifying] = useState(false);
   const captcha = useCaptcha(needsCaptcha);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LinkValues>({
-    resolver: zodResolver(linkSchema),
+  const { form, alert, submit, fieldError } = useServerForm<LinkValues>({
+    schema: linkSchema,
     defaultValues: { username: '', password: '', captcha: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setAlert(null);
-    if (needsCaptcha && !values.captcha) {
-      setError('captcha', { type: 'required', message: 'err_captcha_required' }, { shouldFocus: true });
-      return;
-    }
-    try {
+    fields: ['username', 'password', 'captcha'],
+    action: async (values) => {
+      if (needsCaptcha && !values.captcha) {
+        form.setError(
+          'captcha',
+          { type: 'required', message: 'err_captcha_required' },
+          { shouldFocus: true },
+        );
+        return;
+      }
       setIsVerifying(true);
       const altcha = await solveHumanCheck();
       setIsVerifying(false);
@@ -77,30 +70,32 @@ export function LinkExistingForm({
         },
       });
       onLoginValue(value);
-    } catch (error) {
+    },
+    onError: (error) => {
       setIsVerifying(false);
       if (endsSignIn(error)) {
         onFailed(error);
-        return;
+        return true;
       }
       if (error instanceof ApiError && (error.value as { captcha?: unknown } | undefined)?.captcha === true) {
         if (needsCaptcha) captcha.refresh();
         setNeedsCaptcha(true);
       }
-      if (!applyIssueKeys(error, setError, ['username', 'password', 'captcha']))
-        setAlert(errorTextKey(error));
-    }
+      return false;
+    },
   });
+  const { register } = form;
+  const { isSubmitting } = form.formState;
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField
         label={t('label_username')}
         placeholder={t('label_username')}
         isRequired
         autoComplete="username"
         autoCapitalize="none"
-        error={errors.username?.message ? t(errors.username.message) : undefined}
+        error={fieldError('username')}
         {...register('username')}
       />
       <TextField
@@ -109,7 +104,7 @@ export function LinkExistingForm({
         isRequired
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message ? t(errors.password.message) : undefined}
+        error={fieldError('password')}
         {...register('password')}
       />
       {needsCaptcha ? (
@@ -118,20 +113,19 @@ export function LinkExistingForm({
           placeholder={t('label_captcha')}
           isRequired
           autoComplete="off"
-          error={errors.captcha?.message ? t(errors.captcha.message) : undefined}
+          error={fieldError('captcha')}
           after={<CaptchaImage captcha={captcha} />}
           {...register('captcha')}
         />
       ) : null}
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isVerifying
-            ? t('state_verifying')
-            : isSubmitting
-              ? t('state_logging_in')
-              : t('action_link_account')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton
+          isBusy={isSubmitting}
+          busyLabel={isVerifying ? t('state_verifying') : t('state_logging_in')}
+        >
+          {t('action_link_account')}
+        </SubmitButton>
         <button type="button" className="button button--ghost" onClick={onBack}>
           {t('action_back')}
         </button>
@@ -182,31 +176,32 @@ function RegisterWithSocialFields({
 }: RegisterWithSocialProps & { rule: FieldRule | undefined }) {
   const { t } = useTranslation();
   const [schema] = useState(() => z.object({ username: usernameRule(rule) }));
-  const [alert, setAlert] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<{ username: string }>({ resolver: zodResolver(schema), defaultValues: { username: '' } });
-
-  const submit = handleSubmit(async ({ username }) => {
-    setAlert(null);
-    try {
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    alert,
+    submit,
+    fieldError,
+  } = useServerForm<{ username: string }>({
+    schema,
+    defaultValues: { username: '' },
+    fields: ['username'],
+    action: async ({ username }) => {
       onGrant(await apiClient.call(apiRoutes.socialRegister, { body: { linkTicket, username } }));
-    } catch (error) {
-      if (endsSignIn(error)) {
-        onFailed(error);
-        return;
-      }
-      if (!applyIssueKeys(error, setError, ['username'])) setAlert(errorTextKey(error));
-    }
+    },
+    onError: (error) => {
+      if (!endsSignIn(error)) return false;
+      onFailed(error);
+      return true;
+    },
   });
 
   const ruleParams = { min: rule?.minLength ?? 1, max: rule?.maxLength ?? 64 };
   const lengthHint = rule ? t(ruleTextKey(rule), ruleParams) : undefined;
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField
         label={t('label_choose_username')}
         placeholder={t('label_username')}
@@ -214,14 +209,14 @@ function RegisterWithSocialFields({
         autoComplete="username"
         autoCapitalize="none"
         hint={errors.username ? undefined : lengthHint}
-        error={errors.username?.message ? t(errors.username.message, ruleParams) : undefined}
+        error={fieldError('username', ruleParams)}
         {...register('username')}
       />
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t('state_saving') : t('action_create_account')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_create_account')}
+        </SubmitButton>
         <button type="button" className="button button--ghost" onClick={onBack}>
           {t('action_back')}
         </button>

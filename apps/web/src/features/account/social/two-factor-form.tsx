@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, type SessionGrant } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
-import { TextField } from '../components/text-field.tsx';
-import { errorTextKey } from '../lib/api-errors.ts';
-import '../components/account-form.css';
-import { FormAlert } from '../components/form-alert.tsx';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 
 const codeSchema = z.object({
   code: z
@@ -37,40 +35,39 @@ export function TwoFactorForm({
   onChallengeOver: (error: unknown) => void;
 }) {
   const { t } = useTranslation();
-  const [alert, setAlert] = useState<string | null>(null);
   const [isRecovery, setIsRecovery] = useState(false);
   const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: zodResolver(isRecovery ? recoverySchema : codeSchema),
+    form: {
+      register,
+      reset,
+      formState: { isSubmitting },
+    },
+    alert,
+    submit,
+    fieldError,
+  } = useServerForm<Values>({
+    schema: isRecovery ? recoverySchema : codeSchema,
     defaultValues: { code: '' },
-  });
-
-  const submit = handleSubmit(async ({ code }) => {
-    setAlert(null);
-    const isTotp = !isRecovery;
-    try {
+    // No field issue goes under the code: any failure but these two is the form's alert.
+    fields: [],
+    action: async ({ code }) => {
       const grant = await apiClient.call(apiRoutes.loginTwoFactor, {
-        body: isTotp ? { challengeId, code } : { challengeId, recoveryCode: code },
+        body: isRecovery ? { challengeId, recoveryCode: code } : { challengeId, code },
       });
       onGrant(grant);
-    } catch (error) {
-      if (error instanceof ApiError && error.issues.some((issue) => issue.field === 'challengeId')) {
-        onChallengeOver(error);
-      } else if (error instanceof ApiError && error.code === 'TWO_FACTOR_INVALID') {
-        setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
-      } else {
-        setAlert(errorTextKey(error));
-      }
-    }
+    },
+    codeFields: { TWO_FACTOR_INVALID: 'code' },
+    onError: (error) => {
+      // The challenge ran out or was used: log in again.
+      if (!(error instanceof ApiError && error.issues.some((issue) => issue.field === 'challengeId')))
+        return false;
+      onChallengeOver(error);
+      return true;
+    },
   });
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="account-page__lead">{t(isRecovery ? 'text_two_factor_recovery' : 'text_two_factor')}</p>
       <TextField
         key={isRecovery ? 'recovery' : 'code'}
@@ -82,17 +79,17 @@ export function TwoFactorForm({
         autoCapitalize="none"
         autoFocus
         maxLength={isRecovery ? 32 : 6}
-        error={errors.code?.message ? t(errors.code.message) : undefined}
+        error={fieldError('code')}
         {...register('code')}
       />
       <FormAlert textKey={alert} />
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t('state_logging_in') : t('action_verify')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_logging_in')}>
+          {t('action_verify')}
+        </SubmitButton>
         <button
           type="button"
-          className="account-form__link"
+          className="form__link"
           onClick={() => {
             reset({ code: '' });
             setIsRecovery((current) => !current);

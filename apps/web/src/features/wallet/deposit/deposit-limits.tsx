@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { limitPeriods, type LimitPeriod } from '@khela/contract';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { formatDateTime } from '../../../shared/lib/format.ts';
-import { TextField } from '../../account/components/text-field.tsx';
-import { errorTextKey } from '../../account/lib/api-errors.ts';
-import { applyIssueKeys } from '../../account/lib/form-rules.ts';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { useDepositLimits, useSetDepositLimits, type LimitsBody } from './deposit-api.ts';
 import { amountProblemText, checkAmount, compareDecimal, useMoney } from './money.ts';
 
@@ -35,9 +35,7 @@ export function DepositLimits() {
       {limits.isPending ? (
         <Skeleton rows={3} height="2rem" />
       ) : limits.isError ? (
-        <p className="account-form__alert" role="alert">
-          {t(errorTextKey(limits.error))}
-        </p>
+        <FormAlert textKey={errorTextKey(limits.error)} />
       ) : (
         <>
           <table className="wallet-limits">
@@ -91,7 +89,6 @@ function LimitsForm({ current }: { current: LimitValues }) {
   const { t } = useTranslation();
   const { money, precision } = useMoney();
   const save = useSetDepositLimits();
-  const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const limitField = z.string().superRefine((value, context) => {
     if (value.trim() === '') return;
@@ -99,36 +96,30 @@ function LimitsForm({ current }: { current: LimitValues }) {
     if (problem)
       context.addIssue({ code: 'custom', message: amountProblemText(problem, t, money, { precision }) });
   });
-  const form = useForm<LimitValues>({
-    resolver: zodResolver(z.object({ day: limitField, week: limitField, month: limitField })),
+  const { form, alert, setAlert, submit, fieldError } = useServerForm<LimitValues>({
+    schema: z.object({ day: limitField, week: limitField, month: limitField }),
     defaultValues: current,
-  });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setAlert(null);
-    setNotice(null);
-    const body: LimitsBody = {};
-    for (const period of limitPeriods) {
-      const next = values[period].trim();
-      const before = current[period];
-      const same = next === '' ? before === '' : before !== '' && compareDecimal(next, before) === 0;
-      if (!same) body[period] = next === '' ? null : next;
-    }
-    if (Object.keys(body).length === 0) {
-      setAlert(t('text_limits_unchanged'));
-      return;
-    }
-    try {
+    fields: limitPeriods,
+    action: async (values) => {
+      setNotice(null);
+      const body: LimitsBody = {};
+      for (const period of limitPeriods) {
+        const next = values[period].trim();
+        const before = current[period];
+        const same = next === '' ? before === '' : before !== '' && compareDecimal(next, before) === 0;
+        if (!same) body[period] = next === '' ? null : next;
+      }
+      if (Object.keys(body).length === 0) {
+        setAlert('text_limits_unchanged');
+        return;
+      }
       await save.mutateAsync(body);
-      setNotice(t('text_limits_saved'));
-    } catch (error) {
-      if (!applyIssueKeys(error, form.setError, limitPeriods, t)) setAlert(t(errorTextKey(error)));
-    }
+      setNotice('text_limits_saved');
+    },
   });
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="wallet-limit-fields">
         {limitPeriods.map((period) => (
           <TextField
@@ -137,26 +128,18 @@ function LimitsForm({ current }: { current: LimitValues }) {
             placeholder={t('label_no_limit')}
             inputMode="decimal"
             autoComplete="off"
-            error={errors[period]?.message}
+            error={fieldError(period)}
             {...form.register(period)}
           />
         ))}
       </div>
       <p className="wallet-section__text">{t('text_limit_empty_hint')}</p>
-      {alert ? (
-        <p className="account-form__alert" role="alert">
-          {alert}
-        </p>
-      ) : null}
-      {notice ? (
-        <p className="account-form__notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <div className="account-form__actions">
-        <button type="submit" className="button button--outline" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? t('state_saving') : t('action_save_limits')}
-        </button>
+      <FormAlert textKey={alert} />
+      <FormAlert tone="notice" textKey={notice} />
+      <div className="form__actions">
+        <SubmitButton tone="outline" isBusy={form.formState.isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_save_limits')}
+        </SubmitButton>
       </div>
     </form>
   );

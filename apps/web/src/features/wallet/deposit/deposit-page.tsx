@@ -1,6 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,9 +9,11 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { formatDateTime, formatNumber } from '../../../shared/lib/format.ts';
 import { ImagePicker, type PickedImage } from '../components/image-picker.tsx';
-import { TextField } from '../../account/components/text-field.tsx';
-import { errorTextKey } from '../../account/lib/api-errors.ts';
-import { applyIssueKeys } from '../../account/lib/form-rules.ts';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { balanceQueryKey } from '../../account/index.ts';
 import { useCreateDeposit, useDepositHistory, useDepositMethods } from './deposit-api.ts';
 import { DepositLimits, periodLabelKeys } from './deposit-limits.tsx';
@@ -29,7 +29,6 @@ import {
   useRequestId,
 } from './money.ts';
 import { CopyButton, HistorySection, StatusBadge } from './wallet-ui.tsx';
-import '../../account/components/account-form.css';
 import './wallet-pages.css';
 
 const historyPageSize = 10;
@@ -55,9 +54,7 @@ export function DepositPage() {
         {methods.isPending ? (
           <Skeleton rows={2} height="4rem" />
         ) : methods.isError ? (
-          <p className="account-form__alert" role="alert">
-            {t(errorTextKey(methods.error))}
-          </p>
+          <FormAlert textKey={errorTextKey(methods.error)} />
         ) : list.length === 0 ? (
           <EmptyState icon={Landmark} title={t('empty_deposit_methods')} text={t('text_contact_service')} />
         ) : (
@@ -159,7 +156,6 @@ function DepositForm({ method }: { method: DepositMethod }) {
   const { money, precision, formatOptions } = useMoney();
   const requestId = useRequestId();
   const create = useCreateDeposit();
-  const [alert, setAlert] = useState<string | null>(null);
   const [created, setCreated] = useState<DepositOrder | null>(null);
   const [receipts, setReceipts] = useState<PickedImage[]>([]);
   const [receiptsError, setReceiptsError] = useState<string | null>(null);
@@ -183,24 +179,20 @@ function DepositForm({ method }: { method: DepositMethod }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the method or language changes
     [method.code, t, precision],
   );
-  const form = useForm<DepositValues>({
-    resolver: zodResolver(schema),
+  const { form, alert, submit, fieldError } = useServerForm<DepositValues>({
+    schema,
     defaultValues: { amount: '', reference: '' },
-  });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setAlert(null);
-    setReceiptsError(null);
-    const body = {
-      methodCode: method.code,
-      amount: values.amount.trim(),
-      ...(isBank ? { reference: values.reference.trim() } : {}),
-      ...(isBank && receipts.length > 0
-        ? { receipts: receipts.map(({ contentType, data }) => ({ contentType, data })) }
-        : {}),
-    };
-    try {
+    fields: ['amount', 'reference'],
+    action: async (values) => {
+      setReceiptsError(null);
+      const body = {
+        methodCode: method.code,
+        amount: values.amount.trim(),
+        ...(isBank ? { reference: values.reference.trim() } : {}),
+        ...(isBank && receipts.length > 0
+          ? { receipts: receipts.map(({ contentType, data }) => ({ contentType, data })) }
+          : {}),
+      };
       const order = await create.mutateAsync({ ...body, requestId: requestId.idFor(body) });
       requestId.settle();
       if (order.payUrl && order.kind !== 'bank_transfer') {
@@ -211,7 +203,8 @@ function DepositForm({ method }: { method: DepositMethod }) {
       setCreated(order);
       setReceipts([]);
       form.reset({ amount: '', reference: '' });
-    } catch (error) {
+    },
+    onError: (error) => {
       const code = errorCode(error);
       if (code === 'AMOUNT_OUT_OF_RANGE') {
         form.setError('amount', { type: 'server', message: amountRangeText(error, t, money) });
@@ -228,14 +221,15 @@ function DepositForm({ method }: { method: DepositMethod }) {
         });
       } else if (issueFields(error).some((field) => field.startsWith('receipts'))) {
         setReceiptsError(t('text_receipt_refused'));
-      } else if (!applyIssueKeys(error, form.setError, ['amount', 'reference'], t)) {
-        setAlert(t(errorTextKey(error)));
+      } else {
+        return false;
       }
-    }
+      return true;
+    },
   });
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       {isBank && method.bank ? (
         <>
           <p className="wallet-section__text">{t('text_bank_transfer_steps')}</p>
@@ -258,7 +252,7 @@ function DepositForm({ method }: { method: DepositMethod }) {
         hint={
           method.feeBps > 0 ? t('text_fee_hint', { value: feeText(method.feeBps, formatOptions) }) : undefined
         }
-        error={errors.amount?.message}
+        error={fieldError('amount')}
         {...form.register('amount')}
       />
       {isBank ? (
@@ -268,7 +262,7 @@ function DepositForm({ method }: { method: DepositMethod }) {
           isRequired
           autoComplete="off"
           hint={t('text_reference_hint')}
-          error={errors.reference?.message}
+          error={fieldError('reference')}
           {...form.register('reference')}
         />
       ) : null}
@@ -285,24 +279,16 @@ function DepositForm({ method }: { method: DepositMethod }) {
           error={receiptsError}
         />
       ) : null}
-      {alert ? (
-        <p className="account-form__alert" role="alert">
-          {alert}
-        </p>
-      ) : null}
+      <FormAlert textKey={alert} />
       {created ? (
-        <p className="account-form__notice" role="status">
+        <FormAlert tone="notice">
           {t('text_deposit_submitted', { id: created.orderId, value: money(created.amount) })}
-        </p>
+        </FormAlert>
       ) : null}
-      <div className="account-form__actions">
-        <button type="submit" className="button button--gold" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting
-            ? t('state_sending')
-            : isBank
-              ? t('action_submit_deposit')
-              : t('action_pay_now')}
-        </button>
+      <div className="form__actions">
+        <SubmitButton tone="gold" isBusy={form.formState.isSubmitting} busyLabel={t('state_sending')}>
+          {isBank ? t('action_submit_deposit') : t('action_pay_now')}
+        </SubmitButton>
       </div>
     </form>
   );
@@ -329,7 +315,7 @@ function ReturnedOrder({ orderId }: { orderId: number }) {
         ? 'text_deposit_return_pending'
         : 'text_deposit_return_failed';
   return (
-    <p className={order.status === 'rejected' ? 'account-form__alert' : 'account-form__notice'} role="status">
+    <p className={order.status === 'rejected' ? 'form__alert' : 'form__notice'} role="status">
       {t(key, { id: order.orderId, value: money(order.credited), amount: money(order.amount) })}
     </p>
   );
@@ -382,7 +368,7 @@ function DepositHistory({ highlight, methods }: { highlight: number | null; meth
             <span className="wallet-item__meta">{order.reason}</span>
           ) : null}
           {order.status === 'pending' && order.payUrl ? (
-            <a className="account-form__link" href={order.payUrl}>
+            <a className="form__link" href={order.payUrl}>
               {t('action_continue_payment')}
             </a>
           ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { Pager } from '../../../shared/ui/pager.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useTranslation } from 'react-i18next';
@@ -57,9 +58,7 @@ export function HistorySection<Item>({
       {history.isPending ? (
         <Skeleton rows={3} height="3.5rem" />
       ) : history.isError ? (
-        <p className="account-form__alert" role="alert">
-          {t(errorTextKey(history.error))}
-        </p>
+        <FormAlert textKey={errorTextKey(history.error)} />
       ) : history.data.list.length === 0 ? (
         <p className="wallet-section__text">{t(emptyKey)}</p>
       ) : (

@@ -4,8 +4,10 @@ import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import type { GameWallet, WalletTransferValue } from '@khela/contract';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
-import { TextField } from '../../account/components/text-field.tsx';
-import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { amountProblemText, checkAmount, errorCode, useMoney, useRequestId } from '../deposit/money.ts';
 import { useGameWallets, useWalletTransfer } from './use-wallets.ts';
 
@@ -56,11 +58,7 @@ export function GameWallets() {
 
   if (wallets.isPending) return <Skeleton rows={2} height="3rem" />;
   if (wallets.isError) {
-    return (
-      <p className="account-form__alert" role="alert">
-        {t(errorTextKey(wallets.error))}
-      </p>
-    );
+    return <FormAlert textKey={errorTextKey(wallets.error)} />;
   }
   const { main, wallets: games } = wallets.data;
   if (games.length === 0) {
@@ -114,7 +112,7 @@ export function GameWallets() {
           </li>
         ))}
       </ul>
-      <form className="account-form" noValidate aria-label={t('title_move_money')} onSubmit={onSubmit}>
+      <form className="form" noValidate aria-label={t('title_move_money')} onSubmit={onSubmit}>
         <h4 className="wallet-section__subtitle">{t('title_move_money')}</h4>
         {games.length > 1 ? (
           <label className="field">
@@ -132,7 +130,7 @@ export function GameWallets() {
             </select>
           </label>
         ) : null}
-        <div className="account-form__tabs" role="radiogroup" aria-label={t('label_direction')}>
+        <div className="form__tabs" role="radiogroup" aria-label={t('label_direction')}>
           {(['in', 'out'] as const).map((option) => (
             <button
               key={option}
@@ -140,7 +138,7 @@ export function GameWallets() {
               role="radio"
               aria-checked={direction === option}
               aria-selected={direction === option}
-              className="account-form__tab"
+              className="form__tab"
               onClick={() => {
                 setDirection(option);
                 setAmountError(undefined);
@@ -173,14 +171,14 @@ export function GameWallets() {
           }
         />
         {outcome ? (
-          <p className={outcome.isProblem ? 'account-form__alert' : 'account-form__notice'} role="status">
+          <p className={outcome.isProblem ? 'form__alert' : 'form__notice'} role="status">
             {outcome.text}
           </p>
         ) : null}
-        <div className="account-form__actions">
-          <button type="submit" className="button button--gold" disabled={transfer.isPending}>
-            {transfer.isPending ? t('state_sending') : t('action_transfer')}
-          </button>
+        <div className="form__actions">
+          <SubmitButton tone="gold" isBusy={transfer.isPending} busyLabel={t('state_sending')}>
+            {t('action_transfer')}
+          </SubmitButton>
           <button
             type="button"
             className="button button--outline"

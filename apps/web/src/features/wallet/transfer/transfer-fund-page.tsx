@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { WalletKind } from '@khela/contract';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
-import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { walletKindLabelKeys } from '../record-labels.ts';
 import { useMoney } from '../deposit/money.ts';
 import { GameWallets } from './game-wallets.tsx';
 import { useWallets } from './use-wallets.ts';
-import '../../account/components/account-form.css';
 import '../deposit/wallet-pages.css';
 
 const order: WalletKind[] = ['main', 'bonus', 'trial', 'hold'];
@@ -22,11 +22,7 @@ export function TransferFundPage() {
 
   if (wallets.isPending) return <Skeleton rows={3} height="3rem" />;
   if (wallets.isError) {
-    return (
-      <p className="account-form__alert" role="alert">
-        {t(errorTextKey(wallets.error))}
-      </p>
-    );
+    return <FormAlert textKey={errorTextKey(wallets.error)} />;
   }
   const value = wallets.data;
   const own = order.flatMap((kind): { kind: WalletKind; balance: string }[] => {
@@ -46,7 +42,7 @@ export function TransferFundPage() {
         </div>
         {/* The total counts the game wallets as booked; their live figures are in the list below. */}
         <p className="wallet-section__text">{t('text_total_balance_explained')}</p>
-        {value.demo ? <p className="account-form__notice">{t('text_demo_funds')}</p> : null}
+        {value.demo ? <p className="form__notice">{t('text_demo_funds')}</p> : null}
         <ul className="wallet-wallets" aria-label={t('title_my_wallets')}>
           {own.map((wallet) => (
             <li key={wallet.kind}>

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
-import { TextField } from '../../account/components/text-field.tsx';
-import { errorTextKey } from '../../account/lib/api-errors.ts';
-import { applyIssueKeys } from '../../account/lib/form-rules.ts';
+import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useMemberInfo } from '../../account/index.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import {
   amountProblemText,
   amountRangeText,
@@ -17,7 +16,6 @@ import {
   useRequestId,
 } from '../deposit/money.ts';
 import { useTransferUpline, useWallets } from './use-wallets.ts';
-import '../../account/components/account-form.css';
 import '../deposit/wallet-pages.css';
 
 interface TransferValues {
@@ -33,7 +31,6 @@ export function TransferUplinePage() {
   const wallets = useWallets();
   const transfer = useTransferUpline();
   const requestId = useRequestId();
-  const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [noUpline, setNoUpline] = useState(false);
   const main = wallets.data?.wallets.find((wallet) => wallet.kind === 'main')?.balance;
@@ -52,27 +49,21 @@ export function TransferUplinePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the balance or language changes
     [t, precision, main],
   );
-  const form = useForm<TransferValues>({
-    resolver: zodResolver(schema),
+  const { form, alert, setAlert, submit, fieldError } = useServerForm<TransferValues>({
+    schema,
     defaultValues: { amount: '', paymentPassword: '' },
-  });
-  const { errors } = form.formState;
-
-  if (member.isPending) return <Skeleton rows={3} height="3rem" />;
-  const upline = member.data?.toUpline ?? null;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setAlert(null);
-    setNotice(null);
-    const body = { amount: values.amount.trim(), paymentPassword: values.paymentPassword };
-    try {
+    fields: ['amount', 'paymentPassword'],
+    action: async (values) => {
+      setNotice(null);
+      const body = { amount: values.amount.trim(), paymentPassword: values.paymentPassword };
       const result = await transfer.mutateAsync({ ...body, requestId: requestId.idFor(body) });
       requestId.settle();
       form.reset({ amount: '', paymentPassword: '' });
       setNotice(
         t('text_transfer_done', { value: money(body.amount), to: result.to, balance: money(result.balance) }),
       );
-    } catch (error) {
+    },
+    onError: (error) => {
       const code = errorCode(error);
       if (code === 'WRONG_PASSWORD') {
         form.setError('paymentPassword', { type: 'server', message: t('err_wrong_password') });
@@ -83,19 +74,21 @@ export function TransferUplinePage() {
       } else if (code === 'NOT_FOUND') {
         setNoUpline(true);
       } else if (code === 'PAYMENT_PASSWORD_NOT_SET') {
-        setAlert(t('text_no_payment_password'));
-      } else if (!applyIssueKeys(error, form.setError, ['amount', 'paymentPassword'], t)) {
-        setAlert(t(errorTextKey(error)));
+        setAlert('text_no_payment_password');
+      } else {
+        return false;
       }
-    }
+      return true;
+    },
   });
+
+  if (member.isPending) return <Skeleton rows={3} height="3rem" />;
+  const upline = member.data?.toUpline ?? null;
 
   if (!upline || noUpline) {
     return (
       <div className="wallet-page">
-        <p className="account-form__notice" role="status">
-          {t('text_no_upline')}
-        </p>
+        <FormAlert tone="notice" textKey="text_no_upline" />
       </div>
     );
   }
@@ -116,14 +109,14 @@ export function TransferUplinePage() {
             <dd>{main === undefined ? '…' : money(main)}</dd>
           </div>
         </dl>
-        <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <form className="form" noValidate onSubmit={(event) => void submit(event)}>
           <TextField
             label={t('label_amount')}
             placeholder={t('label_amount')}
             isRequired
             inputMode="decimal"
             autoComplete="off"
-            error={errors.amount?.message}
+            error={fieldError('amount')}
             {...form.register('amount')}
           />
           <TextField
@@ -132,23 +125,15 @@ export function TransferUplinePage() {
             type="password"
             isRequired
             autoComplete="off"
-            error={errors.paymentPassword?.message}
+            error={fieldError('paymentPassword')}
             {...form.register('paymentPassword')}
           />
-          {alert ? (
-            <p className="account-form__alert" role="alert">
-              {alert}
-            </p>
-          ) : null}
-          {notice ? (
-            <p className="account-form__notice" role="status">
-              {notice}
-            </p>
-          ) : null}
-          <div className="account-form__actions">
-            <button type="submit" className="button button--gold" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting ? t('state_sending') : t('action_transfer')}
-            </button>
+          <FormAlert textKey={alert} />
+          <FormAlert tone="notice">{notice}</FormAlert>
+          <div className="form__actions">
+            <SubmitButton tone="gold" isBusy={form.formState.isSubmitting} busyLabel={t('state_sending')}>
+              {t('action_transfer')}
+            </SubmitButton>
           </div>
         </form>
       </section>

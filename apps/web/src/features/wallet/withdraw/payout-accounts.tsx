@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import type { PayoutAccount } from '@khela/contract';
-import { TextField } from '../../account/components/text-field.tsx';
-import { errorTextKey } from '../../account/lib/api-errors.ts';
-import { applyIssueKeys } from '../../account/lib/form-rules.ts';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { errorCode } from '../deposit/money.ts';
 import { useBindPayoutAccount } from './withdraw-api.ts';
 
@@ -51,7 +50,6 @@ interface BindValues {
 export function BindAccountForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const bind = useBindPayoutAccount();
-  const [alert, setAlert] = useState<string | null>(null);
   const schema = z.object({
     kind: z.enum(['bank', 'ewallet']),
     providerName: z
@@ -72,8 +70,8 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
       .regex(/^[A-Za-z0-9 -]+$/, t('text_account_number_chars')),
     paymentPassword: z.string().min(1, t('text_payment_password_required')).max(64),
   });
-  const form = useForm<BindValues>({
-    resolver: zodResolver(schema),
+  const { form, alert, setAlert, submit, fieldError } = useServerForm<BindValues>({
+    schema,
     defaultValues: {
       kind: 'ewallet',
       providerName: '',
@@ -81,13 +79,8 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
       accountNumber: '',
       paymentPassword: '',
     },
-  });
-  const { errors } = form.formState;
-  const kind = useWatch({ control: form.control, name: 'kind' });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setAlert(null);
-    try {
+    fields: ['providerName', 'accountName', 'accountNumber'],
+    action: async (values) => {
       await bind.mutateAsync({
         kind: values.kind,
         providerName: values.providerName.trim(),
@@ -97,27 +90,30 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
       });
       form.reset();
       onDone();
-    } catch (error) {
+    },
+    onError: (error) => {
       if (errorCode(error) === 'WRONG_PASSWORD') {
         form.setError('paymentPassword', { type: 'server', message: t('err_wrong_password') });
       } else if (errorCode(error) === 'CONFLICT') {
         setAlert(t('text_bind_conflict', { value: maxPayoutAccounts }));
-      } else if (!applyIssueKeys(error, form.setError, ['providerName', 'accountName', 'accountNumber'], t)) {
-        setAlert(t(errorTextKey(error)));
+      } else {
+        return false;
       }
-    }
+      return true;
+    },
   });
+  const kind = useWatch({ control: form.control, name: 'kind' });
 
   return (
     <form
-      className="account-form"
+      className="form"
       noValidate
       aria-label={t('title_bind_account')}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void submit(event)}
     >
       <fieldset className="wallet-choice">
         <legend>{t('label_account_kind')}</legend>
-        <div className="account-form__tabs" role="radiogroup" aria-label={t('label_account_kind')}>
+        <div className="form__tabs" role="radiogroup" aria-label={t('label_account_kind')}>
           {(['ewallet', 'bank'] as const).map((option) => (
             <button
               key={option}
@@ -125,7 +121,7 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
               role="radio"
               aria-checked={kind === option}
               aria-selected={kind === option}
-              className="account-form__tab"
+              className="form__tab"
               onClick={() => form.setValue('kind', option)}
             >
               {t(accountKindLabelKeys[option])}
@@ -137,7 +133,7 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
         label={kind === 'bank' ? t('label_bank_name') : t('label_provider_name')}
         placeholder={kind === 'bank' ? t('label_bank_name') : t('placeholder_provider_name')}
         isRequired
-        error={errors.providerName?.message}
+        error={fieldError('providerName')}
         {...form.register('providerName')}
       />
       <TextField
@@ -145,7 +141,7 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
         placeholder={t('label_account_holder')}
         isRequired
         autoComplete="name"
-        error={errors.accountName?.message}
+        error={fieldError('accountName')}
         {...form.register('accountName')}
       />
       <TextField
@@ -153,7 +149,7 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
         placeholder={t('label_account_number')}
         isRequired
         autoComplete="off"
-        error={errors.accountNumber?.message}
+        error={fieldError('accountNumber')}
         {...form.register('accountNumber')}
       />
       <TextField
@@ -162,18 +158,14 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
         type="password"
         isRequired
         autoComplete="off"
-        error={errors.paymentPassword?.message}
+        error={fieldError('paymentPassword')}
         {...form.register('paymentPassword')}
       />
-      {alert ? (
-        <p className="account-form__alert" role="alert">
-          {alert}
-        </p>
-      ) : null}
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? t('state_saving') : t('action_bind_account')}
-        </button>
+      <FormAlert textKey={alert} />
+      <div className="form__actions">
+        <SubmitButton isBusy={form.formState.isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_bind_account')}
+        </SubmitButton>
         <button type="button" className="button button--ghost" onClick={onDone}>
           {t('action_cancel')}
         </button>

@@ -2,8 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '@khela/contract';
 import { toBengaliDigits } from '../../../shared/lib/format.ts';
-import { TextField } from '../../account/components/text-field.tsx';
-import { errorTextKey } from '../../account/lib/api-errors.ts';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import {
   amountProblemText,
   checkAmount,
@@ -88,18 +90,18 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
           : {}),
       });
     } catch (error) {
-      setAlert(errorCode(error) === 'CONFLICT' ? t('text_receipt_closed') : t(errorTextKey(error)));
+      setAlert(errorCode(error) === 'CONFLICT' ? 'text_receipt_closed' : errorTextKey(error));
     }
   };
 
   return (
     <form
-      className="account-form"
+      className="form"
       noValidate
       aria-label={t('title_confirm_receipt')}
       onSubmit={(event) => void onSubmit(event)}
     >
-      <p className="account-form__notice">
+      <p className="form__notice">
         {withdrawal.confirmBy
           ? t('text_confirm_by', {
               time: timeOfDay(
@@ -112,7 +114,7 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
       <fieldset className="wallet-choice">
         <legend>{t('title_confirm_receipt')}</legend>
         {(Object.keys(receiptLabelKeys) as Receipt[]).map((option) => (
-          <label key={option} className="account-form__check">
+          <label key={option} className="form__check">
             <input
               type="radio"
               name={`${id}-receipt`}
@@ -156,15 +158,11 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
           error={fieldError}
         />
       ) : null}
-      {alert ? (
-        <p className="account-form__alert" role="alert">
-          {alert}
-        </p>
-      ) : null}
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={confirm.isPending}>
-          {confirm.isPending ? t('state_sending') : t('action_send_receipt')}
-        </button>
+      <FormAlert textKey={alert} />
+      <div className="form__actions">
+        <SubmitButton isBusy={confirm.isPending} busyLabel={t('state_sending')}>
+          {t('action_send_receipt')}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import type { PayoutAccount } from '@khela/contract';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { formatDateTime } from '../../../shared/lib/format.ts';
-import { TextField } from '../../account/components/text-field.tsx';
-import { errorTextKey } from '../../account/lib/api-errors.ts';
-import { applyIssueKeys } from '../../account/lib/form-rules.ts';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
+import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import {
   amountProblemText,
   amountRangeText,
@@ -27,7 +27,6 @@ import {
   useWithdrawHistory,
   useWithdrawInfo,
 } from './withdraw-api.ts';
-import '../../account/components/account-form.css';
 import '../deposit/wallet-pages.css';
 
 const historyPageSize = 10;
@@ -42,11 +41,7 @@ export function WithdrawPage() {
 
   if (info.isPending) return <Skeleton rows={4} height="4rem" />;
   if (info.isError) {
-    return (
-      <p className="account-form__alert" role="alert">
-        {t(errorTextKey(info.error))}
-      </p>
-    );
+    return <FormAlert textKey={errorTextKey(info.error)} />;
   }
   const list = accounts.data ?? [];
 
@@ -63,7 +58,7 @@ export function WithdrawPage() {
           {t('text_withdraw_limits', { min: money(info.data.min), max: money(info.data.max) })}
         </p>
         {info.data.hasPaymentPassword ? null : (
-          <div className="account-form__alert" role="alert">
+          <FormAlert>
             <p>{t('text_no_payment_password')}</p>
             <button
               type="button"
@@ -72,7 +67,7 @@ export function WithdrawPage() {
             >
               {t('action_set_payment_password')}
             </button>
-          </div>
+          </FormAlert>
         )}
       </section>
 
@@ -83,9 +78,7 @@ export function WithdrawPage() {
         {accounts.isPending ? (
           <Skeleton rows={1} height="3rem" />
         ) : accounts.isError ? (
-          <p className="account-form__alert" role="alert">
-            {t(errorTextKey(accounts.error))}
-          </p>
+          <FormAlert textKey={errorTextKey(accounts.error)} />
         ) : (
           <PayoutAccountList accounts={list} />
         )}
@@ -134,7 +127,6 @@ function WithdrawForm({
   const { money, precision } = useMoney();
   const requestId = useRequestId();
   const create = useCreateWithdrawal();
-  const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const rules = { precision, ...limits };
   const schema = useMemo(
@@ -151,28 +143,25 @@ function WithdrawForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the limits or language change
     [t, precision, limits.min, limits.max, limits.available],
   );
-  const form = useForm<WithdrawValues>({
-    resolver: zodResolver(schema),
+  const { form, alert, submit, fieldError } = useServerForm<WithdrawValues>({
+    schema,
     defaultValues: { accountId: String(accounts[0]?.accountId ?? ''), amount: '', paymentPassword: '' },
-  });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setAlert(null);
-    setNotice(null);
-    const body = {
-      accountId: Number(values.accountId),
-      amount: values.amount.trim(),
-      paymentPassword: values.paymentPassword,
-    };
-    try {
+    fields: ['amount', 'accountId'],
+    action: async (values) => {
+      setNotice(null);
+      const body = {
+        accountId: Number(values.accountId),
+        amount: values.amount.trim(),
+        paymentPassword: values.paymentPassword,
+      };
       const withdrawal = await create.mutateAsync({ ...body, requestId: requestId.idFor(body) });
       requestId.settle();
       form.reset({ accountId: values.accountId, amount: '', paymentPassword: '' });
       setNotice(
         t('text_withdraw_submitted', { id: withdrawal.withdrawalId, value: money(withdrawal.amount) }),
       );
-    } catch (error) {
+    },
+    onError: (error) => {
       const code = errorCode(error);
       if (code === 'WRONG_PASSWORD') {
         form.setError('paymentPassword', { type: 'server', message: t('err_wrong_password') });
@@ -180,14 +169,16 @@ function WithdrawForm({
         form.setError('amount', { type: 'server', message: amountRangeText(error, t, money) });
       } else if (code === 'INSUFFICIENT_FUNDS') {
         form.setError('amount', { type: 'server', message: t('err_insufficient_funds') });
-      } else if (!applyIssueKeys(error, form.setError, ['amount', 'accountId'], t)) {
-        setAlert(t(errorTextKey(error)));
+      } else {
+        return false;
       }
-    }
+      return true;
+    },
   });
+  const accountError = fieldError('accountId');
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="field">
         <label className="field__label" htmlFor="withdraw-account">
           {t('label_withdraw_to')}
@@ -199,9 +190,9 @@ function WithdrawForm({
             </option>
           ))}
         </select>
-        {errors.accountId ? (
+        {accountError ? (
           <p className="field__error" role="alert">
-            {errors.accountId.message}
+            {accountError}
           </p>
         ) : null}
       </div>
@@ -212,7 +203,7 @@ function WithdrawForm({
         inputMode="decimal"
         autoComplete="off"
         hint={t('text_available_hint', { value: money(limits.available) })}
-        error={errors.amount?.message}
+        error={fieldError('amount')}
         {...form.register('amount')}
       />
       <TextField
@@ -221,24 +212,16 @@ function WithdrawForm({
         type="password"
         isRequired
         autoComplete="off"
-        error={errors.paymentPassword?.message}
+        error={fieldError('paymentPassword')}
         {...form.register('paymentPassword')}
       />
       <p className="wallet-section__text">{t('text_withdraw_hold')}</p>
-      {alert ? (
-        <p className="account-form__alert" role="alert">
-          {alert}
-        </p>
-      ) : null}
-      {notice ? (
-        <p className="account-form__notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <div className="account-form__actions">
-        <button type="submit" className="button button--gold" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? t('state_sending') : t('action_request_withdrawal')}
-        </button>
+      <FormAlert textKey={alert} />
+      <FormAlert tone="notice">{notice}</FormAlert>
+      <div className="form__actions">
+        <SubmitButton tone="gold" isBusy={form.formState.isSubmitting} busyLabel={t('state_sending')}>
+          {t('action_request_withdrawal')}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import { ApiError } from '@khela/contract';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { errorTextKey, fieldIssueText } from './api-errors.ts';
 
 /**

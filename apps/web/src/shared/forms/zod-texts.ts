@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 /**
  * The sentence of a client-side zod check that names no text key of its own (`.max(64)` with no

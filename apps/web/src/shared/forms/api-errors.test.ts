@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, issueRules } from '@khela/contract';
-import { changeLanguage, i18n } from '../../../shared/i18n/i18n.ts';
+import { changeLanguage, i18n } from '../i18n/i18n.ts';
 import { errorTextKey, fieldIssueText, type ShownIssue } from './api-errors.ts';
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);

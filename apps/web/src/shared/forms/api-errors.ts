@@ -1,5 +1,5 @@
 import { ApiError, type FieldIssue, type IssueRule } from '@khela/contract';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { installZodTexts } from './zod-texts.ts';
 
 // Every form reaches this module (directly or through form-rules): its zod checks speak our texts.
