@@ -10,7 +10,7 @@ import {
 } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getGameMenus } from '../system/system.service.ts';
+import { getGameMenus } from '../games/game-menus.service.ts';
 import { forgetContent } from './content.service.ts';
 import {
   contentAnnouncements,

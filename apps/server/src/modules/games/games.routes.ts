@@ -18,6 +18,7 @@ import {
   removeFavourite,
   type CatalogueView,
 } from './games.service.ts';
+import { getGameMenus } from './game-menus.service.ts';
 import { getRankList, getWinnerBoard } from './lobby-ranks.service.ts';
 
 /** Catalogue and lobby calls (spec 7, Games; /lgw/games/popular and the rank boards of Home). */
@@ -40,6 +41,8 @@ export async function gameRoutes(app: FastifyInstance) {
       precision: settings.currencyPrecision,
     };
   }
+
+  registerCall(app, calls.gameMenus, async () => getGameMenus(db));
 
   registerCall(app, calls.gameVendors, async ({ query }) => listVendorGroups(db, query.gameType));
 

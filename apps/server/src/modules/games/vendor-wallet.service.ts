@@ -13,7 +13,8 @@ import {
 } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import { findMemberById } from '../accounts/members.repository.ts';
+import { isTransactionConflict, isUniqueViolation } from '../../db/pg-errors.ts';
+import { findMemberStanding } from '../accounts/member.service.ts';
 import { platformSessionLiveSql } from '../accounts/session.service.ts';
 import { clearingAddress, memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { isLedgerError } from '../ledger/ledger.errors.ts';
@@ -243,7 +244,7 @@ export async function authenticate({
       language: gameSessions.language,
     });
   if (!row) return vendorError('INVALID_TOKEN', 'unknown, used or expired launch token');
-  const member = await findMemberById(db, row.memberId);
+  const member = await findMemberStanding(db, row.memberId);
   if (!member || member.status !== 'active') {
     await db
       .update(gameSessions)
@@ -568,32 +569,13 @@ async function remember(tx: Database, fields: Remember, reply: VendorReply): Pro
   return reply;
 }
 
-interface PostgresError {
-  code?: unknown;
-  constraint?: unknown;
-  cause?: unknown;
-}
-
-function postgresErrorOf(error: unknown): PostgresError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const fields = current as PostgresError;
-    if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
-    current = fields.cause;
-  }
-  return undefined;
-}
-
 /** A race lost on our unique keys, a deadlock or a serialisation failure: run the call again. */
 function isRetryable(error: unknown): boolean {
   if (error instanceof RoundRaceLost) return true;
-  const database = postgresErrorOf(error);
-  if (!database) return false;
-  if (database.code === '40P01' || database.code === '40001') return true;
+  if (isTransactionConflict(error)) return true;
   return (
-    database.code === '23505' &&
-    (database.constraint === 'vendor_transactions_key' ||
-      database.constraint === 'game_rounds_vendor_round_key')
+    isUniqueViolation(error, 'vendor_transactions_key') ||
+    isUniqueViolation(error, 'game_rounds_vendor_round_key')
   );
 }
 
