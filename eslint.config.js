@@ -7,6 +7,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import serverBoundaries from './eslint-rules/server-boundaries.js';
 
 export default tseslint.config(
   {
@@ -108,5 +109,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
     },
+  },
+  {
+    // Server modules meet only through their service functions, never each other's tables or
+    // internals (eslint-rules/server-boundaries.js; import cycles between modules: the test
+    // apps/server/src/test/module-boundaries.test.ts).
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { 'khela-server': serverBoundaries },
+    rules: { 'khela-server/server-boundaries': 'error' },
   },
 );
