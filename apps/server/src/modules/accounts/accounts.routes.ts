@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@khela/contract';
-import type { SiteSettings } from '../settings/settings.schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { createMailProvider, listMailOutbox } from '../mail/mail.service.ts';
 import { createSmsProvider } from '../sms/sms.provider.ts';
 import { listSmsOutbox } from '../sms/sms.service.ts';
+import type { SiteSettings } from '../settings/settings.schema.ts';
 import { scheduleAccountCleanup } from './accounts.cleanup.ts';
 import { accountsContext } from './accounts.context.ts';
 import { sessionOf } from './authorize.ts';
