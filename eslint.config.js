@@ -9,6 +9,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import webBoundaries from './eslint-rules/web-boundaries.js';
+import serverBoundaries from './eslint-rules/server-boundaries.js';
 
 export default tseslint.config(
   {
@@ -117,5 +118,13 @@ export default tseslint.config(
     rules: {
       'khela/web-boundaries': 'error',
     },
+  },
+  {
+    // Server modules meet only through their service functions, never each other's tables or
+    // internals (eslint-rules/server-boundaries.js; import cycles between modules: the test
+    // apps/server/src/test/module-boundaries.test.ts).
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { 'khela-server': serverBoundaries },
+    rules: { 'khela-server/server-boundaries': 'error' },
   },
 );

@@ -22,10 +22,12 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { createAuthorize } from './modules/accounts/authorize.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { grantDemoFunds } from './modules/wallet/wallet.service.ts';
+import { endMemberGameSessions } from './modules/games/game-sessions.service.ts';
 import { depositRoutes } from './modules/deposits/deposits.routes.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/sandbox-gateway.routes.ts';
 import type { PaymentGateways } from './modules/payments/payment-gateway.ts';
-import { createPaymentGateways } from './modules/payments/payment-gateways.ts';
+import { createPaymentGateways } from './payment-gateways.ts';
 import { gameRoutes } from './modules/games/games.routes.ts';
 import { recordRoutes } from './modules/games/records.routes.ts';
 import { mountHouseGames } from './modules/games/house-vendor.ts';
@@ -197,7 +199,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(envelopeRoutes);
   await app.register(humanCheckRoutes);
   await app.register(captchaRoutes);
-  await app.register(accountsRoutes);
+  await app.register(accountsRoutes, {
+    onFreePlayCreated: grantDemoFunds,
+    onMemberSessionsRevoked: endMemberGameSessions,
+  });
   await app.register(walletRoutes);
   await app.register(depositRoutes);
   // Outside demo mode the sandbox's hosted page and its callback job do not exist at all.

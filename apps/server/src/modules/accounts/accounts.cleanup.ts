@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { pruneCaptchas } from '../captcha/captcha.service.ts';
 import { pruneCounters } from '../counters/counters.service.ts';
 import { pruneUsedHumanChallenges } from '../human-check/human-check.service.ts';
-import { verificationCodes } from '../sms/sms.tables.ts';
+import { pruneVerificationCodes } from '../sms/sms.service.ts';
 import { passwordResetTokens, sessions, twoFactorChallenges } from './accounts.tables.ts';
 
 /**
@@ -16,7 +16,7 @@ export async function pruneExpiredAccountRows(db: Database): Promise<void> {
   await pruneCaptchas(db);
   await pruneUsedHumanChallenges(db);
   await pruneCounters(db);
-  await db.delete(verificationCodes).where(lte(verificationCodes.expiresAt, sql`now() - interval '1 day'`));
+  await pruneVerificationCodes(db);
   await db
     .delete(passwordResetTokens)
     .where(lte(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`));

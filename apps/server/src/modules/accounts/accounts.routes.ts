@@ -1,4 +1,3 @@
-import { grantDemoFunds } from '../wallet/wallet.service.ts';
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
@@ -6,6 +5,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { createMailProvider, listMailOutbox } from '../mail/mail.service.ts';
 import { createSmsProvider } from '../sms/sms.provider.ts';
 import { listSmsOutbox } from '../sms/sms.service.ts';
+import type { SiteSettings } from '../settings/settings.schema.ts';
 import { scheduleAccountCleanup } from './accounts.cleanup.ts';
 import { accountsContext } from './accounts.context.ts';
 import { sessionOf } from './authorize.ts';
@@ -22,7 +22,11 @@ import {
 } from './password.service.ts';
 import { registerMember } from './register.service.ts';
 import { clearStrikes } from './secret-strikes.ts';
-import { revokeMemberSessions } from './session.service.ts';
+import {
+  onMemberSessionsRevoked,
+  revokeMemberSessions,
+  type SessionsRevokedHandler,
+} from './session.service.ts';
 import { sendChangeMobileCode, sendCodeToMember, sendRegistrationCode } from './sms-codes.service.ts';
 import { setPaymentPassword, updateContact } from './contact.service.ts';
 import {
@@ -38,8 +42,24 @@ import {
   startTwoFactorSetup,
 } from './two-factor.service.ts';
 
-export async function accountsRoutes(app: FastifyInstance) {
+/**
+ * What the modules built on accounts add to its flows, handed in by app.ts so that accounts
+ * imports none of them (no import cycle: wallet and games import accounts).
+ */
+export interface AccountsRoutesOptions {
+  /** A new free-play (trial) account was made: the wallet grants its demo funds. */
+  onFreePlayCreated: (args: {
+    db: FastifyInstance['db'];
+    settings: SiteSettings;
+    memberId: number;
+  }) => Promise<void>;
+  /** A member's sessions ended: the games module ends the member's game sessions. */
+  onMemberSessionsRevoked: SessionsRevokedHandler;
+}
+
+export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
   const { db, env } = app;
+  onMemberSessionsRevoked(options.onMemberSessionsRevoked);
   const sms = createSmsProvider(db, env);
   const mail = createMailProvider(db, env);
   const loginLimit = { rateLimit: { max: env.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
@@ -83,7 +103,7 @@ export async function accountsRoutes(app: FastifyInstance) {
       const context = await accountsContext(app, request);
       return startFreePlay({
         context,
-        onCreated: (memberId) => grantDemoFunds({ db, settings: context.settings, memberId }),
+        onCreated: (memberId) => options.onFreePlayCreated({ db, settings: context.settings, memberId }),
       });
     },
     registerLimit,

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { violatedUniqueConstraint } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
 import { memberHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
-import { findMemberById, findMemberByMobile, violatedConstraint } from './members.repository.ts';
+import { findMemberById, findMemberByMobile } from './members.repository.ts';
 import { maskEmail, maskMobile } from './member.service.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { ruleViolation } from './password-policy.ts';
@@ -85,7 +86,7 @@ export async function updateContact({
       email: maskEmail(updated?.email ?? null),
     };
   } catch (error) {
-    if (violatedConstraint(error) === 'members_mobile_key') {
+    if (violatedUniqueConstraint(error) === 'members_mobile_key') {
       throw new AppError('MOBILE_TAKEN', { issues: [{ field: 'mobileNum', reason: 'taken' }] });
     }
     throw error;

@@ -211,3 +211,15 @@ export async function hasPaymentPassword(db: AccountsContext['db'], memberId: nu
     .where(eq(members.id, memberId));
   return Boolean(row?.hash);
 }
+
+/** Who a member is to another party (a game vendor's player name) and whether the account may play. */
+export async function findMemberStanding(
+  db: AccountsContext['db'],
+  memberId: number,
+): Promise<{ account: string; nickname: string; status: MemberRow['status'] } | null> {
+  const [row] = await db
+    .select({ account: members.account, nickname: members.nickname, status: members.status })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row ?? null;
+}

@@ -32,9 +32,3 @@ export async function findAgentByAffiliateCode(db: Database, code: string): Prom
     );
   return row ?? null;
 }
-
-/** Unique violations arrive wrapped by drizzle (docs/stack.md gotcha 8): the constraint that broke, if any. */
-export function violatedConstraint(error: unknown): string | null {
-  const cause = (error as { cause?: { code?: string; constraint?: string } } | null)?.cause;
-  return cause?.code === '23505' ? (cause.constraint ?? 'unknown') : null;
-}

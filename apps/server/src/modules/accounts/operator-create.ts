@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { members } from './accounts.tables.ts';
@@ -53,8 +54,7 @@ export async function createOperator(
     return created;
   } catch (error) {
     // Two creations racing for one name: the unique index decides (docs/stack.md gotcha 8).
-    if ((error as { cause?: { code?: string } }).cause?.code === '23505')
-      throw new AppError('CONFLICT', taken);
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', taken);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { registrationKindsOf, type FieldIssue, type RegisterBody, type SessionGrant } from '@khela/contract';
+import { violatedUniqueConstraint } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkCaptcha } from '../captcha/captcha.service.ts';
 import { verifyHumanProof } from '../human-check/human-check.service.ts';
@@ -7,12 +8,7 @@ import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
 import { loginHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { grantSession } from './login.service.ts';
-import {
-  findAgentByAffiliateCode,
-  findMemberByAccount,
-  findMemberByMobile,
-  violatedConstraint,
-} from './members.repository.ts';
+import { findAgentByAffiliateCode, findMemberByAccount, findMemberByMobile } from './members.repository.ts';
 import { hashPassword } from './password-hash.ts';
 import { registrationIssues, type RegistrationKind } from './register-rules.ts';
 
@@ -148,7 +144,7 @@ export async function registerMember({
       .returning();
   } catch (error) {
     // Two registrations racing for one name or number: the unique index decides.
-    const constraint = violatedConstraint(error);
+    const constraint = violatedUniqueConstraint(error);
     if (constraint === 'members_account_key') {
       throw new AppError('USERNAME_TAKEN', { issues: [{ field: 'username', reason: 'taken' }] });
     }

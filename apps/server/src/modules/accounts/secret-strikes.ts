@@ -1,8 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { clearCounter, hitStrike } from '../counters/counters.service.ts';
-import { authCounters } from '../counters/counters.tables.ts';
+import { clearCounter, hitStrike, readCounterWindow, takeCounter } from '../counters/counters.service.ts';
 import { memberHashing } from './accounts.context.ts';
 import { sessions } from './accounts.tables.ts';
 import { verifyPassword } from './password-hash.ts';
@@ -78,12 +77,8 @@ export async function clearStrikes({
   secret: GuardedSecret;
   memberId: number;
 }): Promise<boolean> {
-  const key = strikeKey(secret, memberId);
-  const [row] = await db
-    .delete(authCounters)
-    .where(eq(authCounters.key, key))
-    .returning({ count: authCounters.count, windowEndsAt: authCounters.windowEndsAt });
-  return row !== undefined && row.count >= secretLockPolicy.after && row.windowEndsAt.getTime() > Date.now();
+  const row = await takeCounter({ db, key: strikeKey(secret, memberId) });
+  return row !== null && row.count >= secretLockPolicy.after && row.windowEndsAt.getTime() > Date.now();
 }
 
 /** When the secret is locked now, until when; null when it is not. */
@@ -96,10 +91,7 @@ export async function lockedUntilOf({
   secret: GuardedSecret;
   memberId: number;
 }): Promise<Date | null> {
-  const [row] = await db
-    .select({ count: authCounters.count, windowEndsAt: authCounters.windowEndsAt })
-    .from(authCounters)
-    .where(and(eq(authCounters.key, strikeKey(secret, memberId)), gt(authCounters.windowEndsAt, sql`now()`)));
+  const row = await readCounterWindow({ db, key: strikeKey(secret, memberId) });
   return row && row.count >= secretLockPolicy.after ? row.windowEndsAt : null;
 }
 

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import type { Env } from '../../config/env.ts';
-import { endMemberGameSessions } from '../games/game-sessions.service.ts';
 import { members, sessions } from './accounts.tables.ts';
 
 export type SessionSite = 'member' | 'agent' | 'operator';
@@ -121,10 +120,24 @@ function touchSeconds(env: SessionEnv): number {
   return Math.min(60, Math.floor((env.SESSION_IDLE_MINUTES * 60) / 4));
 }
 
+/** What another module must do when a member's sessions end, done before the revoke returns. */
+export type SessionsRevokedHandler = (args: { db: Database; memberId: number }) => Promise<unknown>;
+
+/**
+ * The handlers of `revokeMemberSessions`, for the modules that build on accounts (games ends the
+ * member's game sessions): accounts imports none of them, the composition root (app.ts, through
+ * accountsRoutes' options) hands them in. Process-wide; a handler added twice runs once.
+ */
+const sessionsRevokedHandlers = new Set<SessionsRevokedHandler>();
+
+export function onMemberSessionsRevoked(handler: SessionsRevokedHandler): void {
+  sessionsRevokedHandlers.add(handler);
+}
+
 /**
  * Ends every live session of an account (logout, password change or reset, two-step verification
- * switched off), and with them the member's game sessions at every vendor: a game must not go on
- * betting for a session that is over.
+ * switched off), and with them the member's game sessions at every vendor (a handler the games
+ * module hands in): a game must not go on betting for a session that is over.
  */
 export async function revokeMemberSessions({
   db,
@@ -137,7 +150,7 @@ export async function revokeMemberSessions({
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
-  await endMemberGameSessions({ db, memberId });
+  for (const handler of sessionsRevokedHandlers) await handler({ db, memberId });
 }
 
 /**

@@ -2,16 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { LoginValue, SessionGrant } from '@khela/contract';
+import { violatedUniqueConstraint } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { members, socialIdentities, socialStates, socialTickets } from './accounts.tables.ts';
 import { assertMaySignIn, finishLogin, grantSession, loginWithPassword } from './login.service.ts';
-import {
-  findMemberByAccount,
-  findMemberById,
-  violatedConstraint,
-  type MemberRow,
-} from './members.repository.ts';
+import { findMemberByAccount, findMemberById, type MemberRow } from './members.repository.ts';
 import { ruleViolation } from './password-policy.ts';
 
 export type SocialProvider = 'google' | 'facebook';
@@ -217,7 +213,7 @@ async function insertIdentity(
   try {
     await context.db.insert(socialIdentities).values(values);
   } catch (error) {
-    if (violatedConstraint(error)?.startsWith('social_identities_'))
+    if (violatedUniqueConstraint(error)?.startsWith('social_identities_'))
       throw new AppError('SOCIAL_ALREADY_LINKED');
     throw error;
   }
@@ -295,7 +291,7 @@ export async function registerWithSocial({
       })
       .returning();
   } catch (error) {
-    if (violatedConstraint(error) === 'members_account_key') {
+    if (violatedUniqueConstraint(error) === 'members_account_key') {
       throw new AppError('USERNAME_TAKEN', { issues: [{ field: 'username', reason: 'taken' }] });
     }
     throw error;

@@ -3,7 +3,7 @@ import { type z } from 'zod';
 import { type bannerInputSchema, type BannerGroupName, type LanguageCode } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getGameMenus } from '../system/system.service.ts';
+import { getGameMenus } from '../games/game-menus.service.ts';
 import { contentBanners, contentPromotions } from './content.tables.ts';
 import { plainText } from './sanitize.ts';
 import { type Actor, audit } from './content-admin.audit.ts';

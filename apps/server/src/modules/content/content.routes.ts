@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calls, type LanguageCode } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { resolveLanguage } from '../../http/request-language.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import {
   getHelpCenter,
@@ -9,7 +10,6 @@ import {
   listAnnouncements,
   listBanners,
   listPromotions,
-  resolveLanguage,
 } from './content.service.ts';
 import { contentOperatorRoutes } from './content-operator.routes.ts';
 import { uploadRoutes } from './uploads.ts';

@@ -49,21 +49,6 @@ export function forgetContent(db: Database) {
   helpCache.invalidate(db);
 }
 
-/** The language of a read: the query's, else the `Language` header's, else the brand default. */
-export function resolveLanguage(
-  fromQuery: LanguageCode | undefined,
-  fromHeader: unknown,
-  brandDefault: LanguageCode,
-  offered: readonly LanguageCode[],
-): LanguageCode {
-  if (fromQuery) return fromQuery;
-  if (typeof fromHeader === 'string') {
-    const code = fromHeader.trim().toUpperCase() as LanguageCode;
-    if (offered.includes(code)) return code;
-  }
-  return brandDefault;
-}
-
 /** Texts fall back like the web's catalogues: the language asked, then English, then Bengali, then any. */
 export function pickText<T>(texts: LocalisedTexts<T>, language: LanguageCode): T | null {
   return texts[language] ?? texts.EN ?? texts.BN ?? Object.values(texts).find((value) => value) ?? null;

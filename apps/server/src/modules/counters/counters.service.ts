@@ -45,6 +45,36 @@ export async function clearCounter({ db, key }: { db: Database; key: string }): 
   await db.delete(authCounters).where(eq(authCounters.key, key));
 }
 
+/** Deletes the counter under `key` and answers what it held (its window may be over), or null when there was none. */
+export async function takeCounter({
+  db,
+  key,
+}: {
+  db: Database;
+  key: string;
+}): Promise<{ count: number; windowEndsAt: Date } | null> {
+  const [row] = await db
+    .delete(authCounters)
+    .where(eq(authCounters.key, key))
+    .returning({ count: authCounters.count, windowEndsAt: authCounters.windowEndsAt });
+  return row ?? null;
+}
+
+/** The count under `key` and the end of its current window, or null when none (or the window is over). */
+export async function readCounterWindow({
+  db,
+  key,
+}: {
+  db: Database;
+  key: string;
+}): Promise<{ count: number; windowEndsAt: Date } | null> {
+  const [row] = await db
+    .select({ count: authCounters.count, windowEndsAt: authCounters.windowEndsAt })
+    .from(authCounters)
+    .where(and(eq(authCounters.key, key), gt(authCounters.windowEndsAt, sql`now()`)));
+  return row ?? null;
+}
+
 /** Drops finished windows; any instance may run it now and then. */
 export async function pruneCounters(db: Database): Promise<void> {
   await db.delete(authCounters).where(lte(authCounters.windowEndsAt, sql`now()`));

@@ -4,7 +4,7 @@ import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
 import { scheduleEvery } from '../../shared/schedule.ts';
 import { sessionOf } from '../accounts/authorize.ts';
-import { resolveLanguage } from '../content/content.service.ts';
+import { resolveLanguage } from '../../http/request-language.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import {

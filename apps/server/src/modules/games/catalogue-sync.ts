@@ -7,9 +7,8 @@ import {
 } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import { forgetGameMenus } from '../system/system.service.ts';
-import { gameVendors } from '../system/system.tables.ts';
-import { games, vendorConnections } from './games.tables.ts';
+import { forgetGameMenus } from './game-menus.service.ts';
+import { gameVendors, games, vendorConnections } from './games.tables.ts';
 import { vendorApiUrl } from './vendor-endpoint.ts';
 import { checkVendorSignature, signVendorPayload } from './vendor-signature.ts';
 

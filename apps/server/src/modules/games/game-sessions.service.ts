@@ -8,7 +8,7 @@ import { gameSessions } from './games.tables.ts';
  * `debit` with INVALID_TOKEN ("unknown or expired session"). Rounds already open still settle:
  * `credit` and `rollback` need only a session that existed (docs/vendor-protocol.md, Sessions).
  *
- * The accounts module calls this when a platform session ends for the member's safety (logout,
+ * Accounts runs this (handed in by app.ts) when a platform session ends for the member's safety (logout,
  * password change or reset, two-step verification switched off); a disable, a lock of the money
  * actions or a self-exclusion must call it too. Debits also check the launching platform session
  * and the account's status themselves, so an account disabled straight in the database stops too.

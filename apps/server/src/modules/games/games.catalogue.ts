@@ -16,7 +16,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createReadCache } from '../../shared/read-cache.ts';
 import { formatAmount } from '../ledger/money.ts';
-import { getGameMenus } from '../system/system.service.ts';
+import { getGameMenus } from './game-menus.service.ts';
 import { games } from './games.tables.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calls, type LanguageCode } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
 import { sessionOf } from '../accounts/authorize.ts';
-import { resolveLanguage } from '../content/content.service.ts';
+import { resolveLanguage } from '../../http/request-language.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import {
   addFavourite,
@@ -18,6 +18,7 @@ import {
   removeFavourite,
   type CatalogueView,
 } from './games.service.ts';
+import { getGameMenus } from './game-menus.service.ts';
 import { getRankList, getWinnerBoard } from './lobby-ranks.service.ts';
 
 /** Catalogue and lobby calls (spec 7, Games; /lgw/games/popular and the rank boards of Home). */
@@ -40,6 +41,8 @@ export async function gameRoutes(app: FastifyInstance) {
       precision: settings.currencyPrecision,
     };
   }
+
+  registerCall(app, calls.gameMenus, async () => getGameMenus(db));
 
   registerCall(app, calls.gameVendors, async ({ query }) => listVendorGroups(db, query.gameType));
 

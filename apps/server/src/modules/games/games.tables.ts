@@ -16,6 +16,26 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
+ * Game vendors as the lobby shows them. Filled and synced from the vendor adapters
+ * (catalogue-sync.ts); the header shows only the categories that have an enabled one
+ * (game-menus.service.ts).
+ */
+export const gameVendors = pgTable('game_vendors', {
+  vassalage: text('vassalage').primaryKey(),
+  accountTypeId: integer('account_type_id').notNull(),
+  displayName: text('display_name').notNull(),
+  smallIcon: text('small_icon'),
+  isHot: smallint('is_hot').notNull().default(0),
+  gameType: text('game_type').notNull(),
+  walletMode: text('wallet_mode').notNull().default('seamless'),
+  launchKind: text('launch_kind').notNull().default('iframe'),
+  /** The adapter (vendor_connections) that serves this lobby vendor's games and wallet calls. */
+  vendorCode: text('vendor_code'),
+  enabled: boolean('enabled').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(1000),
+});
+
+/**
  * How a vendor is reached. One row per vendor adapter (the vendor rows of `game_vendors` say how
  * it shows in the lobby; this one says how the platform talks to it). The wallet secret signs the
  * vendor wallet protocol both ways (docs/vendor-protocol.md); it never leaves the server.

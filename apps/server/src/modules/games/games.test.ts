@@ -2,10 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { call } from '../accounts/accounts.test-support.ts';
-import { forgetGameMenus } from '../system/system.service.ts';
-import { gameVendors } from '../system/system.tables.ts';
 import { forgetHotGames } from './games.service.ts';
-import { games, gameSessions } from './games.tables.ts';
+import { forgetGameMenus } from './game-menus.service.ts';
+import { gameVendors, games, gameSessions } from './games.tables.ts';
 import { newMember } from './games.test-support.ts';
 
 /**

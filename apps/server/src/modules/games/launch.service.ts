@@ -7,8 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { clearingAddress } from '../ledger/ledger.addresses.ts';
 import { getOrOpenMemberWallet, openAccount, openSystemAccounts } from '../ledger/ledger.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
-import { gameVendors } from '../system/system.tables.ts';
-import { gameSessions, games, vendorConnections } from './games.tables.ts';
+import { gameSessions, gameVendors, games, vendorConnections } from './games.tables.ts';
 
 /**
  * Game launch (spec 2, spec 7 /wps/game/launchGame): a one-time launch token for the game's vendor,

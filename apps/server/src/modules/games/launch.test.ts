@@ -4,8 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { call, solveAltcha } from '../accounts/accounts.test-support.ts';
 import { memberWalletAddress } from '../ledger/ledger.addresses.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
-import { gameVendors } from '../system/system.tables.ts';
-import { gameSessions, games } from './games.tables.ts';
+import { gameSessions, gameVendors, games } from './games.tables.ts';
 import { hashLaunchToken, launchUrlOf, lobbyUrlOf } from './launch.service.ts';
 import { VENDOR, memberIdOf, setupVendor, tokenFor, vendorEnabled } from './vendor-wallet.test-support.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
 import { sessionOf } from '../accounts/authorize.ts';
-import { resolveLanguage } from '../content/content.service.ts';
+import { resolveLanguage } from '../../http/request-language.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { getPersonalProfit, listBettingRecord } from './records.service.ts';
 

@@ -16,9 +16,8 @@ import {
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { formatAmount } from '../ledger/money.ts';
-import { gameVendors } from '../system/system.tables.ts';
 import { gameNameOf, type CatalogueView } from './games.service.ts';
-import { gameRounds, games } from './games.tables.ts';
+import { gameRounds, gameVendors, games } from './games.tables.ts';
 
 /**
  * The member's own rounds, read for the betting record (personalHistoryCopy) and the profit and loss

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { gameVendors } from '../system/system.tables.ts';
-import { games } from './games.tables.ts';
+import { gameVendors, games } from './games.tables.ts';
 import { newMember } from './games.test-support.ts';
 import { profitPeriod, utcMidnight } from './records.service.ts';
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { WalletTransferBody, WalletTransferValue } from '@khela/contract';
-import { members } from '../accounts/accounts.tables.ts';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
+import { violatedUniqueConstraint } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import { violatedConstraint } from '../accounts/members.repository.ts';
+import { accountNamesOf } from '../accounts/member.service.ts';
 import { memberVendorAddress, memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { parseAmountField } from '../ledger/ledger.errors.ts';
 import {
@@ -335,7 +335,7 @@ async function transfer(
       return inserted;
     });
   } catch (error) {
-    const constraint = violatedConstraint(error);
+    const constraint = violatedUniqueConstraint(error);
     if (!constraint) throw error;
     // The same request twice at once: the other one made it, and PostgreSQL may report it on any
     // of the unique indexes the row meets first (the transfer id is derived from the request id).
@@ -487,16 +487,27 @@ export async function listVendorTransfers(
   money: Money,
   query: { status: VendorTransferStatus; limit: number },
 ) {
-  const rows = await db
-    .select({ transfer: vendorTransfers, username: members.account })
+  const transfers = await db
+    .select()
     .from(vendorTransfers)
-    .innerJoin(members, eq(members.id, vendorTransfers.memberId))
     .where(eq(vendorTransfers.status, query.status))
     .orderBy(asc(vendorTransfers.id))
     .limit(query.limit);
-  return rows.map(({ transfer, username }) => ({
+  // The names come from the accounts module; a transfer whose member is gone is left out, as the
+  // join this replaces left it out.
+  const names = await accountNamesOf(
+    db,
+    transfers.map((transfer) => transfer.memberId),
+  );
+  return transfers.flatMap((transfer) => {
+    const username = names.get(transfer.memberId);
+    return username === undefined ? [] : [{ ...listedTransfer(transfer, money), username }];
+  });
+}
+
+function listedTransfer(transfer: typeof vendorTransfers.$inferSelect, money: Money) {
+  return {
     transferId: transfer.transferId,
-    username,
     vendorCode: transfer.vendorCode,
     direction: transfer.direction,
     amount: formatAmount(transfer.amount, money.currencyPrecision),
@@ -507,5 +518,5 @@ export async function listVendorTransfers(
     lastError: transfer.lastError,
     createdAt: transfer.createdAt.getTime(),
     doneAt: transfer.doneAt?.getTime() ?? null,
-  }));
+  };
 }

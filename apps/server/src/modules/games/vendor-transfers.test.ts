@@ -8,9 +8,8 @@ import { memberVendorAddress, systemAddress } from '../ledger/ledger.addresses.t
 import { getBalance } from '../ledger/ledger.service.ts';
 import { ledgerAccounts } from '../ledger/ledger.tables.ts';
 import { verifyLedger } from '../ledger/ledger.verifier.ts';
-import { gameVendors } from '../system/system.tables.ts';
 import { newMember } from './games.test-support.ts';
-import { vendorConnections, vendorTransfers } from './games.tables.ts';
+import { gameVendors, vendorConnections, vendorTransfers } from './games.tables.ts';
 import { checkVendorSignature, signVendorPayload } from './vendor-signature.ts';
 import { fund, vendorCall, walletBalance } from './vendor-wallet.test-support.ts';
 import { runPendingTransfers } from './vendor-transfers.service.ts';

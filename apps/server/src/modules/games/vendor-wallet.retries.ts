@@ -1,31 +1,13 @@
+import { isTransactionConflict, isUniqueViolation } from '../../db/pg-errors.ts';
 import { RoundRaceLost } from './vendor-wallet.transactions.ts';
-
-interface PostgresError {
-  code?: unknown;
-  constraint?: unknown;
-  cause?: unknown;
-}
-
-function postgresErrorOf(error: unknown): PostgresError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const fields = current as PostgresError;
-    if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
-    current = fields.cause;
-  }
-  return undefined;
-}
 
 /** A race lost on our unique keys, a deadlock or a serialisation failure: run the call again. */
 function isRetryable(error: unknown): boolean {
   if (error instanceof RoundRaceLost) return true;
-  const database = postgresErrorOf(error);
-  if (!database) return false;
-  if (database.code === '40P01' || database.code === '40001') return true;
+  if (isTransactionConflict(error)) return true;
   return (
-    database.code === '23505' &&
-    (database.constraint === 'vendor_transactions_key' ||
-      database.constraint === 'game_rounds_vendor_round_key')
+    isUniqueViolation(error, 'vendor_transactions_key') ||
+    isUniqueViolation(error, 'game_rounds_vendor_round_key')
   );
 }
 

@@ -14,7 +14,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { createReadCache } from '../../shared/read-cache.ts';
 import { scheduleEvery } from '../../shared/schedule.ts';
 import { sessionOf } from '../accounts/authorize.ts';
-import { resolveLanguage } from '../content/content.service.ts';
+import { resolveLanguage } from '../../http/request-language.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { syncGameCatalogue } from './catalogue-sync.ts';
 import { vendorConnections } from './games.tables.ts';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AuthenticateRequest, BalanceRequest, VendorLanguage } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import { findMemberById } from '../accounts/members.repository.ts';
+import { findMemberStanding } from '../accounts/member.service.ts';
 import { platformSessionLiveSql } from '../accounts/session.service.ts';
 import { gameSessions } from './games.tables.ts';
 import { hashLaunchToken } from './launch.service.ts';
@@ -119,7 +119,7 @@ export async function authenticate({
       language: gameSessions.language,
     });
   if (!row) return vendorError('INVALID_TOKEN', 'unknown, used or expired launch token');
-  const member = await findMemberById(db, row.memberId);
+  const member = await findMemberStanding(db, row.memberId);
   if (!member || member.status !== 'active') {
     await db
       .update(gameSessions)

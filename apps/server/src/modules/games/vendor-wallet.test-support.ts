@@ -19,8 +19,7 @@ import {
   openSystemAccounts,
   postEntry,
 } from '../ledger/ledger.service.ts';
-import { gameVendors } from '../system/system.tables.ts';
-import { games, vendorConnections } from './games.tables.ts';
+import { gameVendors, games, vendorConnections } from './games.tables.ts';
 import { signVendorPayload } from './vendor-signature.ts';
 
 export const VENDOR = 'TESTV';

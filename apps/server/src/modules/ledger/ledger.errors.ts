@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
+import { pgErrorOf, sqlState } from '../../db/pg-errors.ts';
 import { AmountError, parseAmount, type ParseAmountOptions } from './money.ts';
 
 /** Every way a ledger call refuses, precise enough for callers and tests to tell them apart. */
@@ -70,34 +71,14 @@ export function parseAmountField(text: string, options: ParseAmountOptions & { f
   }
 }
 
-interface DatabaseErrorFields {
-  code?: unknown;
-  detail?: unknown;
-  constraint?: unknown;
-  message?: unknown;
-  cause?: unknown;
-}
-
-/** The PostgreSQL error under a driver or drizzle wrapper (both drivers put it in `cause`). */
-function databaseErrorOf(error: unknown): DatabaseErrorFields | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const fields = current as DatabaseErrorFields;
-    if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
-    current = fields.cause;
-  }
-  return undefined;
-}
-
 /**
  * Turns the SQLSTATEs raised by the ledger functions (class KL, see the 0002 migration) and the
  * ledger's constraint violations into LedgerErrors; anything else is returned unchanged.
  */
 export function translateDatabaseError(error: unknown): unknown {
-  const database = databaseErrorOf(error);
+  const database = pgErrorOf(error);
   if (!database) return error;
-  const detail = typeof database.detail === 'string' ? database.detail : undefined;
-  const message = typeof database.message === 'string' ? database.message : undefined;
+  const { detail, message } = database;
   switch (database.code) {
     case 'KL001':
       return new LedgerError('INSUFFICIENT_FUNDS', message);
@@ -111,12 +92,12 @@ export function translateDatabaseError(error: unknown): unknown {
       return new LedgerError('INVALID_POSTINGS', message);
     case 'KL006':
       return new LedgerError('APPEND_ONLY', message);
-    case '23505':
+    case sqlState.uniqueViolation:
       if (database.constraint === 'journal_entries_reverses_entry_id_unique') {
         return new LedgerError('ALREADY_REVERSED', 'this entry has been reversed already');
       }
       return error;
-    case '23503':
+    case sqlState.foreignKeyViolation:
       if (database.constraint === 'journal_entries_reverses_entry_id_journal_entries_id_fk') {
         return new LedgerError('ENTRY_NOT_FOUND', 'the entry to reverse does not exist');
       }

@@ -28,7 +28,7 @@ function stateOf(payment: typeof sandboxPayments.$inferSelect): GatewayPaymentSt
 
 /**
  * The sandbox gateway behind the PaymentGateway interface: a test gateway (no real money), so
- * the registry holds it only in demo mode (payments/payment-gateways.ts).
+ * the registry holds it only in demo mode (src/payment-gateways.ts).
  */
 export function createSandboxGateway(db: Database): PaymentGateway {
   return {

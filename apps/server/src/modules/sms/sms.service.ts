@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Database } from '../../db/database.ts';
 import type { Env } from '../../config/env.ts';
@@ -175,6 +175,11 @@ export async function useVerificationCode({
 }
 
 /** The latest outbox messages, newest first (operator call and tests). */
+/** Drops verification codes that expired more than a day ago (the periodic cleanup runs it). */
+export async function pruneVerificationCodes(db: Database): Promise<void> {
+  await db.delete(verificationCodes).where(lte(verificationCodes.expiresAt, sql`now() - interval '1 day'`));
+}
+
 export async function listSmsOutbox({ db, mobile, limit }: { db: Database; mobile?: string; limit: number }) {
   const rows = await db
     .select()

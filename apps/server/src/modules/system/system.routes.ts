@@ -4,7 +4,6 @@ import { registerCall } from '../../http/register-call.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import {
   getDomainRoute,
-  getGameMenus,
   getPermission,
   getPermissionInfo,
   getSystemStatus,
@@ -35,6 +34,4 @@ export async function systemRoutes(app: FastifyInstance) {
   registerCall(app, calls.registerSetting, async () => toRegisterSetting(await getSettings(db)));
 
   registerCall(app, calls.countries, async () => listCountries(db));
-
-  registerCall(app, calls.gameMenus, async () => getGameMenus(db));
 }

@@ -1,14 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import {
-  gameCategories,
-  type GameCategory,
-  type GameMenu,
-  type Permission,
-  type SystemStatus,
-} from '@khela/contract';
+import type { Permission, SystemStatus } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
-import { countries, gameVendors } from './system.tables.ts';
+import { countries } from './system.tables.ts';
 import { countryOf, ipMatcher, normaliseIp } from './geo.ts';
 import { createReadCache } from '../../shared/read-cache.ts';
 
@@ -151,7 +145,6 @@ export function getDomainRoute(settings: SiteSettings, domain: string | undefine
 
 type Country = { countryCode: string; countryDialingCode: string; name: string };
 const countryCache = createReadCache<Database, Country[]>(60_000);
-const menuCache = createReadCache<Database, GameMenu>(5_000);
 
 export function listCountries(db: Database): Promise<Country[]> {
   return countryCache.get(db, 'all', () =>
@@ -165,43 +158,4 @@ export function listCountries(db: Database): Promise<Country[]> {
       .where(eq(countries.enabled, true))
       .orderBy(asc(countries.sortOrder), asc(countries.name)),
   );
-}
-
-/** Header categories in the fixed order, each only when it has at least one enabled vendor. */
-export function getGameMenus(db: Database): Promise<GameMenu> {
-  return menuCache.get(db, 'all', () => loadGameMenus(db));
-}
-
-/** Call after a vendor changes so the header shows it at once on this instance. */
-export function forgetGameMenus(db: Database) {
-  menuCache.invalidate(db);
-}
-
-async function loadGameMenus(db: Database): Promise<GameMenu> {
-  const rows = await db
-    .select()
-    .from(gameVendors)
-    .where(eq(gameVendors.enabled, true))
-    .orderBy(asc(gameVendors.sortOrder), asc(gameVendors.displayName));
-  const byCategory = new Map<GameCategory, GameMenu[number]['vendors']>();
-  for (const row of rows) {
-    const category = gameCategories.find((candidate) => candidate === row.gameType);
-    if (!category) continue;
-    const vendors = byCategory.get(category) ?? [];
-    vendors.push({
-      vassalage: row.vassalage,
-      accountTypeId: row.accountTypeId,
-      displayName: row.displayName,
-      smallIcon: row.smallIcon,
-      isHot: row.isHot === 1 ? 1 : 0,
-      gameType: category,
-    });
-    byCategory.set(category, vendors);
-  }
-  return gameCategories
-    .filter((category) => byCategory.has(category))
-    .map((category) => ({
-      category,
-      vendors: byCategory.get(category)!,
-    }));
 }

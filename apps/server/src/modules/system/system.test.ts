@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { gameVendors } from './system.tables.ts';
-import { forgetGameMenus } from './system.service.ts';
+import { forgetGameMenus } from '../games/game-menus.service.ts';
+import { gameVendors } from '../games/games.tables.ts';
 
 let sut: TestApp;
 
