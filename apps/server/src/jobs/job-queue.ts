@@ -25,9 +25,14 @@ export const jobQueueSchema = 'pgboss';
 /** A run's output as JSON (bigint as text), or null: kept in the queue's history. */
 function outputOf(value: unknown): object | null {
   if (value === undefined || value === null) return null;
-  const json: unknown = JSON.parse(
-    JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)),
-  );
+  let json: unknown;
+  try {
+    json = JSON.parse(
+      JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)),
+    );
+  } catch {
+    return { value: 'an output that is not JSON' };
+  }
   return typeof json === 'object' && json !== null && !Array.isArray(json) ? json : { value: json };
 }
 
@@ -42,8 +47,8 @@ class JobTimeout extends Error {
  * Runs the registry's jobs on pg-boss (PostgreSQL or PGlite through `executeSql`):
  * - cron jobs through pg-boss's schedules: one instance at a time checks them, and a tick is
  *   queued once whatever the number of instances (a throttle slot of a minute);
- * - every-N-seconds jobs: each instance proposes a run every N seconds with a throttle slot of N
- *   seconds, so the database keeps one run per slot across all instances;
+ * - every-N-seconds jobs: each instance proposes a run twice every N seconds with a throttle slot
+ *   of N seconds, so the database keeps one run per slot across all proposals and instances;
  * - each job's queue has the `stately` policy: at most one run waiting and one running, so a run
  *   never overlaps the previous one, in this instance or another;
  * - one loop per job in each instance takes the next run (FOR UPDATE SKIP LOCKED: one taker), runs
@@ -58,7 +63,9 @@ export class JobQueue {
   #stopping = false;
   readonly #tickers: NodeJS.Timeout[] = [];
   readonly #loops: Promise<void>[] = [];
+  /** Wakes a job's loop from its sleep (or, if it is busy, makes its next sleep end at once). */
   readonly #wakers = new Map<string, () => void>();
+  readonly #wakeSoon = new Set<string>();
   /** Runs and SQL statements in flight: stop() waits for them before the database may close. */
   readonly #runs = new Set<Promise<unknown>>();
   readonly #statements = new Set<Promise<unknown>>();
@@ -119,7 +126,8 @@ export class JobQueue {
       this.#loops.push(this.#loop(boss, job, pollingSeconds * 1000));
       if ('everySeconds' in job.schedule) {
         const seconds = job.schedule.everySeconds;
-        const ticker = setInterval(() => void this.#propose(boss, job, seconds), seconds * 1000);
+        // Twice a slot: a late timer (a busy event loop) still proposes within every slot.
+        const ticker = setInterval(() => void this.#propose(boss, job, seconds), (seconds * 1000) / 2);
         ticker.unref();
         this.#tickers.push(ticker);
       }
@@ -136,7 +144,7 @@ export class JobQueue {
     if (!boss) return;
     this.#stopping = true;
     for (const ticker of this.#tickers.splice(0)) clearInterval(ticker);
-    for (const wake of this.#wakers.values()) wake();
+    for (const name of this.#wakers.keys()) this.#wake(name);
     await Promise.allSettled(this.#loops.splice(0));
     await boss.stop({ graceful: true, close: false, wait: true, timeout: 1000 });
     // pg-boss's own timers may have a statement on its way; let every one of them settle.
@@ -152,7 +160,7 @@ export class JobQueue {
     const boss = this.#boss;
     if (!boss) throw new Error('the job queue is not running');
     const id = await boss.send(name, {});
-    if (id) this.#wakers.get(name)?.();
+    if (id) this.#wake(name);
     return id;
   }
 
@@ -171,7 +179,7 @@ export class JobQueue {
     if (this.#stopping) return;
     try {
       const id = await boss.send(job.name, {}, { singletonSeconds: seconds });
-      if (id) this.#wakers.get(job.name)?.();
+      if (id) this.#wake(job.name);
     } catch (error) {
       this.#options.log.warn({ err: error, job: job.name }, 'could not queue a job run');
     }
@@ -182,12 +190,10 @@ export class JobQueue {
       let took = false;
       try {
         const [next] = await boss.fetch(job.name, { batchSize: 1 });
-        if (next && !this.#stopping) {
+        // A run taken just as the queue stops is run all the same: stop() waits for it.
+        if (next) {
           took = true;
           await this.#run(boss, job, next.id);
-        } else if (next) {
-          // Taken just as the queue stopped: give it back as failed, to be retried elsewhere.
-          await boss.fail(job.name, next.id, { message: 'the instance stopped before running it' });
         }
       } catch (error) {
         this.#options.log.warn({ err: error, job: job.name }, 'job queue error');
@@ -233,14 +239,22 @@ export class JobQueue {
     await boss.fail(job.name, id, error instanceof Error ? error : { message: String(error) });
   }
 
+  #wake(name: string): void {
+    const wake = this.#wakers.get(name);
+    if (wake) wake();
+    else this.#wakeSoon.add(name);
+  }
+
   #sleep(name: string, ms: number): Promise<void> {
+    if (this.#wakeSoon.delete(name)) return Promise.resolve();
     return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#wakers.delete(name);
+        resolve();
+      };
       const timer = setTimeout(done, ms);
       timer.unref();
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
       this.#wakers.set(name, done);
     });
   }

@@ -32,110 +32,114 @@ afterEach(async () => {
 });
 
 describe('the operator job list (GET /api/operator/jobs)', () => {
-  it('lists every job with its schedule, its latest runs and the failures with their error text', async () => {
-    sut = await buildTestApp({
-      env: { JOB_WORKERS: 'true' },
-      extend: (app) => {
-        app.jobs.define({
-          name: 'test-echo',
-          summary: 'answers how it went',
-          schedule: byHand,
-          ...quiet,
-          run: async () => ({ drawn: 7 }),
-        });
-        app.jobs.define({
-          name: 'test-broken',
-          summary: 'always fails',
-          schedule: byHand,
-          retry: { limit: 1, delaySeconds: 1, backoff: false },
-          timeoutSeconds: 30,
-          run: async () => {
-            throw new Error('the vendor said no');
-          },
-        });
-        app.jobs.define({
-          name: 'test-slow',
-          summary: 'outlives its timeout',
-          schedule: byHand,
-          retry: { limit: 0, delaySeconds: 0, backoff: false },
-          timeoutSeconds: 1,
-          run: () => new Promise((resolve) => setTimeout(resolve, 2_500)),
-        });
-      },
-    });
-    const token = await operatorLogin(sut);
-    const list = async (query = '') => {
-      const answer = await call(sut!, { method: 'GET', url: `/api/operator/jobs${query}`, token });
-      expect(answer.status).toBe(200);
-      return answer.body.value as JobsAnswer;
-    };
-    for (const name of ['test-echo', 'test-broken', 'test-slow']) {
-      expect(await sut.app.jobQueue.runSoon(name)).toEqual(expect.any(String));
-    }
-    await waitFor(async () => {
-      const { jobs } = await list();
-      const last = (name: string) => jobs.find((job) => job.name === name)?.runs[0]?.state;
-      return (
-        last('test-echo') === 'completed' &&
-        last('test-broken') === 'failed' &&
-        last('test-slow') === 'failed'
+  it(
+    'lists every job with its schedule, its latest runs and the failures with their error text',
+    { timeout: 90_000 },
+    async () => {
+      sut = await buildTestApp({
+        env: { JOB_WORKERS: 'true' },
+        extend: (app) => {
+          app.jobs.define({
+            name: 'test-echo',
+            summary: 'answers how it went',
+            schedule: byHand,
+            ...quiet,
+            run: async () => ({ drawn: 7 }),
+          });
+          app.jobs.define({
+            name: 'test-broken',
+            summary: 'always fails',
+            schedule: byHand,
+            retry: { limit: 1, delaySeconds: 1, backoff: false },
+            timeoutSeconds: 30,
+            run: async () => {
+              throw new Error('the vendor said no');
+            },
+          });
+          app.jobs.define({
+            name: 'test-slow',
+            summary: 'outlives its timeout',
+            schedule: byHand,
+            retry: { limit: 0, delaySeconds: 0, backoff: false },
+            timeoutSeconds: 1,
+            run: () => new Promise((resolve) => setTimeout(resolve, 2_500)),
+          });
+        },
+      });
+      const token = await operatorLogin(sut);
+      const list = async (query = '') => {
+        const answer = await call(sut!, { method: 'GET', url: `/api/operator/jobs${query}`, token });
+        expect(answer.status).toBe(200);
+        return answer.body.value as JobsAnswer;
+      };
+      for (const name of ['test-echo', 'test-broken', 'test-slow']) {
+        expect(await sut.app.jobQueue.runSoon(name)).toEqual(expect.any(String));
+      }
+      await waitFor(async () => {
+        const { jobs } = await list();
+        const last = (name: string) => jobs.find((job) => job.name === name)?.runs[0]?.state;
+        return (
+          last('test-echo') === 'completed' &&
+          last('test-broken') === 'failed' &&
+          last('test-slow') === 'failed'
+        );
+      }, 'the three runs to end');
+
+      const answer = await list();
+      expect(answer.workers).toBe(true);
+      // The app's own jobs are listed with their schedules, whether or not they ran yet.
+      expect(answer.jobs.map((job) => job.name)).toEqual(
+        expect.arrayContaining([
+          'account-cleanup',
+          'deposit-expiry',
+          'sandbox-gateway-callbacks',
+          'withdrawal-auto-receipt',
+          'game-catalogue-sync',
+          'vendor-transfers',
+        ]),
       );
-    }, 'the three runs to end');
+      const job = (name: string) => answer.jobs.find((entry) => entry.name === name)!;
+      expect(job('account-cleanup')).toMatchObject({
+        schedule: { kind: 'cron', cron: '*/10 * * * *', timezone: 'UTC' },
+        retryLimit: 2,
+        retryBackoff: true,
+      });
+      expect(job('sandbox-gateway-callbacks').schedule).toEqual({ kind: 'every', seconds: 5 });
 
-    const answer = await list();
-    expect(answer.workers).toBe(true);
-    // The app's own jobs are listed with their schedules, whether or not they ran yet.
-    expect(answer.jobs.map((job) => job.name)).toEqual(
-      expect.arrayContaining([
-        'account-cleanup',
-        'deposit-expiry',
-        'sandbox-gateway-callbacks',
-        'withdrawal-auto-receipt',
-        'game-catalogue-sync',
-        'vendor-transfers',
-      ]),
-    );
-    const job = (name: string) => answer.jobs.find((entry) => entry.name === name)!;
-    expect(job('account-cleanup')).toMatchObject({
-      schedule: { kind: 'cron', cron: '*/10 * * * *', timezone: 'UTC' },
-      retryLimit: 2,
-      retryBackoff: true,
-    });
-    expect(job('sandbox-gateway-callbacks').schedule).toEqual({ kind: 'every', seconds: 5 });
+      const [echo] = job('test-echo').runs;
+      expect(echo).toMatchObject({ state: 'completed', retries: 0, error: null });
+      expect(echo!.startedAt).toBeGreaterThanOrEqual(echo!.createdAt);
+      expect(echo!.finishedAt).toBeGreaterThanOrEqual(echo!.startedAt!);
+      expect(echo!.durationMs).toBe(echo!.finishedAt! - echo!.startedAt!);
 
-    const [echo] = job('test-echo').runs;
-    expect(echo).toMatchObject({ state: 'completed', retries: 0, error: null });
-    expect(echo!.startedAt).toBeGreaterThanOrEqual(echo!.createdAt);
-    expect(echo!.finishedAt).toBeGreaterThanOrEqual(echo!.startedAt!);
-    expect(echo!.durationMs).toBe(echo!.finishedAt! - echo!.startedAt!);
+      // Tried twice (one retry a second later), then failed for good, with the error's message.
+      const [broken] = job('test-broken').runs;
+      expect(broken).toMatchObject({ state: 'failed', retries: 1, error: 'the vendor said no' });
+      expect(job('test-slow').runs[0]).toMatchObject({
+        state: 'failed',
+        error: 'job test-slow ran longer than its 1 s timeout',
+      });
+      expect(answer.failures).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ job: 'test-broken', state: 'failed', error: 'the vendor said no' }),
+          expect.objectContaining({ job: 'test-slow', state: 'failed' }),
+        ]),
+      );
+      expect(answer.failures.some((failure) => failure.job === 'test-echo')).toBe(false);
 
-    // Tried twice (one retry a second later), then failed for good, with the error's message.
-    const [broken] = job('test-broken').runs;
-    expect(broken).toMatchObject({ state: 'failed', retries: 1, error: 'the vendor said no' });
-    expect(job('test-slow').runs[0]).toMatchObject({
-      state: 'failed',
-      error: 'job test-slow ran longer than its 1 s timeout',
-    });
-    expect(answer.failures).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ job: 'test-broken', state: 'failed', error: 'the vendor said no' }),
-        expect.objectContaining({ job: 'test-slow', state: 'failed' }),
-      ]),
-    );
-    expect(answer.failures.some((failure) => failure.job === 'test-echo')).toBe(false);
-
-    // The lists are as long as asked.
-    expect(await sut.app.jobQueue.runSoon('test-echo')).toEqual(expect.any(String));
-    await waitFor(
-      async () =>
-        (await list()).jobs.find((entry) => entry.name === 'test-echo')!.runs[0]!.state === 'completed',
-      'the second echo',
-    );
-    const short = await list('?runs=1&failures=1');
-    expect(short.jobs.find((entry) => entry.name === 'test-echo')!.runs).toHaveLength(1);
-    expect(short.failures).toHaveLength(1);
-    expect((await list('?runs=2')).jobs.find((entry) => entry.name === 'test-echo')!.runs).toHaveLength(2);
-  });
+      // The lists are as long as asked.
+      expect(await sut.app.jobQueue.runSoon('test-echo')).toEqual(expect.any(String));
+      await waitFor(
+        async () =>
+          (await list()).jobs.find((entry) => entry.name === 'test-echo')!.runs[0]!.state === 'completed',
+        'the second echo',
+      );
+      const short = await list('?runs=1&failures=1');
+      expect(short.jobs.find((entry) => entry.name === 'test-echo')!.runs).toHaveLength(1);
+      expect(short.failures).toHaveLength(1);
+      expect((await list('?runs=2')).jobs.find((entry) => entry.name === 'test-echo')!.runs).toHaveLength(2);
+    },
+  );
 
   it('refuses a bad query', async () => {
     sut = await buildTestApp();

@@ -135,7 +135,7 @@ export async function depositRoutes(app: FastifyInstance) {
   // Lost callbacks first (the gateway is asked), then what is still unpaid expires.
   app.jobs.define({
     name: 'deposit-expiry',
-    summary: "Asks the gateways about overdue deposits, then expires the unpaid ones past their time",
+    summary: 'Asks the gateways about overdue deposits, then expires the unpaid ones past their time',
     schedule: { cron: '* * * * *' },
     retry: { limit: 2, delaySeconds: 10, backoff: true },
     timeoutSeconds: 120,
