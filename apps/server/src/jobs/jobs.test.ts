@@ -213,6 +213,29 @@ describe('the job queue', () => {
     }
   });
 
+  it("runs pg-boss's statement lists as one transaction, rolled back on failure, the connection left usable", async () => {
+    const database = await createTestDatabase();
+    const { executeSql } = database.handle;
+    try {
+      await executeSql('create table job_queue_probe (x int)');
+      await expect(
+        executeSql('BEGIN; insert into job_queue_probe values (1); select 1/0; COMMIT;'),
+      ).rejects.toThrow(/division by zero/);
+      // Every connection (PGlite has one; the pg pool cycles through its clients) still answers.
+      for (let round = 0; round < 8; round += 1) {
+        expect((await executeSql('select count(*)::int as n from job_queue_probe')).rows).toEqual([{ n: 0 }]);
+      }
+      await executeSql(
+        'BEGIN; insert into job_queue_probe values (1); insert into job_queue_probe values (2); COMMIT;',
+      );
+      expect(
+        (await executeSql('select count(*)::int as n from job_queue_probe where x > $1', [0])).rows,
+      ).toEqual([{ n: 2 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('refuses a job it could not run as declared', () => {
     const registry = new JobRegistry();
     const job: JobDefinition = {
