@@ -41,6 +41,9 @@ import { humanCheckRoutes } from './modules/human-check/human-check.routes.ts';
 import { createCspHosts } from './plugins/csp-hosts.ts';
 import { hashingLimitsOf } from './modules/accounts/accounts.context.ts';
 import { configurePasswordHashing } from './modules/accounts/password-hash.ts';
+import { JobRegistry } from './jobs/job-registry.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { jobRoutes } from './jobs/jobs.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +53,10 @@ declare module 'fastify' {
     env: Env;
     /** The payment gateways this server runs, by deposit method kind (the sandbox only in demo mode). */
     paymentGateways: PaymentGateways;
+    /** The scheduled jobs: modules define theirs while the app is built (jobs/job-registry.ts). */
+    jobs: JobRegistry;
+    /** Runs them when JOB_WORKERS is on, from onReady until the app closes (jobs/job-queue.ts). */
+    jobQueue: JobQueue;
   }
 }
 
@@ -139,6 +146,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installErrorHandler(app);
 
+  // Scheduled jobs on pg-boss in the same database. The modules below define theirs; the queue
+  // starts once the app is ready and, on close, lets the runs in flight finish before the
+  // database closes (main.ts closes it after app.close()).
+  const jobs = new JobRegistry();
+  const jobQueue = new JobQueue({ executeSql: database.executeSql, registry: jobs, log: app.log });
+  app.decorate('jobs', jobs);
+  app.decorate('jobQueue', jobQueue);
+  if (env.JOB_WORKERS) app.addHook('onReady', () => jobQueue.start());
+  app.addHook('onClose', () => jobQueue.stop());
+
   const cspHosts = createCspHosts({
     db: database.db,
     onError: (error) => app.log.warn({ err: error }, 'could not read the CSP hosts; keeping the last lists'),
@@ -217,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(realtimeRoutes);
+  await app.register(jobRoutes, { executeSql: database.executeSql });
 
   await app.register(webAppPlugin, {
     root: options.webRoot ?? null,

@@ -358,6 +358,13 @@ export const operatorDeposits = {
   encrypted: false,
 } as Calls['operatorDeposits'];
 
+export const operatorJobs = {
+  id: 'operatorJobs',
+  method: 'GET',
+  path: '/api/operator/jobs',
+  encrypted: false,
+} as Calls['operatorJobs'];
+
 export const operatorLogin = {
   id: 'operatorLogin',
   method: 'POST',

@@ -3,6 +3,7 @@ import { contentCalls } from './content.ts';
 import { depositCalls } from './deposits.ts';
 import { gameLaunchCalls } from './game-launch.ts';
 import { gameCalls } from './games.ts';
+import { jobCalls } from './jobs.ts';
 import { recordCalls } from './records.ts';
 import { systemCalls } from './system.ts';
 import { walletCalls } from './wallet.ts';
@@ -19,6 +20,7 @@ export const calls = {
   ...gameCalls,
   ...gameLaunchCalls,
   ...recordCalls,
+  ...jobCalls,
 };
 
 export type CallName = keyof typeof calls;

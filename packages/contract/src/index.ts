@@ -10,6 +10,7 @@ export * from './withdrawals.ts';
 export * from './games.ts';
 export * from './game-launch.ts';
 export * from './records.ts';
+export * from './jobs.ts';
 export * from './vendor-protocol.ts';
 export * from './vendor-transfer.ts';
 export * from './seal.ts';

@@ -34,6 +34,8 @@ const testEnv = {
   SCRYPT_N: '1024',
   // This test mounts the house itself, with a wallet client whose answers it can lose.
   HOUSE_GAMES: 'off',
+  // No scheduled jobs' queue: the test drives the platform itself.
+  JOB_WORKERS: 'false',
   ALTCHA_COST: '1',
   ALTCHA_MAX_NUMBER: '4',
   ENVELOPE_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({

@@ -54,6 +54,12 @@ const envSchema = z
     /** Ceiling of requests per client address and minute over all calls (stricter limits sit on login, SMS, money). */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    /**
+     * Whether this instance runs the scheduled jobs (src/jobs: pg-boss in the same database). Every
+     * instance may: each run happens once whatever their number. Off for an instance that should
+     * only answer calls (and in tests, which call the job functions themselves).
+     */
+    JOB_WORKERS: booleanText.default(true),
 
     // Accounts and sessions.
     /** A session ends after this many minutes without a call. */

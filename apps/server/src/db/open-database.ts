@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { existsSync, mkdirSync } from 'node:fs';
+import type { QueryResult } from 'pg';
 import type { DatabaseHandle, Database } from './database.ts';
 import * as schema from './schema.ts';
 
@@ -30,9 +31,29 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // An idle client lost its connection; the pool replaces it. Nothing to do here.
     });
     const db = drizzle(pool, { schema });
+    const executeSql = async (text: string, values?: readonly unknown[]) => {
+      if (values && values.length > 0) return pool.query(text, [...values]);
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        // A text of several statements answers one result per statement: the last is the answer.
+        const result = (await client.query(text)) as QueryResult | QueryResult[];
+        return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+      } catch (error) {
+        // A statement that failed after the text's own BEGIN leaves the transaction aborted.
+        broken = !(await client.query('ROLLBACK').then(
+          () => true,
+          () => false,
+        ));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    };
     return {
       db: db as unknown as Database,
       driver: 'pg',
+      executeSql,
       migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
       close: () => pool.end(),
     };
@@ -51,6 +72,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db: db as unknown as Database,
     driver: 'pglite',
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) {
+        return client.query(
+          text,
+          values.map((value) => (value === undefined ? null : value)),
+        );
+      }
+      // PGlite's transaction holds its one connection and rolls back if a statement fails; the
+      // text's own BEGIN/COMMIT inside it only draw a warning.
+      return client.transaction(async (transaction) => (await transaction.exec(text)).at(-1) ?? { rows: [] });
+    },
     migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
   };

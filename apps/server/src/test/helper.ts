@@ -15,6 +15,8 @@ const externalUrl = process.env.DATABASE_URL;
 export interface TestDatabase {
   handle: DatabaseHandle;
   db: Database;
+  /** The PostgreSQL database's URL, for a test that opens a second pool on it; null on PGlite. */
+  url: string | null;
   close(): Promise<void>;
 }
 
@@ -26,7 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!externalUrl) {
     const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
     const handle = await openDatabase({ kind: 'pglite', loadDataDir: template });
-    return { handle, db: handle.db, close: () => handle.close() };
+    return { handle, db: handle.db, url: null, close: () => handle.close() };
   }
   const { default: pg } = await import('pg');
   const name = `khela_test_${randomBytes(6).toString('hex')}`;
@@ -41,6 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     handle,
     db: handle.db,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: externalUrl });
@@ -73,6 +76,9 @@ export const testEnvDefaults: Record<string, string> = {
   SCRYPT_N: '1024',
   // The house vendor's own tables and pages cost every test its start-up; the games tests mount it.
   HOUSE_GAMES: 'off',
+  // The scheduled jobs' queue and loops: the tests call the job functions when they choose; the
+  // jobs tests turn the workers on.
+  JOB_WORKERS: 'false',
   ALTCHA_COST: '1',
   ALTCHA_MAX_NUMBER: '4',
   ENVELOPE_PRIVATE_KEY: envelopeKeyPem,

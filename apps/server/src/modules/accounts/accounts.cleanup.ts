@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { pruneCaptchas } from '../captcha/captcha.service.ts';
@@ -31,20 +30,4 @@ export async function pruneExpiredAccountRows(db: Database): Promise<void> {
         lte(sessions.revokedAt, sql`now() - interval '1 day'`),
       ),
     );
-}
-
-/** Runs the cleanup every `intervalMs` while the app is up (timer unref'd: it never holds the process). */
-export function scheduleAccountCleanup(app: FastifyInstance, intervalMs = 10 * 60_000): void {
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      pruneExpiredAccountRows(app.db).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'account cleanup failed'),
-      );
-    }, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
 }

@@ -6,7 +6,7 @@ import { createMailProvider, listMailOutbox } from '../mail/mail.service.ts';
 import { createSmsProvider } from '../sms/sms.provider.ts';
 import { listSmsOutbox } from '../sms/sms.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
-import { scheduleAccountCleanup } from './accounts.cleanup.ts';
+import { pruneExpiredAccountRows } from './accounts.cleanup.ts';
 import { accountsContext } from './accounts.context.ts';
 import { sessionOf } from './authorize.ts';
 import { grantSession, loginWithPassword, loginWithSms, startFreePlay } from './login.service.ts';
@@ -65,7 +65,14 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   const loginLimit = { rateLimit: { max: env.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
   const registerLimit = { rateLimit: { max: env.REGISTER_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
   const smsLimit = { rateLimit: { max: env.SMS_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
-  scheduleAccountCleanup(app);
+  app.jobs.define({
+    name: 'account-cleanup',
+    summary: 'Deletes expired captchas, challenges, counters, codes, reset links and sessions',
+    schedule: { cron: '*/10 * * * *' },
+    retry: { limit: 2, delaySeconds: 30, backoff: true },
+    timeoutSeconds: 300,
+    run: () => pruneExpiredAccountRows(app.db),
+  });
 
   registerCall(
     app,

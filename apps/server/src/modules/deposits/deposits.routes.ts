@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
-import { scheduleEvery } from '../../shared/schedule.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { resolveLanguage } from '../../http/request-language.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
@@ -134,10 +133,13 @@ export async function depositRoutes(app: FastifyInstance) {
   });
 
   // Lost callbacks first (the gateway is asked), then what is still unpaid expires.
-  scheduleEvery(app, {
+  app.jobs.define({
     name: 'deposit-expiry',
-    intervalMs: 60_000,
-    task: async () => {
+    summary: 'Asks the gateways about overdue deposits, then expires the unpaid ones past their time',
+    schedule: { cron: '* * * * *' },
+    retry: { limit: 2, delaySeconds: 10, backoff: true },
+    timeoutSeconds: 120,
+    run: async () => {
       await reconcileOverdueDeposits({ db, settings: await getSettings(db), gateways });
       return expireUnpaidDeposits(db);
     },

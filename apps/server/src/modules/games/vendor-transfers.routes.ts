@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
-import { scheduleEvery } from '../../shared/schedule.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import {
@@ -34,9 +33,12 @@ export async function vendorTransferRoutes(app: FastifyInstance) {
     listVendorTransfers(db, await getSettings(db), query),
   );
 
-  scheduleEvery(app, {
+  app.jobs.define({
     name: 'vendor-transfers',
-    intervalMs: 15_000,
-    task: async () => runPendingTransfers(await contextOf()),
+    summary: 'Retries the game wallet transfers still waiting for a definite answer from their vendor',
+    schedule: { everySeconds: 15 },
+    retry: { limit: 1, delaySeconds: 15, backoff: false },
+    timeoutSeconds: 300,
+    run: async () => runPendingTransfers(await contextOf()),
   });
 }

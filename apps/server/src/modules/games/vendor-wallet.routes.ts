@@ -12,7 +12,6 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { createReadCache } from '../../shared/read-cache.ts';
-import { scheduleEvery } from '../../shared/schedule.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { resolveLanguage } from '../../http/request-language.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -241,10 +240,13 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
       log: (error, vendorCode) => app.log.error({ err: error, vendorCode }, 'catalogue sync failed'),
     });
   if (app.env.GAME_SYNC_INTERVAL_MINUTES > 0) {
-    scheduleEvery(app, {
+    app.jobs.define({
       name: 'game-catalogue-sync',
-      intervalMs: app.env.GAME_SYNC_INTERVAL_MINUTES * 60_000,
-      task: syncNow,
+      summary: 'Syncs the game catalogue from every enabled vendor (GAME_SYNC_INTERVAL_MINUTES)',
+      schedule: { everySeconds: app.env.GAME_SYNC_INTERVAL_MINUTES * 60 },
+      retry: { limit: 0, delaySeconds: 0, backoff: false },
+      timeoutSeconds: 600,
+      run: syncNow,
     });
   }
   // A first sync soon after start (a vendor mounted in this process answers once we listen), and

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { scheduleEvery } from '../../shared/schedule.ts';
 import {
   decideSandboxPayment,
   deliverDueCallbacks,
@@ -75,9 +74,12 @@ export async function sandboxGatewayRoutes(app: FastifyInstance) {
     return reply.redirect(payment.returnUrl, 303);
   });
 
-  scheduleEvery(app, {
+  app.jobs.define({
     name: 'sandbox-gateway-callbacks',
-    intervalMs: 5_000,
-    task: () => deliverDueCallbacks(db),
+    summary: "Sends the sandbox gateway's due payment callbacks (and their retries) to the site",
+    schedule: { everySeconds: 5 },
+    retry: { limit: 1, delaySeconds: 5, backoff: false },
+    timeoutSeconds: 60,
+    run: () => deliverDueCallbacks(db),
   });
 }

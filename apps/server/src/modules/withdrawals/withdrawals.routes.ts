@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
-import { scheduleEvery } from '../../shared/schedule.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { hasPaymentPassword } from '../accounts/member.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -95,9 +94,12 @@ export async function withdrawalRoutes(app: FastifyInstance) {
     getWithdrawalProof(db, query.withdrawalId),
   );
 
-  scheduleEvery(app, {
+  app.jobs.define({
     name: 'withdrawal-auto-receipt',
-    intervalMs: 60_000,
-    task: () => autoReceiveWithdrawals(db),
+    summary: 'Marks paid withdrawals received once the member has not disputed them in time',
+    schedule: { cron: '* * * * *' },
+    retry: { limit: 2, delaySeconds: 10, backoff: true },
+    timeoutSeconds: 120,
+    run: () => autoReceiveWithdrawals(db),
   });
 }
