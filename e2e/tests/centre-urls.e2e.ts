@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { callApi, memberToken, solveAltcha } from '../support/api.ts';
-import { launchBrowser, openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
+import { useSite } from '../support/suite.ts';
 import { header } from '../support/site.ts';
 
 /**
@@ -10,8 +10,6 @@ import { header } from '../support/site.ts';
  * centre page and every agent centre page opens from its address on a fresh load, the page the
  * menu opens shows in the address and survives a reload, and Back closes the panel.
  */
-let server: RunningServer;
-let browser: Browser;
 let memberSession: string;
 let agentSession: string;
 
@@ -55,26 +53,27 @@ const agentPages = [
   'agentRealtimeSalary',
 ];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    // Every conditional page on, so that each one has a menu entry to open.
-    startServer({
-      // About sixty full page loads from one address in two minutes, each with its scripts, styles,
-      // fonts and calls: more than the per-address limits allow a person (600 a minute), on purpose.
-      env: { RATE_LIMIT_PER_MINUTE: '100000', MONEY_RATE_LIMIT_PER_MINUTE: '100000' },
-      settings: {
-        features: {
-          referral: true,
-          manualRebate: true,
-          dividend: true,
-          salary: true,
-          hourSalary: true,
-          realTimeSalary: true,
-        },
+// Every conditional page on, so that each one has a menu entry to open.
+const { server, browser } = useSite(
+  {
+    // About sixty full page loads from one address in two minutes, each with its scripts, styles,
+    // fonts and calls: more than the per-address limits allow a person (600 a minute), on purpose.
+    env: { RATE_LIMIT_PER_MINUTE: '100000', MONEY_RATE_LIMIT_PER_MINUTE: '100000' },
+    settings: {
+      features: {
+        referral: true,
+        manualRebate: true,
+        dividend: true,
+        salary: true,
+        hourSalary: true,
+        realTimeSalary: true,
       },
-    }),
-    launchBrowser(),
-  ]);
+    },
+  },
+  { timeout: 600_000 },
+);
+
+beforeAll(async () => {
   memberSession = await memberToken(server.baseUrl);
   const agentLogin = await callApi(server.baseUrl, {
     method: 'POST',
@@ -91,10 +90,6 @@ beforeAll(async () => {
   if (!agentValue?.token) throw new Error(`agent login failed: ${JSON.stringify(agentLogin.body)}`);
   agentSession = agentValue.token;
 }, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** A failed call shows up as a console error in Chromium (e.g. a page's call an agent may not make). */
 const unexpected = (errors: string[]) =>
