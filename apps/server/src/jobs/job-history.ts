@@ -32,7 +32,7 @@ function errorOf(row: RunRow): string | null {
 }
 
 function runOf(row: RunRow): JobRunRecord {
-  // Raw SQL answers numbers as text on pg for some types (STACK.md gotcha 3): read them as numbers.
+  // Raw SQL answers numbers as text on pg for some types (docs/stack.md gotcha 3): read them as numbers.
   const at = (value: number | string | null) => (value === null ? null : Math.round(Number(value)));
   const startedAt = at(row.started_ms);
   const finishedAt = at(row.completed_ms);
