@@ -21,8 +21,12 @@ import {
   postEntry,
 } from '../../../server/src/modules/ledger/ledger.service.ts';
 import { syncGameCatalogue } from '../../../server/src/modules/games/catalogue-sync.ts';
-import { gameRounds, games, vendorConnections } from '../../../server/src/modules/games/games.tables.ts';
-import { gameVendors } from '../../../server/src/modules/system/system.tables.ts';
+import {
+  gameRounds,
+  games,
+  gameVendors,
+  vendorConnections,
+} from '../../../server/src/modules/games/games.tables.ts';
 import { verifyLedger } from '../../../server/src/modules/ledger/ledger.verifier.ts';
 import { houseGamesPlugin } from '../plugin.ts';
 import type { FetchLike } from '../protocol/wallet-client.ts';
