@@ -42,8 +42,7 @@ import {
   rowsOf,
 } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { formatVerification, verifyLedger } from '../apps/server/src/modules/ledger/ledger.verifier.ts';
-import { gameVendors } from '../apps/server/src/modules/system/system.tables.ts';
-import { games, vendorConnections } from '../apps/server/src/modules/games/games.tables.ts';
+import { games, gameVendors, vendorConnections } from '../apps/server/src/modules/games/games.tables.ts';
 import { signVendorPayload } from '../apps/server/src/modules/games/vendor-signature.ts';
 import { freePort, waitUntilReady } from './support.ts';
 
