@@ -4,11 +4,12 @@
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { importSealingKey, sealBody } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { scryptOf } from './accounts.context.ts';
-import { seedDemoAccounts } from './accounts.seed.ts';
+import { demoAccounts, seedDemoAccounts } from './accounts.seed.ts';
 import { siteSettings } from '../settings/settings.tables.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { smsOutbox } from '../sms/sms.tables.ts';
@@ -162,6 +163,38 @@ export function sharedAccountsApp(env: Record<string, string> = {}) {
       sut = undefined;
     },
   };
+}
+
+/**
+ * sharedAccountsApp wired into the test file's hooks: started before the first test, reset before
+ * each one, stopped after the last. `onReset` gets the app after every reset, for a file that keeps
+ * it in a `sut` of its own.
+ */
+export function useSharedAccountsApp(
+  env: Record<string, string> = {},
+  onReset: (sut: TestApp) => void = () => {},
+) {
+  const shared = sharedAccountsApp(env);
+  beforeAll(() => shared.start());
+  beforeEach(async () => {
+    onReset(await shared.reset());
+  });
+  afterAll(() => shared.stop());
+  return shared;
+}
+
+/**
+ * A fresh app (general and login limits per address raised, `env` on top) with session tokens of
+ * the demo operator and the demo player, for the money tests that need a database of their own.
+ */
+export async function appWithOperatorAndPlayer(env: Record<string, string> = {}) {
+  const sut = await buildTestApp({
+    env: { RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000', ...env },
+  });
+  const operator = await operatorLogin(sut);
+  const { player } = demoAccounts;
+  const login = await loginAs(sut, player.account, player.password);
+  return { sut, operator, player: login.body.value.token as string };
 }
 
 /** A session token of the demo operator (docs/demo-accounts.md). */

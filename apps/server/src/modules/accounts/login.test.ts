@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { createCaptcha } from '../captcha/captcha.service.ts';
@@ -10,17 +10,14 @@ import {
   lastSmsCode,
   loginAs,
   sendSmsCode,
-  sharedAccountsApp,
+  useSharedAccountsApp,
   solveAltcha,
 } from './accounts.test-support.ts';
 
-const shared = sharedAccountsApp({ LOGIN_CAPTCHA_AFTER: '3', LOGIN_LOCK_AFTER: '5' });
 let sut: TestApp;
-beforeAll(() => shared.start());
-beforeEach(async () => {
-  sut = await shared.reset();
+useSharedAccountsApp({ LOGIN_CAPTCHA_AFTER: '3', LOGIN_LOCK_AFTER: '5' }, (app) => {
+  sut = app;
 });
-afterAll(() => shared.stop());
 
 const { player, agent, forcedChange, operator } = demoAccounts;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { createCaptcha } from '../captcha/captcha.service.ts';
@@ -9,17 +9,14 @@ import {
   lastSmsCode,
   loginAs,
   sendSmsCode,
-  sharedAccountsApp,
+  useSharedAccountsApp,
   solveAltcha,
 } from './accounts.test-support.ts';
 
-const shared = sharedAccountsApp();
 let sut: TestApp;
-beforeAll(() => shared.start());
-beforeEach(async () => {
-  sut = await shared.reset();
+useSharedAccountsApp({}, (app) => {
+  sut = app;
 });
-afterAll(() => shared.stop());
 
 async function registrationBody(overrides: Record<string, unknown> = {}) {
   const { captchaId, answer } = await createCaptcha({ db: sut.db, ttlSeconds: 60 });

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authCounters } from '../counters/counters.tables.ts';
 import { demoAccounts } from './accounts.seed.ts';
-import { call, loginAs, sharedAccountsApp, solveAltcha } from './accounts.test-support.ts';
+import { call, loginAs, solveAltcha, useSharedAccountsApp } from './accounts.test-support.ts';
 import { secretLockPolicy } from './secret-strikes.ts';
 
 const { player, operator } = demoAccounts;
 /** The demo player's payment password (accounts.seed.ts). */
 const paymentPassword = '246810';
 
-const shared = sharedAccountsApp({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' });
-beforeAll(() => shared.start());
-afterAll(() => shared.stop());
-beforeEach(() => shared.reset());
+const shared = useSharedAccountsApp({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' });
 
 async function tokenOf(account: string, password: string) {
   const response = await loginAs(shared.app, account, password);

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
-import { call, loginAs, sharedAccountsApp, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { call, loginAs, useSharedAccountsApp, solveAltcha } from '../accounts/accounts.test-support.ts';
 import { createOutboxMailProvider } from './mail.service.ts';
 
-const shared = sharedAccountsApp();
 let sut: TestApp;
-beforeAll(() => shared.start());
-beforeEach(async () => {
-  sut = await shared.reset();
+useSharedAccountsApp({}, (app) => {
+  sut = app;
 });
-afterAll(() => shared.stop());
 
 const { player, operator } = demoAccounts;
 const url = '/api/operator/mail/outbox';
