@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { members, sessions } from '../accounts/accounts.tables.ts';
@@ -8,15 +8,14 @@ import { endMemberGameSessions } from './game-sessions.service.ts';
 import { gameSessions } from './games.tables.ts';
 import {
   GAME,
-  endVendorTest,
   fund,
   journalEntryCount,
   launchToken,
   memberIdOf,
   openWalletSession,
   setupVendor,
-  startVendorTest,
   tokenFor,
+  useVendorTest,
   vendorCall,
   walletBalance,
 } from './vendor-wallet.test-support.ts';
@@ -32,12 +31,9 @@ let playerId: number;
 let playerToken: string;
 let nodeId: number;
 
-beforeEach(async () => {
-  ({ sut, playerId, playerToken, nodeId } = await startVendorTest());
+useVendorTest((started) => {
+  ({ sut, playerId, playerToken, nodeId } = started);
 });
-afterEach(() => endVendorTest(sut));
-
-const entryCount = () => journalEntryCount(sut.db);
 
 const debit = (sessionId: string, transactionId: string, roundId: string, amount: number) =>
   vendorCall(sut, 'debit', { sessionId, transactionId, roundId, gameCode: GAME, amount });
@@ -78,7 +74,7 @@ describe.each(Object.keys(events))('after a %s', (event) => {
 
     await events[event]!();
 
-    const entries = await entryCount();
+    const entries = await journalEntryCount(sut.db);
     const refused = await debit(sessionId, 'd-2', 'r-2', 1_000);
     expect([refused.status, refused.body.code]).toEqual([401, 'INVALID_TOKEN']);
     // Another bet into the round that is open is refused too.
@@ -86,7 +82,7 @@ describe.each(Object.keys(events))('after a %s', (event) => {
     expect([more.status, more.body.code]).toEqual([401, 'INVALID_TOKEN']);
     const balance = await vendorCall(sut, 'balance', { sessionId });
     expect([balance.status, balance.body.code]).toEqual([401, 'INVALID_TOKEN']);
-    expect(await entryCount()).toBe(entries);
+    expect(await journalEntryCount(sut.db)).toBe(entries);
     expect(await walletBalance(sut.db, playerId)).toBe(99_000n);
 
     // The bet already taken is paid out: a credit needs only a session that existed.

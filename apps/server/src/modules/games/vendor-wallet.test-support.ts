@@ -3,6 +3,7 @@
  * written straight into the tables (the catalogue sync has its own tests), member sessions made
  * with the accounts service (no login round trip), and signed protocol calls as a vendor makes them.
  */
+import { afterEach, beforeEach } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { vendorSignatureHeader, type VendorAction } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
@@ -197,6 +198,23 @@ export async function startVendorTest(): Promise<VendorTest> {
 export async function endVendorTest(sut: TestApp): Promise<void> {
   await expectLedgerValid(sut.db);
   await sut.close();
+}
+
+/**
+ * startVendorTest before each test of the file and endVendorTest after it; `onStart` gets what each
+ * start made, for a file that keeps it in variables of its own.
+ */
+export function useVendorTest(onStart: (started: VendorTest) => void): void {
+  let sut: TestApp | undefined;
+  beforeEach(async () => {
+    const started = await startVendorTest();
+    sut = started.sut;
+    onStart(started);
+  });
+  afterEach(async () => {
+    if (sut) await endVendorTest(sut);
+    sut = undefined;
+  });
 }
 
 /** How many journal entries the ledger holds (a refused call must not add one). */

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { members } from '../accounts/accounts.tables.ts';
@@ -9,7 +9,6 @@ import { checkVendorSignature } from './vendor-signature.ts';
 import {
   GAME,
   SECRET,
-  endVendorTest,
   fund,
   houseBalance,
   journalEntryCount,
@@ -17,8 +16,8 @@ import {
   memberIdOf,
   openWalletSession,
   setupVendor,
-  startVendorTest,
   tokenFor,
+  useVendorTest,
   vendorCall,
   vendorEnabled,
   walletBalance,
@@ -29,10 +28,9 @@ let playerId: number;
 let playerToken: string;
 let nodeId: number;
 
-beforeEach(async () => {
-  ({ sut, playerId, playerToken, nodeId } = await startVendorTest());
+useVendorTest((started) => {
+  ({ sut, playerId, playerToken, nodeId } = started);
 });
-afterEach(() => endVendorTest(sut));
 
 const entryCount = () => journalEntryCount(sut.db);
 
