@@ -71,6 +71,16 @@ export async function loginAs(
   });
 }
 
+/** A login with a wrong answer to a freshly served captcha image; `image` is what /wps/captcha served. */
+export async function loginWithWrongCaptcha(sut: TestApp, username: string, password: string) {
+  const image = await call(sut, { method: 'GET', url: '/wps/captcha' });
+  const wrong = await loginAs(sut, username, password, {
+    captchaId: image.body.value.captchaId,
+    captcha: 'zzzz',
+  });
+  return { image: image.body.value as { image: string; captchaId: string }, wrong };
+}
+
 /** The code in the newest outbox SMS to this number. */
 export async function lastSmsCode(sut: TestApp, mobile: string): Promise<string> {
   const [message] = await sut.db
@@ -191,10 +201,15 @@ export async function appWithOperatorAndPlayer(env: Record<string, string> = {})
   const sut = await buildTestApp({
     env: { RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000', ...env },
   });
-  const operator = await operatorLogin(sut);
-  const { player } = demoAccounts;
-  const login = await loginAs(sut, player.account, player.password);
-  return { sut, operator, player: login.body.value.token as string };
+  return { sut, operator: await operatorLogin(sut), player: await playerLogin(sut) };
+}
+
+/** A session token of the demo player (docs/demo-accounts.md). */
+export async function playerLogin(sut: TestApp): Promise<string> {
+  const answer = await loginAs(sut, demoAccounts.player.account, demoAccounts.player.password);
+  const token = (answer.body.value as { token?: string } | undefined)?.token;
+  if (!token) throw new Error(`player login failed: ${JSON.stringify(answer.body)}`);
+  return token;
 }
 
 /** A session token of the demo operator (docs/demo-accounts.md). */
@@ -203,7 +218,11 @@ export async function operatorLogin(sut: TestApp): Promise<string> {
     method: 'POST',
     url: '/api/operator/session/login',
     sealed: true,
-    body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
+    body: {
+      username: demoAccounts.operator.account,
+      password: demoAccounts.operator.password,
+      altcha: await solveAltcha(sut),
+    },
   });
   const token = (answer.body.value as { token?: string } | undefined)?.token;
   if (!token) throw new Error(`operator login failed: ${JSON.stringify(answer.body)}`);

@@ -9,6 +9,7 @@ import {
   call,
   lastSmsCode,
   loginAs,
+  loginWithWrongCaptcha,
   sendSmsCode,
   useSharedAccountsApp,
   solveAltcha,
@@ -121,12 +122,8 @@ describe('POST /wps/session/login by username', () => {
     const withoutCaptcha = await loginAs(sut, player.account, player.password);
     expect(withoutCaptcha.body).toMatchObject({ code: 'CAPTCHA_REQUIRED', value: { captcha: true } });
 
-    const image = await call(sut, { method: 'GET', url: '/wps/captcha' });
-    expect(image.body.value.image).toMatch(/^data:image\/png;base64,/);
-    const wrong = await loginAs(sut, player.account, player.password, {
-      captchaId: image.body.value.captchaId,
-      captcha: 'zzzz',
-    });
+    const { image, wrong } = await loginWithWrongCaptcha(sut, player.account, player.password);
+    expect(image.image).toMatch(/^data:image\/png;base64,/);
     expect(wrong.body).toMatchObject({
       code: 'CAPTCHA_INVALID',
       message: 'err_captcha_failed',

@@ -18,6 +18,8 @@ useSharedAccountsApp({}, (app) => {
   sut = app;
 });
 
+const memberInfo = (token: string) => call(sut, { method: 'GET', url: '/wps/member/info', token });
+
 async function registrationBody(overrides: Record<string, unknown> = {}) {
   const { captchaId, answer } = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
   return {
@@ -52,11 +54,7 @@ describe('PUT /wps/member/register', () => {
       username: 'newplayer1',
       session: { twoFactorRequired: false, firstTimeLogin: true, isAgent: 0, username: 'newplayer1' },
     });
-    const info = await call(sut, {
-      method: 'GET',
-      url: '/wps/member/info',
-      token: answer.body.value.session.token,
-    });
+    const info = await memberInfo(answer.body.value.session.token);
     expect(info.body.value).toMatchObject({ account: 'newplayer1', toUpline: 'demoagent', type: 0 });
     const [row] = await sut.db.select().from(members).where(eq(members.account, 'newplayer1'));
     expect(row).toMatchObject({
@@ -118,11 +116,7 @@ describe('PUT /wps/member/register', () => {
   it("sets the upline from the link's referralCode when no invitation code is typed", async () => {
     const answer = await register(await registrationBody({ referralCode: 'KHELA01' }));
     expect(answer.status).toBe(200);
-    const info = await call(sut, {
-      method: 'GET',
-      url: '/wps/member/info',
-      token: answer.body.value.session.token,
-    });
+    const info = await memberInfo(answer.body.value.session.token);
     expect(info.body.value).toMatchObject({ account: 'newplayer1', toUpline: 'demoagent' });
   });
 

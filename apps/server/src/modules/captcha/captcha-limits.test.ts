@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
-import { call, loginAs, useSharedAccountsApp } from '../accounts/accounts.test-support.ts';
+import {
+  call,
+  loginAs,
+  loginWithWrongCaptcha,
+  useSharedAccountsApp,
+} from '../accounts/accounts.test-support.ts';
 import { readCounter } from '../counters/counters.service.ts';
 import { createCaptcha } from './captcha.service.ts';
 import { captchas } from './captcha.tables.ts';
@@ -44,11 +49,7 @@ describe('the image captcha in front of a login', () => {
   it('counts a wrong captcha as a failed try and keeps asking for a new image', async () => {
     await captchaRequired();
     const before = await failuresOf(player.account);
-    const image = await call(sut, { method: 'GET', url: '/wps/captcha' });
-    const wrong = await loginAs(sut, player.account, player.password, {
-      captchaId: image.body.value.captchaId,
-      captcha: 'zzzz',
-    });
+    const { wrong } = await loginWithWrongCaptcha(sut, player.account, player.password);
     // value.captcha: the web fetches a new image for the next try.
     expect(wrong.body).toMatchObject({ code: 'CAPTCHA_INVALID', value: { captcha: true } });
     expect(await failuresOf(player.account)).toBe(before + 1);
