@@ -8,13 +8,11 @@ import { endMemberGameSessions } from './game-sessions.service.ts';
 import { gameSessions } from './games.tables.ts';
 import {
   GAME,
-  fund,
+  fundedMember,
   journalEntryCount,
   launchToken,
-  memberIdOf,
   openWalletSession,
   setupVendor,
-  tokenFor,
   useVendorTest,
   vendorCall,
   walletBalance,
@@ -125,9 +123,8 @@ describe('ending game sessions', () => {
   });
 
   it('leaves other members’ game sessions alone', async () => {
-    const otherId = await memberIdOf(sut.db, demoAccounts.agent.account);
-    await fund(sut.db, otherId, 10_000n, 'fund-other');
-    const otherSession = await openWalletSession(sut, await tokenFor(sut, otherId), nodeId);
+    const other = await fundedMember(sut, demoAccounts.agent.account, 10_000n);
+    const otherSession = await openWalletSession(sut, other.token, nodeId);
     await openWalletSession(sut, playerToken, nodeId);
     expect(await endMemberGameSessions({ db: sut.db, memberId: playerId })).toEqual({ ended: 1 });
     expect((await debit(otherSession, 'd-1', 'r-1', 100)).status).toBe(200);

@@ -96,6 +96,18 @@ export async function fund(db: Database, memberId: number, amount: bigint, key =
   });
 }
 
+/** A member with `amount` minor units in the main wallet (fund) and a member-site session token. */
+export async function fundedMember(
+  sut: TestApp,
+  account: string,
+  amount: bigint,
+): Promise<{ id: number; token: string }> {
+  const id = await memberIdOf(sut.db, account);
+  const token = await tokenFor(sut, id);
+  await fund(sut.db, id, amount);
+  return { id, token };
+}
+
 export async function walletBalance(db: Database, memberId: number, kind: 'main' | 'trial' = 'main') {
   return (await getBalance(db, { address: memberWalletAddress(memberId, kind) })).balance;
 }
@@ -188,10 +200,8 @@ export interface VendorTest {
 export async function startVendorTest(): Promise<VendorTest> {
   const sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
   const { nodeId } = await setupVendor(sut.db);
-  const playerId = await memberIdOf(sut.db, demoAccounts.player.account);
-  const playerToken = await tokenFor(sut, playerId);
-  await fund(sut.db, playerId, 100_000n);
-  return { sut, playerId, playerToken, nodeId };
+  const player = await fundedMember(sut, demoAccounts.player.account, 100_000n);
+  return { sut, playerId: player.id, playerToken: player.token, nodeId };
 }
 
 /** After each vendor wallet test: the ledger still verifies; the app closes. */

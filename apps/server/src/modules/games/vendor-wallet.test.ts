@@ -10,13 +10,12 @@ import {
   GAME,
   SECRET,
   fund,
+  fundedMember,
   houseBalance,
   journalEntryCount,
   launchToken,
-  memberIdOf,
   openWalletSession,
   setupVendor,
-  tokenFor,
   useVendorTest,
   vendorCall,
   vendorEnabled,
@@ -336,9 +335,8 @@ describe('debit and credit', () => {
 
   it('refuses a round of another player, an unknown game and a new round of a switched-off game', async () => {
     await debit('d-1', 'r-1', 100);
-    const agentId = await memberIdOf(sut.db, 'demoagent');
-    const agentSession = await openWalletSession(sut, await tokenFor(sut, agentId), nodeId);
-    await fund(sut.db, agentId, 1_000n);
+    const agent = await fundedMember(sut, 'demoagent', 1_000n);
+    const agentSession = await openWalletSession(sut, agent.token, nodeId);
     const stolen = await vendorCall(sut, 'debit', {
       sessionId: agentSession,
       transactionId: 'd-2',
