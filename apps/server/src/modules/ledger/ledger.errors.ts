@@ -57,20 +57,6 @@ export function isLedgerError(error: unknown, reason?: LedgerErrorReason): error
 }
 
 /**
- * Reads an amount from a request field ("1234.50" major units → bigint minor units); a bad one is
- * AMOUNT_INVALID (400) with `{ field, reason }`, reason being format, too_many_decimals, zero,
- * negative or too_large. For zod request schemas use `amountCodec` from money.ts instead.
- */
-export function parseAmountField(text: string, options: ParseAmountOptions & { field: string }): bigint {
-  try {
-    return parseAmount(text, options);
-  } catch (error) {
-    if (!(error instanceof AmountError)) throw error;
-    throw new LedgerError('AMOUNT_INVALID', error.message, { field: options.field, reason: error.reason });
-  }
-}
-
-/**
  * parseAmountField, then the limits: an amount under `min` or over `max` (minor units) is
  * AMOUNT_OUT_OF_RANGE (400), with the limits in major units as its value for the message.
  */
@@ -87,6 +73,20 @@ export function parseAmountInRange(
     });
   }
   return amount;
+}
+
+/**
+ * Reads an amount from a request field ("1234.50" major units → bigint minor units); a bad one is
+ * AMOUNT_INVALID (400) with `{ field, reason }`, reason being format, too_many_decimals, zero,
+ * negative or too_large. For zod request schemas use `amountCodec` from money.ts instead.
+ */
+export function parseAmountField(text: string, options: ParseAmountOptions & { field: string }): bigint {
+  try {
+    return parseAmount(text, options);
+  } catch (error) {
+    if (!(error instanceof AmountError)) throw error;
+    throw new LedgerError('AMOUNT_INVALID', error.message, { field: options.field, reason: error.reason });
+  }
 }
 
 interface DatabaseErrorFields {
