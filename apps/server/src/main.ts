@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, loadEnv, type Env } from './config/env.ts';
-import { openDatabase } from './db/open-database.ts';
+import { configuredDatabase, openDatabase } from './db/open-database.ts';
 import { seedDemoData, seedReferenceData } from './seed/seed.ts';
 import { scryptOf } from './modules/accounts/accounts.context.ts';
 import { demoAccountsWithPublicPassword } from './modules/accounts/accounts.seed.ts';
@@ -34,9 +34,7 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   }
-  const database = await openDatabase(
-    env.DATABASE_URL ? { kind: 'pg', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
-  );
+  const database = await openDatabase(configuredDatabase(env));
   await database.migrate();
   await seedReferenceData(database.db);
   if (env.DEMO_MODE) {

@@ -144,6 +144,13 @@ const textMap = <T extends z.ZodType>(value: T) =>
 
 const htmlText = z.string().max(100_000);
 const titleText = z.string().trim().min(1).max(200);
+/** A title and sanitised HTML per language (announcements, help articles). */
+const titleAndContentTexts = textMap(z.object({ title: titleText, content: htmlText }));
+/** Where an operator lists an item, and whether it is shown at all. */
+const listingFields = {
+  sortOrder: z.number().int().min(0).max(10_000).default(100),
+  enabled: z.boolean().default(true),
+};
 const imagePath = z
   .string()
   .max(500)
@@ -168,12 +175,11 @@ export type BannerInput = z.input<typeof bannerInputSchema>;
 
 export const announcementInputSchema = z.object({
   type: announcementTypeSchema,
-  texts: textMap(z.object({ title: titleText, content: htmlText })),
+  texts: titleAndContentTexts,
   /** Shown from (also the date the list shows); now when null. */
   startsAt: isoDateTime.nullable().default(null),
   endsAt: isoDateTime.nullable().default(null),
-  sortOrder: z.number().int().min(0).max(10_000).default(100),
-  enabled: z.boolean().default(true),
+  ...listingFields,
 });
 
 export const helpArticleInputSchema = z.object({
@@ -185,9 +191,8 @@ export const helpArticleInputSchema = z.object({
     .string()
     .max(60)
     .regex(/^[a-z0-9-]{2,60}$/, 'lower-case letters, digits and hyphens'),
-  texts: textMap(z.object({ title: titleText, content: htmlText })),
-  sortOrder: z.number().int().min(0).max(10_000).default(100),
-  enabled: z.boolean().default(true),
+  texts: titleAndContentTexts,
+  ...listingFields,
 });
 
 export const promotionInputSchema = z.object({
@@ -197,8 +202,7 @@ export const promotionInputSchema = z.object({
   imageUrl: imagePath.nullable().default(null),
   startsAt: isoDateTime.nullable().default(null),
   endsAt: isoDateTime.nullable().default(null),
-  sortOrder: z.number().int().min(0).max(10_000).default(100),
-  enabled: z.boolean().default(true),
+  ...listingFields,
 });
 
 const idParamQuery = z.object({ id: z.coerce.number().int().min(1).max(INT4_MAX) });

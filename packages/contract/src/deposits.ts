@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { amountInputSchema, decimalAmountSchema, imageUploadSchema, requestIdSchema } from './wallet.ts';
+import {
+  amountInputSchema,
+  decimalAmountSchema,
+  historyPageOf,
+  historyPageQuery,
+  imageUploadSchema,
+  requestIdSchema,
+} from './wallet.ts';
 import { INT4_MAX, epochMsSchema, plainTextSchema } from './input-rules.ts';
 
 /**
@@ -123,15 +130,9 @@ export const depositCalls = {
       status: depositStatusSchema.optional(),
       from: epochMsSchema.optional(),
       to: epochMsSchema.optional(),
-      pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+      ...historyPageQuery,
     }),
-    value: z.object({
-      list: z.array(depositOrderSchema),
-      total: z.number().int(),
-      totalPages: z.number().int(),
-      pageNo: z.number().int(),
-    }),
+    value: historyPageOf(depositOrderSchema),
   }),
   depositLimits: defineCall({
     id: 'depositLimits',

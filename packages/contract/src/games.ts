@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { gameCategorySchema, languageCodeSchema, type LanguageCode } from './system.ts';
+import { gameCategorySchema, languageCodeSchema, vendorCardSchema, type LanguageCode } from './system.ts';
 import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
 
 /**
@@ -75,17 +75,6 @@ export const gameSchema = z.object({
   rtpBasisPoints: z.number().int().nullable(),
 });
 export type Game = z.infer<typeof gameSchema>;
-
-/** Spec 3 Game vendor card. */
-export const vendorCardSchema = z.object({
-  vassalage: z.string(),
-  accountTypeId: z.number().int(),
-  displayName: z.string(),
-  smallIcon: z.string().nullable(),
-  isHot: z.union([z.literal(0), z.literal(1)]),
-  gameType: gameCategorySchema,
-});
-export type VendorCard = z.infer<typeof vendorCardSchema>;
 
 const shortText = z.string().trim().max(64);
 const languageQuery = languageCodeSchema

@@ -172,20 +172,22 @@ export const permissionSchema = z.object({
 });
 export type Permission = z.infer<typeof permissionSchema>;
 
+/** Spec 3 Game vendor card: one lobby vendor, as the header menu and the lobbies show it. */
+export const vendorCardSchema = z.object({
+  vassalage: z.string(),
+  accountTypeId: z.number().int(),
+  displayName: z.string(),
+  smallIcon: z.string().nullable(),
+  isHot: z.union([z.literal(0), z.literal(1)]),
+  gameType: gameCategorySchema,
+});
+export type VendorCard = z.infer<typeof vendorCardSchema>;
+
 /** The game-category menu of the header: categories that have at least one enabled vendor. */
 export const gameMenuSchema = z.array(
   z.object({
     category: gameCategorySchema,
-    vendors: z.array(
-      z.object({
-        vassalage: z.string(),
-        accountTypeId: z.number().int(),
-        displayName: z.string(),
-        smallIcon: z.string().nullable(),
-        isHot: z.union([z.literal(0), z.literal(1)]),
-        gameType: gameCategorySchema,
-      }),
-    ),
+    vendors: z.array(vendorCardSchema),
   }),
 );
 export type GameMenu = z.infer<typeof gameMenuSchema>;

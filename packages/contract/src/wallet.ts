@@ -65,6 +65,21 @@ export const balanceValueSchema = z.object({
 });
 export type BalanceValue = z.infer<typeof balanceValueSchema>;
 
+/** The paging of a money history query: page 1 first, 20 lines a page, at most 100. */
+export const historyPageQuery = {
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+/** One page of a money history: its lines, how many in all, how many pages, which page. */
+export const historyPageOf = <Line extends z.ZodType>(line: Line) =>
+  z.object({
+    list: z.array(line),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    pageNo: z.number().int(),
+  });
+
 export const accountRecordQuerySchema = z.object({
   /** One kind of entry, or all when absent. */
   type: recordKindSchema.optional(),
@@ -72,8 +87,7 @@ export const accountRecordQuerySchema = z.object({
   from: epochMsSchema.optional(),
   /** Exclusive end, ms since epoch. */
   to: epochMsSchema.optional(),
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...historyPageQuery,
 });
 
 export const accountRecordLineSchema = z.object({

@@ -389,6 +389,15 @@ export async function settleAbandonedRounds(
   return settled;
 }
 
+/** The rounds of one player at one game, in this instance's wallet mode. */
+function ofPlayerAtGame(context: HouseContext, options: { playerId: string; gameCode: string }) {
+  return and(
+    eq(hgRounds.playerId, options.playerId),
+    eq(hgRounds.gameCode, options.gameCode),
+    eq(hgRounds.walletMode, context.walletMode),
+  );
+}
+
 /** The player's last rounds of one game, newest first (the page's recall). */
 export async function listRounds(
   context: HouseContext,
@@ -399,9 +408,7 @@ export async function listRounds(
     .from(hgRounds)
     .where(
       and(
-        eq(hgRounds.playerId, options.playerId),
-        eq(hgRounds.gameCode, options.gameCode),
-        eq(hgRounds.walletMode, context.walletMode),
+        ofPlayerAtGame(context, options),
         inArray(hgRounds.status, ['open', 'crediting', 'settled', 'rolled_back', 'rolling_back']),
       ),
     )
@@ -418,14 +425,7 @@ export async function findOpenRound(
   const [row] = await context.db
     .select()
     .from(hgRounds)
-    .where(
-      and(
-        eq(hgRounds.playerId, options.playerId),
-        eq(hgRounds.gameCode, options.gameCode),
-        eq(hgRounds.walletMode, context.walletMode),
-        eq(hgRounds.status, 'open'),
-      ),
-    )
+    .where(and(ofPlayerAtGame(context, options), eq(hgRounds.status, 'open')))
     .orderBy(desc(hgRounds.id))
     .limit(1);
   return row ? toView(row) : null;

@@ -251,14 +251,33 @@ const otherPlayersRound = refuse(400, 'BAD_REQUEST', 'the round belongs to anoth
 const roundClosed: HgWalletRefusal = { status: 409, code: 'ROUND_CLOSED', message: 'the round is closed' };
 const noSession = refuse(401, 'INVALID_TOKEN', 'unknown or expired session');
 
-async function debit(db: HouseDatabase, body: DebitBody): Promise<WalletResult<MoneyAnswer>> {
-  const requestHash = requestHashOf('debit', body);
+/**
+ * A bet, win or rollback in its transaction: the session's player (none: the session answer; a
+ * debit needs a live session), their wallet locked, and a transaction id seen before answered
+ * again (replay) instead of applied twice. `apply` does the rest for a new move.
+ */
+function moneyMove<Body extends { sessionId: string; transactionId: string }>(
+  db: HouseDatabase,
+  kind: 'debit' | 'credit' | 'rollback',
+  body: Body,
+  apply: (
+    tx: HouseDatabase,
+    start: { session: SessionPlayer; wallet: LockedWallet | null; requestHash: string },
+  ) => Promise<WalletResult<MoneyAnswer>>,
+): Promise<WalletResult<MoneyAnswer>> {
+  const requestHash = requestHashOf(kind, body);
   return inWalletTransaction(db, async (tx) => {
-    const session = await sessionPlayer(tx, body.sessionId, true);
+    const session = await sessionPlayer(tx, body.sessionId, kind === 'debit');
     if (!session) return noSession;
     const wallet = await lockWallet(tx, session.playerId);
     const previous = await findMove(tx, body.transactionId);
-    if (previous) return replay(previous, 'debit', requestHash);
+    if (previous) return replay(previous, kind, requestHash);
+    return apply(tx, { session, wallet, requestHash });
+  });
+}
+
+async function debit(db: HouseDatabase, body: DebitBody): Promise<WalletResult<MoneyAnswer>> {
+  return moneyMove(db, 'debit', body, async (tx, { session, wallet, requestHash }) => {
     const round = await roundStateOf(tx, body.roundId);
     if (round.playerId !== null && round.playerId !== session.playerId) return otherPlayersRound;
     if (wallet && wallet.currency !== session.currency) {
@@ -293,13 +312,7 @@ async function debit(db: HouseDatabase, body: DebitBody): Promise<WalletResult<M
 }
 
 async function credit(db: HouseDatabase, body: CreditBody): Promise<WalletResult<MoneyAnswer>> {
-  const requestHash = requestHashOf('credit', body);
-  return inWalletTransaction(db, async (tx) => {
-    const session = await sessionPlayer(tx, body.sessionId, false);
-    if (!session) return noSession;
-    const wallet = await lockWallet(tx, session.playerId);
-    const previous = await findMove(tx, body.transactionId);
-    if (previous) return replay(previous, 'credit', requestHash);
+  return moneyMove(db, 'credit', body, async (tx, { session, wallet, requestHash }) => {
     const round = await roundStateOf(tx, body.roundId);
     // Not remembered: once the round's debit arrives, the same credit is accepted.
     if (round.status === 'none' || !wallet) return refuse(404, 'UNKNOWN_ROUND', 'no debit opened this round');
@@ -323,16 +336,10 @@ async function credit(db: HouseDatabase, body: CreditBody): Promise<WalletResult
 }
 
 async function rollback(db: HouseDatabase, body: RollbackBody): Promise<WalletResult<MoneyAnswer>> {
-  const requestHash = requestHashOf('rollback', body);
   if (body.referenceTransactionId === body.transactionId) {
     return refuse(400, 'BAD_REQUEST', 'a rollback cannot undo itself');
   }
-  return inWalletTransaction(db, async (tx) => {
-    const session = await sessionPlayer(tx, body.sessionId, false);
-    if (!session) return noSession;
-    const wallet = await lockWallet(tx, session.playerId);
-    const previous = await findMove(tx, body.transactionId);
-    if (previous) return replay(previous, 'rollback', requestHash);
+  return moneyMove(db, 'rollback', body, async (tx, { session, wallet, requestHash }) => {
     const round = await roundStateOf(tx, body.roundId);
     if (round.playerId !== null && round.playerId !== session.playerId) return otherPlayersRound;
     const move = {

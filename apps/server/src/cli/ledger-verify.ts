@@ -10,7 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import { loadEnv } from '../config/env.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { configuredDatabase, openDatabase } from '../db/open-database.ts';
 import { formatVerification, verifyLedger } from '../modules/ledger/ledger.verifier.ts';
 
 const env = loadEnv();
@@ -19,11 +19,7 @@ if (!env.DATABASE_URL && !existsSync(env.DATA_DIR)) {
   console.error(`ledger:verify: no database at ${env.DATA_DIR} (set DATA_DIR or DATABASE_URL)`);
   process.exit(2);
 }
-const database = await openDatabase(
-  env.DATABASE_URL
-    ? { kind: 'pg', url: env.DATABASE_URL, poolSize: 1 }
-    : { kind: 'pglite', dataDir: env.DATA_DIR },
-);
+const database = await openDatabase(configuredDatabase(env, { poolSize: 1 }));
 try {
   const verification = await verifyLedger(database.db);
   console.log(formatVerification(verification));

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../config/env.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { configuredDatabase, openDatabase } from '../db/open-database.ts';
 import { scryptOf } from '../modules/accounts/accounts.context.ts';
 import { createOperator } from '../modules/accounts/operator-create.ts';
 import { seedReferenceData } from '../seed/seed.ts';
@@ -76,11 +76,7 @@ else if (process.stdin.isTTY) {
   }
 } else password = await readPiped();
 
-const database = await openDatabase(
-  env.DATABASE_URL
-    ? { kind: 'pg', url: env.DATABASE_URL, poolSize: 1 }
-    : { kind: 'pglite', dataDir: env.DATA_DIR },
-);
+const database = await openDatabase(configuredDatabase(env, { poolSize: 1 }));
 try {
   await database.migrate();
   await seedReferenceData(database.db);

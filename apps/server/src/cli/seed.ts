@@ -1,5 +1,5 @@
 import { loadEnv } from '../config/env.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { configuredDatabase, openDatabase } from '../db/open-database.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { scryptOf } from '../modules/accounts/accounts.context.ts';
 
@@ -9,9 +9,7 @@ if (!env.DEMO_MODE) {
   console.error('db:seed writes the demo data (public demo passwords): only with DEMO_MODE=true');
   process.exit(1);
 }
-const database = await openDatabase(
-  env.DATABASE_URL ? { kind: 'pg', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
-);
+const database = await openDatabase(configuredDatabase(env));
 await database.migrate();
 const { seeded } = await seedDemoData(database.db, { scrypt: scryptOf(env) });
 await database.close();

@@ -6,16 +6,14 @@
  * On PGlite run it while the server is stopped (one process per data folder).
  */
 import { loadEnv } from '../config/env.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { configuredDatabase, openDatabase } from '../db/open-database.ts';
 import { getSettings, updateSettings } from '../modules/settings/settings.service.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 
 const [command, argument] = process.argv.slice(2);
 const env = loadEnv();
-const database = await openDatabase(
-  env.DATABASE_URL ? { kind: 'pg', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
-);
+const database = await openDatabase(configuredDatabase(env));
 try {
   await database.migrate();
   if (env.DEMO_MODE) await seedDemoData(database.db);

@@ -1,7 +1,37 @@
-import { customType } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, customType, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Binary data (images). PGlite answers Uint8Array, pg answers Buffer: one type for the code. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
+});
+
+/** A moment with its time zone (timestamptz). */
+const moment = (name: string) => timestamp(name, { withTimezone: true });
+
+/** When the row was written or last changed: the database's clock at insert. */
+export const createdAt = () => moment('created_at').notNull().defaultNow();
+export const updatedAt = () => moment('updated_at').notNull().defaultNow();
+
+/** A short-lived, single-use secret: when it stops working, and when it was used (null: not yet). */
+export const singleUse = () => ({
+  expiresAt: moment('expires_at').notNull(),
+  usedAt: moment('used_at'),
+});
+
+/** Where an operator shows a row: its place in the list and whether it is shown at all. */
+export const listing = () => ({
+  sortOrder: integer('sort_order').notNull().default(100),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** The head of an append-only audit row: its number, when (the database's clock), who and what. */
+export const auditHead = () => ({
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: moment('at')
+    .notNull()
+    .default(sql`now()`),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { QueryResult } from 'pg';
+import type { Env } from '../config/env.ts';
 import type { DatabaseHandle, Database } from './database.ts';
 import * as schema from './schema.ts';
 
@@ -19,6 +20,16 @@ export function migrationsFolder(): string {
 
 export type OpenDatabaseOptions =
   { kind: 'pg'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** The database the environment names: PostgreSQL at DATABASE_URL, else the embedded PGlite in DATA_DIR. */
+export function configuredDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+  pg: { poolSize?: number } = {},
+): OpenDatabaseOptions {
+  return env.DATABASE_URL
+    ? { kind: 'pg', url: env.DATABASE_URL, ...pg }
+    : { kind: 'pglite', dataDir: env.DATA_DIR };
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pg') {

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, singleUse } from '../../db/columns.ts';
 
 /**
  * Every account that can log in: players (type 0), agents (1, 2, 41, 42), trial accounts (4) and
@@ -74,7 +75,7 @@ export const members = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastTimeStep: integer('totp_last_time_step'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('members_account_key').on(sql`lower(${table.account})`),
@@ -97,7 +98,7 @@ export const sessions = pgTable(
     site: text('site', { enum: ['member', 'agent', 'operator'] }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -124,7 +125,7 @@ export const knownDevices = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -139,9 +140,8 @@ export const passwordResetTokens = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...singleUse(),
+    createdAt: createdAt(),
   },
   (table) => [index('password_reset_tokens_member_idx').on(table.memberId)],
 );
@@ -152,8 +152,7 @@ export const twoFactorChallenges = pgTable('two_factor_challenges', {
   memberId: bigint('member_id', { mode: 'number' }).notNull(),
   site: text('site', { enum: ['member', 'agent', 'operator'] }).notNull(),
   attempts: integer('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  ...singleUse(),
 });
 
 /** One-time recovery codes of the second step, hashed. */
@@ -196,8 +195,7 @@ export const socialStates = pgTable('social_states', {
   nonce: text('nonce').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   site: text('site', { enum: ['member', 'agent'] }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  ...singleUse(),
 });
 
 /**
@@ -210,6 +208,5 @@ export const socialTickets = pgTable('social_tickets', {
   subject: text('subject').notNull(),
   email: text('email'),
   site: text('site', { enum: ['member', 'agent'] }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  ...singleUse(),
 });

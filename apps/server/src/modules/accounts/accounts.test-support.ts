@@ -4,11 +4,12 @@
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { importSealingKey, sealBody } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { scryptOf } from './accounts.context.ts';
-import { seedDemoAccounts } from './accounts.seed.ts';
+import { demoAccounts, seedDemoAccounts } from './accounts.seed.ts';
 import { siteSettings } from '../settings/settings.tables.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { smsOutbox } from '../sms/sms.tables.ts';
@@ -68,6 +69,16 @@ export async function loginAs(
     ip,
     body: { type: 'username', username, password, altcha: await solveAltcha(sut), ...captcha },
   });
+}
+
+/** A login with a wrong answer to a freshly served captcha image; `image` is what /wps/captcha served. */
+export async function loginWithWrongCaptcha(sut: TestApp, username: string, password: string) {
+  const image = await call(sut, { method: 'GET', url: '/wps/captcha' });
+  const wrong = await loginAs(sut, username, password, {
+    captchaId: image.body.value.captchaId,
+    captcha: 'zzzz',
+  });
+  return { image: image.body.value as { image: string; captchaId: string }, wrong };
 }
 
 /** The code in the newest outbox SMS to this number. */
@@ -164,13 +175,54 @@ export function sharedAccountsApp(env: Record<string, string> = {}) {
   };
 }
 
+/**
+ * sharedAccountsApp wired into the test file's hooks: started before the first test, reset before
+ * each one, stopped after the last. `onReset` gets the app after every reset, for a file that keeps
+ * it in a `sut` of its own.
+ */
+export function useSharedAccountsApp(
+  env: Record<string, string> = {},
+  onReset: (sut: TestApp) => void = () => {},
+) {
+  const shared = sharedAccountsApp(env);
+  beforeAll(() => shared.start());
+  beforeEach(async () => {
+    onReset(await shared.reset());
+  });
+  afterAll(() => shared.stop());
+  return shared;
+}
+
+/**
+ * A fresh app (general and login limits per address raised, `env` on top) with session tokens of
+ * the demo operator and the demo player, for the money tests that need a database of their own.
+ */
+export async function appWithOperatorAndPlayer(env: Record<string, string> = {}) {
+  const sut = await buildTestApp({
+    env: { RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000', ...env },
+  });
+  return { sut, operator: await operatorLogin(sut), player: await playerLogin(sut) };
+}
+
+/** A session token of the demo player (docs/demo-accounts.md). */
+export async function playerLogin(sut: TestApp): Promise<string> {
+  const answer = await loginAs(sut, demoAccounts.player.account, demoAccounts.player.password);
+  const token = (answer.body.value as { token?: string } | undefined)?.token;
+  if (!token) throw new Error(`player login failed: ${JSON.stringify(answer.body)}`);
+  return token;
+}
+
 /** A session token of the demo operator (docs/demo-accounts.md). */
 export async function operatorLogin(sut: TestApp): Promise<string> {
   const answer = await call(sut, {
     method: 'POST',
     url: '/api/operator/session/login',
     sealed: true,
-    body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
+    body: {
+      username: demoAccounts.operator.account,
+      password: demoAccounts.operator.password,
+      altcha: await solveAltcha(sut),
+    },
   });
   const token = (answer.body.value as { token?: string } | undefined)?.token;
   if (!token) throw new Error(`operator login failed: ${JSON.stringify(answer.body)}`);

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { members } from './accounts.tables.ts';
 import { demoAccounts } from './accounts.seed.ts';
-import { call, lastSmsCode, loginAs } from './accounts.test-support.ts';
+import { findMemberByAccount } from './members.repository.ts';
+import { call, lastSmsCode, playerLogin } from './accounts.test-support.ts';
 
 let sut: TestApp;
 let token: string;
 beforeAll(async () => {
   sut = await buildTestApp();
-  token = (await loginAs(sut, demoAccounts.player.account, demoAccounts.player.password)).body.value.token;
+  token = await playerLogin(sut);
 });
 afterAll(async () => {
   await sut.close();
@@ -17,8 +16,7 @@ afterAll(async () => {
 
 const update = (body: Record<string, string>) =>
   call(sut, { method: 'PUT', url: '/wps/member/contact', token, sealed: true, body });
-const row = async () =>
-  (await sut.db.select().from(members).where(eq(members.account, demoAccounts.player.account)))[0]!;
+const row = async () => (await findMemberByAccount(sut.db, demoAccounts.player.account))!;
 
 describe('PUT /wps/member/contact', () => {
   it('asks for the password again and checks the email rule before changing the email', async () => {

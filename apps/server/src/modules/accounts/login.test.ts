@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { createCaptcha } from '../captcha/captcha.service.ts';
@@ -9,18 +9,16 @@ import {
   call,
   lastSmsCode,
   loginAs,
+  loginWithWrongCaptcha,
   sendSmsCode,
-  sharedAccountsApp,
+  useSharedAccountsApp,
   solveAltcha,
 } from './accounts.test-support.ts';
 
-const shared = sharedAccountsApp({ LOGIN_CAPTCHA_AFTER: '3', LOGIN_LOCK_AFTER: '5' });
 let sut: TestApp;
-beforeAll(() => shared.start());
-beforeEach(async () => {
-  sut = await shared.reset();
+useSharedAccountsApp({ LOGIN_CAPTCHA_AFTER: '3', LOGIN_LOCK_AFTER: '5' }, (app) => {
+  sut = app;
 });
-afterAll(() => shared.stop());
 
 const { player, agent, forcedChange, operator } = demoAccounts;
 
@@ -124,12 +122,8 @@ describe('POST /wps/session/login by username', () => {
     const withoutCaptcha = await loginAs(sut, player.account, player.password);
     expect(withoutCaptcha.body).toMatchObject({ code: 'CAPTCHA_REQUIRED', value: { captcha: true } });
 
-    const image = await call(sut, { method: 'GET', url: '/wps/captcha' });
-    expect(image.body.value.image).toMatch(/^data:image\/png;base64,/);
-    const wrong = await loginAs(sut, player.account, player.password, {
-      captchaId: image.body.value.captchaId,
-      captcha: 'zzzz',
-    });
+    const { image, wrong } = await loginWithWrongCaptcha(sut, player.account, player.password);
+    expect(image.image).toMatch(/^data:image\/png;base64,/);
     expect(wrong.body).toMatchObject({
       code: 'CAPTCHA_INVALID',
       message: 'err_captcha_failed',

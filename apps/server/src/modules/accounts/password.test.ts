@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { mailOutbox } from '../mail/mail.tables.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { members, passwordResetTokens } from './accounts.tables.ts';
 import { demoAccounts } from './accounts.seed.ts';
-import { call, lastSmsCode, loginAs, sendSmsCode, sharedAccountsApp } from './accounts.test-support.ts';
+import { call, lastSmsCode, loginAs, sendSmsCode, useSharedAccountsApp } from './accounts.test-support.ts';
 
-const shared = sharedAccountsApp();
 let sut: TestApp;
-beforeAll(() => shared.start());
-beforeEach(async () => {
-  sut = await shared.reset();
+useSharedAccountsApp({}, (app) => {
+  sut = app;
 });
-afterAll(() => shared.stop());
 
 const { player, forcedChange } = demoAccounts;
 const memberInfo = (token: string) => call(sut, { method: 'GET', url: '/wps/member/info', token });

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { members } from './accounts.tables.ts';
 import { demoAccounts } from './accounts.seed.ts';
-import { call, loginAs } from './accounts.test-support.ts';
+import { findMemberByAccount } from './members.repository.ts';
+import { call, playerLogin } from './accounts.test-support.ts';
 
 let sut: TestApp;
 let token: string;
@@ -14,7 +15,7 @@ beforeAll(async () => {
     .update(members)
     .set({ paymentPasswordHash: null })
     .where(eq(members.account, demoAccounts.player.account));
-  token = (await loginAs(sut, demoAccounts.player.account, demoAccounts.player.password)).body.value.token;
+  token = await playerLogin(sut);
 });
 afterAll(async () => {
   await sut.close();
@@ -23,8 +24,7 @@ afterAll(async () => {
 const setIt = (body: Record<string, string>, as: string | null = token, sealed = true) =>
   call(sut, { method: 'POST', url: '/wps/member/password/payment', token: as, sealed, body });
 const hashOf = async () =>
-  (await sut.db.select().from(members).where(eq(members.account, demoAccounts.player.account)))[0]!
-    .paymentPasswordHash;
+  (await findMemberByAccount(sut.db, demoAccounts.player.account))!.paymentPasswordHash;
 const info = async () => (await call(sut, { method: 'GET', url: '/wps/member/info', token })).body.value;
 const transfer = (paymentPassword: string) =>
   call(sut, {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { createCaptcha } from '../captcha/captcha.service.ts';
@@ -9,17 +9,16 @@ import {
   lastSmsCode,
   loginAs,
   sendSmsCode,
-  sharedAccountsApp,
+  useSharedAccountsApp,
   solveAltcha,
 } from './accounts.test-support.ts';
 
-const shared = sharedAccountsApp();
 let sut: TestApp;
-beforeAll(() => shared.start());
-beforeEach(async () => {
-  sut = await shared.reset();
+useSharedAccountsApp({}, (app) => {
+  sut = app;
 });
-afterAll(() => shared.stop());
+
+const memberInfo = (token: string) => call(sut, { method: 'GET', url: '/wps/member/info', token });
 
 async function registrationBody(overrides: Record<string, unknown> = {}) {
   const { captchaId, answer } = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
@@ -55,11 +54,7 @@ describe('PUT /wps/member/register', () => {
       username: 'newplayer1',
       session: { twoFactorRequired: false, firstTimeLogin: true, isAgent: 0, username: 'newplayer1' },
     });
-    const info = await call(sut, {
-      method: 'GET',
-      url: '/wps/member/info',
-      token: answer.body.value.session.token,
-    });
+    const info = await memberInfo(answer.body.value.session.token);
     expect(info.body.value).toMatchObject({ account: 'newplayer1', toUpline: 'demoagent', type: 0 });
     const [row] = await sut.db.select().from(members).where(eq(members.account, 'newplayer1'));
     expect(row).toMatchObject({
@@ -121,11 +116,7 @@ describe('PUT /wps/member/register', () => {
   it("sets the upline from the link's referralCode when no invitation code is typed", async () => {
     const answer = await register(await registrationBody({ referralCode: 'KHELA01' }));
     expect(answer.status).toBe(200);
-    const info = await call(sut, {
-      method: 'GET',
-      url: '/wps/member/info',
-      token: answer.body.value.session.token,
-    });
+    const info = await memberInfo(answer.body.value.session.token);
     expect(info.body.value).toMatchObject({ account: 'newplayer1', toUpline: 'demoagent' });
   });
 

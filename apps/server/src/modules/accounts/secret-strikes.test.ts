@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authCounters } from '../counters/counters.tables.ts';
 import { demoAccounts } from './accounts.seed.ts';
-import { call, loginAs, sharedAccountsApp, solveAltcha } from './accounts.test-support.ts';
+import { call, loginAs, operatorLogin, useSharedAccountsApp } from './accounts.test-support.ts';
 import { secretLockPolicy } from './secret-strikes.ts';
 
 const { player, operator } = demoAccounts;
 /** The demo player's payment password (accounts.seed.ts). */
 const paymentPassword = '246810';
 
-const shared = sharedAccountsApp({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' });
-beforeAll(() => shared.start());
-afterAll(() => shared.stop());
-beforeEach(() => shared.reset());
+const shared = useSharedAccountsApp({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' });
 
 async function tokenOf(account: string, password: string) {
   const response = await loginAs(shared.app, account, password);
@@ -174,14 +171,7 @@ describe('POST /api/operator/member/unlock-secrets', () => {
   });
 
   it('refuses bad input', async () => {
-    const token = (
-      await call(shared.app, {
-        method: 'POST',
-        url: '/api/operator/session/login',
-        sealed: true,
-        body: { username: operator.account, password: operator.password, altcha: await altcha() },
-      })
-    ).body.value.token as string;
+    const token = await operatorLogin(shared.app);
     const empty = await unlock(token, { account: '' });
     expect(empty.status).toBe(400);
     expect(empty.body.value.issues[0].field).toBe('account');
@@ -197,14 +187,7 @@ describe('POST /api/operator/member/unlock-secrets', () => {
     for (let index = 0; index < secretLockPolicy.after; index += 1) {
       await changePassword(lockedSession, `Wrong-${index}`);
     }
-    const token = (
-      await call(shared.app, {
-        method: 'POST',
-        url: '/api/operator/session/login',
-        sealed: true,
-        body: { username: operator.account, password: operator.password, altcha: await altcha() },
-      })
-    ).body.value.token as string;
+    const token = await operatorLogin(shared.app);
     const done = await unlock(token, { account: player.account.toUpperCase() });
     expect(done.body).toMatchObject({
       success: true,
@@ -217,5 +200,3 @@ describe('POST /api/operator/member/unlock-secrets', () => {
     expect(second.body.value).toMatchObject({ paymentPasswordWasLocked: false, passwordWasLocked: false });
   });
 });
-
-const altcha = () => solveAltcha(shared.app);

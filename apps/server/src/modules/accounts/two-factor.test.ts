@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import type { TestApp } from '../../test/helper.ts';
 import { members } from './accounts.tables.ts';
 import { demoAccounts } from './accounts.seed.ts';
-import { call, loginAs, sharedAccountsApp } from './accounts.test-support.ts';
+import { call, loginAs, useSharedAccountsApp } from './accounts.test-support.ts';
 
-const shared = sharedAccountsApp();
 let sut: TestApp;
-beforeAll(() => shared.start());
-beforeEach(async () => {
-  sut = await shared.reset();
+useSharedAccountsApp({}, (app) => {
+  sut = app;
 });
-afterAll(() => shared.stop());
 
 const { player } = demoAccounts;
 

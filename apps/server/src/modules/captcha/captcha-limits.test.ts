@@ -1,8 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
-import { call, loginAs, sharedAccountsApp } from '../accounts/accounts.test-support.ts';
+import {
+  call,
+  loginAs,
+  loginWithWrongCaptcha,
+  useSharedAccountsApp,
+} from '../accounts/accounts.test-support.ts';
 import { readCounter } from '../counters/counters.service.ts';
 import { createCaptcha } from './captcha.service.ts';
 import { captchas } from './captcha.tables.ts';
@@ -12,17 +17,17 @@ import { captchas } from './captcha.tables.ts';
  * a short life, and a wrong answer counted like a wrong password, so a solver that guesses images
  * gains nothing a guesser of passwords would not. ALTCHA's proof of work comes first on every try.
  */
-const shared = sharedAccountsApp({
-  LOGIN_CAPTCHA_AFTER: '1',
-  LOGIN_LOCK_AFTER: '50',
-  CAPTCHA_TTL_SECONDS: '90',
-});
 let sut: TestApp;
-beforeAll(() => shared.start());
-beforeEach(async () => {
-  sut = await shared.reset();
-});
-afterAll(() => shared.stop());
+useSharedAccountsApp(
+  {
+    LOGIN_CAPTCHA_AFTER: '1',
+    LOGIN_LOCK_AFTER: '50',
+    CAPTCHA_TTL_SECONDS: '90',
+  },
+  (app) => {
+    sut = app;
+  },
+);
 
 const { player } = demoAccounts;
 const failuresOf = (username: string) => readCounter({ db: sut.db, key: `login-fail:user:${username}` });
@@ -44,11 +49,7 @@ describe('the image captcha in front of a login', () => {
   it('counts a wrong captcha as a failed try and keeps asking for a new image', async () => {
     await captchaRequired();
     const before = await failuresOf(player.account);
-    const image = await call(sut, { method: 'GET', url: '/wps/captcha' });
-    const wrong = await loginAs(sut, player.account, player.password, {
-      captchaId: image.body.value.captchaId,
-      captcha: 'zzzz',
-    });
+    const { wrong } = await loginWithWrongCaptcha(sut, player.account, player.password);
     // value.captcha: the web fetches a new image for the next try.
     expect(wrong.body).toMatchObject({ code: 'CAPTCHA_INVALID', value: { captcha: true } });
     expect(await failuresOf(player.account)).toBe(before + 1);

@@ -1,15 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { auditHead, createdAt, listing, updatedAt } from '../../db/columns.ts';
 
 /** Title and sanitised HTML per language code (BN, EN, …). */
 export type LocalisedTexts<T> = Partial<Record<string, T>>;
@@ -36,8 +26,8 @@ export const contentBanners = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('content_banners_group_idx').on(table.groupName, table.sortOrder)],
 );
@@ -49,10 +39,9 @@ export const contentAnnouncements = pgTable('content_announcements', {
   texts: jsonb('texts').$type<LocalisedTexts<TitleAndContent>>().notNull(),
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
   endsAt: timestamp('ends_at', { withTimezone: true }),
-  sortOrder: integer('sort_order').notNull().default(100),
-  enabled: boolean('enabled').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...listing(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** Help centre menus: a slug, titles per language, an order. */
@@ -70,9 +59,8 @@ export const contentHelpArticles = pgTable('content_help_articles', {
     .references(() => contentHelpMenus.id),
   slug: text('slug').notNull().unique(),
   texts: jsonb('texts').$type<LocalisedTexts<TitleAndContent>>().notNull(),
-  sortOrder: integer('sort_order').notNull().default(100),
-  enabled: boolean('enabled').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...listing(),
+  updatedAt: updatedAt(),
 });
 
 /** Promotion pages. Claims and member states arrive with the promotions issue. */
@@ -84,10 +72,9 @@ export const contentPromotions = pgTable('content_promotions', {
   imageUrl: text('image_url'),
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
-  sortOrder: integer('sort_order').notNull().default(100),
-  enabled: boolean('enabled').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...listing(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** Images an operator uploaded; the file is stored on disk under its SHA-256 name. */
@@ -96,19 +83,14 @@ export const contentUploads = pgTable('content_uploads', {
   contentType: text('content_type').notNull(),
   bytes: integer('bytes').notNull(),
   uploadedBy: text('uploaded_by').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Every operator change of content: who, when, what, before and after. Append-only. */
 export const contentAudit = pgTable(
   'content_audit',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    actor: text('actor').notNull(),
-    action: text('action').notNull(),
+    ...auditHead(),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),

@@ -7,7 +7,7 @@ import { runOnce, requestHash } from '../../shared/idempotency.ts';
 import { decodeUpload } from '../../shared/images.ts';
 import { accountNamesOf } from '../accounts/member.service.ts';
 import { clearingAddress, systemAddress } from '../ledger/ledger.addresses.ts';
-import { parseAmountField } from '../ledger/ledger.errors.ts';
+import { parseAmountInRange } from '../ledger/ledger.errors.ts';
 import {
   getOrOpenMemberWallet,
   openAccount,
@@ -62,15 +62,12 @@ export async function createDeposit({
   const method = methodOf(settings, gateways, body.methodCode);
   const gateway = method.kind === 'bank_transfer' ? null : gateways.get(method.kind);
   const precision = settings.currencyPrecision;
-  const amount = parseAmountField(body.amount, { field: 'amount', precision });
-  const min = parseAmount(method.min, { precision });
-  const max = parseAmount(method.max, { precision });
-  if (amount < min || amount > max) {
-    throw new AppError('AMOUNT_OUT_OF_RANGE', {
-      issues: [{ field: 'amount', reason: 'out of range' }],
-      value: { min: formatAmount(min, precision), max: formatAmount(max, precision) },
-    });
-  }
+  const amount = parseAmountInRange(body.amount, {
+    field: 'amount',
+    precision,
+    min: parseAmount(method.min, { precision }),
+    max: parseAmount(method.max, { precision }),
+  });
   const reference = body.reference?.trim() || null;
   if (method.kind === 'bank_transfer' && !reference) {
     throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'reference', reason: 'Required' }] });

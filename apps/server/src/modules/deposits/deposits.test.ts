@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, loginAs, operatorLogin } from '../accounts/accounts.test-support.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import {
   callbackBodyOf,
@@ -25,15 +25,7 @@ let player: string;
 
 // A fresh database per test: ledger entries are append-only, so tests do not share one.
 beforeEach(async () => {
-  sut = await buildTestApp({
-    env: {
-      RATE_LIMIT_PER_MINUTE: '100000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      MONEY_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-  });
-  operator = await operatorLogin(sut);
-  player = (await loginAs(sut, 'demoplayer', 'Player-demo-2026')).body.value.token;
+  ({ sut, operator, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
 });
 afterEach(async () => {
   await sut.close();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { members, sessions } from '../accounts/accounts.tables.ts';
@@ -8,15 +8,12 @@ import { endMemberGameSessions } from './game-sessions.service.ts';
 import { gameSessions } from './games.tables.ts';
 import {
   GAME,
-  endVendorTest,
-  fund,
+  fundedMember,
   journalEntryCount,
   launchToken,
-  memberIdOf,
   openWalletSession,
   setupVendor,
-  startVendorTest,
-  tokenFor,
+  useVendorTest,
   vendorCall,
   walletBalance,
 } from './vendor-wallet.test-support.ts';
@@ -32,12 +29,9 @@ let playerId: number;
 let playerToken: string;
 let nodeId: number;
 
-beforeEach(async () => {
-  ({ sut, playerId, playerToken, nodeId } = await startVendorTest());
+useVendorTest((started) => {
+  ({ sut, playerId, playerToken, nodeId } = started);
 });
-afterEach(() => endVendorTest(sut));
-
-const entryCount = () => journalEntryCount(sut.db);
 
 const debit = (sessionId: string, transactionId: string, roundId: string, amount: number) =>
   vendorCall(sut, 'debit', { sessionId, transactionId, roundId, gameCode: GAME, amount });
@@ -78,7 +72,7 @@ describe.each(Object.keys(events))('after a %s', (event) => {
 
     await events[event]!();
 
-    const entries = await entryCount();
+    const entries = await journalEntryCount(sut.db);
     const refused = await debit(sessionId, 'd-2', 'r-2', 1_000);
     expect([refused.status, refused.body.code]).toEqual([401, 'INVALID_TOKEN']);
     // Another bet into the round that is open is refused too.
@@ -86,7 +80,7 @@ describe.each(Object.keys(events))('after a %s', (event) => {
     expect([more.status, more.body.code]).toEqual([401, 'INVALID_TOKEN']);
     const balance = await vendorCall(sut, 'balance', { sessionId });
     expect([balance.status, balance.body.code]).toEqual([401, 'INVALID_TOKEN']);
-    expect(await entryCount()).toBe(entries);
+    expect(await journalEntryCount(sut.db)).toBe(entries);
     expect(await walletBalance(sut.db, playerId)).toBe(99_000n);
 
     // The bet already taken is paid out: a credit needs only a session that existed.
@@ -129,9 +123,8 @@ describe('ending game sessions', () => {
   });
 
   it('leaves other members’ game sessions alone', async () => {
-    const otherId = await memberIdOf(sut.db, demoAccounts.agent.account);
-    await fund(sut.db, otherId, 10_000n, 'fund-other');
-    const otherSession = await openWalletSession(sut, await tokenFor(sut, otherId), nodeId);
+    const other = await fundedMember(sut, demoAccounts.agent.account, 10_000n);
+    const otherSession = await openWalletSession(sut, other.token, nodeId);
     await openWalletSession(sut, playerToken, nodeId);
     expect(await endMemberGameSessions({ db: sut.db, memberId: playerId })).toEqual({ ended: 1 });
     expect((await debit(otherSession, 'd-1', 'r-1', 100)).status).toBe(200);

@@ -6,9 +6,11 @@ import {
   type CatalogueView,
   type Paged,
   enabledVendors,
-  toGame,
-  totalPagesOf,
   lobbyOrder,
+  shownGames,
+  toGamesWith,
+  totalPagesOf,
+  visibleVassalages,
 } from './games.catalogue.ts';
 
 /** Recent games, live tables, popular games (all from real launches and rounds). */
@@ -20,9 +22,7 @@ export async function listRecentGames(
   view: CatalogueView,
 ) {
   const vendors = await enabledVendors(db);
-  const visible = filter.vassalage
-    ? [filter.vassalage].filter((code) => vendors.has(code))
-    : [...vendors.keys()];
+  const visible = visibleVassalages(vendors, filter.vassalage);
   const empty = { list: [], total: 0, totalPages: 0, pageNo: filter.pageNo, pageSize: filter.pageSize };
   if (visible.length === 0) return empty;
   const launches = db
@@ -34,11 +34,7 @@ export async function listRecentGames(
     .where(eq(gameSessions.memberId, filter.memberId))
     .groupBy(gameSessions.nodeId)
     .as('launches');
-  const where = and(
-    eq(games.enabled, true),
-    inArray(games.vassalage, visible),
-    filter.gameType ? eq(games.gameType, filter.gameType) : undefined,
-  );
+  const where = shownGames(visible, filter.gameType);
   const [counted] = await db
     .select({ total: count() })
     .from(launches)
@@ -60,11 +56,9 @@ export async function listRecentGames(
           .orderBy(desc(launches.lastPlayedAt), desc(games.nodeId))
           .limit(filter.pageSize)
           .offset((filter.pageNo - 1) * filter.pageSize);
-  const list: RecentGame[] = rows.flatMap((row) => {
-    const vendor = vendors.get(row.game.vassalage);
-    const game = vendor ? toGame(row.game, vendor, view) : null;
-    return game ? [{ ...game, lastPlayedAt: Math.round(Number(row.lastPlayedAt)) }] : [];
-  });
+  const list: RecentGame[] = toGamesWith(rows, vendors, view, (row) => ({
+    lastPlayedAt: Math.round(Number(row.lastPlayedAt)),
+  }));
   return {
     list,
     total,
@@ -81,9 +75,7 @@ export async function listRooms(
   view: CatalogueView,
 ): Promise<{ list: Room[] }> {
   const vendors = await enabledVendors(db);
-  const visible = filter.vassalage
-    ? [filter.vassalage].filter((code) => vendors.has(code))
-    : [...vendors.keys()];
+  const visible = visibleVassalages(vendors, filter.vassalage);
   if (visible.length === 0) return { list: [] };
   const active = db
     .select({
@@ -102,11 +94,7 @@ export async function listRooms(
     .orderBy(...lobbyOrder)
     .limit(200);
   return {
-    list: rows.flatMap((row) => {
-      const vendor = vendors.get(row.game.vassalage);
-      const game = vendor ? toGame(row.game, vendor, view) : null;
-      return game ? [{ ...game, activePlayers: Number(row.players ?? 0) }] : [];
-    }),
+    list: toGamesWith(rows, vendors, view, (row) => ({ activePlayers: Number(row.players ?? 0) })),
   };
 }
 
@@ -132,14 +120,10 @@ export async function listPopularGames(
     .select({ game: games, rounds: played.rounds })
     .from(played)
     .innerJoin(games, eq(games.nodeId, played.nodeId))
-    .where(and(eq(games.enabled, true), inArray(games.vassalage, visible)))
+    .where(shownGames(visible, undefined))
     .orderBy(desc(played.rounds), asc(games.nodeId))
     .limit(filter.count);
   return {
-    list: rows.flatMap((row) => {
-      const vendor = vendors.get(row.game.vassalage);
-      const game = vendor ? toGame(row.game, vendor, view) : null;
-      return game ? [{ ...game, rounds: Number(row.rounds) }] : [];
-    }),
+    list: toGamesWith(rows, vendors, view, (row) => ({ rounds: Number(row.rounds) })),
   };
 }

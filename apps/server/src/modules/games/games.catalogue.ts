@@ -84,11 +84,40 @@ export function toGame(row: GameRow, vendor: VendorCard, view: CatalogueView): G
 }
 
 export function toGames(rows: GameRow[], vendors: Map<string, VendorCard>, view: CatalogueView): Game[] {
+  return toGamesWith(
+    rows.map((game) => ({ game })),
+    vendors,
+    view,
+    () => ({}),
+  );
+}
+
+/** As toGames, for rows that carry more than the game: `extra` adds the row's own fields to its game. */
+export function toGamesWith<Row extends { game: GameRow }, Extra extends object>(
+  rows: Row[],
+  vendors: Map<string, VendorCard>,
+  view: CatalogueView,
+  extra: (row: Row) => Extra,
+): (Game & Extra)[] {
   return rows.flatMap((row) => {
-    const vendor = vendors.get(row.vassalage);
-    const game = vendor ? toGame(row, vendor, view) : null;
-    return game ? [game] : [];
+    const vendor = vendors.get(row.game.vassalage);
+    const game = vendor ? toGame(row.game, vendor, view) : null;
+    return game ? [{ ...game, ...extra(row) }] : [];
   });
+}
+
+/** The vassalages a lobby call may show: the one asked for if its vendor is enabled, else every enabled one. */
+export function visibleVassalages(vendors: Map<string, VendorCard>, vassalage: string | undefined): string[] {
+  return vassalage ? [vassalage].filter((code) => vendors.has(code)) : [...vendors.keys()];
+}
+
+/** The games a lobby shows: enabled, of a visible vendor, and of the game type when one is asked for. */
+export function shownGames(visible: string[], gameType: GameCategory | undefined): SQL | undefined {
+  return and(
+    eq(games.enabled, true),
+    inArray(games.vassalage, visible),
+    gameType ? eq(games.gameType, gameType) : undefined,
+  );
 }
 
 export const totalPagesOf = (total: number, pageSize: number) => Math.ceil(total / pageSize);
@@ -191,21 +220,12 @@ export function listHotGames(
   const key = [view.language, view.precision, filter.vassalage ?? '', filter.gameType ?? ''].join('|');
   return hotCache.get(db, key, async () => {
     const vendors = await enabledVendors(db);
-    const visible = filter.vassalage
-      ? [filter.vassalage].filter((code) => vendors.has(code))
-      : [...vendors.keys()];
+    const visible = visibleVassalages(vendors, filter.vassalage);
     if (visible.length === 0) return { list: [] };
     const rows = await db
       .select()
       .from(games)
-      .where(
-        and(
-          eq(games.enabled, true),
-          eq(games.isHot, 1),
-          inArray(games.vassalage, visible),
-          filter.gameType ? eq(games.gameType, filter.gameType) : undefined,
-        ),
-      )
+      .where(and(eq(games.isHot, 1), shownGames(visible, filter.gameType)))
       .orderBy(...lobbyOrder)
       .limit(500);
     const all = toGames(rows, vendors, view);

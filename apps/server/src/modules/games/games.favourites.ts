@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { type GameCategory } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -9,6 +9,7 @@ import {
   type Paged,
   isGameCategory,
   enabledVendors,
+  shownGames,
   toGames,
   totalPagesOf,
 } from './games.catalogue.ts';
@@ -94,12 +95,7 @@ export async function listFavouriteGames(
   const visible = [...vendors.keys()];
   const empty = { content: [], total: 0, totalPages: 0, pageNo: filter.pageNo, pageSize: filter.pageSize };
   if (visible.length === 0) return empty;
-  const where = and(
-    eq(gameFavourites.memberId, filter.memberId),
-    eq(games.enabled, true),
-    inArray(games.vassalage, visible),
-    filter.gameType ? eq(games.gameType, filter.gameType) : undefined,
-  );
+  const where = and(eq(gameFavourites.memberId, filter.memberId), shownGames(visible, filter.gameType));
   const [counted] = await db
     .select({ total: count() })
     .from(gameFavourites)

@@ -1,6 +1,21 @@
-import type { TestApp } from '../../test/helper.ts';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { createSession } from '../accounts/session.service.ts';
+import { gameVendors } from './games.tables.ts';
+
+/**
+ * An app whose game catalogue the test file owns: the demo seed's games and lobby vendors are
+ * removed (the seed may bring its own one day) and these vendors put in their place. The general
+ * limit per address is raised: the tests call from one address all the time.
+ */
+export async function appWithVendors(vendors: (typeof gameVendors.$inferInsert)[]): Promise<TestApp> {
+  const sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+  await sut.db.execute(sql`delete from games`);
+  await sut.db.execute(sql`delete from game_vendors`);
+  await sut.db.insert(gameVendors).values(vendors);
+  return sut;
+}
 
 /** A member (or operator) made straight in the database, with a session token: no login call. */
 export async function newMember(

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import type { TestApp } from '../../test/helper.ts';
 import { call } from '../accounts/accounts.test-support.ts';
 import { forgetHotGames } from './games.service.ts';
 import { forgetGameMenus } from './game-menus.service.ts';
-import { gameVendors, games, gameSessions } from './games.tables.ts';
-import { newMember } from './games.test-support.ts';
+import { games, gameSessions } from './games.tables.ts';
+import { appWithVendors, newMember } from './games.test-support.ts';
 
 /**
  * The catalogue and lobby calls against one app: the catalogue is inserted once (as the vendor sync
@@ -57,11 +57,7 @@ async function insertGames(db: TestApp['db'], seeds: GameSeed[]) {
 }
 
 beforeAll(async () => {
-  sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  // The demo seed may bring its own vendor and games one day: these tests own the catalogue.
-  await sut.db.execute(sql`delete from games`);
-  await sut.db.execute(sql`delete from game_vendors`);
-  await sut.db.insert(gameVendors).values([
+  sut = await appWithVendors([
     {
       vassalage: 'KH_SLOTS',
       accountTypeId: 1,

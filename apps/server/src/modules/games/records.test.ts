@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { gameVendors, games } from './games.tables.ts';
-import { newMember } from './games.test-support.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { games } from './games.tables.ts';
+import { appWithVendors, newMember } from './games.test-support.ts';
 import { profitPeriod, utcMidnight } from './records.service.ts';
 
 /**
@@ -23,10 +23,7 @@ let sequence = 0;
 let tablesNode = 0;
 
 beforeAll(async () => {
-  sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  await sut.db.execute(sql`delete from games`);
-  await sut.db.execute(sql`delete from game_vendors`);
-  await sut.db.insert(gameVendors).values([
+  sut = await appWithVendors([
     { vassalage: 'KH_SLOTS', accountTypeId: 1, displayName: 'Khela Slots', gameType: 'RNG' },
     { vassalage: 'KH_LIVE', accountTypeId: 2, displayName: 'Khela Tables', gameType: 'LIVE' },
   ]);
@@ -115,6 +112,14 @@ const profit = (query = '', token: string | null = people.player.token) =>
   get(`/wps/relay/MCSFE_getPersonalProfit${query}`, token);
 
 const ms = (iso: string) => Date.parse(iso);
+
+/** A refused query: 400, VALIDATION_FAILED, with an issue naming the field. */
+async function expectInvalid(answer: ReturnType<typeof get>, field: string) {
+  const { status, body } = await answer;
+  expect(status).toBe(400);
+  expect(body.code).toBe('VALIDATION_FAILED');
+  expect(JSON.stringify(body.value.issues)).toContain(field);
+}
 
 describe('GET /wps/relay/MCSFE_getBettingRecord', () => {
   it('is an honest empty record before any play', async () => {
@@ -262,12 +267,7 @@ describe('GET /wps/relay/MCSFE_getBettingRecord', () => {
     ['an unknown category', '?gameType=CASINO', 'gameType'],
     ['an unknown status', '?status=won', 'status'],
     ['a negative time', '?from=-5', 'from'],
-  ])('refuses %s with 400', async (_label, query, field) => {
-    const { status, body } = await record(query);
-    expect(status).toBe(400);
-    expect(body.code).toBe('VALIDATION_FAILED');
-    expect(JSON.stringify(body.value.issues)).toContain(field);
-  });
+  ])('refuses %s with 400', (_label, query, field) => expectInvalid(record(query), field));
 
   it('refuses a guest (401) and the operator (403)', async () => {
     expect((await record('', null)).status).toBe(401);
@@ -369,12 +369,7 @@ describe('GET /wps/relay/MCSFE_getPersonalProfit', () => {
     ['a from over 92 days ago and no to', `?from=${Date.now() - 93 * 86_400_000}`, 'from'],
     ['an unknown category', '?gameType=CASINO', 'gameType'],
     ['a time that is not a number', '?to=tomorrow', 'to'],
-  ])('refuses %s with 400', async (_label, query, field) => {
-    const { status, body } = await profit(query);
-    expect(status).toBe(400);
-    expect(body.code).toBe('VALIDATION_FAILED');
-    expect(JSON.stringify(body.value.issues)).toContain(field);
-  });
+  ])('refuses %s with 400', (_label, query, field) => expectInvalid(profit(query), field));
 
   it('accepts exactly 92 days', async () => {
     const { status } = await profit(`?from=${ms('2026-01-01T00:00:00Z')}&to=${ms('2026-04-03T00:00:00Z')}`);

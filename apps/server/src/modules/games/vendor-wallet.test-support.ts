@@ -3,6 +3,7 @@
  * written straight into the tables (the catalogue sync has its own tests), member sessions made
  * with the accounts service (no login round trip), and signed protocol calls as a vendor makes them.
  */
+import { afterEach, beforeEach } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { vendorSignatureHeader, type VendorAction } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
@@ -92,6 +93,18 @@ export async function fund(db: Database, memberId: number, amount: bigint, key =
       { address: memberWalletAddress(memberId, 'main'), amount },
     ],
   });
+}
+
+/** A member with `amount` minor units in the main wallet (fund) and a member-site session token. */
+export async function fundedMember(
+  sut: TestApp,
+  account: string,
+  amount: bigint,
+): Promise<{ id: number; token: string }> {
+  const id = await memberIdOf(sut.db, account);
+  const token = await tokenFor(sut, id);
+  await fund(sut.db, id, amount);
+  return { id, token };
 }
 
 export async function walletBalance(db: Database, memberId: number, kind: 'main' | 'trial' = 'main') {
@@ -186,16 +199,31 @@ export interface VendorTest {
 export async function startVendorTest(): Promise<VendorTest> {
   const sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
   const { nodeId } = await setupVendor(sut.db);
-  const playerId = await memberIdOf(sut.db, demoAccounts.player.account);
-  const playerToken = await tokenFor(sut, playerId);
-  await fund(sut.db, playerId, 100_000n);
-  return { sut, playerId, playerToken, nodeId };
+  const player = await fundedMember(sut, demoAccounts.player.account, 100_000n);
+  return { sut, playerId: player.id, playerToken: player.token, nodeId };
 }
 
 /** After each vendor wallet test: the ledger still verifies; the app closes. */
 export async function endVendorTest(sut: TestApp): Promise<void> {
   await expectLedgerValid(sut.db);
   await sut.close();
+}
+
+/**
+ * startVendorTest before each test of the file and endVendorTest after it; `onStart` gets what each
+ * start made, for a file that keeps it in variables of its own.
+ */
+export function useVendorTest(onStart: (started: VendorTest) => void): void {
+  let sut: TestApp | undefined;
+  beforeEach(async () => {
+    const started = await startVendorTest();
+    sut = started.sut;
+    onStart(started);
+  });
+  afterEach(async () => {
+    if (sut) await endVendorTest(sut);
+    sut = undefined;
+  });
 }
 
 /** How many journal entries the ledger holds (a refused call must not add one). */

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { members } from '../accounts/accounts.tables.ts';
@@ -9,16 +9,14 @@ import { checkVendorSignature } from './vendor-signature.ts';
 import {
   GAME,
   SECRET,
-  endVendorTest,
   fund,
+  fundedMember,
   houseBalance,
   journalEntryCount,
   launchToken,
-  memberIdOf,
   openWalletSession,
   setupVendor,
-  startVendorTest,
-  tokenFor,
+  useVendorTest,
   vendorCall,
   vendorEnabled,
   walletBalance,
@@ -29,10 +27,9 @@ let playerId: number;
 let playerToken: string;
 let nodeId: number;
 
-beforeEach(async () => {
-  ({ sut, playerId, playerToken, nodeId } = await startVendorTest());
+useVendorTest((started) => {
+  ({ sut, playerId, playerToken, nodeId } = started);
 });
-afterEach(() => endVendorTest(sut));
 
 const entryCount = () => journalEntryCount(sut.db);
 
@@ -338,9 +335,8 @@ describe('debit and credit', () => {
 
   it('refuses a round of another player, an unknown game and a new round of a switched-off game', async () => {
     await debit('d-1', 'r-1', 100);
-    const agentId = await memberIdOf(sut.db, 'demoagent');
-    const agentSession = await openWalletSession(sut, await tokenFor(sut, agentId), nodeId);
-    await fund(sut.db, agentId, 1_000n);
+    const agent = await fundedMember(sut, 'demoagent', 1_000n);
+    const agentSession = await openWalletSession(sut, agent.token, nodeId);
     const stolen = await vendorCall(sut, 'debit', {
       sessionId: agentSession,
       transactionId: 'd-2',

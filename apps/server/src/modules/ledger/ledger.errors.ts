@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
 import { pgErrorOf, sqlState } from '../../db/pg-errors.ts';
-import { AmountError, parseAmount, type ParseAmountOptions } from './money.ts';
+import { AmountError, formatAmount, parseAmount, type ParseAmountOptions } from './money.ts';
 
 /** Every way a ledger call refuses, precise enough for callers and tests to tell them apart. */
 export type LedgerErrorReason =
@@ -55,6 +55,25 @@ export class LedgerError extends AppError {
 
 export function isLedgerError(error: unknown, reason?: LedgerErrorReason): error is LedgerError {
   return error instanceof LedgerError && (reason === undefined || error.reason === reason);
+}
+
+/**
+ * parseAmountField, then the limits: an amount under `min` or over `max` (minor units) is
+ * AMOUNT_OUT_OF_RANGE (400), with the limits in major units as its value for the message.
+ */
+export function parseAmountInRange(
+  text: string,
+  options: { field: string; precision: number; min: bigint; max: bigint },
+): bigint {
+  const { field, precision, min, max } = options;
+  const amount = parseAmountField(text, { field, precision });
+  if (amount < min || amount > max) {
+    throw new AppError('AMOUNT_OUT_OF_RANGE', {
+      issues: [{ field, reason: 'out of range' }],
+      value: { min: formatAmount(min, precision), max: formatAmount(max, precision) },
+    });
+  }
+  return amount;
 }
 
 /**

@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
-import { call, loginAs, sharedAccountsApp, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { call, loginAs, operatorLogin, useSharedAccountsApp } from '../accounts/accounts.test-support.ts';
 import { createOutboxMailProvider } from './mail.service.ts';
 
-const shared = sharedAccountsApp();
 let sut: TestApp;
-beforeAll(() => shared.start());
-beforeEach(async () => {
-  sut = await shared.reset();
+useSharedAccountsApp({}, (app) => {
+  sut = app;
 });
-afterAll(() => shared.stop());
 
-const { player, operator } = demoAccounts;
+const { player } = demoAccounts;
 const url = '/api/operator/mail/outbox';
-
-async function operatorToken(): Promise<string> {
-  const response = await call(sut, {
-    method: 'POST',
-    url: '/api/operator/session/login',
-    sealed: true,
-    body: { username: operator.account, password: operator.password, altcha: await solveAltcha(sut) },
-  });
-  expect(response.status).toBe(200);
-  return response.body.value.token as string;
-}
 
 describe('GET /api/operator/mail/outbox', () => {
   it('lists the newest mails first, filtered by address and cut at the limit', async () => {
@@ -39,7 +25,7 @@ describe('GET /api/operator/mail/outbox', () => {
     });
     expect(reset.statusCode).toBe(200);
     await outbox.send({ to: 'someone@mail.test', subject: 'Third', text: 'three' });
-    const token = await operatorToken();
+    const token = await operatorLogin(sut);
 
     const all = await call(sut, { method: 'GET', url, token });
     expect(all.status).toBe(200);
@@ -65,7 +51,7 @@ describe('GET /api/operator/mail/outbox', () => {
   });
 
   it('refuses a limit outside 1-200', async () => {
-    const token = await operatorToken();
+    const token = await operatorLogin(sut);
     const zero = await call(sut, { method: 'GET', url: `${url}?limit=0`, token });
     expect(zero.status).toBe(400);
     expect(zero.body.code).toBe('VALIDATION_FAILED');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, loginAs, operatorLogin } from '../accounts/accounts.test-support.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import { realtimePath } from './realtime.routes.ts';
 
 let sut: TestApp;
@@ -9,11 +9,7 @@ let operator: string;
 let player: string;
 
 beforeEach(async () => {
-  sut = await buildTestApp({
-    env: { RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
-  });
-  operator = await operatorLogin(sut);
-  player = (await loginAs(sut, 'demoplayer', 'Player-demo-2026')).body.value.token;
+  ({ sut, operator, player } = await appWithOperatorAndPlayer());
 });
 afterEach(async () => {
   await sut.close();

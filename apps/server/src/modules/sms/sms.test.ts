@@ -1,22 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
-import { lastSmsCode, sendSmsCode, sharedAccountsApp } from '../accounts/accounts.test-support.ts';
+import { lastSmsCode, sendSmsCode, useSharedAccountsApp } from '../accounts/accounts.test-support.ts';
 import { createHttpSmsProvider } from './sms.provider.ts';
 import { MAX_CODE_ATTEMPTS, normaliseMobile, useVerificationCode } from './sms.service.ts';
 import { verificationCodes } from './sms.tables.ts';
 
-const shared = sharedAccountsApp({
-  SMS_MAX_PER_NUMBER: '2',
-  SMS_MAX_PER_IP: '3',
-  SMS_DAILY_QUOTA_PER_NUMBER: '3',
-});
 let sut: TestApp;
-beforeAll(() => shared.start());
-beforeEach(async () => {
-  sut = await shared.reset();
-});
-afterAll(() => shared.stop());
+useSharedAccountsApp(
+  {
+    SMS_MAX_PER_NUMBER: '2',
+    SMS_MAX_PER_IP: '3',
+    SMS_DAILY_QUOTA_PER_NUMBER: '3',
+  },
+  (app) => {
+    sut = app;
+  },
+);
 
 const player = '+8801700000002';
 const sendLoginCode = (ip = '127.0.0.1', mobileNum = '01700000002') =>

@@ -9,7 +9,7 @@ import {
   findWalletOwner,
   type WalletParty,
 } from '../accounts/member.service.ts';
-import { parseAmountField } from '../ledger/ledger.errors.ts';
+import { parseAmountField, parseAmountInRange } from '../ledger/ledger.errors.ts';
 import {
   getOrOpenMemberWallet,
   openAccount,
@@ -263,15 +263,12 @@ async function transferBetweenMembers({
   address: string;
 }) {
   const precision = settings.currencyPrecision;
-  const amount = parseAmountField(body.amount, { field: 'amount', precision });
-  const min = parseAmount(settings.wallet.transferMin, { precision, allowZero: true });
-  const max = parseAmount(settings.wallet.transferMax, { precision });
-  if (amount < min || amount > max) {
-    throw new AppError('AMOUNT_OUT_OF_RANGE', {
-      issues: [{ field: 'amount', reason: 'out of range' }],
-      value: { min: formatAmount(min, precision), max: formatAmount(max, precision) },
-    });
-  }
+  const amount = parseAmountInRange(body.amount, {
+    field: 'amount',
+    precision,
+    min: parseAmount(settings.wallet.transferMin, { precision, allowZero: true }),
+    max: parseAmount(settings.wallet.transferMax, { precision }),
+  });
   if (to.type === accountTypes.trial) throw new AppError('TRIAL_ACCOUNT');
   await checkPaymentPassword(db, { memberId: from.id, password: body.paymentPassword, address });
   const open = (memberId: number) =>

@@ -1,5 +1,5 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { auditHead } from '../../db/columns.ts';
 
 /**
  * Every operator action on a wallet: who, when, what, and the balance before and after (minor
@@ -8,12 +8,7 @@ import { sql } from 'drizzle-orm';
 export const walletAudit = pgTable(
   'wallet_audit',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    actor: text('actor').notNull(),
-    action: text('action').notNull(),
+    ...auditHead(),
     memberId: integer('member_id').notNull(),
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),

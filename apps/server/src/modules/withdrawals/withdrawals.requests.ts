@@ -6,7 +6,7 @@ import { requestHash, runOnce } from '../../shared/idempotency.ts';
 import { decodeUpload } from '../../shared/images.ts';
 import { checkPaymentPassword } from '../accounts/member.service.ts';
 import { memberWalletAddress } from '../ledger/ledger.addresses.ts';
-import { parseAmountField } from '../ledger/ledger.errors.ts';
+import { parseAmountField, parseAmountInRange } from '../ledger/ledger.errors.ts';
 import { getBalance, getOrOpenMemberWallet, postEntry } from '../ledger/ledger.service.ts';
 import { formatAmount, parseAmount } from '../ledger/money.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
@@ -97,14 +97,7 @@ export async function createWithdrawal(
 ): Promise<Withdrawal> {
   const { settings, memberId, body, address } = options;
   const precision = settings.currencyPrecision;
-  const amount = parseAmountField(body.amount, { field: 'amount', precision });
-  const { min, max } = limitsOf(settings);
-  if (amount < min || amount > max) {
-    throw new AppError('AMOUNT_OUT_OF_RANGE', {
-      issues: [{ field: 'amount', reason: 'out of range' }],
-      value: { min: formatAmount(min, precision), max: formatAmount(max, precision) },
-    });
-  }
+  const amount = parseAmountInRange(body.amount, { field: 'amount', precision, ...limitsOf(settings) });
   const [account] = await db
     .select()
     .from(payoutAccounts)
@@ -212,6 +205,27 @@ export async function lockWithdrawal(tx: Database, withdrawalId: number): Promis
   return row ?? null;
 }
 
+/**
+ * The withdrawal locked for a step only `status` allows: NOT_FOUND when there is none (given
+ * `memberId`: none of that member's), CONFLICT saying what it is otherwise (`conflict` words it).
+ */
+export async function lockWithdrawalIn(
+  tx: Database,
+  withdrawalId: number,
+  status: WithdrawalStatus,
+  options: { memberId?: number; conflict?: (current: WithdrawalStatus) => string } = {},
+): Promise<WithdrawalRow> {
+  const current = await lockWithdrawal(tx, withdrawalId);
+  if (!current || (options.memberId !== undefined && current.memberId !== options.memberId)) {
+    throw new AppError('NOT_FOUND', { issues: [{ field: 'withdrawalId', reason: 'no such withdrawal' }] });
+  }
+  if (current.status !== status) {
+    const reason = options.conflict?.(current.status) ?? `it is ${current.status}`;
+    throw new AppError('CONFLICT', { issues: [{ field: 'withdrawalId', reason }] });
+  }
+  return current;
+}
+
 /** Completes disbursed withdrawals nobody answered for within the window (spec 4: counts as received). */
 export async function autoReceiveWithdrawals(db: Database): Promise<number> {
   const done = await db
@@ -244,15 +258,7 @@ export async function confirmWithdrawal(
   const precision = settings.currencyPrecision;
   const proof = body.receipt === 'none' && body.proof ? decodeUpload(body.proof, 'proof') : null;
   const row = await db.transaction(async (tx) => {
-    const current = await lockWithdrawal(tx, body.withdrawalId);
-    if (!current || current.memberId !== memberId) {
-      throw new AppError('NOT_FOUND', { issues: [{ field: 'withdrawalId', reason: 'no such withdrawal' }] });
-    }
-    if (current.status !== 'disbursed') {
-      throw new AppError('CONFLICT', {
-        issues: [{ field: 'withdrawalId', reason: `it is ${current.status}` }],
-      });
-    }
+    const current = await lockWithdrawalIn(tx, body.withdrawalId, 'disbursed', { memberId });
     if (current.confirmBy && current.confirmBy.getTime() <= Date.now()) {
       throw new AppError('CONFLICT', { issues: [{ field: 'withdrawalId', reason: 'counts as received' }] });
     }

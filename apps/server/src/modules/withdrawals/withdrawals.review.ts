@@ -15,7 +15,7 @@ import {
   type WithdrawSettings,
   type WithdrawalRow,
   withdrawalView,
-  lockWithdrawal,
+  lockWithdrawalIn,
   toWithdrawal,
 } from './withdrawals.requests.ts';
 
@@ -94,14 +94,9 @@ export async function decideWithdrawal(
   const { settings, actor, body } = options;
   const precision = settings.currencyPrecision;
   const row = await db.transaction(async (tx) => {
-    const current = await lockWithdrawal(tx, body.withdrawalId);
-    if (!current)
-      throw new AppError('NOT_FOUND', { issues: [{ field: 'withdrawalId', reason: 'no such withdrawal' }] });
-    if (current.status !== 'pending') {
-      throw new AppError('CONFLICT', {
-        issues: [{ field: 'withdrawalId', reason: `already ${current.status}` }],
-      });
-    }
+    const current = await lockWithdrawalIn(tx, body.withdrawalId, 'pending', {
+      conflict: (status) => `already ${status}`,
+    });
     const main = memberWalletAddress(current.memberId, 'main');
     const hold = memberWalletAddress(current.memberId, 'hold');
     const reason = body.reason?.trim() || null;
@@ -183,14 +178,7 @@ export async function resolveWithdrawal(
   const precision = settings.currencyPrecision;
   const refund = parseAmountField(body.refund, { field: 'refund', precision, allowZero: true });
   const row = await db.transaction(async (tx) => {
-    const current = await lockWithdrawal(tx, body.withdrawalId);
-    if (!current)
-      throw new AppError('NOT_FOUND', { issues: [{ field: 'withdrawalId', reason: 'no such withdrawal' }] });
-    if (current.status !== 'disputed') {
-      throw new AppError('CONFLICT', {
-        issues: [{ field: 'withdrawalId', reason: `it is ${current.status}` }],
-      });
-    }
+    const current = await lockWithdrawalIn(tx, body.withdrawalId, 'disputed');
     const ceiling = current.amount - (current.receivedAmount ?? 0n);
     if (refund > ceiling) {
       throw new AppError('VALIDATION_FAILED', {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, loginAs, operatorLogin } from '../accounts/accounts.test-support.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { appWithOperatorAndPlayer, call, loginAs } from '../accounts/accounts.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { walletAudit } from '../wallet/wallet.tables.ts';
 import { autoReceiveWithdrawals } from './withdrawals.service.ts';
@@ -22,15 +22,7 @@ let sequence = 0;
 const newRequest = () => `withdraw-${Date.now()}-${++sequence}`;
 
 beforeEach(async () => {
-  sut = await buildTestApp({
-    env: {
-      RATE_LIMIT_PER_MINUTE: '100000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      MONEY_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-  });
-  operator = await operatorLogin(sut);
-  player = (await loginAs(sut, 'demoplayer', 'Player-demo-2026')).body.value.token;
+  ({ sut, operator, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
   await call(sut, {
     method: 'POST',
     url: '/api/operator/wallet/adjust',
