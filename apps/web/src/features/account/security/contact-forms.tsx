@@ -1,29 +1,19 @@
-import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
-import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
-import { SmsCodeButton } from '../components/sms-code-button.tsx';
-import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { MobileCodeFields } from '../components/sms-code-field.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
-import {
-  applyIssueKeys,
-  dialingCodeText,
-  emailText,
-  isMobileLike,
-  mobileText,
-  requiredText,
-} from '../../../shared/forms/form-rules.ts';
+import { dialingCodeText, emailText, mobileText, requiredText } from '../../../shared/forms/form-rules.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
-import { MobileNumberField } from './mobile-number-field.tsx';
 
 const passwordAgain = z.string().min(1, 'text_field_required').max(128, 'text_too_long');
 
 /** The login password asked again before an account change (contact, payment password). */
-export function PasswordAgainField({
+function PasswordAgainField({
   error,
   registration,
 }: {
@@ -43,6 +33,26 @@ export function PasswordAgainField({
       error={error}
       {...registration}
     />
+  );
+}
+
+/** The end of a form that changes the account: the login password again, the form's alert, Save. */
+export function PasswordAgainAndSave({
+  alert,
+  isSubmitting,
+  ...passwordAgain
+}: Parameters<typeof PasswordAgainField>[0] & { alert: string | null; isSubmitting: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordAgainField {...passwordAgain} />
+      <FormAlert textKey={alert} />
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_save')}
+        </SubmitButton>
+      </div>
+    </>
   );
 }
 
@@ -87,13 +97,12 @@ export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
         error={fieldError('email')}
         {...register('email')}
       />
-      <PasswordAgainField error={fieldError('password')} registration={register('password')} />
-      <FormAlert textKey={alert} />
-      <div className="form__actions">
-        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
-          {t('action_save')}
-        </SubmitButton>
-      </div>
+      <PasswordAgainAndSave
+        error={fieldError('password')}
+        registration={register('password')}
+        alert={alert}
+        isSubmitting={isSubmitting}
+      />
     </form>
   );
 }
@@ -109,20 +118,7 @@ type MobileValues = z.infer<typeof mobileSchema>;
 /** Change the mobile number: an SMS code to the new number, and the password again. */
 export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
-  const requestConfirm = useOverlayStore((state) => state.requestConfirm);
-  const {
-    form: {
-      register,
-      setError,
-      control,
-      getValues,
-      formState: { isSubmitting },
-    },
-    alert,
-    setAlert,
-    submit,
-    fieldError,
-  } = useServerForm<MobileValues>({
+  const { form, alert, setAlert, submit, fieldError } = useServerForm<MobileValues>({
     schema: mobileSchema,
     defaultValues: { countryDialingCode: '+880', mobileNum: '', verificationCode: '', password: '' },
     fields: ['mobileNum', 'verificationCode', 'password'],
@@ -131,24 +127,6 @@ export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
       onSaved();
     },
   });
-  const mobileNum = useWatch({ control, name: 'mobileNum' });
-
-  async function sendCode(): Promise<number> {
-    setAlert(null);
-    const { mobileNum: number, countryDialingCode } = getValues();
-    try {
-      const { expiredMinutes } = await apiClient.call(apiRoutes.smsMember, {
-        body: { mobileNum: number, countryDialingCode },
-      });
-      return expiredMinutes;
-    } catch (error) {
-      // Spec 8: a failed SMS send shows the server's message in a warning popup.
-      if (!applyIssueKeys(error, setError, ['mobileNum'])) {
-        void requestConfirm({ messageKey: errorTextKey(error), hideCancel: true, tone: 'error' });
-      }
-      throw error;
-    }
-  }
 
   return (
     <form
@@ -157,31 +135,19 @@ export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
       aria-label={t('action_change_mobile')}
       onSubmit={(event) => void submit(event)}
     >
-      <MobileNumberField
-        label={t('label_new_mobile')}
-        codeProps={register('countryDialingCode')}
+      <MobileCodeFields
+        form={form}
+        mobileLabel={t('label_new_mobile')}
         autoFocus
-        error={fieldError('mobileNum')}
-        {...register('mobileNum')}
+        setAlert={setAlert}
+        send={(target) => apiClient.call(apiRoutes.smsMember, { body: target })}
       />
-      <TextField
-        label={t('label_verification_code')}
-        placeholder={t('label_verification_code')}
-        isRequired
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={255}
-        error={fieldError('verificationCode')}
-        after={<SmsCodeButton onSend={sendCode} canSend={isMobileLike(mobileNum)} />}
-        {...register('verificationCode')}
+      <PasswordAgainAndSave
+        error={fieldError('password')}
+        registration={form.register('password')}
+        alert={alert}
+        isSubmitting={form.formState.isSubmitting}
       />
-      <PasswordAgainField error={fieldError('password')} registration={register('password')} />
-      <FormAlert textKey={alert} />
-      <div className="form__actions">
-        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
-          {t('action_save')}
-        </SubmitButton>
-      </div>
     </form>
   );
 }
