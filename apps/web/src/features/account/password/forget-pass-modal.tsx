@@ -22,6 +22,7 @@ import {
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
+import { UsernameField } from '../components/username-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { solveHumanCheck } from '../lib/human-check.ts';
 import { useFinishLogin } from '../lib/use-finish-login.ts';
@@ -169,15 +170,7 @@ function EmailForm({ onSent }: { onSent: (minutes: number) => void }) {
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="forget-pass__lead">{t('text_forgot_email_lead')}</p>
-      <TextField
-        label={t('label_username')}
-        placeholder={t('label_username')}
-        isRequired
-        autoComplete="username"
-        autoCapitalize="none"
-        error={fieldError('username')}
-        {...register('username')}
-      />
+      <UsernameField error={fieldError('username')} {...register('username')} />
       <TextField
         label={t('label_email')}
         placeholder={t('label_email')}

@@ -1,3 +1,4 @@
+import type { FormEvent, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { dialingCodeText, emailText, mobileText, requiredText } from '../../../shared/forms/form-rules.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import { useServerForm } from '../../../shared/forms/use-server-form.ts';
+import { useServerForm, type ServerFormOptions } from '../../../shared/forms/use-server-form.ts';
 
 const passwordAgain = z.string().min(1, 'text_field_required').max(128, 'text_too_long');
 
@@ -36,56 +37,81 @@ function PasswordAgainField({
   );
 }
 
-/** The end of a form that changes the account: the login password again, the form's alert, Save. */
-export function PasswordAgainAndSave({
+export interface AccountChangeFormProps {
+  /** The form's accessible name. */
+  label: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The login password asked again: the text under it and its registration. */
+  passwordError: string | undefined;
+  passwordRegistration: UseFormRegisterReturn<'password'>;
+  alert: string | null;
+  isSubmitting: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A form of the security centre that changes the account (email, mobile, payment password): its
+ * fields, then the login password again, the form's alert and Save.
+ */
+export function AccountChangeForm({
+  label,
+  onSubmit,
+  passwordError,
+  passwordRegistration,
   alert,
   isSubmitting,
-  ...passwordAgain
-}: Parameters<typeof PasswordAgainField>[0] & { alert: string | null; isSubmitting: boolean }) {
+  children,
+}: AccountChangeFormProps) {
   const { t } = useTranslation();
   return (
-    <>
-      <PasswordAgainField {...passwordAgain} />
+    <form className="form security__form" noValidate aria-label={label} onSubmit={onSubmit}>
+      {children}
+      <PasswordAgainField error={passwordError} registration={passwordRegistration} />
       <FormAlert textKey={alert} />
       <div className="form__actions">
         <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
           {t('action_save')}
         </SubmitButton>
       </div>
-    </>
+    </form>
   );
 }
 
-const emailSchema = z.object({ email: emailText, password: passwordAgain });
-type EmailValues = z.infer<typeof emailSchema>;
-
-/** Change the email: the password is asked again (PUT /wps/member/contact, sealed). */
-export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
-  const { t } = useTranslation();
-  const {
-    form: {
-      register,
-      formState: { isSubmitting },
-    },
-    alert,
-    submit,
-    fieldError,
-  } = useServerForm<EmailValues>({
-    schema: emailSchema,
-    defaultValues: { email: '', password: '' },
-    fields: ['email', 'password'],
+/** A contact change (PUT /wps/member/contact, sealed): the form kit with that call. */
+function useContactForm<Values extends { password: string }>(
+  options: Omit<ServerFormOptions<Values>, 'action'> & { onSaved: () => void },
+) {
+  const { onSaved, ...formOptions } = options;
+  return useServerForm<Values>({
+    ...formOptions,
     action: async (values) => {
       await apiClient.call(apiRoutes.updateContact, { body: values });
       onSaved();
     },
   });
+}
+
+const emailSchema = z.object({ email: emailText, password: passwordAgain });
+type EmailValues = z.infer<typeof emailSchema>;
+
+/** Change the email: the password is asked again. */
+export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { form, alert, submit, fieldError } = useContactForm<EmailValues>({
+    schema: emailSchema,
+    defaultValues: { email: '', password: '' },
+    fields: ['email', 'password'],
+    onSaved,
+  });
 
   return (
-    <form
-      className="form security__form"
-      noValidate
-      aria-label={t('action_change_email')}
+    <AccountChangeForm
+      label={t('action_change_email')}
       onSubmit={(event) => void submit(event)}
+      passwordError={fieldError('password')}
+      passwordRegistration={form.register('password')}
+      alert={alert}
+      isSubmitting={form.formState.isSubmitting}
     >
       <TextField
         label={t('label_new_email')}
@@ -95,15 +121,9 @@ export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
         autoComplete="email"
         autoFocus
         error={fieldError('email')}
-        {...register('email')}
+        {...form.register('email')}
       />
-      <PasswordAgainAndSave
-        error={fieldError('password')}
-        registration={register('password')}
-        alert={alert}
-        isSubmitting={isSubmitting}
-      />
-    </form>
+    </AccountChangeForm>
   );
 }
 
@@ -118,22 +138,21 @@ type MobileValues = z.infer<typeof mobileSchema>;
 /** Change the mobile number: an SMS code to the new number, and the password again. */
 export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
-  const { form, alert, setAlert, submit, fieldError } = useServerForm<MobileValues>({
+  const { form, alert, setAlert, submit, fieldError } = useContactForm<MobileValues>({
     schema: mobileSchema,
     defaultValues: { countryDialingCode: '+880', mobileNum: '', verificationCode: '', password: '' },
     fields: ['mobileNum', 'verificationCode', 'password'],
-    action: async (values) => {
-      await apiClient.call(apiRoutes.updateContact, { body: values });
-      onSaved();
-    },
+    onSaved,
   });
 
   return (
-    <form
-      className="form security__form"
-      noValidate
-      aria-label={t('action_change_mobile')}
+    <AccountChangeForm
+      label={t('action_change_mobile')}
       onSubmit={(event) => void submit(event)}
+      passwordError={fieldError('password')}
+      passwordRegistration={form.register('password')}
+      alert={alert}
+      isSubmitting={form.formState.isSubmitting}
     >
       <MobileCodeFields
         form={form}
@@ -142,12 +161,6 @@ export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
         setAlert={setAlert}
         send={(target) => apiClient.call(apiRoutes.smsMember, { body: target })}
       />
-      <PasswordAgainAndSave
-        error={fieldError('password')}
-        registration={form.register('password')}
-        alert={alert}
-        isSubmitting={form.formState.isSubmitting}
-      />
-    </form>
+    </AccountChangeForm>
   );
 }

@@ -9,7 +9,7 @@ import { useRegisterSetting } from '../../../shared/api/get-register-setting.ts'
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { breaksRule, ruleMessage } from '../register/register-rules.ts';
-import { PasswordAgainAndSave } from './contact-forms.tsx';
+import { AccountChangeForm } from './contact-forms.tsx';
 
 interface PaymentPasswordValues {
   newPaymentPassword: string;
@@ -69,11 +69,13 @@ function PaymentPasswordFields({ rule, onSaved }: { rule: FieldRule | undefined;
 
   const digitsOnly = rule?.patternId === 'digits';
   return (
-    <form
-      className="form security__form"
-      noValidate
-      aria-label={t('title_payment_password')}
+    <AccountChangeForm
+      label={t('title_payment_password')}
       onSubmit={(event) => void submit(event)}
+      passwordError={fieldError('password')}
+      passwordRegistration={register('password')}
+      alert={alert}
+      isSubmitting={isSubmitting}
     >
       <TextField
         label={t('label_new_payment_password')}
@@ -96,12 +98,6 @@ function PaymentPasswordFields({ rule, onSaved }: { rule: FieldRule | undefined;
         error={fieldError('confirmPaymentPassword')}
         {...register('confirmPaymentPassword')}
       />
-      <PasswordAgainAndSave
-        error={fieldError('password')}
-        registration={register('password')}
-        alert={alert}
-        isSubmitting={isSubmitting}
-      />
-    </form>
+    </AccountChangeForm>
   );
 }
