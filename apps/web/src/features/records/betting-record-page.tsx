@@ -17,8 +17,6 @@ import { useGameMenus } from '../games/index.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { useBettingRecord } from './api/get-betting-record.ts';
 import {
-  FilterSelect,
-  PeriodButtons,
   ProfitAmount,
   StatusBadge,
   TotalsBar,
@@ -27,6 +25,8 @@ import {
   useAmount,
   useCategoryLabel,
 } from './record-ui.tsx';
+import { Badge } from '../../shared/ui/badge.tsx';
+import { FilterSelect, PeriodButtons } from '../../shared/ui/record-filters.tsx';
 import './records.css';
 
 const pageSize = 20;
@@ -66,8 +66,9 @@ export function BettingRecordPage() {
 
   return (
     <div className="records">
-      <div className="records__filters">
+      <div className="record-filters">
         <FilterSelect
+          fills
           label={t('records_category')}
           value={gameType}
           onChange={(value) => {
@@ -89,6 +90,7 @@ export function BettingRecordPage() {
           ))}
         </FilterSelect>
         <FilterSelect
+          fills
           label={t('records_provider')}
           value={vassalage}
           onChange={(value) => {
@@ -104,6 +106,7 @@ export function BettingRecordPage() {
           ))}
         </FilterSelect>
         <FilterSelect
+          fills
           label={t('records_status')}
           value={status}
           onChange={(value) => {
@@ -141,10 +144,10 @@ export function BettingRecordPage() {
       ) : (
         <>
           <TotalsBar totals={record.data.totals} />
-          <ul className="records__rounds" aria-busy={record.isFetching || undefined}>
+          <ul className="record-list" aria-busy={record.isFetching || undefined}>
             {record.data.list.map((line) => (
-              <li key={`${line.vassalage}-${line.roundId}`} className="records__round">
-                <div className="records__round-main">
+              <li key={`${line.vassalage}-${line.roundId}`} className="record-line">
+                <div className="record-line__main records__round-main">
                   <span className="records__game">{line.gameName}</span>
                   <span className="records__meta">
                     {line.vendorName} · {categoryLabel(line.gameType)}
@@ -156,12 +159,10 @@ export function BettingRecordPage() {
                   </span>
                   <span className="records__badges">
                     <StatusBadge status={line.status} />
-                    {line.wallet === 'trial' ? (
-                      <span className="records-badge records-badge--trial">{t('wallet_trial')}</span>
-                    ) : null}
+                    {line.wallet === 'trial' ? <Badge isDashed>{t('wallet_trial')}</Badge> : null}
                   </span>
                 </div>
-                <div className="records__round-money">
+                <div className="record-line__money records__round-money">
                   <span className="visually-hidden">{t('records_profit')}</span>
                   <ProfitAmount value={line.profit} className="records__round-profit" />
                   <span className="records__meta">{t('records_bet_value', { value: amount(line.bet) })}</span>

@@ -9,14 +9,8 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useGameMenus } from '../games/index.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { usePersonalProfit } from './api/get-personal-profit.ts';
-import {
-  FilterSelect,
-  PeriodButtons,
-  ProfitAmount,
-  TotalsBar,
-  useAmount,
-  useCategoryLabel,
-} from './record-ui.tsx';
+import { ProfitAmount, TotalsBar, useAmount, useCategoryLabel } from './record-ui.tsx';
+import { FilterSelect, PeriodButtons } from '../../shared/ui/record-filters.tsx';
 import './records.css';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -68,8 +62,9 @@ export function PersonalProfitPage() {
 
   return (
     <div className="records">
-      <div className="records__filters">
+      <div className="record-filters">
         <FilterSelect
+          fills
           label={t('records_category')}
           value={gameType}
           onChange={(value) => setGameType(value as GameCategory | '')}

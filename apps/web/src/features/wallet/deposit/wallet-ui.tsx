@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { Badge, type BadgeTone } from '../../../shared/ui/badge.tsx';
 import { Pager } from '../../../shared/ui/pager.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useTranslation } from 'react-i18next';
@@ -20,11 +21,18 @@ const statusLabelKeys: Record<string, string> = {
   disputed: 'status_disputed',
 };
 
+const statusTones: Record<string, BadgeTone> = {
+  pending: 'gold',
+  disbursed: 'gold',
+  approved: 'blue',
+  completed: 'blue',
+  rejected: 'danger',
+  disputed: 'danger',
+};
+
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return (
-    <span className={`wallet-status wallet-status--${status}`}>{t(statusLabelKeys[status] ?? status)}</span>
-  );
+  return <Badge tone={statusTones[status] ?? 'muted'}>{t(statusLabelKeys[status] ?? status)}</Badge>;
 }
 
 /**

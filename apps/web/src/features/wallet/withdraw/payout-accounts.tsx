@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { errorCode } from '../deposit/money.ts';
 import { useBindPayoutAccount } from './withdraw-api.ts';
+import { Badge } from '../../../shared/ui/badge.tsx';
 
 export const maxPayoutAccounts = 5;
 
@@ -27,7 +28,7 @@ export function PayoutAccountList({ accounts }: { accounts: PayoutAccount[] }) {
         <li key={account.accountId} className="wallet-item">
           <div className="wallet-item__head">
             <span className="wallet-item__title">{account.providerName}</span>
-            <span className="wallet-status">{t(accountKindLabelKeys[account.kind])}</span>
+            <Badge>{t(accountKindLabelKeys[account.kind])}</Badge>
           </div>
           <span className="wallet-item__meta">
             {account.accountName} · {account.accountNumber}
