@@ -16,11 +16,10 @@ import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { balanceQueryKey } from '../../account/index.ts';
 import { useCreateDeposit, useDepositHistory, useDepositMethods } from './deposit-api.ts';
+import { amountSchema } from '../components/money-fields.tsx';
 import { DepositLimits, periodLabelKeys } from './deposit-limits.tsx';
 import {
-  amountProblemText,
   amountRangeText,
-  checkAmount,
   compareDecimal,
   errorCode,
   errorValue,
@@ -165,11 +164,7 @@ function DepositForm({ method }: { method: DepositMethod }) {
   const schema = useMemo(
     () =>
       z.object({
-        amount: z.string().superRefine((value, context) => {
-          const problem = checkAmount(value, rules);
-          if (problem)
-            context.addIssue({ code: 'custom', message: amountProblemText(problem, t, money, rules) });
-        }),
+        amount: amountSchema(rules, t, money),
         reference: z
           .string()
           .trim()
