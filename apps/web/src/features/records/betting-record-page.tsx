@@ -5,18 +5,15 @@ import type { GameCategory, RoundStatus } from '@khela/contract';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import {
-  recordPeriodLabelKeys,
-  recordPeriods,
-  recordPeriodStart,
-  type RecordPeriod,
-} from '../../shared/lib/periods.ts';
+import { recordPeriodLabelKeys, recordPeriods } from '../../shared/lib/periods.ts';
 import { Pager } from '../../shared/ui/pager.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useGameMenus } from '../games/index.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
+import { useRecordPaging } from '../../shared/hooks/use-record-paging.ts';
 import { useBettingRecord } from './api/get-betting-record.ts';
 import {
+  CategoryFilter,
   ProfitAmount,
   StatusBadge,
   TotalsBar,
@@ -40,10 +37,7 @@ export function BettingRecordPage() {
   const [gameType, setGameType] = useState<GameCategory | ''>('');
   const [vassalage, setVassalage] = useState('');
   const [status, setStatus] = useState<RoundStatus | ''>('');
-  const [period, setPeriod] = useState<RecordPeriod>('week');
-  const [pageNo, setPageNo] = useState(1);
-  const [now] = useState(() => Date.now());
-  const from = recordPeriodStart(period, now);
+  const { period, pageNo, setPageNo, from, filterChanged, choosePeriod } = useRecordPaging();
   const record = useBettingRecord({
     ...(gameType ? { gameType } : {}),
     ...(vassalage ? { vassalage } : {}),
@@ -62,17 +56,14 @@ export function BettingRecordPage() {
         .flatMap((menu) => menu.vendors.map((vendor) => [vendor.vassalage, vendor] as const)),
     ).values(),
   ];
-  const filterChanged = () => setPageNo(1);
 
   return (
     <div className="records">
       <div className="record-filters">
-        <FilterSelect
-          fills
-          label={t('records_category')}
+        <CategoryFilter
+          categories={categories}
           value={gameType}
-          onChange={(value) => {
-            const next = value as GameCategory | '';
+          onChange={(next) => {
             setGameType(next);
             const stillOffered = categories.some(
               (menu) =>
@@ -81,14 +72,7 @@ export function BettingRecordPage() {
             if (next && !stillOffered) setVassalage('');
             filterChanged();
           }}
-        >
-          <option value="">{t('records_all_categories')}</option>
-          {categories.map((menu) => (
-            <option key={menu.category} value={menu.category}>
-              {categoryLabel(menu.category)}
-            </option>
-          ))}
-        </FilterSelect>
+        />
         <FilterSelect
           fills
           label={t('records_provider')}
@@ -125,10 +109,7 @@ export function BettingRecordPage() {
           periods={recordPeriods}
           labelKeys={recordPeriodLabelKeys}
           value={period}
-          onChange={(next) => {
-            setPeriod(next);
-            filterChanged();
-          }}
+          onChange={choosePeriod}
         />
       </div>
 

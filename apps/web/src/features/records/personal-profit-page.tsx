@@ -9,8 +9,8 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useGameMenus } from '../games/index.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { usePersonalProfit } from './api/get-personal-profit.ts';
-import { ProfitAmount, TotalsBar, useAmount, useCategoryLabel } from './record-ui.tsx';
-import { FilterSelect, PeriodButtons } from '../../shared/ui/record-filters.tsx';
+import { CategoryFilter, ProfitAmount, TotalsBar, useAmount, useCategoryLabel } from './record-ui.tsx';
+import { PeriodButtons } from '../../shared/ui/record-filters.tsx';
 import './records.css';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -63,19 +63,7 @@ export function PersonalProfitPage() {
   return (
     <div className="records">
       <div className="record-filters">
-        <FilterSelect
-          fills
-          label={t('records_category')}
-          value={gameType}
-          onChange={(value) => setGameType(value as GameCategory | '')}
-        >
-          <option value="">{t('records_all_categories')}</option>
-          {(menus.data ?? []).map((menu) => (
-            <option key={menu.category} value={menu.category}>
-              {categoryLabel(menu.category)}
-            </option>
-          ))}
-        </FilterSelect>
+        <CategoryFilter categories={menus.data ?? []} value={gameType} onChange={setGameType} />
         <PeriodButtons periods={periods} labelKeys={periodLabelKeys} value={period} onChange={setPeriod} />
       </div>
       <p className="records__note">{t('records_utc_note')}</p>

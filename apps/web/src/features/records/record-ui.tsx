@@ -5,6 +5,7 @@ import { categoryInfo } from '../games/index.ts';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { Badge, type BadgeTone } from '../../shared/ui/badge.tsx';
+import { FilterSelect } from '../../shared/ui/record-filters.tsx';
 
 /** Pieces shared by the betting record and the profit and loss pages. */
 
@@ -58,6 +59,35 @@ export function ProfitAmount({ value, className = '' }: { value: string; classNa
       {isWin ? '+' : ''}
       {amount(value)}
     </span>
+  );
+}
+
+/** The category select of the filter row: the game menu's categories, or all of them. */
+export function CategoryFilter({
+  categories,
+  value,
+  onChange,
+}: {
+  categories: readonly { category: GameCategory }[];
+  value: GameCategory | '';
+  onChange: (category: GameCategory | '') => void;
+}) {
+  const { t } = useTranslation();
+  const categoryLabel = useCategoryLabel();
+  return (
+    <FilterSelect
+      fills
+      label={t('records_category')}
+      value={value}
+      onChange={(next) => onChange(next as GameCategory | '')}
+    >
+      <option value="">{t('records_all_categories')}</option>
+      {categories.map((menu) => (
+        <option key={menu.category} value={menu.category}>
+          {categoryLabel(menu.category)}
+        </option>
+      ))}
+    </FilterSelect>
   );
 }
 

@@ -6,17 +6,13 @@ import { recordKinds } from '@khela/contract/record-kinds';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatAmountText, formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import {
-  recordPeriodLabelKeys,
-  recordPeriods,
-  recordPeriodStart,
-  type RecordPeriod,
-} from '../../shared/lib/periods.ts';
+import { recordPeriodLabelKeys, recordPeriods } from '../../shared/lib/periods.ts';
 import { Pager } from '../../shared/ui/pager.tsx';
 import { FilterSelect, PeriodButtons } from '../../shared/ui/record-filters.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
+import { useRecordPaging } from '../../shared/hooks/use-record-paging.ts';
 import { useAccountRecord } from './api/get-account-record.ts';
 import { recordKindLabelKeys, walletKindLabelKeys } from './record-labels.ts';
 import './account-record-page.css';
@@ -28,10 +24,7 @@ export function AccountRecordPage() {
   const brand = useBrand();
   const formatOptions = useFormatOptions();
   const [type, setType] = useState<RecordKind | ''>('');
-  const [period, setPeriod] = useState<RecordPeriod>('week');
-  const [pageNo, setPageNo] = useState(1);
-  const [now] = useState(() => Date.now());
-  const from = recordPeriodStart(period, now);
+  const { period, pageNo, setPageNo, from, filterChanged, choosePeriod } = useRecordPaging();
   const record = useAccountRecord({
     ...(type ? { type } : {}),
     ...(from === undefined ? {} : { from }),
@@ -48,7 +41,7 @@ export function AccountRecordPage() {
           value={type}
           onChange={(value) => {
             setType(value as RecordKind | '');
-            setPageNo(1);
+            filterChanged();
           }}
         >
           <option value="">{t('label_all_types')}</option>
@@ -62,10 +55,7 @@ export function AccountRecordPage() {
           periods={recordPeriods}
           labelKeys={recordPeriodLabelKeys}
           value={period}
-          onChange={(key) => {
-            setPeriod(key);
-            setPageNo(1);
-          }}
+          onChange={choosePeriod}
         />
       </div>
 
