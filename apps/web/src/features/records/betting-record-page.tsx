@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Dices from 'lucide-react/icons/dices';
-import type { GameCategory, RoundStatus } from '@khela/contract';
+import type { RoundStatus } from '@khela/contract';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { recordPeriodLabelKeys, recordPeriods } from '../../shared/lib/periods.ts';
 import { Pager } from '../../shared/ui/pager.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useGameMenus } from '../games/index.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { useRecordPaging } from '../../shared/hooks/use-record-paging.ts';
 import { useBettingRecord } from './api/get-betting-record.ts';
 import {
   CategoryFilter,
+  useCategoryChoice,
   ProfitAmount,
   StatusBadge,
   TotalsBar,
@@ -33,11 +32,10 @@ export function BettingRecordPage() {
   const formatOptions = useFormatOptions();
   const amount = useAmount();
   const categoryLabel = useCategoryLabel();
-  const menus = useGameMenus();
-  const [gameType, setGameType] = useState<GameCategory | ''>('');
+  const { categories, gameType, setGameType } = useCategoryChoice();
   const [vassalage, setVassalage] = useState('');
   const [status, setStatus] = useState<RoundStatus | ''>('');
-  const { period, pageNo, setPageNo, from, filterChanged, choosePeriod } = useRecordPaging();
+  const { pageNo, setPageNo, from, filterChanged, periodButtons } = useRecordPaging();
   const record = useBettingRecord({
     ...(gameType ? { gameType } : {}),
     ...(vassalage ? { vassalage } : {}),
@@ -47,7 +45,6 @@ export function BettingRecordPage() {
     pageSize,
   });
 
-  const categories = menus.data ?? [];
   // The vendors of the chosen category, or of every category (each once) when none is chosen.
   const vendors = [
     ...new Map(
@@ -105,12 +102,7 @@ export function BettingRecordPage() {
             </option>
           ))}
         </FilterSelect>
-        <PeriodButtons
-          periods={recordPeriods}
-          labelKeys={recordPeriodLabelKeys}
-          value={period}
-          onChange={choosePeriod}
-        />
+        <PeriodButtons {...periodButtons} />
       </div>
 
       {record.isPending ? (

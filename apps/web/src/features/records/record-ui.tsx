@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameCategory, RoundStatus, RoundTotals } from '@khela/contract';
 import { formatAmountText, formatNumber } from '../../shared/lib/format.ts';
-import { categoryInfo } from '../games/index.ts';
+import { categoryInfo, useGameMenus } from '../games/index.ts';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { Badge, type BadgeTone } from '../../shared/ui/badge.tsx';
@@ -60,6 +61,13 @@ export function ProfitAmount({ value, className = '' }: { value: string; classNa
       {amount(value)}
     </span>
   );
+}
+
+/** The category filter's state: the game menu's categories and the chosen one ('' for all). */
+export function useCategoryChoice() {
+  const menus = useGameMenus();
+  const [gameType, setGameType] = useState<GameCategory | ''>('');
+  return { categories: menus.data ?? [], gameType, setGameType };
 }
 
 /** The category select of the filter row: the game menu's categories, or all of them. */

@@ -6,7 +6,6 @@ import { recordKinds } from '@khela/contract/record-kinds';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatAmountText, formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { recordPeriodLabelKeys, recordPeriods } from '../../shared/lib/periods.ts';
 import { Pager } from '../../shared/ui/pager.tsx';
 import { FilterSelect, PeriodButtons } from '../../shared/ui/record-filters.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -24,7 +23,7 @@ export function AccountRecordPage() {
   const brand = useBrand();
   const formatOptions = useFormatOptions();
   const [type, setType] = useState<RecordKind | ''>('');
-  const { period, pageNo, setPageNo, from, filterChanged, choosePeriod } = useRecordPaging();
+  const { pageNo, setPageNo, from, filterChanged, periodButtons } = useRecordPaging();
   const record = useAccountRecord({
     ...(type ? { type } : {}),
     ...(from === undefined ? {} : { from }),
@@ -51,12 +50,7 @@ export function AccountRecordPage() {
             </option>
           ))}
         </FilterSelect>
-        <PeriodButtons
-          periods={recordPeriods}
-          labelKeys={recordPeriodLabelKeys}
-          value={period}
-          onChange={choosePeriod}
-        />
+        <PeriodButtons {...periodButtons} />
       </div>
 
       {record.isPending ? (

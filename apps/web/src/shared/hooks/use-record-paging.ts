@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { recordPeriodStart, type RecordPeriod } from '../lib/periods.ts';
+import {
+  recordPeriodLabelKeys,
+  recordPeriods,
+  recordPeriodStart,
+  type RecordPeriod,
+} from '../lib/periods.ts';
 
 /**
  * A record page's period and page number (account record, betting record). The period's start is
@@ -11,15 +16,20 @@ export function useRecordPaging() {
   const [pageNo, setPageNo] = useState(1);
   const [now] = useState(() => Date.now());
   return {
-    period,
     pageNo,
     setPageNo,
     from: recordPeriodStart(period, now),
     /** A filter changed: back to the first page. */
     filterChanged: () => setPageNo(1),
-    choosePeriod: (next: RecordPeriod) => {
-      setPeriod(next);
-      setPageNo(1);
+    /** The props of the filter row's `PeriodButtons`. */
+    periodButtons: {
+      periods: recordPeriods,
+      labelKeys: recordPeriodLabelKeys,
+      value: period,
+      onChange: (next: RecordPeriod) => {
+        setPeriod(next);
+        setPageNo(1);
+      },
     },
   };
 }
