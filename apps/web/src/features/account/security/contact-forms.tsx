@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Path, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client.ts';
@@ -20,7 +20,7 @@ function PasswordAgainField({
 }: {
   /** The text under the field (`fieldError('password')`). */
   error: string | undefined;
-  registration: UseFormRegisterReturn<'password'>;
+  registration: UseFormRegisterReturn;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,7 +43,7 @@ export interface AccountChangeFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The login password asked again: the text under it and its registration. */
   passwordError: string | undefined;
-  passwordRegistration: UseFormRegisterReturn<'password'>;
+  passwordRegistration: UseFormRegisterReturn;
   alert: string | null;
   isSubmitting: boolean;
   children: ReactNode;
@@ -77,18 +77,31 @@ export function AccountChangeForm({
   );
 }
 
-/** A contact change (PUT /wps/member/contact, sealed): the form kit with that call. */
+/**
+ * A contact change (PUT /wps/member/contact, sealed): the form kit with that call, and the props of
+ * its `AccountChangeForm` (`frame`).
+ */
 function useContactForm<Values extends { password: string }>(
   options: Omit<ServerFormOptions<Values>, 'action'> & { onSaved: () => void },
 ) {
   const { onSaved, ...formOptions } = options;
-  return useServerForm<Values>({
+  const server = useServerForm<Values>({
     ...formOptions,
     action: async (values) => {
       await apiClient.call(apiRoutes.updateContact, { body: values });
       onSaved();
     },
   });
+  // Values has a password (the type's constraint); react-hook-form's paths cannot see it in a generic.
+  const password = 'password' as Path<Values>;
+  const frame = {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void server.submit(event),
+    passwordError: server.fieldError(password),
+    passwordRegistration: server.form.register(password),
+    alert: server.alert,
+    isSubmitting: server.form.formState.isSubmitting,
+  };
+  return { ...server, frame };
 }
 
 const emailSchema = z.object({ email: emailText, password: passwordAgain });
@@ -97,7 +110,7 @@ type EmailValues = z.infer<typeof emailSchema>;
 /** Change the email: the password is asked again. */
 export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
-  const { form, alert, submit, fieldError } = useContactForm<EmailValues>({
+  const { form, fieldError, frame } = useContactForm<EmailValues>({
     schema: emailSchema,
     defaultValues: { email: '', password: '' },
     fields: ['email', 'password'],
@@ -105,14 +118,7 @@ export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
   });
 
   return (
-    <AccountChangeForm
-      label={t('action_change_email')}
-      onSubmit={(event) => void submit(event)}
-      passwordError={fieldError('password')}
-      passwordRegistration={form.register('password')}
-      alert={alert}
-      isSubmitting={form.formState.isSubmitting}
-    >
+    <AccountChangeForm label={t('action_change_email')} {...frame}>
       <TextField
         label={t('label_new_email')}
         placeholder={t('label_new_email')}
@@ -138,7 +144,7 @@ type MobileValues = z.infer<typeof mobileSchema>;
 /** Change the mobile number: an SMS code to the new number, and the password again. */
 export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
-  const { form, alert, setAlert, submit, fieldError } = useContactForm<MobileValues>({
+  const { form, setAlert, frame } = useContactForm<MobileValues>({
     schema: mobileSchema,
     defaultValues: { countryDialingCode: '+880', mobileNum: '', verificationCode: '', password: '' },
     fields: ['mobileNum', 'verificationCode', 'password'],
@@ -146,14 +152,7 @@ export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
   });
 
   return (
-    <AccountChangeForm
-      label={t('action_change_mobile')}
-      onSubmit={(event) => void submit(event)}
-      passwordError={fieldError('password')}
-      passwordRegistration={form.register('password')}
-      alert={alert}
-      isSubmitting={form.formState.isSubmitting}
-    >
+    <AccountChangeForm label={t('action_change_mobile')} {...frame}>
       <MobileCodeFields
         form={form}
         mobileLabel={t('label_new_mobile')}
