@@ -29,6 +29,7 @@ import {
 } from './money.ts';
 import { CopyButton, HistorySection, StatusBadge } from './wallet-ui.tsx';
 import './wallet-pages.css';
+import '../../../shared/ui/card.css';
 
 const historyPageSize = 10;
 
@@ -46,7 +47,7 @@ export function DepositPage() {
   return (
     <div className="wallet-page">
       {returnedOrder ? <ReturnedOrder orderId={returnedOrder} /> : null}
-      <section className="wallet-section" aria-labelledby="deposit-methods-title">
+      <section className="card card--compact wallet-section" aria-labelledby="deposit-methods-title">
         <h3 className="wallet-section__title" id="deposit-methods-title">
           {t('title_deposit_methods')}
         </h3>

@@ -8,6 +8,7 @@ import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useTranslation } from 'react-i18next';
 import Copy from 'lucide-react/icons/copy';
 import Check from 'lucide-react/icons/check';
+import '../../../shared/ui/card.css';
 
 /** Small pieces shared by the wallet pages. */
 
@@ -59,7 +60,7 @@ export function HistorySection<Item>({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="wallet-section" aria-labelledby={id}>
+    <section className="card card--compact wallet-section" aria-labelledby={id}>
       <h3 className="wallet-section__title" id={id}>
         {t(titleKey)}
       </h3>

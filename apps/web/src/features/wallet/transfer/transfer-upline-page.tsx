@@ -16,6 +16,7 @@ import {
 import { errorCode, useMoney, useRequestId } from '../deposit/money.ts';
 import { useTransferUpline, useWallets } from './use-wallets.ts';
 import '../deposit/wallet-pages.css';
+import '../../../shared/ui/card.css';
 
 interface TransferValues {
   amount: string;
@@ -88,7 +89,7 @@ export function TransferUplinePage() {
 
   return (
     <div className="wallet-page">
-      <section className="wallet-section" aria-labelledby="transfer-upline-title">
+      <section className="card card--compact wallet-section" aria-labelledby="transfer-upline-title">
         <h3 className="wallet-section__title" id="transfer-upline-title">
           {t('title_transfer_to', { name: upline })}
         </h3>

@@ -27,6 +27,7 @@ import {
   useWithdrawInfo,
 } from './withdraw-api.ts';
 import '../deposit/wallet-pages.css';
+import '../../../shared/ui/card.css';
 
 const historyPageSize = 10;
 
@@ -46,7 +47,7 @@ export function WithdrawPage() {
 
   return (
     <div className="wallet-page">
-      <section className="wallet-section" aria-labelledby="withdraw-balance-title">
+      <section className="card card--compact wallet-section" aria-labelledby="withdraw-balance-title">
         <div className="wallet-balance">
           <h3 className="wallet-balance__label" id="withdraw-balance-title">
             {t('label_withdrawable')}
@@ -70,7 +71,7 @@ export function WithdrawPage() {
         )}
       </section>
 
-      <section className="wallet-section" aria-labelledby="payout-accounts-title">
+      <section className="card card--compact wallet-section" aria-labelledby="payout-accounts-title">
         <h3 className="wallet-section__title" id="payout-accounts-title">
           {t('title_payout_accounts')}
         </h3>
@@ -93,7 +94,7 @@ export function WithdrawPage() {
       </section>
 
       {info.data.hasPaymentPassword && list.length > 0 ? (
-        <section className="wallet-section" aria-labelledby="withdraw-request-title">
+        <section className="card card--compact wallet-section" aria-labelledby="withdraw-request-title">
           <h3 className="wallet-section__title" id="withdraw-request-title">
             {t('title_withdraw_request')}
           </h3>
