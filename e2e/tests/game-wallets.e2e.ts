@@ -118,8 +118,8 @@ describe('game wallets', () => {
 
     // The account record: the two transfers and the dice result, on the game wallet and main.
     await panel.locator('.centre__menu').getByRole('button', { name: 'Account record', exact: true }).click();
-    await panel.locator('.account-record__line').first().waitFor();
-    const record = await panel.locator('.account-record__list').innerText();
+    await panel.locator('.record-line').first().waitFor();
+    const record = await panel.locator('.record-list').innerText();
     expect(record).toContain('Transfer');
     expect(record).toMatch(/Bet|Win/);
     expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);

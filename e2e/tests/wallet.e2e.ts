@@ -200,8 +200,8 @@ describe('the wallet', () => {
       new RegExp(`Main wallet\\s+.*${money(542.5)}`),
     );
     await centrePage(panel, 'Account record');
-    await panel.locator('.account-record__line').first().waitFor();
-    const record = await panel.locator('.account-record__list').innerText();
+    await panel.locator('.record-line').first().waitFor();
+    const record = await panel.locator('.record-list').innerText();
     for (const kind of ['Deposit', 'Held', 'Withdrawal', 'Transfer']) expect(record).toContain(kind);
     expect(record).toContain(`Balance ৳${formatMoney(start + 542.5)}`);
     expect(record).toContain(`Balance ৳${formatMoney(start + 692.5)}`);
@@ -252,7 +252,7 @@ describe('the wallet', () => {
     await phone.page.locator('.bottom-bar').getByRole('button', { name: 'Deposit' }).click();
     const phonePanel = phone.page.getByRole('dialog');
     await phonePanel.locator('.centre__menu').getByRole('button', { name: 'Account record' }).click();
-    await phonePanel.locator('.account-record__line').first().waitFor({ timeout: 15_000 });
+    await phonePanel.locator('.record-line').first().waitFor({ timeout: 15_000 });
     await screenshot(phone.page, 'wallet-record-phone-en');
     await phone.context.close();
   });

@@ -1,26 +1,15 @@
 import { useCallback } from 'react';
+import { useLoginCheck, type TrialNotice } from '../../shared/hooks/use-login-check.ts';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
-import { isTrialAccount, useSessionStore } from '../../shared/stores/session-store.ts';
+
+const trialNotice: TrialNotice = { messageKey: 'in_please_information' };
 
 /**
  * Spec 6: a visitor clicking chat gets the login popup; a trial account (type 4) gets
  * in_please_information; anyone else opens the chat room.
  */
 export function useOpenChat() {
-  const token = useSessionStore((state) => state.token);
-  const isAgent = useSessionStore((state) => state.isAgent);
+  const loginCheck = useLoginCheck(trialNotice);
   const openModal = useOverlayStore((state) => state.openModal);
-  const requestConfirm = useOverlayStore((state) => state.requestConfirm);
-
-  return useCallback(() => {
-    if (token === null) {
-      openModal('loginPopupModal');
-      return;
-    }
-    if (isTrialAccount(isAgent)) {
-      void requestConfirm({ messageKey: 'in_please_information', hideCancel: true });
-      return;
-    }
-    openModal('chatModal');
-  }, [token, isAgent, openModal, requestConfirm]);
+  return useCallback(() => loginCheck(() => openModal('chatModal')), [loginCheck, openModal]);
 }

@@ -1,24 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Dices from 'lucide-react/icons/dices';
-import type { GameCategory, RoundStatus } from '@khela/contract';
+import type { RoundStatus } from '@khela/contract';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import {
-  recordPeriodLabelKeys,
-  recordPeriods,
-  recordPeriodStart,
-  type RecordPeriod,
-} from '../../shared/lib/periods.ts';
 import { Pager } from '../../shared/ui/pager.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useGameMenus } from '../games/index.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
+import { useRecordPaging } from '../../shared/hooks/use-record-paging.ts';
 import { useBettingRecord } from './api/get-betting-record.ts';
 import {
-  FilterSelect,
-  PeriodButtons,
+  CategoryFilter,
+  useCategoryChoice,
   ProfitAmount,
   StatusBadge,
   TotalsBar,
@@ -27,6 +21,8 @@ import {
   useAmount,
   useCategoryLabel,
 } from './record-ui.tsx';
+import { Badge } from '../../shared/ui/badge.tsx';
+import { FilterSelect, PeriodButtons } from '../../shared/ui/record-filters.tsx';
 import './records.css';
 
 const pageSize = 20;
@@ -36,14 +32,10 @@ export function BettingRecordPage() {
   const formatOptions = useFormatOptions();
   const amount = useAmount();
   const categoryLabel = useCategoryLabel();
-  const menus = useGameMenus();
-  const [gameType, setGameType] = useState<GameCategory | ''>('');
+  const { categories, gameType, setGameType } = useCategoryChoice();
   const [vassalage, setVassalage] = useState('');
   const [status, setStatus] = useState<RoundStatus | ''>('');
-  const [period, setPeriod] = useState<RecordPeriod>('week');
-  const [pageNo, setPageNo] = useState(1);
-  const [now] = useState(() => Date.now());
-  const from = recordPeriodStart(period, now);
+  const { pageNo, setPageNo, from, filterChanged, periodButtons } = useRecordPaging();
   const record = useBettingRecord({
     ...(gameType ? { gameType } : {}),
     ...(vassalage ? { vassalage } : {}),
@@ -53,7 +45,6 @@ export function BettingRecordPage() {
     pageSize,
   });
 
-  const categories = menus.data ?? [];
   // The vendors of the chosen category, or of every category (each once) when none is chosen.
   const vendors = [
     ...new Map(
@@ -62,16 +53,14 @@ export function BettingRecordPage() {
         .flatMap((menu) => menu.vendors.map((vendor) => [vendor.vassalage, vendor] as const)),
     ).values(),
   ];
-  const filterChanged = () => setPageNo(1);
 
   return (
     <div className="records">
-      <div className="records__filters">
-        <FilterSelect
-          label={t('records_category')}
+      <div className="record-filters">
+        <CategoryFilter
+          categories={categories}
           value={gameType}
-          onChange={(value) => {
-            const next = value as GameCategory | '';
+          onChange={(next) => {
             setGameType(next);
             const stillOffered = categories.some(
               (menu) =>
@@ -80,15 +69,9 @@ export function BettingRecordPage() {
             if (next && !stillOffered) setVassalage('');
             filterChanged();
           }}
-        >
-          <option value="">{t('records_all_categories')}</option>
-          {categories.map((menu) => (
-            <option key={menu.category} value={menu.category}>
-              {categoryLabel(menu.category)}
-            </option>
-          ))}
-        </FilterSelect>
+        />
         <FilterSelect
+          fills
           label={t('records_provider')}
           value={vassalage}
           onChange={(value) => {
@@ -104,6 +87,7 @@ export function BettingRecordPage() {
           ))}
         </FilterSelect>
         <FilterSelect
+          fills
           label={t('records_status')}
           value={status}
           onChange={(value) => {
@@ -118,15 +102,7 @@ export function BettingRecordPage() {
             </option>
           ))}
         </FilterSelect>
-        <PeriodButtons
-          periods={recordPeriods}
-          labelKeys={recordPeriodLabelKeys}
-          value={period}
-          onChange={(next) => {
-            setPeriod(next);
-            filterChanged();
-          }}
-        />
+        <PeriodButtons {...periodButtons} />
       </div>
 
       {record.isPending ? (
@@ -141,10 +117,10 @@ export function BettingRecordPage() {
       ) : (
         <>
           <TotalsBar totals={record.data.totals} />
-          <ul className="records__rounds" aria-busy={record.isFetching || undefined}>
+          <ul className="record-list" aria-busy={record.isFetching || undefined}>
             {record.data.list.map((line) => (
-              <li key={`${line.vassalage}-${line.roundId}`} className="records__round">
-                <div className="records__round-main">
+              <li key={`${line.vassalage}-${line.roundId}`} className="record-line">
+                <div className="record-line__main records__round-main">
                   <span className="records__game">{line.gameName}</span>
                   <span className="records__meta">
                     {line.vendorName} · {categoryLabel(line.gameType)}
@@ -156,12 +132,10 @@ export function BettingRecordPage() {
                   </span>
                   <span className="records__badges">
                     <StatusBadge status={line.status} />
-                    {line.wallet === 'trial' ? (
-                      <span className="records-badge records-badge--trial">{t('wallet_trial')}</span>
-                    ) : null}
+                    {line.wallet === 'trial' ? <Badge isDashed>{t('wallet_trial')}</Badge> : null}
                   </span>
                 </div>
-                <div className="records__round-money">
+                <div className="record-line__money records__round-money">
                   <span className="visually-hidden">{t('records_profit')}</span>
                   <ProfitAmount value={line.profit} className="records__round-profit" />
                   <span className="records__meta">{t('records_bet_value', { value: amount(line.bet) })}</span>

@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ChartColumn from 'lucide-react/icons/chart-column';
-import type { GameCategory, RoundTotals } from '@khela/contract';
+import type { RoundTotals } from '@khela/contract';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatNumber, toBengaliDigits } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useGameMenus } from '../games/index.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { usePersonalProfit } from './api/get-personal-profit.ts';
 import {
-  FilterSelect,
-  PeriodButtons,
+  useCategoryChoice,
+  CategoryFilter,
   ProfitAmount,
   TotalsBar,
   useAmount,
   useCategoryLabel,
 } from './record-ui.tsx';
+import { PeriodButtons } from '../../shared/ui/record-filters.tsx';
 import './records.css';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -41,8 +41,7 @@ export function PersonalProfitPage() {
   const formatOptions = useFormatOptions();
   const amount = useAmount();
   const categoryLabel = useCategoryLabel();
-  const menus = useGameMenus();
-  const [gameType, setGameType] = useState<GameCategory | ''>('');
+  const { categories, gameType, setGameType } = useCategoryChoice();
   const [period, setPeriod] = useState<Period>('week');
   const [now] = useState(() => Date.now());
   const profit = usePersonalProfit({ from: startOf(period, now), ...(gameType ? { gameType } : {}) });
@@ -68,19 +67,8 @@ export function PersonalProfitPage() {
 
   return (
     <div className="records">
-      <div className="records__filters">
-        <FilterSelect
-          label={t('records_category')}
-          value={gameType}
-          onChange={(value) => setGameType(value as GameCategory | '')}
-        >
-          <option value="">{t('records_all_categories')}</option>
-          {(menus.data ?? []).map((menu) => (
-            <option key={menu.category} value={menu.category}>
-              {categoryLabel(menu.category)}
-            </option>
-          ))}
-        </FilterSelect>
+      <div className="record-filters">
+        <CategoryFilter categories={categories} value={gameType} onChange={setGameType} />
         <PeriodButtons periods={periods} labelKeys={periodLabelKeys} value={period} onChange={setPeriod} />
       </div>
       <p className="records__note">{t('records_utc_note')}</p>

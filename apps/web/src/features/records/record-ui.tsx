@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameCategory, RoundStatus, RoundTotals } from '@khela/contract';
 import { formatAmountText, formatNumber } from '../../shared/lib/format.ts';
-import { categoryInfo } from '../games/index.ts';
+import { categoryInfo, useGameMenus } from '../games/index.ts';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
+import { Badge, type BadgeTone } from '../../shared/ui/badge.tsx';
+import { FilterSelect } from '../../shared/ui/record-filters.tsx';
 
 /** Pieces shared by the betting record and the profit and loss pages. */
 
@@ -38,9 +40,15 @@ export function useAmount() {
   return (text: string) => formatAmountText(text, formatOptions, brand.currencyPrecision);
 }
 
+const roundStatusTones: Record<RoundStatus, BadgeTone> = {
+  open: 'gold',
+  settled: 'blue',
+  rolled_back: 'muted',
+};
+
 export function StatusBadge({ status }: { status: RoundStatus }) {
   const { t } = useTranslation();
-  return <span className={`records-badge records-badge--${status}`}>{t(roundStatusLabelKey(status))}</span>;
+  return <Badge tone={roundStatusTones[status]}>{t(roundStatusLabelKey(status))}</Badge>;
 }
 
 /** Profit or loss with its sign: a win in green, a loss or nothing in the plain text colour. */
@@ -55,55 +63,39 @@ export function ProfitAmount({ value, className = '' }: { value: string; classNa
   );
 }
 
-/** A labelled select of the filter row. */
-export function FilterSelect({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  return (
-    <label className="records__filter">
-      <span>{label}</span>
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </label>
-  );
+/** The category filter's state: the game menu's categories and the chosen one ('' for all). */
+export function useCategoryChoice() {
+  const menus = useGameMenus();
+  const [gameType, setGameType] = useState<GameCategory | ''>('');
+  return { categories: menus.data ?? [], gameType, setGameType };
 }
 
-/** The period buttons (one pressed), as the account record has them. */
-export function PeriodButtons<P extends string>({
-  periods,
-  labelKeys,
+/** The category select of the filter row: the game menu's categories, or all of them. */
+export function CategoryFilter({
+  categories,
   value,
   onChange,
 }: {
-  periods: readonly P[];
-  labelKeys: Record<P, string>;
-  value: P;
-  onChange: (period: P) => void;
+  categories: readonly { category: GameCategory }[];
+  value: GameCategory | '';
+  onChange: (category: GameCategory | '') => void;
 }) {
   const { t } = useTranslation();
+  const categoryLabel = useCategoryLabel();
   return (
-    <div className="records__periods" role="group" aria-label={t('label_period')}>
-      {periods.map((period) => (
-        <button
-          key={period}
-          type="button"
-          className="records__period"
-          aria-pressed={period === value}
-          onClick={() => onChange(period)}
-        >
-          {t(labelKeys[period])}
-        </button>
+    <FilterSelect
+      fills
+      label={t('records_category')}
+      value={value}
+      onChange={(next) => onChange(next as GameCategory | '')}
+    >
+      <option value="">{t('records_all_categories')}</option>
+      {categories.map((menu) => (
+        <option key={menu.category} value={menu.category}>
+          {categoryLabel(menu.category)}
+        </option>
       ))}
-    </div>
+    </FilterSelect>
   );
 }
 

@@ -97,7 +97,7 @@ describe('betting record (personalHistoryCopy)', () => {
     expect(totals.textContent).toContain('Total win৳1,300.50');
     expect(totals.textContent).toContain('Profit/loss+66.50');
 
-    const rounds = [...panel.querySelectorAll('.records__round')];
+    const rounds = [...panel.querySelectorAll('.record-line')];
     expect(rounds).toHaveLength(4);
     expect(rounds[0]?.textContent).toContain('Khela Tables · Live casino');
     expect(rounds[0]?.textContent).toContain('Pending');

@@ -49,7 +49,7 @@ describe('account record (transactionHistory)', () => {
     });
     const panel = await screen.findByRole('dialog', { name: 'সদস্য কেন্দ্র' });
     await within(panel).findByText('welcome credit');
-    const lines = [...panel.querySelectorAll('.account-record__line')];
+    const lines = [...panel.querySelectorAll('.record-line')];
     expect(lines).toHaveLength(2);
     expect(lines[0]?.textContent).toContain('উত্তোলন');
     expect(lines[0]?.textContent).toContain('-40.00');

@@ -6,16 +6,12 @@ import { recordKinds } from '@khela/contract/record-kinds';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatAmountText, formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import {
-  recordPeriodLabelKeys,
-  recordPeriods,
-  recordPeriodStart,
-  type RecordPeriod,
-} from '../../shared/lib/periods.ts';
 import { Pager } from '../../shared/ui/pager.tsx';
+import { FilterSelect, PeriodButtons } from '../../shared/ui/record-filters.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
+import { useRecordPaging } from '../../shared/hooks/use-record-paging.ts';
 import { useAccountRecord } from './api/get-account-record.ts';
 import { recordKindLabelKeys, walletKindLabelKeys } from './record-labels.ts';
 import './account-record-page.css';
@@ -27,10 +23,7 @@ export function AccountRecordPage() {
   const brand = useBrand();
   const formatOptions = useFormatOptions();
   const [type, setType] = useState<RecordKind | ''>('');
-  const [period, setPeriod] = useState<RecordPeriod>('week');
-  const [pageNo, setPageNo] = useState(1);
-  const [now] = useState(() => Date.now());
-  const from = recordPeriodStart(period, now);
+  const { pageNo, setPageNo, from, filterChanged, periodButtons } = useRecordPaging();
   const record = useAccountRecord({
     ...(type ? { type } : {}),
     ...(from === undefined ? {} : { from }),
@@ -41,40 +34,23 @@ export function AccountRecordPage() {
 
   return (
     <div className="account-record">
-      <div className="account-record__filters">
-        <label className="account-record__filter">
-          <span>{t('label_record_type')}</span>
-          <select
-            value={type}
-            onChange={(event) => {
-              setType(event.target.value as RecordKind | '');
-              setPageNo(1);
-            }}
-          >
-            <option value="">{t('label_all_types')}</option>
-            {recordKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(recordKindLabelKeys[kind])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="account-record__periods" role="group" aria-label={t('label_period')}>
-          {recordPeriods.map((key) => (
-            <button
-              key={key}
-              type="button"
-              className="account-record__period"
-              aria-pressed={key === period}
-              onClick={() => {
-                setPeriod(key);
-                setPageNo(1);
-              }}
-            >
-              {t(recordPeriodLabelKeys[key])}
-            </button>
+      <div className="record-filters">
+        <FilterSelect
+          label={t('label_record_type')}
+          value={type}
+          onChange={(value) => {
+            setType(value as RecordKind | '');
+            filterChanged();
+          }}
+        >
+          <option value="">{t('label_all_types')}</option>
+          {recordKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(recordKindLabelKeys[kind])}
+            </option>
           ))}
-        </div>
+        </FilterSelect>
+        <PeriodButtons {...periodButtons} />
       </div>
 
       {record.isPending ? (
@@ -89,15 +65,12 @@ export function AccountRecordPage() {
         />
       ) : (
         <>
-          <ul className="account-record__list" aria-busy={record.isFetching || undefined}>
+          <ul className="record-list" aria-busy={record.isFetching || undefined}>
             {record.data.list.map((line) => {
               const isCredit = !line.amount.startsWith('-');
               return (
-                <li
-                  key={`${line.entryId}-${line.wallet}-${line.vendor ?? ''}`}
-                  className="account-record__line"
-                >
-                  <div className="account-record__what">
+                <li key={`${line.entryId}-${line.wallet}-${line.vendor ?? ''}`} className="record-line">
+                  <div className="record-line__main">
                     <span className="account-record__type">{t(recordKindLabelKeys[line.type])}</span>
                     <span className="account-record__meta">
                       {formatDateTime(line.time, formatOptions)} · {t(walletKindLabelKeys[line.wallet])}
@@ -105,7 +78,7 @@ export function AccountRecordPage() {
                     </span>
                     {line.remark ? <span className="account-record__remark">{line.remark}</span> : null}
                   </div>
-                  <div className="account-record__money">
+                  <div className="record-line__money">
                     <span
                       className={`account-record__amount account-record__amount--${isCredit ? 'in' : 'out'}`}
                     >

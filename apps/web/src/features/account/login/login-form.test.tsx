@@ -1,34 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, type CallRoute } from '@khela/contract';
-import { apiClient } from '../../../shared/api/api-client.ts';
+import { ApiError } from '@khela/contract';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useLoginCheck } from '../../../shared/hooks/use-login-check.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { features } from '../../../test/fixtures.ts';
+import { stubCalls } from '../../../test/stub-calls.ts';
 import { renderApp, whitelabelFixture } from '../../../test/render-app.tsx';
 import { rememberStorageKey } from './remember-me.ts';
 
 vi.mock('../lib/human-check.ts', () => ({ solveHumanCheck: vi.fn(async () => 'altcha-proof') }));
-
-type Handler = (input: { body?: Record<string, unknown> } | undefined) => unknown;
-
-/** Answers the account calls by route id; everything else goes to the stubbed fetch. */
-function stubCalls(handlers: Record<string, Handler>) {
-  const original = apiClient.call;
-  const seen: { id: string; body: Record<string, unknown> | undefined }[] = [];
-  vi.spyOn(apiClient, 'call').mockImplementation((async (
-    route: CallRoute,
-    input?: { body?: Record<string, unknown> },
-  ) => {
-    const handler = handlers[route.id];
-    if (!handler) return (original as (r: CallRoute, i?: unknown) => Promise<unknown>)(route, input);
-    seen.push({ id: route.id, body: input?.body });
-    return handler(input);
-  }) as never);
-  return seen;
-}
 
 const grant = {
   twoFactorRequired: false,

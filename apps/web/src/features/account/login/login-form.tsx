@@ -5,7 +5,7 @@ import type { LoginValue, SessionGrant } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
-import { useBanners } from '../../banner/index.ts';
+import { FirstBanner } from '../components/first-banner.tsx';
 import { useStatus } from '../../../shared/api/get-status.ts';
 import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
@@ -30,19 +30,6 @@ interface PendingSecondStep {
 export interface LoginFormProps {
   /** `dialog`: the loginPopupModal (closed on success, links swap dialogs); `page`: the /login page. */
   variant: 'dialog' | 'page';
-}
-
-/** Spec 2: the login dialog's optional banner group w_login (the first banner, when there is one). */
-function LoginBanner() {
-  const { data: banners } = useBanners('w_login');
-  const banner = banners?.[0];
-  if (!banner) return null;
-  return (
-    <picture>
-      {banner.mobileUrl ? <source media="(max-width: 767px)" srcSet={banner.mobileUrl} /> : null}
-      <img className="login-form__banner" src={banner.url} alt={banner.title} decoding="async" />
-    </picture>
-  );
 }
 
 /**
@@ -174,7 +161,7 @@ export function LoginForm({ variant }: LoginFormProps) {
 
   return (
     <div className="login-form">
-      <LoginBanner />
+      <FirstBanner group="w_login" className="login-form__banner" />
       {features.smsLogin ? (
         <div className="form__tabs" role="tablist" aria-label={t('label_login_methods')}>
           {tabs.map(({ name, labelKey }) => (

@@ -7,7 +7,7 @@ import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useCountries } from '../../../shared/api/get-countries.ts';
-import { SmsCodeButton } from '../components/sms-code-button.tsx';
+import { SmsCodeField } from '../components/sms-code-field.tsx';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
@@ -144,15 +144,10 @@ export function SmsLogin({
         }
         {...register('mobileNum')}
       />
-      <TextField
-        label={t('label_verification_code')}
-        placeholder={t('label_verification_code')}
-        isRequired
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={255}
+      <SmsCodeField
         error={fieldError('verificationCode')}
-        after={<SmsCodeButton canSend={isPossibleMobile(mobileNum)} onSend={sendCode} />}
+        canSend={isPossibleMobile(mobileNum)}
+        onSend={sendCode}
         {...register('verificationCode')}
       />
       {rememberRow}

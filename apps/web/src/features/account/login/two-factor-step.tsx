@@ -1,27 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { ApiError, type SessionGrant } from '@khela/contract';
-import { apiClient } from '../../../shared/api/api-client.ts';
-import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import type { SessionGrant } from '@khela/contract';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import { useServerForm } from '../../../shared/forms/use-server-form.ts';
+import { useTwoFactorCode } from '../lib/use-two-factor-code.ts';
 
 type CodeKind = 'code' | 'recoveryCode';
-
-const schemas = {
-  code: z.object({
-    code: z
-      .string()
-      .trim()
-      .min(1, 'text_field_required')
-      .regex(/^[0-9]{6}$/, 'text_code_six_digits'),
-  }),
-  recoveryCode: z.object({ code: z.string().trim().min(1, 'text_field_required').max(32) }),
-};
 
 export interface TwoFactorStepProps {
   challengeId: string;
@@ -76,25 +62,11 @@ function CodeForm({ kind, challengeId, onSuccess, onRestart }: TwoFactorStepProp
     alert,
     submit,
     fieldError,
-  } = useServerForm<{ code: string }>({
-    schema: schemas[kind],
-    defaultValues: { code: '' },
-    // No field issue goes under the code: any failure but these two is the form's alert.
-    fields: [],
-    action: async ({ code }) => {
-      const body =
-        kind === 'code' ? { challengeId, code: code.trim() } : { challengeId, recoveryCode: code.trim() };
-      const grant = await apiClient.call(apiRoutes.loginTwoFactor, { body });
-      await onSuccess(grant);
-    },
-    codeFields: { TWO_FACTOR_INVALID: 'code' },
-    onError: (error) => {
-      // The challenge ran out or was used: log in again.
-      if (!(error instanceof ApiError && error.issues.some((issue) => issue.field === 'challengeId')))
-        return false;
-      onRestart('text_two_factor_restart');
-      return true;
-    },
+  } = useTwoFactorCode({
+    challengeId,
+    isRecovery: kind === 'recoveryCode',
+    onGrant: onSuccess,
+    onChallengeOver: () => onRestart('text_two_factor_restart'),
   });
 
   useEffect(() => {

@@ -11,6 +11,7 @@ import { PasswordField } from '../../../shared/forms/password-field.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
+import { UsernameField } from '../components/username-field.tsx';
 import { solveHumanCheck } from '../lib/human-check.ts';
 import { readDeviceToken } from '../../../shared/lib/known-devices.ts';
 
@@ -150,16 +151,7 @@ export function UsernameLogin({
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
-        label={t('label_username')}
-        placeholder={t('label_username')}
-        isRequired
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={fieldError('username')}
-        {...register('username')}
-      />
+      <UsernameField spellCheck={false} error={fieldError('username')} {...register('username')} />
       <PasswordField
         label={t('label_password')}
         placeholder={t('label_password')}

@@ -1,28 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, type CallRoute } from '@khela/contract';
-import { apiClient } from '../../../shared/api/api-client.ts';
+import { ApiError } from '@khela/contract';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
+import { stubCalls } from '../../../test/stub-calls.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-
-type Handler = (input: { body?: Record<string, unknown> } | undefined) => unknown;
-
-function stubCalls(handlers: Record<string, Handler>) {
-  const original = apiClient.call;
-  const seen: { id: string; body: Record<string, unknown> | undefined }[] = [];
-  vi.spyOn(apiClient, 'call').mockImplementation((async (
-    route: CallRoute,
-    input?: { body?: Record<string, unknown> },
-  ) => {
-    const handler = handlers[route.id];
-    if (!handler) return (original as (r: CallRoute, i?: unknown) => Promise<unknown>)(route, input);
-    seen.push({ id: route.id, body: input?.body });
-    return handler(input);
-  }) as never);
-  return seen;
-}
 
 const member = (passwordExpired: boolean) => ({
   id: 7,

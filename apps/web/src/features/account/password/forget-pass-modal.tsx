@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import Headset from 'lucide-react/icons/headset';
@@ -10,14 +9,11 @@ import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { useBrand } from '../../../shared/api/get-whitelabel.ts';
-import { SmsCodeButton } from '../components/sms-code-button.tsx';
-import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { MobileCodeFields } from '../components/sms-code-field.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import {
-  applyIssueKeys,
   dialingCodeText,
   emailText,
-  isMobileLike,
   mobileText,
   newPasswordText,
   requiredText,
@@ -26,10 +22,10 @@ import {
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
+import { UsernameField } from '../components/username-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { solveHumanCheck } from '../lib/human-check.ts';
 import { useFinishLogin } from '../lib/use-finish-login.ts';
-import { MobileNumberField } from '../security/mobile-number-field.tsx';
 import '../security/password-forms.css';
 
 type Tab = 'email' | 'mobile';
@@ -174,15 +170,7 @@ function EmailForm({ onSent }: { onSent: (minutes: number) => void }) {
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="forget-pass__lead">{t('text_forgot_email_lead')}</p>
-      <TextField
-        label={t('label_username')}
-        placeholder={t('label_username')}
-        isRequired
-        autoComplete="username"
-        autoCapitalize="none"
-        error={fieldError('username')}
-        {...register('username')}
-      />
+      <UsernameField error={fieldError('username')} {...register('username')} />
       <TextField
         label={t('label_email')}
         placeholder={t('label_email')}
@@ -221,15 +209,8 @@ type Step = 'idle' | 'saving' | 'loggingIn';
 function MobileForm({ onChangedWithoutLogin }: { onChangedWithoutLogin: () => void }) {
   const { t } = useTranslation();
   const finishLogin = useFinishLogin();
-  const requestConfirm = useOverlayStore((state) => state.requestConfirm);
   const [step, setStep] = useState<Step>('idle');
-  const {
-    form: { register, setError, control, getValues },
-    alert,
-    setAlert,
-    submit,
-    fieldError,
-  } = useServerForm<MobileValues>({
+  const { form, alert, setAlert, submit, fieldError } = useServerForm<MobileValues>({
     schema: mobileSchema,
     defaultValues: {
       countryDialingCode: '+880',
@@ -264,49 +245,23 @@ function MobileForm({ onChangedWithoutLogin }: { onChangedWithoutLogin: () => vo
       return false;
     },
   });
-  const mobileNum = useWatch({ control, name: 'mobileNum' });
-
-  async function sendCode(): Promise<number> {
-    setAlert(null);
-    const { mobileNum: number, countryDialingCode } = getValues();
-    try {
-      const altcha = await solveHumanCheck();
-      const { expiredMinutes } = await apiClient.call(apiRoutes.smsNoLogin, {
-        body: { mobileNum: number, countryDialingCode, purpose: 'resetPassword', altcha },
-      });
-      return expiredMinutes;
-    } catch (error) {
-      // Spec 8: a failed SMS send shows the server's message in a warning popup.
-      if (!applyIssueKeys(error, setError, ['mobileNum'])) {
-        void requestConfirm({ messageKey: errorTextKey(error), hideCancel: true, tone: 'error' });
-      }
-      throw error;
-    }
-  }
-
   const busy = step !== 'idle';
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="forget-pass__lead">{t('text_forgot_mobile_lead')}</p>
-      <MobileNumberField
-        label={t('label_mobile_number')}
-        codeProps={register('countryDialingCode')}
-        error={fieldError('mobileNum')}
-        {...register('mobileNum')}
+      <MobileCodeFields
+        form={form}
+        mobileLabel={t('label_mobile_number')}
+        setAlert={setAlert}
+        send={async (target) => {
+          const altcha = await solveHumanCheck();
+          return apiClient.call(apiRoutes.smsNoLogin, {
+            body: { ...target, purpose: 'resetPassword', altcha },
+          });
+        }}
       />
-      <TextField
-        label={t('label_verification_code')}
-        placeholder={t('label_verification_code')}
-        isRequired
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={255}
-        error={fieldError('verificationCode')}
-        after={<SmsCodeButton onSend={sendCode} canSend={isMobileLike(mobileNum)} />}
-        {...register('verificationCode')}
-      />
-      <NewPasswordFields register={register} fieldError={fieldError} />
+      <NewPasswordFields register={form.register} fieldError={fieldError} />
       <FormAlert textKey={alert} />
       <div className="form__actions">
         <SubmitButton isBusy={busy} busyLabel={t(step === 'loggingIn' ? 'state_logging_in' : 'state_saving')}>

@@ -1,35 +1,26 @@
-import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import type { FormEvent, ReactNode } from 'react';
+import type { Path, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
-import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
-import { SmsCodeButton } from '../components/sms-code-button.tsx';
-import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { MobileCodeFields } from '../components/sms-code-field.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
-import {
-  applyIssueKeys,
-  dialingCodeText,
-  emailText,
-  isMobileLike,
-  mobileText,
-  requiredText,
-} from '../../../shared/forms/form-rules.ts';
+import { dialingCodeText, emailText, mobileText, requiredText } from '../../../shared/forms/form-rules.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import { useServerForm } from '../../../shared/forms/use-server-form.ts';
-import { MobileNumberField } from './mobile-number-field.tsx';
+import { useServerForm, type ServerFormOptions } from '../../../shared/forms/use-server-form.ts';
 
 const passwordAgain = z.string().min(1, 'text_field_required').max(128, 'text_too_long');
 
 /** The login password asked again before an account change (contact, payment password). */
-export function PasswordAgainField({
+function PasswordAgainField({
   error,
   registration,
 }: {
   /** The text under the field (`fieldError('password')`). */
   error: string | undefined;
-  registration: UseFormRegisterReturn<'password'>;
+  registration: UseFormRegisterReturn;
 }) {
   const { t } = useTranslation();
   return (
@@ -46,37 +37,88 @@ export function PasswordAgainField({
   );
 }
 
-const emailSchema = z.object({ email: emailText, password: passwordAgain });
-type EmailValues = z.infer<typeof emailSchema>;
+export interface AccountChangeFormProps {
+  /** The form's accessible name. */
+  label: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The login password asked again: the text under it and its registration. */
+  passwordError: string | undefined;
+  passwordRegistration: UseFormRegisterReturn;
+  alert: string | null;
+  isSubmitting: boolean;
+  children: ReactNode;
+}
 
-/** Change the email: the password is asked again (PUT /wps/member/contact, sealed). */
-export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
+/**
+ * A form of the security centre that changes the account (email, mobile, payment password): its
+ * fields, then the login password again, the form's alert and Save.
+ */
+export function AccountChangeForm({
+  label,
+  onSubmit,
+  passwordError,
+  passwordRegistration,
+  alert,
+  isSubmitting,
+  children,
+}: AccountChangeFormProps) {
   const { t } = useTranslation();
-  const {
-    form: {
-      register,
-      formState: { isSubmitting },
-    },
-    alert,
-    submit,
-    fieldError,
-  } = useServerForm<EmailValues>({
-    schema: emailSchema,
-    defaultValues: { email: '', password: '' },
-    fields: ['email', 'password'],
+  return (
+    <form className="form security__form" noValidate aria-label={label} onSubmit={onSubmit}>
+      {children}
+      <PasswordAgainField error={passwordError} registration={passwordRegistration} />
+      <FormAlert textKey={alert} />
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
+          {t('action_save')}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A contact change (PUT /wps/member/contact, sealed): the form kit with that call, and the props of
+ * its `AccountChangeForm` (`frame`).
+ */
+function useContactForm<Values extends { password: string }>(
+  options: Omit<ServerFormOptions<Values>, 'action'> & { onSaved: () => void },
+) {
+  const { onSaved, ...formOptions } = options;
+  const server = useServerForm<Values>({
+    ...formOptions,
     action: async (values) => {
       await apiClient.call(apiRoutes.updateContact, { body: values });
       onSaved();
     },
   });
+  // Values has a password (the type's constraint); react-hook-form's paths cannot see it in a generic.
+  const password = 'password' as Path<Values>;
+  const frame = {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void server.submit(event),
+    passwordError: server.fieldError(password),
+    passwordRegistration: server.form.register(password),
+    alert: server.alert,
+    isSubmitting: server.form.formState.isSubmitting,
+  };
+  return { ...server, frame };
+}
+
+const emailSchema = z.object({ email: emailText, password: passwordAgain });
+type EmailValues = z.infer<typeof emailSchema>;
+
+/** Change the email: the password is asked again. */
+export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { form, fieldError, frame } = useContactForm<EmailValues>({
+    schema: emailSchema,
+    defaultValues: { email: '', password: '' },
+    fields: ['email', 'password'],
+    onSaved,
+  });
 
   return (
-    <form
-      className="form security__form"
-      noValidate
-      aria-label={t('action_change_email')}
-      onSubmit={(event) => void submit(event)}
-    >
+    <AccountChangeForm label={t('action_change_email')} {...frame}>
       <TextField
         label={t('label_new_email')}
         placeholder={t('label_new_email')}
@@ -85,16 +127,9 @@ export function ChangeEmailForm({ onSaved }: { onSaved: () => void }) {
         autoComplete="email"
         autoFocus
         error={fieldError('email')}
-        {...register('email')}
+        {...form.register('email')}
       />
-      <PasswordAgainField error={fieldError('password')} registration={register('password')} />
-      <FormAlert textKey={alert} />
-      <div className="form__actions">
-        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
-          {t('action_save')}
-        </SubmitButton>
-      </div>
-    </form>
+    </AccountChangeForm>
   );
 }
 
@@ -109,79 +144,22 @@ type MobileValues = z.infer<typeof mobileSchema>;
 /** Change the mobile number: an SMS code to the new number, and the password again. */
 export function ChangeMobileForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
-  const requestConfirm = useOverlayStore((state) => state.requestConfirm);
-  const {
-    form: {
-      register,
-      setError,
-      control,
-      getValues,
-      formState: { isSubmitting },
-    },
-    alert,
-    setAlert,
-    submit,
-    fieldError,
-  } = useServerForm<MobileValues>({
+  const { form, setAlert, frame } = useContactForm<MobileValues>({
     schema: mobileSchema,
     defaultValues: { countryDialingCode: '+880', mobileNum: '', verificationCode: '', password: '' },
     fields: ['mobileNum', 'verificationCode', 'password'],
-    action: async (values) => {
-      await apiClient.call(apiRoutes.updateContact, { body: values });
-      onSaved();
-    },
+    onSaved,
   });
-  const mobileNum = useWatch({ control, name: 'mobileNum' });
-
-  async function sendCode(): Promise<number> {
-    setAlert(null);
-    const { mobileNum: number, countryDialingCode } = getValues();
-    try {
-      const { expiredMinutes } = await apiClient.call(apiRoutes.smsMember, {
-        body: { mobileNum: number, countryDialingCode },
-      });
-      return expiredMinutes;
-    } catch (error) {
-      // Spec 8: a failed SMS send shows the server's message in a warning popup.
-      if (!applyIssueKeys(error, setError, ['mobileNum'])) {
-        void requestConfirm({ messageKey: errorTextKey(error), hideCancel: true, tone: 'error' });
-      }
-      throw error;
-    }
-  }
 
   return (
-    <form
-      className="form security__form"
-      noValidate
-      aria-label={t('action_change_mobile')}
-      onSubmit={(event) => void submit(event)}
-    >
-      <MobileNumberField
-        label={t('label_new_mobile')}
-        codeProps={register('countryDialingCode')}
+    <AccountChangeForm label={t('action_change_mobile')} {...frame}>
+      <MobileCodeFields
+        form={form}
+        mobileLabel={t('label_new_mobile')}
         autoFocus
-        error={fieldError('mobileNum')}
-        {...register('mobileNum')}
+        setAlert={setAlert}
+        send={(target) => apiClient.call(apiRoutes.smsMember, { body: target })}
       />
-      <TextField
-        label={t('label_verification_code')}
-        placeholder={t('label_verification_code')}
-        isRequired
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={255}
-        error={fieldError('verificationCode')}
-        after={<SmsCodeButton onSend={sendCode} canSend={isMobileLike(mobileNum)} />}
-        {...register('verificationCode')}
-      />
-      <PasswordAgainField error={fieldError('password')} registration={register('password')} />
-      <FormAlert textKey={alert} />
-      <div className="form__actions">
-        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
-          {t('action_save')}
-        </SubmitButton>
-      </div>
-    </form>
+    </AccountChangeForm>
   );
 }

@@ -6,12 +6,10 @@ import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRegisterSetting } from '../../../shared/api/get-register-setting.ts';
-import { FormAlert } from '../../../shared/forms/form-alert.tsx';
-import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { breaksRule, ruleMessage } from '../register/register-rules.ts';
-import { PasswordAgainField } from './contact-forms.tsx';
+import { AccountChangeForm } from './contact-forms.tsx';
 
 interface PaymentPasswordValues {
   newPaymentPassword: string;
@@ -71,11 +69,13 @@ function PaymentPasswordFields({ rule, onSaved }: { rule: FieldRule | undefined;
 
   const digitsOnly = rule?.patternId === 'digits';
   return (
-    <form
-      className="form security__form"
-      noValidate
-      aria-label={t('title_payment_password')}
+    <AccountChangeForm
+      label={t('title_payment_password')}
       onSubmit={(event) => void submit(event)}
+      passwordError={fieldError('password')}
+      passwordRegistration={register('password')}
+      alert={alert}
+      isSubmitting={isSubmitting}
     >
       <TextField
         label={t('label_new_payment_password')}
@@ -98,13 +98,6 @@ function PaymentPasswordFields({ rule, onSaved }: { rule: FieldRule | undefined;
         error={fieldError('confirmPaymentPassword')}
         {...register('confirmPaymentPassword')}
       />
-      <PasswordAgainField error={fieldError('password')} registration={register('password')} />
-      <FormAlert textKey={alert} />
-      <div className="form__actions">
-        <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
-          {t('action_save')}
-        </SubmitButton>
-      </div>
-    </form>
+    </AccountChangeForm>
   );
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MemberInfo } from '@khela/contract';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
@@ -7,7 +7,7 @@ import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { answerCalls } from '../../../test/test-answers.ts';
 import { formatLoginTime } from './security-center.tsx';
-import { apiClient } from '../../../shared/api/api-client.ts';
+import { stubCalls } from '../../../test/stub-calls.ts';
 import { demoSettings, rule } from '../register/test-settings.ts';
 
 const lastLoginAt = Date.UTC(2026, 10, 20, 14, 5);
@@ -144,18 +144,8 @@ describe('the security centre', () => {
 
   it('sets a payment password: the brand rule, typed twice, the login password again', async () => {
     const { panel } = await openSecurityCentre(memberInfo({ hasPaymentPassword: false }));
-    const original = apiClient.call;
-    const sent: unknown[] = [];
-    vi.spyOn(apiClient, 'call').mockImplementation((async (
-      route: { id: string },
-      input?: { body?: unknown },
-    ) => {
-      if (route.id !== 'setPaymentPassword') {
-        return (original as (r: unknown, i?: unknown) => Promise<unknown>)(route, input);
-      }
-      sent.push(input?.body);
-      return { hasPaymentPassword: true };
-    }) as never);
+    const seen = stubCalls({ setPaymentPassword: () => ({ hasPaymentPassword: true }) });
+    const sent = () => seen.map((call) => call.body);
     expect(await within(panel).findByText('Not set', { exact: false })).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Set payment password' }));
     const form = await within(panel).findByRole('form', { name: 'Payment password' });
@@ -167,31 +157,21 @@ describe('the security centre', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('6 characters, digits only')).toBeTruthy();
     expect(within(form).getByText('The passwords do not match', { exact: false })).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
     fireEvent.change(fresh!, { target: { value: '975310' } });
     fireEvent.change(again!, { target: { value: '975310' } });
     fireEvent.change(login!, { target: { value: 'Player-demo-2026' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(panel).findByText(/Payment password saved/)).toBeTruthy();
-    expect(sent).toEqual([
+    expect(sent()).toEqual([
       { newPaymentPassword: '975310', confirmPaymentPassword: '975310', password: 'Player-demo-2026' },
     ]);
   });
 
   it('turning the second step off says every session ended, closes the centre and offers the login', async () => {
     const { panel } = await openSecurityCentre(memberInfo({ twoFactorEnabled: true }), 'BN');
-    const original = apiClient.call;
-    const sent: unknown[] = [];
-    vi.spyOn(apiClient, 'call').mockImplementation((async (
-      route: { id: string },
-      input?: { body?: unknown },
-    ) => {
-      if (route.id !== 'twoFactorDisable') {
-        return (original as (r: unknown, i?: unknown) => Promise<unknown>)(route, input);
-      }
-      sent.push(input?.body);
-      return null;
-    }) as never);
+    const seen = stubCalls({ twoFactorDisable: () => null });
+    const sent = () => seen.map((call) => call.body);
     fireEvent.click(await within(panel).findByRole('button', { name: 'দ্বি-ধাপ যাচাই বন্ধ করুন' }));
     const form = await within(panel).findByRole('form', { name: 'দ্বি-ধাপ যাচাই বন্ধ করুন' });
     fireEvent.change(within(form).getByLabelText('বর্তমান পাসওয়ার্ড'), {
@@ -201,7 +181,7 @@ describe('the security centre', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'দ্বি-ধাপ যাচাই বন্ধ করুন' }));
     const notice = await screen.findByRole('alertdialog');
     expect(within(notice).getByText(/দ্বি-ধাপ যাচাই এখন বন্ধ।/)).toBeTruthy();
-    expect(sent).toEqual([{ password: 'Player-demo-2026', code: '123456' }]);
+    expect(sent()).toEqual([{ password: 'Player-demo-2026', code: '123456' }]);
     // The session is over here too: nothing waits on a 401 and the centre does not spin.
     expect(useSessionStore.getState().token).toBeNull();
     expect(useOverlayStore.getState().memberCentre.open).toBe(false);

@@ -18,6 +18,7 @@ import { ChangeEmailForm, ChangeMobileForm } from './contact-forms.tsx';
 import { TwoFactorDisableForm, TwoFactorEnrolment } from './two-factor-settings.tsx';
 import '../components/account-form.css';
 import './password-forms.css';
+import '../../../shared/ui/card.css';
 
 const intlLocales: Record<LanguageCode, string> = {
   BN: 'bn-BD',
@@ -94,7 +95,7 @@ function Profile({ member }: { member: MemberInfo }) {
     ],
   ];
   return (
-    <section className="security__card" aria-labelledby="security-profile">
+    <section className="card" aria-labelledby="security-profile">
       <h3 id="security-profile" className="security__card-title">
         <UserRound size={20} aria-hidden="true" />
         {t('title_profile')}
@@ -131,7 +132,7 @@ function LoginSecurity({ member }: { member: MemberInfo }) {
   }
 
   return (
-    <section className="security__card" aria-labelledby="security-login">
+    <section className="card" aria-labelledby="security-login">
       <h3 id="security-login" className="security__card-title">
         <KeyRound size={20} aria-hidden="true" />
         {t('title_login_security')}
@@ -244,7 +245,7 @@ function TwoStep({ enabled }: { enabled: boolean }) {
   }
 
   return (
-    <section className="security__card" aria-labelledby="security-two-step">
+    <section className="card" aria-labelledby="security-two-step">
       <h3 id="security-two-step" className="security__card-title">
         {enabled ? <ShieldCheck size={20} aria-hidden="true" /> : <ShieldOff size={20} aria-hidden="true" />}
         {t('title_two_factor')}

@@ -12,6 +12,7 @@ import { requiredText } from '../../../shared/forms/form-rules.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
+import { UsernameField } from '../components/username-field.tsx';
 import { solveHumanCheck } from '../lib/human-check.ts';
 
 /** Codes that end the sign-in: the ticket ran out or was used (start again from the login). */
@@ -89,15 +90,7 @@ export function LinkExistingForm({
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
-        label={t('label_username')}
-        placeholder={t('label_username')}
-        isRequired
-        autoComplete="username"
-        autoCapitalize="none"
-        error={fieldError('username')}
-        {...register('username')}
-      />
+      <UsernameField error={fieldError('username')} {...register('username')} />
       <TextField
         label={t('label_password')}
         placeholder={t('label_password')}
@@ -202,12 +195,8 @@ function RegisterWithSocialFields({
   const lengthHint = rule ? t(ruleTextKey(rule), ruleParams) : undefined;
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
+      <UsernameField
         label={t('label_choose_username')}
-        placeholder={t('label_username')}
-        isRequired
-        autoComplete="username"
-        autoCapitalize="none"
         hint={errors.username ? undefined : lengthHint}
         error={fieldError('username', ruleParams)}
         {...register('username')}

@@ -1,25 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { ApiError, type SessionGrant } from '@khela/contract';
-import { apiClient } from '../../../shared/api/api-client.ts';
-import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import type { SessionGrant } from '@khela/contract';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import { useServerForm } from '../../../shared/forms/use-server-form.ts';
-
-const codeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, 'text_field_required')
-    .regex(/^[0-9]{6}$/, 'text_code_six_digits'),
-});
-const recoverySchema = z.object({
-  code: z.string().trim().min(1, 'text_field_required').max(32, 'text_too_long'),
-});
-type Values = z.infer<typeof codeSchema>;
+import { useTwoFactorCode } from '../lib/use-two-factor-code.ts';
 
 /**
  * The second step of a login (spec 1 "a second verification step"): the six-digit code of the
@@ -45,26 +30,7 @@ export function TwoFactorForm({
     alert,
     submit,
     fieldError,
-  } = useServerForm<Values>({
-    schema: isRecovery ? recoverySchema : codeSchema,
-    defaultValues: { code: '' },
-    // No field issue goes under the code: any failure but these two is the form's alert.
-    fields: [],
-    action: async ({ code }) => {
-      const grant = await apiClient.call(apiRoutes.loginTwoFactor, {
-        body: isRecovery ? { challengeId, recoveryCode: code } : { challengeId, code },
-      });
-      onGrant(grant);
-    },
-    codeFields: { TWO_FACTOR_INVALID: 'code' },
-    onError: (error) => {
-      // The challenge ran out or was used: log in again.
-      if (!(error instanceof ApiError && error.issues.some((issue) => issue.field === 'challengeId')))
-        return false;
-      onChallengeOver(error);
-      return true;
-    },
-  });
+  } = useTwoFactorCode({ challengeId, isRecovery, onGrant, onChallengeOver });
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>

@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { Game } from '@khela/contract';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { useInfiniteScroll } from '../lobby/use-infinite-scroll.ts';
@@ -103,5 +104,26 @@ export function GameGrid(props: GameGridProps) {
         </div>
       ) : null}
     </>
+  );
+}
+
+/** A category's hot games (spec 2) in the grid, with the hot list's own empty text. */
+export function HotGameGrid({
+  hot,
+  ...common
+}: Pick<GameGridProps, 'favourites' | 'onPlay' | 'label'> & {
+  hot: Pick<UseQueryResult<readonly Game[]>, 'data' | 'isPending' | 'isError' | 'refetch'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <GameGrid
+      {...common}
+      games={hot.data ?? []}
+      isPending={hot.isPending}
+      isError={hot.isError}
+      onRetry={() => void hot.refetch()}
+      emptyTitle={t('empty_hot_games_title')}
+      emptyText={t('empty_hot_games_text')}
+    />
   );
 }

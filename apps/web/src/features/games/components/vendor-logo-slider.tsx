@@ -5,6 +5,7 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import type { GameMenu } from '@khela/contract';
 import { vendorPath } from '../game-categories.ts';
+import { scrollTrackByPage } from './page-scroll.ts';
 import './vendor-logo-slider.css';
 
 interface VendorLogoSliderProps {
@@ -37,10 +38,7 @@ export function VendorLogoSlider({ menus }: VendorLogoSliderProps) {
   if (vendors.length === 0) return null;
 
   function page(direction: 1 | -1) {
-    const track = trackRef.current;
-    if (!track) return;
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    track.scrollBy({ left: direction * track.clientWidth, behavior: reduceMotion ? 'auto' : 'smooth' });
+    scrollTrackByPage(trackRef.current, direction);
   }
 
   return (

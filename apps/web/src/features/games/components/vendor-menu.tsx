@@ -9,6 +9,7 @@ import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { categoryInfo, vendorDropdownLayout } from '../game-categories.ts';
 import { vendorAction } from '../launch/launch-rules.ts';
 import { useGameLauncher, vassalageStorageKey } from '../launch/use-game-launcher.tsx';
+import { scrollTrackByPage } from './page-scroll.ts';
 import './vendor-menu.css';
 
 type Vendors = GameMenu[number]['vendors'];
@@ -49,10 +50,7 @@ export function VendorRow({
   }, [layout.hasArrows]);
 
   function page(direction: 1 | -1) {
-    const track = trackRef.current;
-    if (!track) return;
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    track.scrollBy({ left: direction * track.clientWidth * 0.8, behavior: reduceMotion ? 'auto' : 'smooth' });
+    scrollTrackByPage(trackRef.current, direction, 0.8);
   }
 
   return (

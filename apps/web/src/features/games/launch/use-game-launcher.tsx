@@ -27,6 +27,8 @@ export interface VendorGamesRequest {
  * Carries out a launch action. Starting a game needs login (spec 2): a visitor gets the login popup;
  * a trial account plays with its demo funds. `vendorGames` is the popup the caller shows.
  */
+export type GameLauncher = ReturnType<typeof useGameLauncher>;
+
 export function useGameLauncher() {
   const navigate = useNavigate();
   const location = useLocation();

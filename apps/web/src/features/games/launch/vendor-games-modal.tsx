@@ -6,18 +6,22 @@ import { useGameList } from '../api/get-game-list.ts';
 import { GameGrid } from '../components/game-grid.tsx';
 import { usePagedGames } from '../lobby/use-paged-games.ts';
 import { gameAction, type LaunchAction } from './launch-rules.ts';
-import type { VendorGamesRequest } from './use-game-launcher.tsx';
+import type { GameLauncher } from './use-game-launcher.tsx';
 
 interface VendorGamesModalProps {
-  request: VendorGamesRequest | null;
-  vendorName: string;
-  onClose: () => void;
-  onStart: (action: LaunchAction) => void;
+  /** The page's launcher: the popup shows its vendor-games request, and starts games through it. */
+  launcher: Pick<GameLauncher, 'vendorGames' | 'closeVendorGames' | 'start'>;
+  /** The page's vendors, for the popup's title. */
+  vendors: readonly { vassalage: string; displayName: string }[];
 }
 
 /** Spec 2: a game flagged VASSALAGE opens this popup list of its vendor's games. */
-export function VendorGamesModal({ request, vendorName, onClose, onStart }: VendorGamesModalProps) {
+export function VendorGamesModal({ launcher, vendors }: VendorGamesModalProps) {
   const { t } = useTranslation();
+  const request = launcher.vendorGames;
+  const vendorName = vendors.find((vendor) => vendor.vassalage === request?.vassalage)?.displayName ?? '';
+  const onClose = launcher.closeVendorGames;
+  const onStart = (action: LaunchAction) => void launcher.start(action);
   const favourites = useFavouriteIds();
   const list = usePagedGames(
     useGameList(

@@ -9,7 +9,7 @@ import { useGameList } from '../api/get-game-list.ts';
 import { useGameMenus } from '../api/get-game-menus.ts';
 import { useHotGames } from '../api/get-hot-games.ts';
 import { useRoomList } from '../api/get-room-list.ts';
-import { GameGrid } from '../components/game-grid.tsx';
+import { GameGrid, HotGameGrid } from '../components/game-grid.tsx';
 import { VendorTiles } from '../components/vendor-tiles.tsx';
 import { categoryInfo, categoryOfSegment } from '../game-categories.ts';
 import { gameAction } from '../launch/launch-rules.ts';
@@ -81,15 +81,7 @@ export function CategoryLobby({ category, vassalage, list = 'games' }: CategoryL
           {isHot ? t('list_hot_games') : isRooms ? t('section_live_tables') : t('section_games')}
         </h2>
         {isHot ? (
-          <GameGrid
-            {...common}
-            games={hot.data ?? []}
-            isPending={hot.isPending}
-            isError={hot.isError}
-            onRetry={() => void hot.refetch()}
-            emptyTitle={t('empty_hot_games_title')}
-            emptyText={t('empty_hot_games_text')}
-          />
+          <HotGameGrid {...common} hot={hot} />
         ) : isRooms ? (
           <GameGrid
             {...common}
@@ -108,14 +100,7 @@ export function CategoryLobby({ category, vassalage, list = 'games' }: CategoryL
           <GameGrid {...common} {...games} onRetry={games.retry} />
         )}
       </section>
-      <VendorGamesModal
-        request={launcher.vendorGames}
-        vendorName={
-          vendors.find((vendor) => vendor.vassalage === launcher.vendorGames?.vassalage)?.displayName ?? ''
-        }
-        onClose={launcher.closeVendorGames}
-        onStart={(action) => void launcher.start(action)}
-      />
+      <VendorGamesModal launcher={launcher} vendors={vendors} />
     </Page>
   );
 }

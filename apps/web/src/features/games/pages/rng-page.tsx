@@ -14,7 +14,7 @@ import { useGameList } from '../api/get-game-list.ts';
 import { useGameMenus } from '../api/get-game-menus.ts';
 import { useHotGames } from '../api/get-hot-games.ts';
 import { useRecentGames } from '../api/get-recent-games.ts';
-import { GameGrid } from '../components/game-grid.tsx';
+import { GameGrid, HotGameGrid } from '../components/game-grid.tsx';
 import { LobbyVendorRow } from '../components/lobby-vendor-row.tsx';
 import { SlotFilters } from '../components/slot-filters.tsx';
 import { gameAction } from '../launch/launch-rules.ts';
@@ -122,17 +122,7 @@ export function RngPage() {
     const common = { favourites, onPlay: play, label: listLabels[state.listType] };
     switch (state.listType) {
       case 'hot':
-        return (
-          <GameGrid
-            {...common}
-            games={hot.data ?? []}
-            isPending={hot.isPending}
-            isError={hot.isError}
-            onRetry={() => void hot.refetch()}
-            emptyTitle={t('empty_hot_games_title')}
-            emptyText={t('empty_hot_games_text')}
-          />
-        );
+        return <HotGameGrid {...common} hot={hot} />;
       case 'all':
         return (
           <GameGrid
@@ -223,14 +213,7 @@ export function RngPage() {
         </h2>
         {grid()}
       </section>
-      <VendorGamesModal
-        request={launcher.vendorGames}
-        vendorName={
-          vendors.find((vendor) => vendor.vassalage === launcher.vendorGames?.vassalage)?.displayName ?? ''
-        }
-        onClose={launcher.closeVendorGames}
-        onStart={(action) => void launcher.start(action)}
-      />
+      <VendorGamesModal launcher={launcher} vendors={vendors} />
     </Page>
   );
 }

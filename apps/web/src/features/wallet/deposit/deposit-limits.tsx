@@ -11,6 +11,7 @@ import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { useDepositLimits, useSetDepositLimits, type LimitsBody } from './deposit-api.ts';
 import { amountProblemText, checkAmount, compareDecimal, useMoney } from './money.ts';
+import '../../../shared/ui/card.css';
 
 export const periodLabelKeys: Record<LimitPeriod, string> = {
   day: 'label_limit_day',
@@ -27,7 +28,7 @@ export function DepositLimits() {
   const limits = useDepositLimits();
 
   return (
-    <section className="wallet-section" aria-labelledby="deposit-limits-title">
+    <section className="card card--compact wallet-section" aria-labelledby="deposit-limits-title">
       <h3 className="wallet-section__title" id="deposit-limits-title">
         {t('title_deposit_limits')}
       </h3>

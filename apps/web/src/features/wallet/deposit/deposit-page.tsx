@@ -16,11 +16,10 @@ import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { balanceQueryKey } from '../../account/index.ts';
 import { useCreateDeposit, useDepositHistory, useDepositMethods } from './deposit-api.ts';
+import { amountSchema } from '../components/money-fields.tsx';
 import { DepositLimits, periodLabelKeys } from './deposit-limits.tsx';
 import {
-  amountProblemText,
   amountRangeText,
-  checkAmount,
   compareDecimal,
   errorCode,
   errorValue,
@@ -30,6 +29,7 @@ import {
 } from './money.ts';
 import { CopyButton, HistorySection, StatusBadge } from './wallet-ui.tsx';
 import './wallet-pages.css';
+import '../../../shared/ui/card.css';
 
 const historyPageSize = 10;
 
@@ -47,7 +47,7 @@ export function DepositPage() {
   return (
     <div className="wallet-page">
       {returnedOrder ? <ReturnedOrder orderId={returnedOrder} /> : null}
-      <section className="wallet-section" aria-labelledby="deposit-methods-title">
+      <section className="card card--compact wallet-section" aria-labelledby="deposit-methods-title">
         <h3 className="wallet-section__title" id="deposit-methods-title">
           {t('title_deposit_methods')}
         </h3>
@@ -165,11 +165,7 @@ function DepositForm({ method }: { method: DepositMethod }) {
   const schema = useMemo(
     () =>
       z.object({
-        amount: z.string().superRefine((value, context) => {
-          const problem = checkAmount(value, rules);
-          if (problem)
-            context.addIssue({ code: 'custom', message: amountProblemText(problem, t, money, rules) });
-        }),
+        amount: amountSchema(rules, t, money),
         reference: z
           .string()
           .trim()

@@ -2,11 +2,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { Badge, type BadgeTone } from '../../../shared/ui/badge.tsx';
 import { Pager } from '../../../shared/ui/pager.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useTranslation } from 'react-i18next';
 import Copy from 'lucide-react/icons/copy';
 import Check from 'lucide-react/icons/check';
+import '../../../shared/ui/card.css';
 
 /** Small pieces shared by the wallet pages. */
 
@@ -20,11 +22,18 @@ const statusLabelKeys: Record<string, string> = {
   disputed: 'status_disputed',
 };
 
+const statusTones: Record<string, BadgeTone> = {
+  pending: 'gold',
+  disbursed: 'gold',
+  approved: 'blue',
+  completed: 'blue',
+  rejected: 'danger',
+  disputed: 'danger',
+};
+
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return (
-    <span className={`wallet-status wallet-status--${status}`}>{t(statusLabelKeys[status] ?? status)}</span>
-  );
+  return <Badge tone={statusTones[status] ?? 'muted'}>{t(statusLabelKeys[status] ?? status)}</Badge>;
 }
 
 /**
@@ -51,7 +60,7 @@ export function HistorySection<Item>({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="wallet-section" aria-labelledby={id}>
+    <section className="card card--compact wallet-section" aria-labelledby={id}>
       <h3 className="wallet-section__title" id={id}>
         {t(titleKey)}
       </h3>

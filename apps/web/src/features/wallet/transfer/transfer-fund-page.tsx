@@ -8,6 +8,7 @@ import { useMoney } from '../deposit/money.ts';
 import { GameWallets } from './game-wallets.tsx';
 import { useWallets } from './use-wallets.ts';
 import '../deposit/wallet-pages.css';
+import '../../../shared/ui/card.css';
 
 const order: WalletKind[] = ['main', 'bonus', 'trial', 'hold'];
 
@@ -33,7 +34,7 @@ export function TransferFundPage() {
 
   return (
     <div className="wallet-page">
-      <section className="wallet-section" aria-labelledby="wallet-total-title">
+      <section className="card card--compact wallet-section" aria-labelledby="wallet-total-title">
         <div className="wallet-balance">
           <h3 className="wallet-balance__label" id="wallet-total-title">
             {t('label_total_balance')}
@@ -63,7 +64,7 @@ export function TransferFundPage() {
         </ul>
         <p className="wallet-section__text">{t('text_held_explained')}</p>
       </section>
-      <section className="wallet-section" aria-labelledby="game-wallets-title">
+      <section className="card card--compact wallet-section" aria-labelledby="game-wallets-title">
         <h3 className="wallet-section__title" id="game-wallets-title">
           {t('title_game_wallets')}
         </h3>

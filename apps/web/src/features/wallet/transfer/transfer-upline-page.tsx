@@ -8,15 +8,15 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import {
-  amountProblemText,
-  amountRangeText,
-  checkAmount,
-  errorCode,
-  useMoney,
-  useRequestId,
-} from '../deposit/money.ts';
+  amountSchema,
+  PaymentPasswordField,
+  paymentPasswordSchema,
+  showMoneyError,
+} from '../components/money-fields.tsx';
+import { errorCode, useMoney, useRequestId } from '../deposit/money.ts';
 import { useTransferUpline, useWallets } from './use-wallets.ts';
 import '../deposit/wallet-pages.css';
+import '../../../shared/ui/card.css';
 
 interface TransferValues {
   amount: string;
@@ -39,12 +39,8 @@ export function TransferUplinePage() {
   const schema = useMemo(
     () =>
       z.object({
-        amount: z.string().superRefine((value, context) => {
-          const problem = checkAmount(value, rules);
-          if (problem)
-            context.addIssue({ code: 'custom', message: amountProblemText(problem, t, money, rules) });
-        }),
-        paymentPassword: z.string().min(1, t('text_payment_password_required')).max(64),
+        amount: amountSchema(rules, t, money),
+        paymentPassword: paymentPasswordSchema(t),
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the balance or language changes
     [t, precision, main],
@@ -64,14 +60,12 @@ export function TransferUplinePage() {
       );
     },
     onError: (error) => {
+      if (
+        showMoneyError(error, (field, message) => form.setError(field, { type: 'server', message }), t, money)
+      )
+        return true;
       const code = errorCode(error);
-      if (code === 'WRONG_PASSWORD') {
-        form.setError('paymentPassword', { type: 'server', message: t('err_wrong_password') });
-      } else if (code === 'AMOUNT_OUT_OF_RANGE') {
-        form.setError('amount', { type: 'server', message: amountRangeText(error, t, money) });
-      } else if (code === 'INSUFFICIENT_FUNDS') {
-        form.setError('amount', { type: 'server', message: t('err_insufficient_funds') });
-      } else if (code === 'NOT_FOUND') {
+      if (code === 'NOT_FOUND') {
         setNoUpline(true);
       } else if (code === 'PAYMENT_PASSWORD_NOT_SET') {
         setAlert('text_no_payment_password');
@@ -95,7 +89,7 @@ export function TransferUplinePage() {
 
   return (
     <div className="wallet-page">
-      <section className="wallet-section" aria-labelledby="transfer-upline-title">
+      <section className="card card--compact wallet-section" aria-labelledby="transfer-upline-title">
         <h3 className="wallet-section__title" id="transfer-upline-title">
           {t('title_transfer_to', { name: upline })}
         </h3>
@@ -119,15 +113,7 @@ export function TransferUplinePage() {
             error={fieldError('amount')}
             {...form.register('amount')}
           />
-          <TextField
-            label={t('label_payment_password')}
-            placeholder={t('label_payment_password')}
-            type="password"
-            isRequired
-            autoComplete="off"
-            error={fieldError('paymentPassword')}
-            {...form.register('paymentPassword')}
-          />
+          <PaymentPasswordField error={fieldError('paymentPassword')} {...form.register('paymentPassword')} />
           <FormAlert textKey={alert} />
           <FormAlert tone="notice">{notice}</FormAlert>
           <div className="form__actions">

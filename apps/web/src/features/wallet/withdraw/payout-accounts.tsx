@@ -6,8 +6,10 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
+import { PaymentPasswordField, paymentPasswordSchema } from '../components/money-fields.tsx';
 import { errorCode } from '../deposit/money.ts';
 import { useBindPayoutAccount } from './withdraw-api.ts';
+import { Badge } from '../../../shared/ui/badge.tsx';
 
 export const maxPayoutAccounts = 5;
 
@@ -27,7 +29,7 @@ export function PayoutAccountList({ accounts }: { accounts: PayoutAccount[] }) {
         <li key={account.accountId} className="wallet-item">
           <div className="wallet-item__head">
             <span className="wallet-item__title">{account.providerName}</span>
-            <span className="wallet-status">{t(accountKindLabelKeys[account.kind])}</span>
+            <Badge>{t(accountKindLabelKeys[account.kind])}</Badge>
           </div>
           <span className="wallet-item__meta">
             {account.accountName} · {account.accountNumber}
@@ -68,7 +70,7 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
       .min(6, t('text_min_characters', { value: 6 }))
       .max(34, t('text_max_characters', { value: 34 }))
       .regex(/^[A-Za-z0-9 -]+$/, t('text_account_number_chars')),
-    paymentPassword: z.string().min(1, t('text_payment_password_required')).max(64),
+    paymentPassword: paymentPasswordSchema(t),
   });
   const { form, alert, setAlert, submit, fieldError } = useServerForm<BindValues>({
     schema,
@@ -152,15 +154,7 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
         error={fieldError('accountNumber')}
         {...form.register('accountNumber')}
       />
-      <TextField
-        label={t('label_payment_password')}
-        placeholder={t('label_payment_password')}
-        type="password"
-        isRequired
-        autoComplete="off"
-        error={fieldError('paymentPassword')}
-        {...form.register('paymentPassword')}
-      />
+      <PaymentPasswordField error={fieldError('paymentPassword')} {...form.register('paymentPassword')} />
       <FormAlert textKey={alert} />
       <div className="form__actions">
         <SubmitButton isBusy={form.formState.isSubmitting} busyLabel={t('state_saving')}>

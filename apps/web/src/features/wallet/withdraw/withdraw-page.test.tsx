@@ -69,6 +69,13 @@ function withdrawAnswers(
   };
 }
 
+/** Sends the receipt form's answer and returns the body of the confirm call it made. */
+async function sendAnswer(receipt: HTMLElement, seen: { path: string; body: unknown }[]) {
+  fireEvent.click(within(receipt).getByRole('button', { name: 'Send answer' }));
+  await waitFor(() => expect(seen.some((call) => call.path === '/wps/withdraw/confirm')).toBe(true));
+  return seen.find((call) => call.path === '/wps/withdraw/confirm')?.body;
+}
+
 describe('the withdraw page', () => {
   it('shows what can be withdrawn, the accounts and the history, and confirms a partial receipt', async () => {
     const { panel, seen } = await openWalletPage(
@@ -104,9 +111,7 @@ describe('the withdraw page', () => {
       target: { value: '60' },
     });
     expect(within(receipt).getByText('Missing: ৳40.00')).toBeTruthy();
-    fireEvent.click(within(receipt).getByRole('button', { name: 'Send answer' }));
-    await waitFor(() => expect(seen.some((call) => call.path === '/wps/withdraw/confirm')).toBe(true));
-    expect(seen.find((call) => call.path === '/wps/withdraw/confirm')?.body).toEqual({
+    expect(await sendAnswer(receipt, seen)).toEqual({
       withdrawalId: 3,
       receipt: 'partial',
       receivedAmount: '60',
@@ -152,9 +157,7 @@ describe('the withdraw page', () => {
     });
     fireEvent.change(within(receipt).getByLabelText(/Proof image/), { target: { files: [png] } });
     expect(await within(receipt).findByAltText('proof.png')).toBeTruthy();
-    fireEvent.click(within(receipt).getByRole('button', { name: 'Send answer' }));
-    await waitFor(() => expect(seen.some((call) => call.path === '/wps/withdraw/confirm')).toBe(true));
-    expect(seen.find((call) => call.path === '/wps/withdraw/confirm')?.body).toEqual({
+    expect(await sendAnswer(receipt, seen)).toEqual({
       withdrawalId: 3,
       receipt: 'none',
       proof: { contentType: 'image/png', data: 'iVBORw0KGgo=' },

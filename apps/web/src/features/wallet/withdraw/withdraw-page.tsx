@@ -11,13 +11,12 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import {
-  amountProblemText,
-  amountRangeText,
-  checkAmount,
-  errorCode,
-  useMoney,
-  useRequestId,
-} from '../deposit/money.ts';
+  amountSchema,
+  PaymentPasswordField,
+  paymentPasswordSchema,
+  showMoneyError,
+} from '../components/money-fields.tsx';
+import { useMoney, useRequestId } from '../deposit/money.ts';
 import { HistorySection, StatusBadge } from '../deposit/wallet-ui.tsx';
 import { accountText, BindAccountForm, maxPayoutAccounts, PayoutAccountList } from './payout-accounts.tsx';
 import { ReceiptConfirmation } from './receipt-confirmation.tsx';
@@ -28,6 +27,7 @@ import {
   useWithdrawInfo,
 } from './withdraw-api.ts';
 import '../deposit/wallet-pages.css';
+import '../../../shared/ui/card.css';
 
 const historyPageSize = 10;
 
@@ -47,7 +47,7 @@ export function WithdrawPage() {
 
   return (
     <div className="wallet-page">
-      <section className="wallet-section" aria-labelledby="withdraw-balance-title">
+      <section className="card card--compact wallet-section" aria-labelledby="withdraw-balance-title">
         <div className="wallet-balance">
           <h3 className="wallet-balance__label" id="withdraw-balance-title">
             {t('label_withdrawable')}
@@ -71,7 +71,7 @@ export function WithdrawPage() {
         )}
       </section>
 
-      <section className="wallet-section" aria-labelledby="payout-accounts-title">
+      <section className="card card--compact wallet-section" aria-labelledby="payout-accounts-title">
         <h3 className="wallet-section__title" id="payout-accounts-title">
           {t('title_payout_accounts')}
         </h3>
@@ -94,7 +94,7 @@ export function WithdrawPage() {
       </section>
 
       {info.data.hasPaymentPassword && list.length > 0 ? (
-        <section className="wallet-section" aria-labelledby="withdraw-request-title">
+        <section className="card card--compact wallet-section" aria-labelledby="withdraw-request-title">
           <h3 className="wallet-section__title" id="withdraw-request-title">
             {t('title_withdraw_request')}
           </h3>
@@ -133,12 +133,8 @@ function WithdrawForm({
     () =>
       z.object({
         accountId: z.string().min(1, t('text_choose_account')),
-        amount: z.string().superRefine((value, context) => {
-          const problem = checkAmount(value, rules);
-          if (problem)
-            context.addIssue({ code: 'custom', message: amountProblemText(problem, t, money, rules) });
-        }),
-        paymentPassword: z.string().min(1, t('text_payment_password_required')).max(64),
+        amount: amountSchema(rules, t, money),
+        paymentPassword: paymentPasswordSchema(t),
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the limits or language change
     [t, precision, limits.min, limits.max, limits.available],
@@ -162,17 +158,12 @@ function WithdrawForm({
       );
     },
     onError: (error) => {
-      const code = errorCode(error);
-      if (code === 'WRONG_PASSWORD') {
-        form.setError('paymentPassword', { type: 'server', message: t('err_wrong_password') });
-      } else if (code === 'AMOUNT_OUT_OF_RANGE') {
-        form.setError('amount', { type: 'server', message: amountRangeText(error, t, money) });
-      } else if (code === 'INSUFFICIENT_FUNDS') {
-        form.setError('amount', { type: 'server', message: t('err_insufficient_funds') });
-      } else {
-        return false;
-      }
-      return true;
+      return showMoneyError(
+        error,
+        (field, message) => form.setError(field, { type: 'server', message }),
+        t,
+        money,
+      );
     },
   });
   const accountError = fieldError('accountId');
@@ -206,15 +197,7 @@ function WithdrawForm({
         error={fieldError('amount')}
         {...form.register('amount')}
       />
-      <TextField
-        label={t('label_payment_password')}
-        placeholder={t('label_payment_password')}
-        type="password"
-        isRequired
-        autoComplete="off"
-        error={fieldError('paymentPassword')}
-        {...form.register('paymentPassword')}
-      />
+      <PaymentPasswordField error={fieldError('paymentPassword')} {...form.register('paymentPassword')} />
       <p className="wallet-section__text">{t('text_withdraw_hold')}</p>
       <FormAlert textKey={alert} />
       <FormAlert tone="notice">{notice}</FormAlert>
