@@ -1,4 +1,4 @@
-// A local ESLint rule for the web's layers (STYLE.md, bulletproof-react): `shared → features → app`,
+// A local ESLint rule for the web's layers (docs/style.md, bulletproof-react): `shared → features → app`,
 // and a feature reaches another feature only through that feature's public entry, `features/<b>/index.ts`.
 // (A local rule, because eslint-plugin-import-x's native resolver breaks `npm ci` here: see eslint.config.js.)
 //

@@ -1,4 +1,4 @@
-// Bundle budget (DESIGN.md, Web): the JavaScript a phone downloads to show the home route, gzipped,
+// Bundle budget (docs/design.md, Web): the JavaScript a phone downloads to show the home route, gzipped,
 // must stay ≤ 150 KB. Reads Vite's manifest: the entry's static imports, plus the home page's lazy
 // chunk and its static imports (the router fetches them before the first paint of /index), plus
 // the start-up part of the default (Bengali) text catalogue, which the first paint waits for too.

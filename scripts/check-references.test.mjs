@@ -1,7 +1,7 @@
 // Citations in code comments must resolve inside the repository (ARCHITECTURE.md, "References"):
 // "spec N" names a section "## N." of docs/spec.md, "docs/stack.md gotcha N" an item of its
-// gotcha list, "docs/<name>.md" a file in docs/. The old out-of-repo forms ("STACK.md gotcha N")
-// are refused. Run by `npm test` (vitest project "repo").
+// gotcha list, "docs/<name>.md" a file in docs/. The old out-of-repo forms ("STACK.md gotcha N",
+// "DESIGN.md", "STYLE.md") are refused. Run by `npm test` (vitest project "repo").
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,8 +63,10 @@ export function unresolvedCitations(file, text, targets) {
           problems.push(`${where}: "${match[0]}": docs/spec.md has no section ${number}`);
       }
     }
-    for (const match of line.matchAll(/(?<![\w/])STACK\.md/g)) {
-      problems.push(`${where}: "${match[0]}" is outside the repository: cite docs/stack.md`);
+    for (const match of line.matchAll(/(?<![\w/])(STACK|DESIGN|STYLE)\.md/g)) {
+      problems.push(
+        `${where}: "${match[0]}" is outside the repository: cite docs/${match[1].toLowerCase()}.md`,
+      );
     }
     for (const match of line.matchAll(/\bgotcha\s+(\d+)/gi)) {
       if (!/docs\/stack\.md,?\s+$/i.test(line.slice(0, match.index))) {
@@ -123,13 +125,15 @@ describe('citations in code resolve inside the repository', () => {
       '// spec 12: no such section',
       '// spec 2 and 14',
       '// (STACK.md gotcha 5)',
+      '// (DESIGN.md, Money)',
       '// docs/stack.md gotcha 99',
       '// see gotcha 3',
       '// docs/no-such-file.md',
     ].join('\n');
-    const good = '// spec 2 and 4; Spec 9: limits; docs/stack.md gotcha 5; docs/wallet.md';
+    const good =
+      '// spec 2 and 4; Spec 9: limits; docs/stack.md gotcha 5; docs/wallet.md; docs/design.md, Money';
     const flaggedLines = unresolvedCitations('bad.ts', bad, targets).map((problem) => problem.split(':')[1]);
-    expect(new Set(flaggedLines)).toEqual(new Set(['1', '2', '3', '4', '5', '6']));
+    expect(new Set(flaggedLines)).toEqual(new Set(['1', '2', '3', '4', '5', '6', '7']));
     expect(unresolvedCitations('good.ts', good, targets)).toEqual([]);
   });
 });

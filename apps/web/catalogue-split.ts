@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Splits each text catalogue in two for the production build (DESIGN.md, Web: the home route's
+ * Splits each text catalogue in two for the production build (docs/design.md, Web: the home route's
  * start-up budget). `virtual:catalogue/<lang>/start` holds the texts of the code a first view of the
  * home page runs: the entry's static import graph plus the home route module's. `…/rest` holds the
  * others and is fetched right after, before any other page chunk runs (shared/lib/chunk-load.ts).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorCodes } from './errors.ts';
 
 /**
- * Every answer is `{ success, code?, message?, value? }` (DESIGN.md, API conventions).
+ * Every answer is `{ success, code?, message?, value? }` (docs/design.md, API conventions).
  * `success: true` carries `value`; `success: false` carries a catalogue `code` and a text key.
  */
 export function okEnvelope<T extends z.ZodType>(value: T) {

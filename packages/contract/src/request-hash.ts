@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The one request hash of idempotent commands (STYLE.md 7: an idempotency key is stored with a
+ * The one request hash of idempotent commands (docs/style.md 7: an idempotency key is stored with a
  * hash of its request; the same key with another request is refused). Node only (node:crypto):
  * imported by the server and the house games through `@khela/contract/request-hash`, never from
  * the package's index, which the web bundles.

@@ -1,5 +1,5 @@
 /**
- * Sealing the body of an encrypted call (DESIGN.md, API conventions): a fresh AES-256-GCM key
+ * Sealing the body of an encrypted call (docs/design.md, API conventions): a fresh AES-256-GCM key
  * encrypts the JSON body, and the server's RSA-OAEP-256 public key wraps that AES key. Only
  * WebCrypto (`crypto.subtle`) is used, so the same code runs in the browser, in Node 20 and in the
  * tests. The server opens it with node:crypto (apps/server/src/modules/crypto-envelope).

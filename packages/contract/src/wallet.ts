@@ -4,7 +4,7 @@ import { amountInputUnit, amountUnit, epochMsSchema } from './input-rules.ts';
 import { recordKinds } from './record-kinds.ts';
 
 /**
- * The wallet (spec 1 money features, 2 member centre, 7 wallet calls; DESIGN.md, Money). Amounts
+ * The wallet (spec 1 money features, 2 member centre, 7 wallet calls; docs/design.md, Money). Amounts
  * cross the API as decimal strings in major units ("1234.50"), never JSON numbers; the server keeps
  * integer minor units in a double-entry ledger.
  */

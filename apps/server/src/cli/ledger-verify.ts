@@ -1,5 +1,5 @@
 /**
- * Checks every ledger invariant (DESIGN.md, Money) against the configured database:
+ * Checks every ledger invariant (docs/design.md, Money) against the configured database:
  *   npm run ledger:verify                              # PGlite under DATA_DIR (default ./data)
  *   DATABASE_URL=postgres://… npm run ledger:verify     # PostgreSQL
  * Exit 0: every invariant holds. Exit 1: something is broken; each broken invariant is named with

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The only place that reads `process.env` (STYLE.md 10). Every variable is validated at start-up;
+ * The only place that reads `process.env` (docs/style.md 10). Every variable is validated at start-up;
  * a bad value stops the process with one line naming the variable.
  */
 const booleanText = z

@@ -115,7 +115,7 @@ function ruleOfZodIssue(
 }
 
 /**
- * One error handler for the whole API (STYLE.md 5): catalogue code → HTTP status; a 4xx says what
+ * One error handler for the whole API (docs/style.md 5): catalogue code → HTTP status; a 4xx says what
  * was wrong, a 5xx never leaks its message.
  */
 export function installErrorHandler(app: FastifyInstance) {

@@ -8,7 +8,7 @@ export interface StoredCommand {
 }
 
 /**
- * Runs a command once per idempotency key (STYLE.md 7): the command stored under the key answers
+ * Runs a command once per idempotency key (docs/style.md 7): the command stored under the key answers
  * again when its request hash is the same (`replay`); another hash is a conflict (by default
  * IDEMPOTENCY_MISMATCH, or the module's own answer); no stored command: `run` runs and stores it.
  *

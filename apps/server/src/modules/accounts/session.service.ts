@@ -156,7 +156,7 @@ export async function revokeMemberSessions({
 /**
  * An SQL condition, true while the platform session `sessionId` may still spend: not revoked,
  * before its absolute end, and its account active. For the vendor wallet's hot path, which folds
- * it into the one statement it already runs (DESIGN.md: round trips cost more than rows) instead
+ * it into the one statement it already runs (docs/design.md: round trips cost more than rows) instead
  * of asking this module in a second round trip. The idle clock is left out on purpose: a player
  * busy in a game makes no calls to the site, and the game session keeps its own idle clock.
  */

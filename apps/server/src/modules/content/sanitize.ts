@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Operator HTML (announcements, help articles, promotions) is sanitised on write (DESIGN.md, Security):
+ * Operator HTML (announcements, help articles, promotions) is sanitised on write (docs/design.md, Security):
  * a small allow-list of formatting tags, links to http(s)/mailto/tel only, images from https or our
  * own paths, no scripts, no event handlers, no inline styles. The browser sanitises again on render.
  */

@@ -7,7 +7,7 @@ import { getSettings } from '../settings/settings.service.ts';
 import { vendorConnections } from './games.tables.ts';
 
 /**
- * Our own vendor, apps/house-games, mounted in this process under `/house` (DESIGN.md, Games). It
+ * Our own vendor, apps/house-games, mounted in this process under `/house` (docs/design.md, Games). It
  * still reaches the wallet only through the vendor protocol over HTTP, on the loopback address,
  * exactly as a third-party vendor would. Its connection row is made on first start with a new
  * secret; an operator can point it elsewhere (a house running on its own) by editing that row

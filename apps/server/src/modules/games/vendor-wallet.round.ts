@@ -31,7 +31,7 @@ export async function lockRound(tx: Database, vendorCode: string, roundId: strin
 }
 
 /**
- * The hot path's reads in one statement (DESIGN.md: round trips cost more than rows): whether the
+ * The hot path's reads in one statement (docs/design.md: round trips cost more than rows): whether the
  * transaction id is taken, the session, the game, and the round, LOCKED (FOR UPDATE) so that it is
  * the first lock the call takes. Raw SQL, so every bigint is read as text (docs/stack.md gotcha 3).
  */

@@ -154,7 +154,7 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
     { rateLimit: { max: app.env.GAME_LAUNCH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
   );
 
-  // FB sports is a third party with no connection here (DESIGN.md: never faked).
+  // FB sports is a third party with no connection here (docs/design.md: never faked).
   registerCall(app, calls.gameLaunchFB, async () => {
     throw new AppError('VENDOR_UNAVAILABLE', { detail: 'FB sports is not connected' });
   });

@@ -16,7 +16,7 @@
  * of one round, meet on a unique index (or find the round opened under them): the loser's
  * transaction is rolled back and the call runs again, and then finds the winner's row (a replay).
  *
- * Round trips (DESIGN.md, Money): a debit or a credit is begin, one read that also locks the round
+ * Round trips (docs/design.md, Money): a debit or a credit is begin, one read that also locks the round
  * (lockCallContext), the ledger's posting function, one write (round and transaction record),
  * commit. Rollbacks, rarer, are written plainly.
  */

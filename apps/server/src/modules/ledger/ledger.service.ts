@@ -15,7 +15,7 @@ import { journalEntries, ledgerAccounts, postings } from './ledger.tables.ts';
 import { MAX_MINOR_UNITS, MAX_PRECISION, isCurrencyCode, precisionOf } from './money.ts';
 
 /**
- * The ledger: the only way money moves (DESIGN.md, Money; STYLE.md 6 and 7).
+ * The ledger: the only way money moves (docs/design.md, Money; docs/style.md 6 and 7).
  *
  * One money movement = one journal entry = one call of the `ledger_post_entry` SQL function (one
  * statement, one round trip, one transaction). Amounts are bigint minor units; a posting's sign is

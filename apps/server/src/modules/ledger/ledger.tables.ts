@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Every wallet and system account of the double-entry ledger (DESIGN.md, Money).
+ * Every wallet and system account of the double-entry ledger (docs/design.md, Money).
  *
  * Addresses name accounts the way formance does: `member:42:main`, `member:42:bonus`,
  * `member:42:trial`, `member:42:hold`, `member:42:vendor:JILI` (a transfer-mode vendor's
@@ -23,7 +23,7 @@ import {
  *
  * `balance` is cached ONLY for member-owned wallets (it is what the guarded update checks). System
  * accounts keep `balance` NULL: every bet touches the house, and one hot row updated per movement
- * cuts throughput by two thirds (DESIGN.md measured it), so their balance is the sum of their
+ * cuts throughput by two thirds (docs/design.md measured it), so their balance is the sum of their
  * postings. Amounts are integers in minor units of `currency` (`precision` decimals).
  *
  * `owner_member_id` deliberately has no foreign key: the members table belongs to the accounts

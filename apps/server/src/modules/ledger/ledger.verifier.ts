@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { rowsOf } from './ledger.service.ts';
 
 /**
- * Checks every invariant of the ledger (DESIGN.md, Money) against a database. Tests run it after
+ * Checks every invariant of the ledger (docs/design.md, Money) against a database. Tests run it after
  * every scenario; `npm run ledger:verify` runs it against the configured database. All checks read
  * one snapshot (a read-only REPEATABLE READ transaction), so it may run beside live traffic.
  *

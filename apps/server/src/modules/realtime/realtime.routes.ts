@@ -21,7 +21,7 @@ interface Subscriber {
 }
 
 /**
- * Pushes over a WebSocket (DESIGN.md, Runtime): today the member's balance whenever their wallet
+ * Pushes over a WebSocket (docs/design.md, Runtime): today the member's balance whenever their wallet
  * changes. The page opens the socket and sends `{ type: 'auth', token }` (the token never goes in
  * the URL, which proxies log); the server answers `{ type: 'balance', value }` at once and after
  * every movement. With REDIS_URL every instance hears every movement (pub/sub), so a member's

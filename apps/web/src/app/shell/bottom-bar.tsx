@@ -9,7 +9,7 @@ import { useOpenAccountCentre } from '../../features/account/index.ts';
 import { paths } from '../../shared/config/paths.ts';
 import './bottom-bar.css';
 
-/** Phones only (DESIGN.md): home, games, promotions, deposit and account in a fixed bottom bar. */
+/** Phones only (docs/design.md): home, games, promotions, deposit and account in a fixed bottom bar. */
 export function BottomBar() {
   const { t } = useTranslation();
   const openAccountCentre = useOpenAccountCentre();

@@ -22,7 +22,7 @@ export function useBalance(): { balance: string | null; refresh: () => void; isR
   const token = useSessionStore((state) => state.token);
   const queryClient = useQueryClient();
 
-  // Pushed balances (DESIGN.md: real-time pushes over a WebSocket). The socket code is its own
+  // Pushed balances (docs/design.md: real-time pushes over a WebSocket). The socket code is its own
   // small chunk, fetched once a member is logged in.
   useEffect(() => {
     if (token === null || typeof WebSocket === 'undefined') return;

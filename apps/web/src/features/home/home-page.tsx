@@ -18,7 +18,7 @@ const HomeHighlights = lazy(() =>
 /**
  * Home (spec 2): the banner above (shell), the notice bar, the jackpot ticker, the game categories,
  * hot games and the winners list (home-highlights.tsx). Winners only ever come from real rounds
- * (DESIGN.md): before anyone wins, the list says so.
+ * (docs/design.md): before anyone wins, the list says so.
  */
 export function HomePage() {
   const { t } = useTranslation();

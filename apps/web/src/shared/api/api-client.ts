@@ -10,7 +10,7 @@ const plainClient = createApiClient({ getLanguage: currentApiLanguage });
 
 /**
  * Seals the body of encrypted calls (login, registration, passwords): AES-256-GCM with the key
- * wrapped by the server's RSA-OAEP-256 public key, fetched once per visit (DESIGN.md).
+ * wrapped by the server's RSA-OAEP-256 public key, fetched once per visit (docs/design.md).
  */
 const sealer = createSealer(() => plainClient.call(apiRoutes.publicKey));
 

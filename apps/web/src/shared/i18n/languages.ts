@@ -11,7 +11,7 @@ export const fallbackLanguage: CatalogueLanguage = 'en';
 export const languageStorageKey = 'language';
 
 /**
- * API language codes (spec 1) → catalogue. CN is Chinese. TY has no stated meaning (DESIGN.md): it is
+ * API language codes (spec 1) → catalogue. CN is Chinese. TY has no stated meaning (docs/design.md): it is
  * kept as data and shown in English until someone says what it is.
  */
 const catalogueOfApiLanguage: Record<LanguageCode, CatalogueLanguage> = {

@@ -3,7 +3,7 @@ import { readStorage, writeStorage } from '../lib/storage.ts';
 
 /**
  * Account kinds of spec 6 and 9 carried in sessionStorage `isAgent`. The numbers have no stated
- * meaning beyond these lists, so they stay numbers (DESIGN.md, "Where the spec is silent").
+ * meaning beyond these lists, so they stay numbers (docs/design.md, "Where the spec is silent").
  */
 export const accountCentreTypes = [1, 2, 41, 42] as const;
 /** The trial (guest) account: refused member actions, chat and the agent centre. */

@@ -1,6 +1,6 @@
 import './skeleton.css';
 
-/** Grey placeholders in the shape of what is loading (DESIGN.md: skeletons, not spinners). */
+/** Grey placeholders in the shape of what is loading (docs/design.md: skeletons, not spinners). */
 export function Skeleton({
   rows = 3,
   height = '1rem',

@@ -2,7 +2,7 @@ import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
 
 /**
  * Remember me (spec 4, 9): the last username and SMS mobile number, kept one day in localStorage so
- * the login form can fill them in. Never the password (DESIGN.md: the original kept it in a cookie).
+ * the login form can fill them in. Never the password (docs/design.md: the original kept it in a cookie).
  */
 export const rememberStorageKey = 'rememberLogin';
 export const rememberLifetimeMs = 24 * 60 * 60 * 1000;

@@ -29,7 +29,7 @@ export interface GameGridProps {
   label: string;
 }
 
-/** Skeleton tiles in the grid's own shape while a list loads (DESIGN.md: skeletons, not spinners). */
+/** Skeleton tiles in the grid's own shape while a list loads (docs/design.md: skeletons, not spinners). */
 export function GameGridSkeleton({ count = 12 }: { count?: number }) {
   return (
     <ul className="game-grid" aria-hidden="true">

@@ -16,7 +16,7 @@ import { paths } from '../../../shared/config/paths.ts';
  *   first game directly; other vendors open the games route of their category;
  * - category entries: lottery launches provider TCG_SEA (when connected), cockfight its first vendor.
  *
- * The vendors named here are third parties not connected in this build (DESIGN.md): the rules are
+ * The vendors named here are third parties not connected in this build (docs/design.md): the rules are
  * kept as data so that their records, once they exist, behave as the spec says.
  */
 export type LaunchAction =
