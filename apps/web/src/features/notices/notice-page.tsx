@@ -56,7 +56,7 @@ export function NoticePage() {
             onToggle={(id) => setOpenId(id === shownId ? null : id)}
           />
           {pages > 1 ? (
-            <nav className="pager" aria-label={t('label_pages')}>
+            <nav className="page-numbers" aria-label={t('label_pages')}>
               <button
                 type="button"
                 className="icon-button"
@@ -70,7 +70,7 @@ export function NoticePage() {
                 <button
                   key={number}
                   type="button"
-                  className="pager__page"
+                  className="page-numbers__page"
                   aria-current={number === current ? 'page' : undefined}
                   onClick={() => goTo(number)}
                 >
