@@ -93,16 +93,24 @@ async function sitePage(
 
 const header = (page: Page) => page.locator('header.site-header');
 
-/** The box is wholly inside the window: seen without scrolling. */
+/**
+ * The box is wholly inside the window: seen without scrolling. Panels and the side menu slide in
+ * (200 ms), so the box is measured again until it has come to rest inside the window.
+ */
 async function expectInViewport(page: Page, locator: Locator) {
-  const box = await locator.boundingBox();
   const size = page.viewportSize();
-  expect(box).not.toBeNull();
   expect(size).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(size!.width + 0.5);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(size!.height + 0.5);
+  const placement = async () => {
+    const box = await locator.boundingBox();
+    if (!box) return 'not shown';
+    const inside =
+      box.x >= 0 &&
+      box.y >= 0 &&
+      box.x + box.width <= size!.width + 0.5 &&
+      box.y + box.height <= size!.height + 0.5;
+    return inside ? 'inside the window' : `outside the window: ${JSON.stringify(box)}`;
+  };
+  await expect.poll(placement).toBe('inside the window');
 }
 
 async function expectLoggedOut(page: Page, loginName: string) {

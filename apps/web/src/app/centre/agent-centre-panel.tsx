@@ -9,7 +9,7 @@ import { ComingSoon } from '../../shared/ui/coming-soon.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { MemberCentrePage } from './member-centre-pages.tsx';
 import { useWhitelabel } from '../../shared/api/get-whitelabel.ts';
-import { revealCurrentLink } from './reveal-current-link.ts';
+import { revealInStrip } from '../../shared/lib/reveal-in-strip.ts';
 import '../../shared/ui/centre-panel.css';
 
 /** The agent centre (spec 2 menu table), opened on demand with `openAgentCentre(pageKey)`. */
@@ -43,7 +43,7 @@ export function AgentCentrePanel() {
                   type="button"
                   className="centre__link"
                   aria-current={entry.page === current.page ? 'page' : undefined}
-                  ref={entry.page === current.page ? revealCurrentLink : undefined}
+                  ref={entry.page === current.page ? revealInStrip : undefined}
                   onClick={() => openAgentCentre(entry.page)}
                 >
                   {t(entry.labelKey)}

@@ -10,7 +10,7 @@ import { Modal } from '../../shared/ui/modal.tsx';
 import { useWhitelabel } from '../../shared/api/get-whitelabel.ts';
 import { LogoutButton } from '../../features/account/index.ts';
 import { MemberCentrePage } from './member-centre-pages.tsx';
-import { revealCurrentLink } from './reveal-current-link.ts';
+import { revealInStrip } from '../../shared/lib/reveal-in-strip.ts';
 import '../../shared/ui/centre-panel.css';
 
 /** The member centre (spec 2), opened on demand with `openMemberCentre(pageKey)`. */
@@ -43,7 +43,7 @@ export function MemberCentrePanel() {
                   type="button"
                   className="centre__link"
                   aria-current={key === current ? 'page' : undefined}
-                  ref={key === current ? revealCurrentLink : undefined}
+                  ref={key === current ? revealInStrip : undefined}
                   onClick={() => openMemberCentre(key)}
                 >
                   {t(memberCentreLabelKeys[key])}

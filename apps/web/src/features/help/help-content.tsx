@@ -10,6 +10,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { useHelpCenter } from './api/get-help-center.ts';
 import { ContactChannels } from './contact-channels.tsx';
+import { revealInStrip } from '../../shared/lib/reveal-in-strip.ts';
 import './help-content.css';
 
 /**
@@ -28,8 +29,7 @@ export function HelpContent({ basePath }: { basePath: string }) {
 
   // On phones the menu is a horizontal strip: bring the chosen article's chip into view.
   useEffect(() => {
-    const link = menuRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    revealInStrip(menuRef.current?.querySelector<HTMLElement>('[aria-current="page"]') ?? null);
   }, [article?.slug]);
 
   return (

@@ -13,6 +13,6 @@ export function Badge({
   isDashed?: boolean;
   children: ReactNode;
 }) {
-  const classes = `badge${tone === 'muted' ? '' : ` badge--${tone}`}${isDashed ? ' badge--dashed' : ''}`;
+  const classes = `status-pill${tone === 'muted' ? '' : ` status-pill--${tone}`}${isDashed ? ' status-pill--dashed' : ''}`;
   return <span className={classes}>{children}</span>;
 }
