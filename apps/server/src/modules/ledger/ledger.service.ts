@@ -1,3 +1,4 @@
+import { recordKinds } from '@khela/contract/record-kinds';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { canonicalJson, requestHash } from '@khela/contract/request-hash';
 import type { Database } from '../../db/database.ts';
@@ -28,19 +29,8 @@ import { MAX_MINOR_UNITS, MAX_PRECISION, isCurrencyCode, precisionOf } from './m
  * inside its own transaction wraps the call in a nested `tx.transaction` (a savepoint).
  */
 
-export const entryKinds = [
-  'deposit',
-  'withdrawal',
-  'bet',
-  'win',
-  'rollback',
-  'transfer',
-  'adjustment',
-  'bonus',
-  'hold',
-  'release',
-  'reversal',
-] as const;
+/** The journal entry kinds: the contract's list, so the account record's filter is the ledger's. */
+export const entryKinds = recordKinds;
 export type EntryKind = (typeof entryKinds)[number];
 
 export interface LedgerAccount {

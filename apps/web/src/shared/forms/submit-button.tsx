@@ -10,6 +10,8 @@ export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
   tone?: 'primary' | 'gold' | 'outline';
   /** The larger button of the sign-in dialogs. */
   isLarge?: boolean;
+  /** A turning ring before the busy label (the sign-in dialogs, where a wait is felt). */
+  hasSpinner?: boolean;
   children: ReactNode;
 }
 
@@ -19,6 +21,7 @@ export function SubmitButton({
   busyLabel,
   tone = 'primary',
   isLarge = false,
+  hasSpinner = false,
   disabled,
   className,
   children,
@@ -33,7 +36,14 @@ export function SubmitButton({
       aria-busy={isBusy || undefined}
       {...button}
     >
-      {isBusy ? busyLabel : children}
+      {isBusy ? (
+        <>
+          {hasSpinner ? <span className="form__spinner" aria-hidden="true" /> : null}
+          {busyLabel}
+        </>
+      ) : (
+        children
+      )}
     </button>
   );
 }

@@ -153,16 +153,7 @@ export function SmsLogin({
       {rememberRow}
       <FormAlert textKey={alert} />
       <div className="form__actions">
-        <SubmitButton
-          isBusy={isSubmitting}
-          isLarge
-          busyLabel={
-            <>
-              <span className="login-form__spinner" aria-hidden="true" />
-              {t('state_logging_in')}
-            </>
-          }
-        >
+        <SubmitButton isBusy={isSubmitting} isLarge hasSpinner busyLabel={t('state_logging_in')}>
           {t('action_login')}
         </SubmitButton>
       </div>

@@ -92,16 +92,7 @@ function CodeForm({ kind, challengeId, onSuccess, onRestart }: TwoFactorStepProp
       />
       <FormAlert textKey={alert} />
       <div className="form__actions">
-        <SubmitButton
-          isBusy={isSubmitting}
-          isLarge
-          busyLabel={
-            <>
-              <span className="login-form__spinner" aria-hidden="true" />
-              {t('state_verifying')}
-            </>
-          }
-        >
+        <SubmitButton isBusy={isSubmitting} isLarge hasSpinner busyLabel={t('state_verifying')}>
           {t('action_verify')}
         </SubmitButton>
       </div>

@@ -190,12 +190,8 @@ export function UsernameLogin({
         <SubmitButton
           isBusy={isBusy}
           isLarge
-          busyLabel={
-            <>
-              <span className="login-form__spinner" aria-hidden="true" />
-              {t(phase === 'checking' ? 'state_checking_human' : 'state_logging_in')}
-            </>
-          }
+          hasSpinner
+          busyLabel={t(phase === 'checking' ? 'state_checking_human' : 'state_logging_in')}
         >
           {t('action_login')}
         </SubmitButton>

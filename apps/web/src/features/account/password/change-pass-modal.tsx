@@ -140,16 +140,7 @@ export function ChangePassModal() {
         <NewPasswordFields register={register} fieldError={fieldError} />
         <FormAlert textKey={alert} />
         <div className="form__actions">
-          <SubmitButton
-            isBusy={isSubmitting}
-            isLarge
-            busyLabel={
-              <>
-                <span className="login-form__spinner" aria-hidden="true" />
-                {t('state_saving')}
-              </>
-            }
-          >
+          <SubmitButton isBusy={isSubmitting} isLarge hasSpinner busyLabel={t('state_saving')}>
             {t('action_change_password')}
           </SubmitButton>
           {isForced ? (
