@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import {
   memberCentreLabelKeys,
   visibleMemberCentrePages,
@@ -6,16 +5,13 @@ import {
 } from '../../shared/config/centre-pages.ts';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../shared/stores/session-store.ts';
-import { Modal } from '../../shared/ui/modal.tsx';
 import { useWhitelabel } from '../../shared/api/get-whitelabel.ts';
 import { LogoutButton } from '../../features/account/index.ts';
 import { MemberCentrePage } from './member-centre-pages.tsx';
-import { revealInStrip } from '../../shared/lib/reveal-in-strip.ts';
-import '../../shared/ui/centre-panel.css';
+import { CentreFrame } from './centre-frame.tsx';
 
 /** The member centre (spec 2), opened on demand with `openMemberCentre(pageKey)`. */
 export function MemberCentrePanel() {
-  const { t } = useTranslation();
   const { data: whitelabel } = useWhitelabel();
   const isAgent = useSessionStore((state) => state.isAgent);
   const { open, page } = useOverlayStore((state) => state.memberCentre);
@@ -27,40 +23,16 @@ export function MemberCentrePanel() {
   const current: MemberCentrePageKey = pages.includes(page) ? page : 'securityCenter';
 
   return (
-    <Modal
+    <CentreFrame
       open={open}
       onClose={close}
-      variant="panel"
-      title={t('member_centre')}
-      closeLabel={t('action_close')}
+      titleKey="member_centre"
+      entries={pages.map((key) => ({ key, labelKey: memberCentreLabelKeys[key] }))}
+      current={{ key: current, labelKey: memberCentreLabelKeys[current] }}
+      onOpen={openMemberCentre}
+      menuFooter={<LogoutButton className="centre__logout" />}
     >
-      <div className="centre">
-        <nav className="centre__menu" aria-label={t('member_centre')}>
-          <ul>
-            {pages.map((key) => (
-              <li key={key}>
-                <button
-                  type="button"
-                  className="centre__link"
-                  aria-current={key === current ? 'page' : undefined}
-                  ref={key === current ? revealInStrip : undefined}
-                  onClick={() => openMemberCentre(key)}
-                >
-                  {t(memberCentreLabelKeys[key])}
-                </button>
-              </li>
-            ))}
-          </ul>
-          {/* Outside the list: on phones the list scrolls sideways, the way out stays in view. */}
-          <LogoutButton className="centre__logout" />
-        </nav>
-        <section className="centre__page" aria-labelledby="centre-page-title" data-page={current}>
-          <h2 id="centre-page-title" className="centre__title">
-            {t(memberCentreLabelKeys[current])}
-          </h2>
-          <MemberCentrePage page={current} />
-        </section>
-      </div>
-    </Modal>
+      <MemberCentrePage page={current} />
+    </CentreFrame>
   );
 }
