@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { balanceOf, postRoundMove } from './vendor-wallet.ledger.ts';
 import { moneyReply, vendorError, type VendorReply } from './vendor-wallet.replies.ts';
 import { roundRefusal, runMoneyCall } from './vendor-wallet.round.ts';
-import type { VendorEnv } from './vendor-wallet.sessions.ts';
+import type { VendorCall } from './vendor-wallet.sessions.ts';
 import { recordAccepted, type AcceptedFields } from './vendor-wallet.transactions.ts';
 
 /** A win (or a zero credit that only settles): the round pays the wallet that bet in it. */
@@ -13,12 +13,7 @@ export async function credit({
   env,
   vendorCode,
   request,
-}: {
-  db: Database;
-  env: VendorEnv;
-  vendorCode: string;
-  request: CreditRequest;
-}): Promise<VendorReply> {
+}: VendorCall<CreditRequest>): Promise<VendorReply> {
   return runMoneyCall(
     { db, env, vendorCode, action: 'credit', request, session: 'known' },
     async ({ tx, amount, session, round, fields, refuse, accepted }) => {

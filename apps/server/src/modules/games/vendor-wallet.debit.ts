@@ -5,7 +5,7 @@ import { isLedgerError } from '../ledger/ledger.errors.ts';
 import { balanceOf, postRoundMove } from './vendor-wallet.ledger.ts';
 import { minorUnits, moneyReply, vendorError, type VendorReply } from './vendor-wallet.replies.ts';
 import { roundRefusal, runMoneyCall } from './vendor-wallet.round.ts';
-import { touchOf, type VendorEnv } from './vendor-wallet.sessions.ts';
+import { touchOf, type VendorCall } from './vendor-wallet.sessions.ts';
 import { recordAccepted, remember, type AcceptedFields, type Outcome } from './vendor-wallet.transactions.ts';
 
 /** A bet: the wallet pays the round (opened by its first debit). */
@@ -14,12 +14,7 @@ export async function debit({
   env,
   vendorCode,
   request,
-}: {
-  db: Database;
-  env: VendorEnv;
-  vendorCode: string;
-  request: DebitRequest;
-}): Promise<VendorReply> {
+}: VendorCall<DebitRequest>): Promise<VendorReply> {
   return runMoneyCall(
     { db, env, vendorCode, action: 'debit', request, session: 'live' },
     async ({ tx, amount, session, game, round, fields, refuse, accepted }) => {

@@ -7,7 +7,7 @@ import { balanceAfter, balanceOf, ledgerKey, type WalletOf } from './vendor-wall
 import { moneyReply, vendorError, vendorRequestHash, type VendorReply } from './vendor-wallet.replies.ts';
 import { withRetries } from './vendor-wallet.retries.ts';
 import { finish, lockRound } from './vendor-wallet.round.ts';
-import { findSession, touchOf, type VendorEnv } from './vendor-wallet.sessions.ts';
+import { findSession, touchOf, type VendorCall, type VendorEnv } from './vendor-wallet.sessions.ts';
 import {
   answerOnce,
   findTransaction,
@@ -26,12 +26,7 @@ export async function rollback({
   env,
   vendorCode,
   request,
-}: {
-  db: Database;
-  env: VendorEnv;
-  vendorCode: string;
-  request: RollbackRequest;
-}): Promise<VendorReply> {
+}: VendorCall<RollbackRequest>): Promise<VendorReply> {
   const requestHash = vendorRequestHash('rollback', request);
   const outcome = await withRetries(() =>
     db.transaction((tx) =>

@@ -13,6 +13,14 @@ import { minorUnits, ok, vendorError, type VendorReply } from './vendor-wallet.r
 
 export type VendorEnv = Pick<Env, 'GAME_SESSION_IDLE_MINUTES'>;
 
+/** What every vendor wallet call is given: the database, the settings it reads, who calls, the request. */
+export interface VendorCall<Request> {
+  db: Database;
+  env: VendorEnv;
+  vendorCode: string;
+  request: Request;
+}
+
 export interface WalletSession extends WalletOf {
   sessionId: number;
   gameCode: string;
@@ -88,12 +96,7 @@ export async function authenticate({
   env,
   vendorCode,
   request,
-}: {
-  db: Database;
-  env: VendorEnv;
-  vendorCode: string;
-  request: AuthenticateRequest;
-}): Promise<VendorReply> {
+}: VendorCall<AuthenticateRequest>): Promise<VendorReply> {
   // One statement makes the token dead: of two racing exchanges exactly one gets the row.
   const [row] = await db
     .update(gameSessions)
@@ -142,12 +145,7 @@ export async function balance({
   env,
   vendorCode,
   request,
-}: {
-  db: Database;
-  env: VendorEnv;
-  vendorCode: string;
-  request: BalanceRequest;
-}): Promise<VendorReply> {
+}: VendorCall<BalanceRequest>): Promise<VendorReply> {
   const session = await findSession(db, env, vendorCode, request.sessionId);
   if (!session?.isLive) return vendorError('INVALID_TOKEN', 'unknown or expired session');
   const amount = await balanceOf(db, session);
