@@ -23,6 +23,7 @@ import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { UsernameField } from '../components/username-field.tsx';
+import { DoneDialog } from './done-dialog.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { solveHumanCheck } from '../lib/human-check.ts';
 import { useFinishLogin } from '../lib/use-finish-login.ts';
@@ -50,54 +51,31 @@ export function ForgetPassModal() {
   if (isChangedWithoutLogin) {
     // The password did change: say so plainly, then the login dialog takes over.
     return (
-      <Modal
-        open
-        onClose={close}
-        variant="dialog"
-        role="alertdialog"
+      <DoneDialog
         title={t('title_reset_password_done')}
-        closeLabel={t('action_close')}
-        showClose={false}
-      >
-        <div className="password-done">
-          <KeyRound size={40} aria-hidden="true" className="password-done__icon" />
-          <p>{t('text_reset_by_phone_log_in')}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            autoFocus
-            onClick={() => {
-              close();
-              openModal('loginPopupModal');
-            }}
-          >
-            {t('action_login')}
-          </button>
-        </div>
-      </Modal>
+        icon={<KeyRound size={40} aria-hidden="true" className="password-done__icon" />}
+        text={t('text_reset_by_phone_log_in')}
+        actionLabel={t('action_login')}
+        onAction={() => {
+          close();
+          openModal('loginPopupModal');
+        }}
+        onClose={close}
+      />
     );
   }
 
   if (sentMinutes !== null) {
     // Spec 4: submit, confirmation popup, dialog closes — the popup takes the dialog's place.
     return (
-      <Modal
-        open
-        onClose={close}
-        variant="dialog"
-        role="alertdialog"
+      <DoneDialog
         title={t('title_check_email')}
-        closeLabel={t('action_close')}
-        showClose={false}
-      >
-        <div className="password-done">
-          <MailCheck size={40} aria-hidden="true" className="password-done__icon" />
-          <p>{t('text_reset_link_sent', { minutes: sentMinutes })}</p>
-          <button type="button" className="button button--primary" onClick={close} autoFocus>
-            {t('action_confirm')}
-          </button>
-        </div>
-      </Modal>
+        icon={<MailCheck size={40} aria-hidden="true" className="password-done__icon" />}
+        text={t('text_reset_link_sent', { minutes: sentMinutes })}
+        actionLabel={t('action_confirm')}
+        onAction={close}
+        onClose={close}
+      />
     );
   }
 
