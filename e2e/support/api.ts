@@ -64,23 +64,21 @@ export async function operatorToken(baseUrl: string): Promise<string> {
   return value.token;
 }
 
-/** A session of the demo member `demoplayer` (docs/demo-accounts.md), logged in through the API. */
-export async function memberToken(baseUrl: string): Promise<string> {
+/** A session of any member or agent, logged in by username through the API (with ALTCHA solved). */
+export async function sessionToken(baseUrl: string, username: string, password: string): Promise<string> {
   const answer = await callApi(baseUrl, {
     method: 'POST',
     path: '/wps/session/login',
     sealed: true,
-    body: {
-      type: 'username',
-      username: 'demoplayer',
-      password: 'Player-demo-2026',
-      altcha: await solveAltcha(baseUrl),
-    },
+    body: { type: 'username', username, password, altcha: await solveAltcha(baseUrl) },
   });
   const value = answer.body.value as { token?: string } | undefined;
-  if (!value?.token) throw new Error(`member login failed: ${JSON.stringify(answer.body)}`);
+  if (!value?.token) throw new Error(`${username}'s login failed: ${JSON.stringify(answer.body)}`);
   return value.token;
 }
+
+/** A session of the demo member `demoplayer` (docs/demo-accounts.md), logged in through the API. */
+export const memberToken = (baseUrl: string) => sessionToken(baseUrl, 'demoplayer', 'Player-demo-2026');
 
 /**
  * The newest six-digit code sent to a number (full international form, e.g. +8801700000002),

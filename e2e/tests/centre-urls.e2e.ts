@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { callApi, memberToken, solveAltcha } from '../support/api.ts';
+import { memberToken, sessionToken } from '../support/api.ts';
 import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
 import { header } from '../support/site.ts';
@@ -75,20 +75,7 @@ const { server, browser } = useSite(
 
 beforeAll(async () => {
   memberSession = await memberToken(server.baseUrl);
-  const agentLogin = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/wps/session/login',
-    sealed: true,
-    body: {
-      type: 'username',
-      username: 'demoagent',
-      password: 'Agent-demo-2026',
-      altcha: await solveAltcha(server.baseUrl),
-    },
-  });
-  const agentValue = agentLogin.body.value as { token?: string } | undefined;
-  if (!agentValue?.token) throw new Error(`agent login failed: ${JSON.stringify(agentLogin.body)}`);
-  agentSession = agentValue.token;
+  agentSession = await sessionToken(server.baseUrl, 'demoagent', 'Agent-demo-2026');
 }, 600_000);
 
 /** A failed call shows up as a console error in Chromium (e.g. a page's call an agent may not make). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { callApi, latestSmsCode, solveAltcha } from '../support/api.ts';
+import { callApi, latestSmsCode, sessionToken } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
 
@@ -221,18 +221,7 @@ describe('the login dialog', () => {
 
   it('asks for the TOTP code of an account with a second step', async () => {
     // Enrol demoagent through the API, as the security centre would.
-    const login = await callApi(server.baseUrl, {
-      method: 'POST',
-      path: '/wps/session/login',
-      sealed: true,
-      body: {
-        type: 'username',
-        username: 'demoagent',
-        password: 'Agent-demo-2026',
-        altcha: await solveAltcha(server.baseUrl),
-      },
-    });
-    const token = (login.body.value as { token: string }).token;
+    const token = await sessionToken(server.baseUrl, 'demoagent', 'Agent-demo-2026');
     const setup = await callApi(server.baseUrl, { method: 'POST', path: '/wps/member/2fa/setup', token });
     const secret = (setup.body.value as { secret: string }).secret;
     const confirmed = await callApi(server.baseUrl, {
