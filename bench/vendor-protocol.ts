@@ -190,8 +190,8 @@ try {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST: '',
-      // A DATABASE_URL start is not a demo; the bench needs no SMS or mail.
-      ALLOW_TEST_PROVIDERS: 'true',
+      // The scratch database holds the demo seed (public demo passwords): a demo start.
+      DEMO_MODE: 'true',
       RATE_LIMIT_PER_MINUTE: '100000000',
       GAME_LAUNCH_RATE_LIMIT_PER_MINUTE: '100000000',
       GAME_SYNC_INTERVAL_MINUTES: '0',

@@ -1,7 +1,8 @@
 /**
  * The platform side of the vendor wallet protocol (docs/vendor-protocol.md): authenticate,
- * balance, debit, credit, rollback. Each call is one database transaction; money moves only
- * through the ledger (idempotency key `vendor:<vendorCode>:<transactionId>`).
+ * balance, debit, credit, rollback. Each money call is one call of the SQL function
+ * `vendor_money_call` (one statement, one transaction, one round trip); money moves only through
+ * the ledger's posting function (idempotency key `vendor:<vendorCode>:<transactionId>`).
  *
  * Idempotency: every debit, credit and rollback is kept in `vendor_transactions` under the unique
  * (vendor_code, transaction_id) with the hash of its body and the answer given. A replay with the
@@ -16,15 +17,11 @@
  * of one round, meet on a unique index (or find the round opened under them): the loser's
  * transaction is rolled back and the call runs again, and then finds the winner's row (a replay).
  *
- * Round trips (docs/design.md, Money): a debit or a credit is begin, one read that also locks the round
- * (lockCallContext), the ledger's posting function, one write (round and transaction record),
- * commit. Rollbacks, rarer, are written plainly.
+ * Round trips (docs/design.md, Money): one per money call (issue 12). Before, a debit was begin, a
+ * locking read, the ledger's posting function, one write, commit and a session slide.
  */
 
-// One file per concern: replies, sessions (authenticate, balance), the ledger moves, the stored
-// transactions (idempotency), the round steps debit and credit share, and each money call.
+// One file per concern: replies, sessions (authenticate, balance), balances, the money calls.
 export { vendorError, vendorRequestHash, type VendorReply } from './vendor-wallet.replies.ts';
 export { authenticate, balance } from './vendor-wallet.sessions.ts';
-export { debit } from './vendor-wallet.debit.ts';
-export { credit } from './vendor-wallet.credit.ts';
-export { rollback } from './vendor-wallet.rollback.ts';
+export { credit, debit, rollback } from './vendor-wallet.money.ts';

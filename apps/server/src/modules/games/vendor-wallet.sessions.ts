@@ -86,11 +86,6 @@ export async function touchSession(db: Database, env: VendorEnv, sessionId: numb
     );
 }
 
-/** The session to slide after a call (see touchSession), as an Outcome's field. */
-export function touchOf(session: WalletSession): { touchSessionId?: number } {
-  return session.needsTouch ? { touchSessionId: session.sessionId } : {};
-}
-
 export async function authenticate({
   db,
   env,
