@@ -161,8 +161,14 @@ export async function revokeMemberSessions({
  * busy in a game makes no calls to the site, and the game session keeps its own idle clock.
  */
 export function platformSessionLiveSql(sessionId: SQL): SQL {
+  // The same condition is written once more in SQL, in vendor_money_call (drizzle/0014).
   return sql`exists (
     select 1 from sessions ps join members pm on pm.id = ps.member_id
      where ps.id = ${sessionId} and ps.revoked_at is null and ps.expires_at > now()
        and pm.status = 'active')`;
+}
+
+/** An SQL expression: the name a vendor shows for member `memberId` (nickname, else the account). */
+export function memberDisplayNameSql(memberId: SQL): SQL {
+  return sql`(select coalesce(nullif(m.nickname, ''), m.account) from members m where m.id = ${memberId})`;
 }

@@ -5,7 +5,7 @@ import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clearingAddress } from '../ledger/ledger.addresses.ts';
-import { getOrOpenMemberWallet, openAccount, openSystemAccounts } from '../ledger/ledger.service.ts';
+import { openAccount, openSystemAccounts } from '../ledger/ledger.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 import { gameSessions, gameVendors, games, vendorConnections } from './games.tables.ts';
 
@@ -139,8 +139,8 @@ export async function launchGame({
   // Trial accounts (type 4) play from their demo wallet; everyone else from the main wallet.
   const walletKind = member.type === accountTypes.trial ? 'trial' : 'main';
   const { currency, currencyPrecision: precision } = settings;
-  // The wallet and the counterparty exist before the vendor's first debit (opening is idempotent).
-  await getOrOpenMemberWallet(db, { memberId: member.memberId, kind: walletKind, currency, precision });
+  // The counterparty exists before the vendor's first debit (opened once per process). The
+  // member's wallet opens with its first deposit: until then a bet is refused (balance 0).
   await openCounterparty(db, walletKind, currency, precision);
   const token = randomBytes(32).toString('base64url');
   const vendorLanguage = vendorLanguageOf(language);

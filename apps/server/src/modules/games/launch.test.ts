@@ -4,9 +4,16 @@ import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { call, solveAltcha } from '../accounts/accounts.test-support.ts';
 import { memberWalletAddress } from '../ledger/ledger.addresses.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
-import { gameSessions, gameVendors, games } from './games.tables.ts';
+import { gameRounds, gameSessions, gameVendors, games } from './games.tables.ts';
 import { hashLaunchToken, launchUrlOf, lobbyUrlOf } from './launch.service.ts';
-import { VENDOR, memberIdOf, setupVendor, tokenFor, vendorEnabled } from './vendor-wallet.test-support.ts';
+import {
+  VENDOR,
+  memberIdOf,
+  setupVendor,
+  tokenFor,
+  vendorCall,
+  vendorEnabled,
+} from './vendor-wallet.test-support.ts';
 
 // One app for the file: launching writes sessions, never money, so tests can share the database.
 let sut: TestApp;
@@ -71,11 +78,36 @@ describe('POST /wps/game/launchGame', () => {
     const ttl = session!.tokenExpiresAt.getTime() - Date.now();
     expect(ttl).toBeGreaterThan(290_000);
     expect(ttl).toBeLessThanOrEqual(300_000);
-    // The wallet exists before the vendor's first call.
-    expect((await getBalance(sut.db, { address: memberWalletAddress(playerId, 'main') })).balance).toBe(0n);
+    // A member who never deposited has no wallet yet: launching opens none (it opens with money).
+    await expect(getBalance(sut.db, { address: memberWalletAddress(playerId, 'main') })).rejects.toThrow(
+      /no ledger account/,
+    );
     // Two launches, two tokens.
     const again = new URL((await launch({ nodeId })).json().value.content as string);
     expect(again.searchParams.get('token')).not.toBe(token);
+  });
+
+  it('lets a member with no wallet yet play to a clean refusal: balance 0, the bet refused, no round', async () => {
+    const token = new URL((await launch({ nodeId })).json().value.content as string).searchParams.get(
+      'token',
+    )!;
+    const opened = await vendorCall(sut, 'authenticate', { launchToken: token });
+    expect(opened.body).toMatchObject({ ok: true, balance: 0, playerId: String(playerId) });
+    const sessionId = opened.body.sessionId as string;
+    const bet = { sessionId, transactionId: 'nw-d-1', roundId: 'nw-r-1', gameCode: 'slot-1', amount: 100 };
+    const refused = await vendorCall(sut, 'debit', bet);
+    expect([refused.status, refused.body]).toEqual([
+      409,
+      { ok: false, code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds', balance: 0 },
+    ]);
+    expect(await sut.db.select().from(gameRounds).where(eq(gameRounds.roundId, 'nw-r-1'))).toEqual([]);
+    const rollback = {
+      sessionId,
+      transactionId: 'nw-rb-1',
+      roundId: 'nw-r-1',
+      referenceTransactionId: 'nw-d-1',
+    };
+    expect((await vendorCall(sut, 'rollback', rollback)).body).toMatchObject({ ok: true, balance: 0 });
   });
 
   it('takes language, theme and lobby from the body, or the Language header', async () => {

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AuthenticateRequest, BalanceRequest, VendorLanguage } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import { findMemberStanding } from '../accounts/member.service.ts';
-import { platformSessionLiveSql } from '../accounts/session.service.ts';
+import { memberDisplayNameSql, platformSessionLiveSql } from '../accounts/session.service.ts';
+import { memberBalanceSql, rowsOf } from '../ledger/ledger.service.ts';
 import { gameSessions } from './games.tables.ts';
 import { hashLaunchToken } from './launch.service.ts';
 import { balanceOf, type WalletOf } from './vendor-wallet.ledger.ts';
@@ -86,51 +86,49 @@ export async function touchSession(db: Database, env: VendorEnv, sessionId: numb
     );
 }
 
+/**
+ * Exchanges a launch token for a wallet session in one statement (one round trip): the session row
+ * opened, the player's name and balance read with it. Of two racing exchanges exactly one gets the
+ * row. A launch from a platform session that ended since (logout, password change, the account
+ * disabled) opens nothing.
+ */
 export async function authenticate({
   db,
   env,
   vendorCode,
   request,
 }: VendorCall<AuthenticateRequest>): Promise<VendorReply> {
-  // One statement makes the token dead: of two racing exchanges exactly one gets the row.
-  const [row] = await db
-    .update(gameSessions)
-    .set({
-      authenticatedAt: sql`now()`,
-      expiresAt: sql`now() + make_interval(mins => ${env.GAME_SESSION_IDLE_MINUTES})`,
-    })
-    .where(
-      and(
-        eq(gameSessions.tokenHash, hashLaunchToken(request.launchToken)),
-        eq(gameSessions.vendorCode, vendorCode),
-        sql`${gameSessions.authenticatedAt} is null`,
-        sql`${gameSessions.tokenExpiresAt} > now()`,
-        // A launch from a session that ended since (logout, password change) opens nothing.
-        launchingSessionLive,
-      ),
-    )
-    .returning({
-      sessionId: gameSessions.id,
-      memberId: gameSessions.memberId,
-      walletKind: gameSessions.walletKind,
-      currency: gameSessions.currency,
-      language: gameSessions.language,
-    });
+  const [row] = rowsOf<{
+    session_id: string;
+    member_id: number;
+    currency: string;
+    language: string;
+    nickname: string | null;
+    balance: string;
+  }>(
+    await db.execute(sql`
+      with opened as (
+        update game_sessions
+           set authenticated_at = now(),
+               expires_at = now() + make_interval(mins => ${env.GAME_SESSION_IDLE_MINUTES})
+         where token_hash = ${hashLaunchToken(request.launchToken)}
+           and vendor_code = ${vendorCode}
+           and authenticated_at is null
+           and token_expires_at > now()
+           and ${platformSessionLiveSql(sql`game_sessions.platform_session_id`)}
+        returning id, member_id, wallet_kind, currency, language)
+      select o.id::text as session_id, o.member_id, o.currency, o.language,
+             ${memberDisplayNameSql(sql`o.member_id`)} as nickname,
+             ${memberBalanceSql(sql`'member:' || o.member_id || ':' || o.wallet_kind`)} as balance
+        from opened o`),
+  );
   if (!row) return vendorError('INVALID_TOKEN', 'unknown, used or expired launch token');
-  const member = await findMemberStanding(db, row.memberId);
-  if (!member || member.status !== 'active') {
-    await db
-      .update(gameSessions)
-      .set({ expiresAt: sql`now()` })
-      .where(eq(gameSessions.id, row.sessionId));
-    return vendorError('INVALID_TOKEN', 'the account is not active');
-  }
   return ok({
-    sessionId: String(row.sessionId),
-    playerId: String(row.memberId),
-    nickname: member.nickname || member.account,
+    sessionId: row.session_id,
+    playerId: String(row.member_id),
+    nickname: row.nickname ?? String(row.member_id),
     currency: row.currency,
-    balance: minorUnits(await balanceOf(db, row)),
+    balance: minorUnits(BigInt(row.balance)),
     language: row.language as VendorLanguage,
   });
 }

@@ -257,6 +257,14 @@ export async function getBalance(db: Database, options: { address: string }): Pr
   };
 }
 
+/**
+ * An SQL expression: a member wallet's cached balance as text, '0' when the wallet is not open yet.
+ * For statements that answer a balance with their own work in one round trip.
+ */
+export function memberBalanceSql(address: SQL): SQL {
+  return sql`coalesce((select a.balance from ledger_accounts a where a.address = ${address}), 0)::text`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Entries
 
