@@ -21,7 +21,7 @@
  * locking read, the ledger's posting function, one write, commit and a session slide.
  */
 
-// One file per concern: replies, sessions (authenticate, balance), balances, the money calls.
+// One file per concern: replies, sessions (authenticate, balance), the money calls.
 export { vendorError, vendorRequestHash, type VendorReply } from './vendor-wallet.replies.ts';
 export { authenticate, balance } from './vendor-wallet.sessions.ts';
 export { credit, debit, rollback } from './vendor-wallet.money.ts';

@@ -1,12 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AuthenticateRequest, BalanceRequest, VendorLanguage } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { memberDisplayNameSql, platformSessionLiveSql } from '../accounts/session.service.ts';
 import { memberBalanceSql, rowsOf } from '../ledger/ledger.service.ts';
-import { gameSessions } from './games.tables.ts';
 import { hashLaunchToken } from './launch.service.ts';
-import { balanceOf, type WalletOf } from './vendor-wallet.ledger.ts';
 import { minorUnits, ok, vendorError, type VendorReply } from './vendor-wallet.replies.ts';
 
 /** Game sessions as the vendor wallet sees them: the launch token exchange, lookups and sliding. */
@@ -19,71 +17,6 @@ export interface VendorCall<Request> {
   env: VendorEnv;
   vendorCode: string;
   request: Request;
-}
-
-export interface WalletSession extends WalletOf {
-  sessionId: number;
-  gameCode: string;
-  language: string;
-  isLive: boolean;
-  /** Live, and its end is more than a minute behind "idle minutes from now": worth a write. */
-  needsTouch: boolean;
-}
-
-/** The platform session that launched the game is still live (and its account active). */
-const launchingSessionLive = platformSessionLiveSql(sql`${gameSessions.platformSessionId}`);
-
-export async function findSession(
-  db: Database,
-  env: VendorEnv,
-  vendorCode: string,
-  sessionId: string,
-): Promise<WalletSession | null> {
-  const minutes = env.GAME_SESSION_IDLE_MINUTES;
-  const [row] = await db
-    .select({
-      sessionId: gameSessions.id,
-      memberId: gameSessions.memberId,
-      walletKind: gameSessions.walletKind,
-      currency: gameSessions.currency,
-      gameCode: gameSessions.gameCode,
-      language: gameSessions.language,
-      authenticatedAt: gameSessions.authenticatedAt,
-      isLive: sql<boolean>`${gameSessions.expiresAt} > now() and ${launchingSessionLive}`,
-      needsTouch: sql<boolean>`${gameSessions.expiresAt} > now() and
-        ${gameSessions.expiresAt} < now() + make_interval(mins => ${minutes}) - interval '60 seconds'`,
-    })
-    .from(gameSessions)
-    .where(and(eq(gameSessions.id, Number(sessionId)), eq(gameSessions.vendorCode, vendorCode)));
-  if (!row || row.authenticatedAt === null) return null;
-  return {
-    sessionId: row.sessionId,
-    memberId: row.memberId,
-    walletKind: row.walletKind,
-    currency: row.currency,
-    gameCode: row.gameCode,
-    language: row.language,
-    isLive: row.isLive,
-    needsTouch: row.needsTouch,
-  };
-}
-
-/**
- * Slides a live session's end to GAME_SESSION_IDLE_MINUTES from now. Written at most once a
- * minute per session (callers ask only when `needsTouch`), outside the money transaction.
- */
-export async function touchSession(db: Database, env: VendorEnv, sessionId: number): Promise<void> {
-  const minutes = env.GAME_SESSION_IDLE_MINUTES;
-  await db
-    .update(gameSessions)
-    .set({ expiresAt: sql`now() + make_interval(mins => ${minutes})` })
-    .where(
-      and(
-        eq(gameSessions.id, sessionId),
-        sql`${gameSessions.expiresAt} > now()`,
-        sql`${gameSessions.expiresAt} < now() + make_interval(mins => ${minutes}) - interval '60 seconds'`,
-      ),
-    );
 }
 
 /**
@@ -133,15 +66,34 @@ export async function authenticate({
   });
 }
 
+/**
+ * The wallet balance of a live session, in one statement: the session read, its slide (at most once
+ * a minute: only when its end is a minute behind) and the balance.
+ */
 export async function balance({
   db,
   env,
   vendorCode,
   request,
 }: VendorCall<BalanceRequest>): Promise<VendorReply> {
-  const session = await findSession(db, env, vendorCode, request.sessionId);
-  if (!session?.isLive) return vendorError('INVALID_TOKEN', 'unknown or expired session');
-  const amount = await balanceOf(db, session);
-  if (session.needsTouch) await touchSession(db, env, session.sessionId);
-  return ok({ balance: minorUnits(amount), currency: session.currency });
+  const minutes = env.GAME_SESSION_IDLE_MINUTES;
+  const [row] = rowsOf<{ currency: string; balance: string }>(
+    await db.execute(sql`
+      with live as (
+        select s.id, s.member_id, s.wallet_kind, s.currency,
+               s.expires_at < now() + make_interval(mins => ${minutes}) - interval '60 seconds' as needs_touch
+          from game_sessions s
+         where s.id = ${request.sessionId}::bigint and s.vendor_code = ${vendorCode}
+           and s.authenticated_at is not null and s.expires_at > now()
+           and ${platformSessionLiveSql(sql`s.platform_session_id`)}),
+      slid as (
+        update game_sessions g set expires_at = now() + make_interval(mins => ${minutes})
+          from live where g.id = live.id and live.needs_touch
+        returning g.id)
+      select live.currency,
+             ${memberBalanceSql(sql`'member:' || live.member_id || ':' || live.wallet_kind`)} as balance
+        from live`),
+  );
+  if (!row) return vendorError('INVALID_TOKEN', 'unknown or expired session');
+  return ok({ balance: minorUnits(BigInt(row.balance)), currency: row.currency });
 }
