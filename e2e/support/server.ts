@@ -12,7 +12,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The embedded database's folder (kept across a crash, removed by stop unless it was given). */
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server; its database folder is removed (if it made it) unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
   /** Kills the server with SIGKILL, as a crash would: nothing is shut down, the data stays. */
   crash(): Promise<void>;
 }
@@ -98,9 +99,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     baseUrl,
     dataDir,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       await end('SIGTERM');
-      if (ownsData) rmSync(dataDir, { recursive: true, force: true });
+      if (ownsData && !keepData) rmSync(dataDir, { recursive: true, force: true });
     },
     crash: () => end('SIGKILL'),
   };
