@@ -94,13 +94,20 @@ profile.samples.forEach((nodeId, index) => {
 const busy = all - idle;
 const percent = (micros: number) => `${((micros / busy) * 100).toFixed(1)}%`;
 const ms = (micros: number) => (micros / 1000).toFixed(0);
-function table(title: string, entries: Map<string, number>, limit: number, filter?: (key: string) => boolean) {
+function table(
+  title: string,
+  entries: Map<string, number>,
+  limit: number,
+  filter?: (key: string) => boolean,
+) {
   console.log(`\n${title}\n\n| ms | of busy | frame |\n|---:|---:|---|`);
   [...entries]
     .filter(([key]) => !filter || filter(key))
     .sort((left, right) => right[1] - left[1])
     .slice(0, limit)
-    .forEach(([key, micros]) => console.log(`| ${ms(micros)} | ${percent(micros)} | ${key.replaceAll('|', '\\|')} |`));
+    .forEach(([key, micros]) =>
+      console.log(`| ${ms(micros)} | ${percent(micros)} | ${key.replaceAll('|', '\\|')} |`),
+    );
 }
 
 console.log(

@@ -8,6 +8,7 @@
  * server's tables are not touched. No shared house balance row: the house side is a journal row only
  * (docs/design.md, the hot-row rule), as in the issue's pgbench script.
  */
+import { randomInt } from 'node:crypto';
 import pg from 'pg';
 
 export interface OneStatementResult {
@@ -77,7 +78,7 @@ export async function runOneStatementBets(options: {
     await Promise.all(
       connections.map(async (client) => {
         while (process.hrtime.bigint() < deadline) {
-          const walletId = 1 + Math.floor(Math.random() * options.wallets);
+          const walletId = randomInt(1, options.wallets + 1);
           const begin = process.hrtime.bigint();
           const result = await client.query<{ bets: number }>(betStatement(walletId));
           latencies.push(Number(process.hrtime.bigint() - begin) / 1e6);

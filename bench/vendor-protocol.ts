@@ -422,7 +422,11 @@ try {
       '|---|---:|---:|---|',
       ratioRow('in one session per player: debit + credit ÷ one-statement bets', inSessionRounds * 2, 0.6),
       `| in one session per player: debit p99 at ${players} players | ${inSessionDebitP99.toFixed(1)} ms | ≤ 30 ms | ${inSessionDebitP99 <= 30 ? 'met' : 'not met'} |`,
-      ratioRow('full round (launch + authenticate + debit + credit) ÷ one-statement bets', roundRate * 2, 0.3),
+      ratioRow(
+        'full round (launch + authenticate + debit + credit) ÷ one-statement bets',
+        roundRate * 2,
+        0.3,
+      ),
       '',
       verification.ok
         ? `verifier: all ${verification.checks.length} invariants hold; ${settled?.settled ?? '?'} rounds settled`
