@@ -7,6 +7,8 @@
  *   npx tsx bench/cpu-profile-top.ts <file.cpuprofile> [how many rows, default 25] [--match=<regexp>]
  *
  * `--match` adds the total time of every frame whose name or file matches (e.g. `--match=pino|zod`).
+ * `--piece=<name>:<regexp>` (repeatable) adds what a piece of the request costs in all: the samples
+ * with at least one matching frame on their stack, e.g. `--piece=logging:pino|sonic-boom`.
  */
 import { readFileSync } from 'node:fs';
 
@@ -34,6 +36,13 @@ if (!file) {
 const rows = Number(countArgument ?? 25);
 const matchArgument = process.argv.find((argument) => argument.startsWith('--match='));
 const match = matchArgument ? new RegExp(matchArgument.slice('--match='.length), 'i') : null;
+
+const pieces = process.argv
+  .filter((argument) => argument.startsWith('--piece='))
+  .map((argument) => {
+    const [name, ...pattern] = argument.slice('--piece='.length).split(':');
+    return { name: name!, pattern: new RegExp(pattern.join(':'), 'i'), micros: 0 };
+  });
 
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -89,6 +98,8 @@ profile.samples.forEach((nodeId, index) => {
     seen.add(stackKey);
     total.set(stackKey, (total.get(stackKey) ?? 0) + delta);
   }
+  for (const piece of pieces)
+    if ([...seen].some((stackKey) => piece.pattern.test(stackKey))) piece.micros += delta;
 });
 
 const busy = all - idle;
@@ -122,3 +133,13 @@ table(
   (key) => !key.startsWith('(root)') && !key.startsWith('(program)'),
 );
 if (match) table(`Total time of frames matching ${match}`, total, rows, (key) => match.test(key));
+if (pieces.length > 0) {
+  console.log(
+    '\nPieces (samples with a matching frame on the stack)\n\n| ms | of busy | piece | frames |\n|---:|---:|---|---|',
+  );
+  for (const piece of pieces) {
+    console.log(
+      `| ${ms(piece.micros)} | ${percent(piece.micros)} | ${piece.name} | \`${piece.pattern.source.replaceAll('|', '\\|')}\` |`,
+    );
+  }
+}
