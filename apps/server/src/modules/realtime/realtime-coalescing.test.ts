@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { WebSocket } from 'ws';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
-import { balancePushWindowMs, realtimePath } from './realtime.routes.ts';
+import { balancePushWindowMs } from './realtime.routes.ts';
+import { openSocket, until } from './realtime.test-support.ts';
 
 let sut: TestApp;
 let operator: string;
@@ -18,23 +18,7 @@ afterEach(async () => {
   await sut.close();
 });
 
-/** A socket on the app without a network (as realtime.test.ts opens it). */
-async function openSocket(): Promise<WebSocket> {
-  const context = { socket: { remoteAddress: '127.0.0.1' } } as unknown as Parameters<
-    TestApp['app']['injectWS']
-  >[1];
-  return (await sut.app.injectWS(realtimePath, context)) as unknown as WebSocket;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(10);
-  }
-}
 
 describe('balance pushes are coalesced per member', () => {
   it('sends a burst of movements as one push at once and one with the latest balance', async () => {
@@ -42,7 +26,7 @@ describe('balance pushes are coalesced per member', () => {
       await sut.db.execute(sql`select id from members where account = 'demoplayer'`),
     );
     const memberId = row!.id;
-    const socket = await openSocket();
+    const socket = await openSocket(sut);
     const balances: string[] = [];
     socket.on('message', (raw: Buffer) => {
       const message = JSON.parse(raw.toString('utf8')) as { type: string; value?: { sumBalance: string } };
