@@ -201,14 +201,14 @@ try {
       DATABASE_URL: scratchUrl.toString(),
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      LOG_LEVEL: 'warn',
       WEB_DIST: '',
-      // The scratch database holds the demo data (seeded above), which only a demo start accepts.
+      // The scratch database holds the demo seed (public demo passwords): a demo start.
       DEMO_MODE: 'true',
-      ALLOW_TEST_PROVIDERS: 'true',
       RATE_LIMIT_PER_MINUTE: '100000000',
       GAME_LAUNCH_RATE_LIMIT_PER_MINUTE: '100000000',
       GAME_SYNC_INTERVAL_MINUTES: '0',
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
