@@ -20,6 +20,15 @@
  * (rounds/s ÷ ledger pairs/s) shows what HTTP, signatures, sessions, rounds and idempotency records
  * cost on top of the money movements. A scratch database is created next to DATABASE_URL's and
  * dropped afterwards; the verifier checks the ledger at the end.
+ *
+ * The limit (issue 12) is one bet as ONE statement on the same PostgreSQL in the same run
+ * (one-statement-bet.ts: guarded wallet update + bet row + 2 journal rows in one CTE, simple
+ * protocol, as many clients as players, BENCH_LIMIT_WALLETS wallets, default 100,000). The goal rows
+ * compare money calls/s (a debit and a credit are two) with its bets/s.
+ *
+ *   BENCH_SERVER_PROFILE=<dir>   the server runs with `node --cpu-prof` and writes its profile there
+ *                                on exit (read it with `npx tsx bench/cpu-profile-top.ts <file>`)
+ *   BENCH_LOG_LEVEL=info         the server's LOG_LEVEL (default warn)
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -44,6 +53,7 @@ import {
 import { formatVerification, verifyLedger } from '../apps/server/src/modules/ledger/ledger.verifier.ts';
 import { games, gameVendors, vendorConnections } from '../apps/server/src/modules/games/games.tables.ts';
 import { signVendorPayload } from '../apps/server/src/modules/games/vendor-signature.ts';
+import { runOneStatementBets } from './one-statement-bet.ts';
 import { freePort, waitUntilReady } from './support.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -58,6 +68,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const players = Number(process.env.BENCH_PLAYERS ?? 32);
 const useDist = process.argv.includes('--server=dist');
+const limitWallets = Number(process.env.BENCH_LIMIT_WALLETS ?? 100_000);
+const profileDir = process.env.BENCH_SERVER_PROFILE;
 const warmupSeconds = 1;
 const CURRENCY = 'BDT';
 const VENDOR = 'BENCH';
@@ -181,7 +193,8 @@ try {
     : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
   if (useDist && !existsSync(entry[0]!))
     throw new Error('build the server first: npm run build -w @khela/server');
-  server = spawn(process.execPath, entry, {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  server = spawn(process.execPath, [...profile, ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -195,10 +208,14 @@ try {
       RATE_LIMIT_PER_MINUTE: '100000000',
       GAME_LAUNCH_RATE_LIMIT_PER_MINUTE: '100000000',
       GAME_SYNC_INTERVAL_MINUTES: '0',
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitUntilReady(`${base}/readyz`, Date.now() + 60_000);
+  const exited = new Promise<never>((_, reject) =>
+    server!.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`))),
+  );
+  await Promise.race([waitUntilReady(`${base}/readyz`, Date.now() + 60_000), exited]);
 
   const signed = (action: string, body: Record<string, unknown>) => {
     const raw = JSON.stringify(body);
@@ -289,6 +306,7 @@ try {
   );
   let inSessionRounds = 0;
   let inSessionErrors = 0;
+  const inSessionDebits: number[] = [];
   {
     const started = process.hrtime.bigint();
     const deadline = started + BigInt(Math.round(seconds * 1e9));
@@ -297,6 +315,7 @@ try {
         while (process.hrtime.bigint() < deadline) {
           const round = ++roundSequence;
           try {
+            const begin = process.hrtime.bigint();
             await signed('debit', {
               sessionId,
               transactionId: `d-${round}`,
@@ -304,6 +323,7 @@ try {
               gameCode: 'bench-slot',
               amount: STAKE,
             });
+            inSessionDebits.push(Number(process.hrtime.bigint() - begin) / 1e6);
             await signed('credit', {
               sessionId,
               transactionId: `c-${round}`,
@@ -361,6 +381,21 @@ try {
     const pairRate = pairs / elapsed;
     const roundRate = protocol.rounds / protocol.seconds;
 
+    // --- the limit: one bet as one statement, same PostgreSQL, same clients ---
+    const limit = await runOneStatementBets({
+      url: scratchUrl.toString(),
+      clients: players,
+      wallets: limitWallets,
+      seconds,
+    });
+    console.error(`one statement: ${Math.round(limit.betsPerSecond)} bets/s`);
+    inSessionDebits.sort((left, right) => left - right);
+    const inSessionDebitP99 = percentile(inSessionDebits, 0.99);
+    const ratioRow = (what: string, moneyCalls: number, goal: number) => {
+      const ratio = moneyCalls / limit.betsPerSecond;
+      return `| ${what} | ${moneyCalls.toFixed(0)} money calls/s ÷ ${limit.betsPerSecond.toFixed(0)} bets/s = ${ratio.toFixed(2)} | ≥ ${goal} | ${ratio >= goal ? 'met' : 'not met'} |`;
+    };
+
     const verification = await verifyLedger(db);
     const [settled] = rowsOf<{ settled: string }>(
       await db.execute(sql`select count(*)::text as settled from game_rounds where status = 'settled'`),
@@ -381,6 +416,18 @@ try {
       `| protocol in one session per player: debit + credit over HTTP | ${inSessionRounds.toFixed(0)} | ${inSessionErrors} | ${(inSessionRounds / pairRate).toFixed(2)} |`,
       `| ledger alone: bet + win entries in-process (p50 ${percentile(pairLatencies, 0.5).toFixed(2)} ms, p99 ${percentile(pairLatencies, 0.99).toFixed(2)} ms per pair) | ${pairRate.toFixed(0)} | 0 | 1.00 |`,
       '',
+      `The limit: one bet as one statement (wallet update + bet + 2 journal rows in one CTE, simple protocol, ${players} clients, ${limitWallets} wallets): ${limit.betsPerSecond.toFixed(0)} bets/s, p50 ${limit.p50.toFixed(2)} ms, p99 ${limit.p99.toFixed(2)} ms${limit.refused > 0 ? `, ${limit.refused} refused` : ''}`,
+      '',
+      '| goal (issue 12) | measured | goal | |',
+      '|---|---:|---:|---|',
+      ratioRow('in one session per player: debit + credit ÷ one-statement bets', inSessionRounds * 2, 0.6),
+      `| in one session per player: debit p99 at ${players} players | ${inSessionDebitP99.toFixed(1)} ms | ≤ 30 ms | ${inSessionDebitP99 <= 30 ? 'met' : 'not met'} |`,
+      ratioRow(
+        'full round (launch + authenticate + debit + credit) ÷ one-statement bets',
+        roundRate * 2,
+        0.3,
+      ),
+      '',
       verification.ok
         ? `verifier: all ${verification.checks.length} invariants hold; ${settled?.settled ?? '?'} rounds settled`
         : `verifier: BROKEN\n${formatVerification(verification)}`,
@@ -390,7 +437,7 @@ try {
     await ledgerHandle.close();
   }
 } finally {
-  if (server) {
+  if (server && server.exitCode === null && server.signalCode === null) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server!.once('exit', resolve));
   }

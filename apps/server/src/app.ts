@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './config/env.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { installErrorHandler, isApiPath } from './http/error-handler.ts';
+import { RequestLog } from './http/request-log.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -94,6 +95,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
+    // One line per request, none at info for a hot path's 2xx (http/request-log.ts).
+    logController: new RequestLog(
+      (pathname) =>
+        pathname.startsWith(vendorWalletPrefix) ||
+        pathname === calls.launchGame.path ||
+        pathname === '/healthz' ||
+        pathname === '/readyz',
+    ),
     trustProxy:
       env.TRUST_PROXY_HOPS > 0 ? (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS : false,
     bodyLimit: 1024 * 1024,

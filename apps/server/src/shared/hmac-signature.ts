@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * Timestamped HMAC-SHA256 signatures over a raw body, in the style of the big payment gateways:
@@ -7,18 +7,19 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * never a re-serialised one). Used by the sandbox gateway's callbacks and by the vendor wallet
  * protocol (docs/vendor-protocol.md), each with its own header name and key.
  *
- * The key is a string (its UTF-8 bytes) or bytes (the vendor protocol hex-decodes its secret).
+ * The key is a string (its UTF-8 bytes), bytes, or a secret KeyObject (the vendor protocol
+ * hex-decodes its secret once and keeps the KeyObject: vendor-signature.ts).
  */
-export type SignatureKey = string | Uint8Array;
+export type SignatureKey = string | Uint8Array | KeyObject;
 
 export type SignatureCheck = 'ok' | 'malformed' | 'stale' | 'mismatch';
 
-function digestOf(key: SignatureKey, rawBody: string, unixSeconds: number): string {
-  return createHmac('sha256', key).update(`${unixSeconds}.${rawBody}`).digest('hex');
+function digestOf(key: SignatureKey, rawBody: string, unixSeconds: number): Buffer {
+  return createHmac('sha256', key).update(`${unixSeconds}.${rawBody}`).digest();
 }
 
 export function signPayload(key: SignatureKey, rawBody: string, unixSeconds: number): string {
-  return `t=${unixSeconds},v1=${digestOf(key, rawBody, unixSeconds)}`;
+  return `t=${unixSeconds},v1=${digestOf(key, rawBody, unixSeconds).toString('hex')}`;
 }
 
 export function nowUnixSeconds(): number {
@@ -37,7 +38,7 @@ export function checkSignature(options: {
   if (!match) return 'malformed';
   const timestamp = Number(match[1]);
   if (Math.abs(options.nowSeconds - timestamp) > options.toleranceSeconds) return 'stale';
-  const expected = Buffer.from(digestOf(options.key, options.rawBody, timestamp), 'hex');
+  const expected = digestOf(options.key, options.rawBody, timestamp);
   const given = Buffer.from(match[2] ?? '', 'hex');
   return expected.length === given.length && timingSafeEqual(expected, given) ? 'ok' : 'mismatch';
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { vendorSignatureToleranceSeconds } from '@khela/contract';
 import {
   checkSignature,
@@ -26,9 +26,22 @@ export function newWalletSecret(): string {
   return randomBytes(32).toString('hex');
 }
 
-function keyOf(walletSecret: string): Buffer {
+/**
+ * The HMAC keys of the wallet secrets seen lately: every call checks one signature and signs one
+ * answer, and the pattern check, the hex decoding and the key object were redone for each. A few
+ * vendors at a time; bounded all the same (a changed secret leaves its old key behind).
+ */
+const keys = new Map<string, KeyObject>();
+const maxKeys = 64;
+
+function keyOf(walletSecret: string): KeyObject {
+  const known = keys.get(walletSecret);
+  if (known) return known;
   if (!isWalletSecret(walletSecret)) throw new Error('a wallet secret is 32 to 256 hex digits');
-  return Buffer.from(walletSecret, 'hex');
+  const key = createSecretKey(Buffer.from(walletSecret, 'hex'));
+  if (keys.size >= maxKeys) keys.clear();
+  keys.set(walletSecret, key);
+  return key;
 }
 
 export function signVendorPayload(walletSecret: string, rawBody: string, unixSeconds = nowUnixSeconds()) {
@@ -41,7 +54,7 @@ export function checkVendorSignature(options: {
   header: string | undefined;
   nowSeconds?: number;
 }): SignatureCheck {
-  if (!isWalletSecret(options.walletSecret)) return 'mismatch';
+  if (!keys.has(options.walletSecret) && !isWalletSecret(options.walletSecret)) return 'mismatch';
   return checkSignature({
     key: keyOf(options.walletSecret),
     rawBody: options.rawBody,

@@ -67,6 +67,7 @@ function sendAnswer(reply: FastifyReply, connection: Connection | null, answer: 
   return reply
     .code(answer.status)
     .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
     .type('application/json; charset=utf-8')
     .send(rawBody);
 }
@@ -192,7 +193,9 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
       );
     });
 
-    scope.post(`${vendorWalletPrefix}:vendorCode/:action`, async (request, reply) => {
+    // Server-to-server JSON: no browser reads these answers, so helmet's page headers (a CSP rebuilt
+    // for every answer from the live image and frame hosts) are left out; nosniff is set above.
+    scope.post(`${vendorWalletPrefix}:vendorCode/:action`, { helmet: false }, async (request, reply) => {
       const { vendorCode, action } = request.params as { vendorCode: string; action: string };
       const connection = vendorCodePattern.test(vendorCode) ? await findConnection(db, vendorCode) : null;
       if (!connection) return sendAnswer(reply, null, vendorError('UNKNOWN_VENDOR'));

@@ -5,6 +5,7 @@ import { resolveSession } from '../accounts/session.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { onWalletChanged } from '../wallet/wallet.events.ts';
 import { getWalletBalance } from '../wallet/wallet.service.ts';
+import { coalescePerKey } from './coalesce.ts';
 
 /** Where the web's realtime socket connects. */
 export const realtimePath = '/wps/ws';
@@ -12,6 +13,11 @@ export const realtimePath = '/wps/ws';
 const authTimeoutMs = 10_000;
 const pingIntervalMs = 30_000;
 const redisChannel = 'khela:wallet-changed';
+/**
+ * A member's balance is pushed (and, with Redis, announced) at most once per this window, plus at
+ * once for the first movement: a slot session's debits and credits come many a second.
+ */
+export const balancePushWindowMs = 200;
 
 const authMessage = z.object({ type: z.literal('auth'), token: z.string().min(16).max(128) });
 
@@ -24,7 +30,8 @@ interface Subscriber {
  * Pushes over a WebSocket (docs/design.md, Runtime): today the member's balance whenever their wallet
  * changes. The page opens the socket and sends `{ type: 'auth', token }` (the token never goes in
  * the URL, which proxies log); the server answers `{ type: 'balance', value }` at once and after
- * every movement. With REDIS_URL every instance hears every movement (pub/sub), so a member's
+ * every movement (coalesced: at most one push per member per `balancePushWindowMs`, with the balance
+ * read when it is sent). With REDIS_URL every instance hears every movement (pub/sub), so a member's
  * page connected to one instance sees money moved by another; without it, one instance is assumed.
  */
 export async function realtimeRoutes(app: FastifyInstance) {
@@ -58,6 +65,8 @@ export async function realtimeRoutes(app: FastifyInstance) {
   const deliver = (memberId: number) => {
     pushBalance(memberId).catch((error: unknown) => app.log.warn({ err: error }, 'balance push failed'));
   };
+  const pushes = coalescePerKey(balancePushWindowMs, deliver);
+  app.addHook('onClose', async () => pushes.stop());
 
   if (app.redis) {
     // One connection publishes (the shared client), another only listens (a subscribed ioredis
@@ -68,17 +77,24 @@ export async function realtimeRoutes(app: FastifyInstance) {
     await listener.subscribe(redisChannel);
     listener.on('message', (_channel, message) => {
       const memberId = Number(message);
-      if (Number.isInteger(memberId)) deliver(memberId);
+      if (Number.isInteger(memberId)) pushes.raise(memberId);
     });
-    const stop = onWalletChanged(db, (memberId) => {
+    // Announced at most once per window per member too: one Redis round trip per movement was one
+    // per debit and per credit.
+    const announcements = coalescePerKey(balancePushWindowMs, (memberId: number) => {
       publisher.publish(redisChannel, String(memberId)).catch(() => deliver(memberId));
     });
+    const stop = onWalletChanged(db, announcements.raise);
     app.addHook('onClose', async () => {
       stop();
+      announcements.stop();
       await listener.quit().catch(() => listener.disconnect());
     });
   } else {
-    const stop = onWalletChanged(db, deliver);
+    // A member with no page open here costs nothing more.
+    const stop = onWalletChanged(db, (memberId) => {
+      if (subscribers.has(memberId)) pushes.raise(memberId);
+    });
     app.addHook('onClose', async () => stop());
   }
 

@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
-import { realtimePath } from './realtime.routes.ts';
+import { openSocket as openSocketOn, until } from './realtime.test-support.ts';
 
 let sut: TestApp;
 let operator: string;
 let player: string;
+const openSocket = () => openSocketOn(sut);
 
 beforeEach(async () => {
   ({ sut, operator, player } = await appWithOperatorAndPlayer());
@@ -14,18 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await sut.close();
 });
-
-/**
- * A socket on the app without a network. An injected upgrade has no client address of its own, and
- * the rate limiter keys on it, so the test gives one (the cast: the upgrade context is typed as a
- * whole request).
- */
-async function openSocket(): Promise<WebSocket> {
-  const context = { socket: { remoteAddress: '127.0.0.1' } } as unknown as Parameters<
-    TestApp['app']['injectWS']
-  >[1];
-  return (await sut.app.injectWS(realtimePath, context)) as unknown as WebSocket;
-}
 
 /** Every message the socket receives, and how it closed. */
 function watch(socket: WebSocket) {
@@ -36,14 +25,6 @@ function watch(socket: WebSocket) {
     closed = code;
   });
   return { messages, closed: () => closed };
-}
-
-async function until(check: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const adjust = (amount: string, key: string) =>
