@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { pbkdf2Sync } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 // The web's own sealing code (packages/contract), imported by path: bench is tooling, not a package user.
 import { importSealingKey } from '../packages/contract/src/seal.ts';
@@ -89,4 +90,46 @@ export async function stopBenchServer(server: ChildProcess, dataDir: string): Pr
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * A light HTTP client for load (node:http on keep-alive sockets): the bench's own CPU is taken from
+ * the same two cores as the server's, so it should cost as little as pgbench does. `fetch` (undici)
+ * costs several times more per request.
+ */
+export function keepAliveClient(maxSockets: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  return {
+    post(
+      url: string,
+      body: string,
+      headers: Record<string, string>,
+    ): Promise<{ status: number; text: string }> {
+      return new Promise((resolve, reject) => {
+        const request = http.request(
+          url,
+          {
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              ...headers,
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+            );
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    },
+    close: () => agent.destroy(),
+  };
 }

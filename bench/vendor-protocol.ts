@@ -53,8 +53,9 @@ import {
 import { formatVerification, verifyLedger } from '../apps/server/src/modules/ledger/ledger.verifier.ts';
 import { games, gameVendors, vendorConnections } from '../apps/server/src/modules/games/games.tables.ts';
 import { signVendorPayload } from '../apps/server/src/modules/games/vendor-signature.ts';
+import { runMoneyFunction } from './money-function.ts';
 import { runOneStatementBets } from './one-statement-bet.ts';
-import { freePort, waitUntilReady } from './support.ts';
+import { freePort, keepAliveClient, waitUntilReady } from './support.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -155,15 +156,11 @@ async function prepare(db: Database): Promise<{ tokens: string[]; nodeId: number
 
 class CallError extends Error {}
 
+const client = keepAliveClient(players * 2);
+
 async function post(url: string, body: unknown, headers: Record<string, string>) {
-  const raw = JSON.stringify(body);
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: raw,
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new CallError(`${url}: HTTP ${response.status} ${text.slice(0, 200)}`);
+  const { status, text } = await client.post(url, JSON.stringify(body), headers);
+  if (status !== 200) throw new CallError(`${url}: HTTP ${status} ${text.slice(0, 200)}`);
   return JSON.parse(text) as Record<string, unknown>;
 }
 
@@ -219,16 +216,14 @@ try {
 
   const signed = (action: string, body: Record<string, unknown>) => {
     const raw = JSON.stringify(body);
-    return fetch(`${base}/vendor-wallet/${VENDOR}/${action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-khela-signature': signVendorPayload(SECRET, raw) },
-      body: raw,
-    }).then(async (response) => {
-      const text = await response.text();
-      if (response.status !== 200)
-        throw new CallError(`${action}: HTTP ${response.status} ${text.slice(0, 200)}`);
-      return JSON.parse(text) as Record<string, unknown>;
-    });
+    return client
+      .post(`${base}/vendor-wallet/${VENDOR}/${action}`, raw, {
+        'x-khela-signature': signVendorPayload(SECRET, raw),
+      })
+      .then(({ status, text }) => {
+        if (status !== 200) throw new CallError(`${action}: HTTP ${status} ${text.slice(0, 200)}`);
+        return JSON.parse(text) as Record<string, unknown>;
+      });
   };
 
   let roundSequence = 0;
@@ -389,6 +384,19 @@ try {
       seconds,
     });
     console.error(`one statement: ${Math.round(limit.betsPerSecond)} bets/s`);
+
+    // --- the money function alone: the same SQL calls as the server, from Node over pg, no HTTP ---
+    const direct = await runMoneyFunction({
+      url: scratchUrl.toString(),
+      vendorCode: VENDOR,
+      gameCode: 'bench-slot',
+      sessions,
+      stake: STAKE,
+      prize: PRIZE,
+      seconds,
+      prefix: scratchName,
+    });
+    console.error(`money function alone: ${Math.round(direct.pairsPerSecond)} pairs/s`);
     inSessionDebits.sort((left, right) => left - right);
     const inSessionDebitP99 = percentile(inSessionDebits, 0.99);
     const ratioRow = (what: string, moneyCalls: number, goal: number) => {
@@ -423,6 +431,11 @@ try {
       ratioRow('in one session per player: debit + credit ÷ one-statement bets', inSessionRounds * 2, 0.6),
       `| in one session per player: debit p99 at ${players} players | ${inSessionDebitP99.toFixed(1)} ms | ≤ 30 ms | ${inSessionDebitP99 <= 30 ? 'met' : 'not met'} |`,
       ratioRow(
+        `for reference: vendor_money_call alone, debit + credit over pg without HTTP (debit p50 ${direct.debitP50.toFixed(1)} ms, p99 ${direct.debitP99.toFixed(1)} ms)`,
+        direct.pairsPerSecond * 2,
+        0.6,
+      ),
+      ratioRow(
         'full round (launch + authenticate + debit + credit) ÷ one-statement bets',
         roundRate * 2,
         0.3,
@@ -432,11 +445,12 @@ try {
         ? `verifier: all ${verification.checks.length} invariants hold; ${settled?.settled ?? '?'} rounds settled`
         : `verifier: BROKEN\n${formatVerification(verification)}`,
     );
-    failed = protocol.errors > 0 || inSessionErrors > 0 || !verification.ok;
+    failed = protocol.errors > 0 || inSessionErrors > 0 || direct.errors > 0 || !verification.ok;
   } finally {
     await ledgerHandle.close();
   }
 } finally {
+  client.close();
   if (server && server.exitCode === null && server.signalCode === null) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server!.once('exit', resolve));
