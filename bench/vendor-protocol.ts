@@ -205,6 +205,8 @@ try {
       RATE_LIMIT_PER_MINUTE: '100000000',
       GAME_LAUNCH_RATE_LIMIT_PER_MINUTE: '100000000',
       GAME_SYNC_INTERVAL_MINUTES: '0',
+      // As many connections as players, like the one-statement limit's clients.
+      DATABASE_POOL_SIZE: String(players),
       ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

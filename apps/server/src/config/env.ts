@@ -17,6 +17,11 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * Connections the server keeps to PostgreSQL. A money call is one statement whose commit waits
+     * for the WAL flush: more connections let PostgreSQL flush many commits at once (bench/README.md).
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Folder of the embedded PGlite database when DATABASE_URL is not set. */
     DATA_DIR: z.string().min(1).default('./data'),
     REDIS_URL: z

@@ -23,11 +23,16 @@ export type OpenDatabaseOptions =
 
 /** The database the environment names: PostgreSQL at DATABASE_URL, else the embedded PGlite in DATA_DIR. */
 export function configuredDatabase(
-  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Env, 'DATABASE_POOL_SIZE'>>,
   pg: { poolSize?: number } = {},
 ): OpenDatabaseOptions {
   return env.DATABASE_URL
-    ? { kind: 'pg', url: env.DATABASE_URL, ...pg }
+    ? {
+        kind: 'pg',
+        url: env.DATABASE_URL,
+        ...(env.DATABASE_POOL_SIZE === undefined ? {} : { poolSize: env.DATABASE_POOL_SIZE }),
+        ...pg,
+      }
     : { kind: 'pglite', dataDir: env.DATA_DIR };
 }
 
