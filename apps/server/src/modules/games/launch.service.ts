@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accountTypes, vendorLanguageOf, type LanguageCode, type LaunchGameValue } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clearingAddress } from '../ledger/ledger.addresses.ts';
-import { openAccount, openSystemAccounts } from '../ledger/ledger.service.ts';
+import { openAccount, openSystemAccounts, rowsOf } from '../ledger/ledger.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
-import { gameSessions, gameVendors, games, vendorConnections } from './games.tables.ts';
+import { vendorConnections } from './games.tables.ts';
 
 /**
  * Game launch (spec 2, spec 7 /wps/game/launchGame): a one-time launch token for the game's vendor,
@@ -20,39 +20,6 @@ import { gameSessions, gameVendors, games, vendorConnections } from './games.tab
 
 export function hashLaunchToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-export interface LaunchableGame {
-  nodeId: number;
-  vendorCode: string;
-  gameCode: string;
-  apiBaseUrl: string;
-  launchKind: 'iframe' | 'redirect';
-}
-
-/** The game when it, its lobby vendor and its vendor connection are all switched on; else null. */
-export async function findLaunchableGame(db: Database, nodeId: number): Promise<LaunchableGame | null> {
-  const [row] = await db
-    .select({
-      nodeId: games.nodeId,
-      vendorCode: games.vendorCode,
-      gameCode: games.gameCode,
-      apiBaseUrl: vendorConnections.apiBaseUrl,
-      launchKind: gameVendors.launchKind,
-    })
-    .from(games)
-    .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vassalage))
-    .innerJoin(vendorConnections, eq(vendorConnections.vendorCode, games.vendorCode))
-    .where(
-      and(
-        eq(games.nodeId, nodeId),
-        eq(games.enabled, true),
-        eq(gameVendors.enabled, true),
-        eq(vendorConnections.enabled, true),
-      ),
-    );
-  if (!row) return null;
-  return { ...row, launchKind: row.launchKind === 'redirect' ? 'redirect' : 'iframe' };
 }
 
 /**
@@ -134,8 +101,6 @@ export async function launchGame({
   origin: string;
 }): Promise<LaunchGameValue> {
   const lobby = lobbyUrlOf(lobbyUrl, origin);
-  const game = await findLaunchableGame(db, nodeId);
-  if (!game) throw new AppError('GAME_UNAVAILABLE');
   // Trial accounts (type 4) play from their demo wallet; everyone else from the main wallet.
   const walletKind = member.type === accountTypes.trial ? 'trial' : 'main';
   const { currency, currencyPrecision: precision } = settings;
@@ -145,30 +110,38 @@ export async function launchGame({
   const token = randomBytes(32).toString('base64url');
   const vendorLanguage = vendorLanguageOf(language);
   const seconds = env.GAME_LAUNCH_TOKEN_SECONDS;
-  await db.insert(gameSessions).values({
-    tokenHash: hashLaunchToken(token),
-    memberId: member.memberId,
-    platformSessionId: member.sessionId,
-    nodeId: game.nodeId,
-    vendorCode: game.vendorCode,
-    gameCode: game.gameCode,
-    currency,
-    walletKind,
-    language: vendorLanguage,
-    tokenExpiresAt: sql`now() + make_interval(secs => ${seconds})`,
-    // Until authenticate opens the wallet session, the session ends with the token.
-    expiresAt: sql`now() + make_interval(secs => ${seconds})`,
-  });
+  // One statement: the game looked up (it, its lobby vendor and its connection switched on) and
+  // the session opened from it; no row when the game may not be launched.
+  const [game] = rowsOf<{ game_code: string; api_base_url: string; launch_kind: string }>(
+    await db.execute(sql`
+      with game as (
+        select g.node_id, g.vendor_code, g.game_code, c.api_base_url, v.launch_kind
+          from games g
+          join game_vendors v on v.vassalage = g.vassalage and v.enabled
+          join vendor_connections c on c.vendor_code = g.vendor_code and c.enabled
+         where g.node_id = ${nodeId} and g.enabled),
+      opened as (
+        insert into game_sessions
+          (token_hash, member_id, platform_session_id, node_id, vendor_code, game_code, currency,
+           wallet_kind, language, token_expires_at, expires_at)
+        select ${hashLaunchToken(token)}, ${member.memberId}, ${member.sessionId}, game.node_id,
+               game.vendor_code, game.game_code, ${currency}, ${walletKind}, ${vendorLanguage},
+               now() + make_interval(secs => ${seconds}), now() + make_interval(secs => ${seconds})
+          from game
+        returning id)
+      select game.game_code, game.api_base_url, game.launch_kind from game, opened`),
+  );
+  if (!game) throw new AppError('GAME_UNAVAILABLE');
   return {
     content: launchUrlOf({
-      apiBaseUrl: game.apiBaseUrl,
-      gameCode: game.gameCode,
+      apiBaseUrl: game.api_base_url,
+      gameCode: game.game_code,
       token,
       language: vendorLanguage,
       theme,
       lobbyUrl: lobby,
     }),
-    launchKind: game.launchKind,
+    launchKind: game.launch_kind === 'redirect' ? 'redirect' : 'iframe',
   };
 }
 
