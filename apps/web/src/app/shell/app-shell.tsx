@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { viewClassOf } from '../../shared/config/paths.ts';
 import { BannerCarousel, bannerGroupForPath } from '../../features/banner/index.ts';
 import { AnnouncementPopups } from '../../features/notices/index.ts';
