@@ -12,7 +12,7 @@ export default defineConfig({
     assetsDir: 'assets',
     // Read by scripts/check-bundle-size.mjs (npm run size) to follow the home route's chunks.
     manifest: true,
-    // The home route has a 150 KB gzipped budget (docs/design.md, Web): report sizes, keep chunks apart.
+    // The home route has a 117 KB gzipped budget (docs/design.md, Web): report sizes, keep chunks apart.
     reportCompressedSize: true,
     rolldownOptions: {
       treeshake: {

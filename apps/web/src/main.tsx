@@ -1,13 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import '@fontsource/noto-sans-bengali/bengali-400.css';
 import '@fontsource/noto-sans-bengali/bengali-700.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/boot-shell.css';
 import { AppProviders } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
 import { gameMenusQueryOptions } from './features/games/index.ts';
 import { statusQueryOptions } from './shared/api/get-status.ts';
 import { whitelabelQueryOptions } from './shared/api/get-whitelabel.ts';
@@ -39,7 +38,7 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </AppProviders>
     </StrictMode>,
   );

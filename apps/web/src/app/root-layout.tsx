@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/use-translation.ts';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useStatus } from '../shared/api/get-status.ts';

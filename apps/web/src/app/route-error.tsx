@@ -1,14 +1,26 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ChunkError } from '../shared/ui/chunk-error.tsx';
-import { NotFoundContent } from '../shared/ui/not-found-content.tsx';
+import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 
-/** The router's error element: a failed page chunk, a 404 answer, or anything unexpected. */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+/** A failed route: a page chunk that did not arrive (spec 8), or anything unexpected. */
+export function RouteError({ error }: { error: unknown }) {
   return (
     <div className="route-error">
       <ChunkError error={error} />
     </div>
+  );
+}
+
+/**
+ * The routes' error boundary (what the data router's errorElement was): catches a render or
+ * lazy-page failure below it and shows RouteError in its place. Another address starts afresh.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} />}>
+      {children}
+    </ErrorBoundary>
   );
 }

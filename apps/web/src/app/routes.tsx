@@ -1,19 +1,22 @@
-import type { ComponentType } from 'react';
-import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { paths } from '../shared/config/paths.ts';
 import { loadChunk, type LoadChunkOptions } from '../shared/lib/chunk-load.ts';
 import { RootLayout } from './root-layout.tsx';
 import { AppShell } from './shell/app-shell.tsx';
-import { RouteError } from './route-error.tsx';
-import { StartSpinner } from './start-spinner.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 
-/** A lazily loaded page: its own chunk, failing with ChunkLoadError after 120 s or on a missing file. */
+/**
+ * A lazily loaded page: its own chunk, failing with ChunkLoadError after 120 s or on a missing file
+ * (the nearest RouteErrorBoundary shows it). The router wraps navigations in a transition, so the
+ * page on screen stays until the next one has arrived; the first one keeps the boot shell.
+ */
 function page<Module>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType,
   options?: LoadChunkOptions,
-) {
-  return async () => ({ Component: pick(await loadChunk(load, options)) });
+): ComponentType {
+  return lazy(async () => ({ default: pick(await loadChunk(load, options)) }));
 }
 
 const categoryPage = page(
@@ -39,173 +42,189 @@ function RedirectToHome() {
 const shellPages: RouteObject[] = [
   {
     path: 'index',
-    lazy: page(
+    Component: page(
       () => import('../features/home/home-page.tsx'),
       (module) => module.HomePage,
       // The home page's texts are in the catalogue's start-up part (catalogue-split.ts).
       { texts: 'start' },
     ),
   },
-  { path: 'register', lazy: registerPage },
-  { path: 'register.html', lazy: registerPage },
+  { path: 'register', Component: registerPage },
+  { path: 'register.html', Component: registerPage },
   {
     path: 'login',
-    lazy: page(
+    Component: page(
       () => import('../features/account/pages/login-page.tsx'),
       (module) => module.LoginPage,
     ),
   },
   {
     path: 'noticePage',
-    lazy: page(
+    Component: page(
       () => import('../features/notices/notice-page.tsx'),
       (module) => module.NoticePage,
     ),
   },
   {
     path: 'pointMall',
-    lazy: page(
+    Component: page(
       () => import('../features/points/point-mall-page.tsx'),
       (module) => module.PointMallPage,
     ),
   },
   {
     path: 'deposit-rank',
-    lazy: page(
+    Component: page(
       () => import('../features/ranks/deposit-rank-page.tsx'),
       (module) => module.DepositRankPage,
     ),
   },
   {
     path: 'bet-rank',
-    lazy: page(
+    Component: page(
       () => import('../features/ranks/bet-rank-page.tsx'),
       (module) => module.BetRankPage,
     ),
   },
-  ...['fish', 'pvp', 'live', 'sports', 'esports', 'elott'].map((path) => ({ path, lazy: categoryPage })),
+  ...['fish', 'pvp', 'live', 'sports', 'esports', 'elott'].map((path) => ({ path, Component: categoryPage })),
   {
     path: 'lottery',
-    lazy: page(
+    Component: page(
       () => import('../features/games/pages/lottery-page.tsx'),
       (module) => module.LotteryPage,
     ),
   },
   {
     path: 'vnlottery',
-    lazy: page(
+    Component: page(
       () => import('../features/games/pages/vn-lottery-page.tsx'),
       (module) => module.VnLotteryPage,
     ),
   },
   {
     path: 'rng',
-    lazy: page(
+    Component: page(
       () => import('../features/games/pages/rng-page.tsx'),
       (module) => module.RngPage,
     ),
   },
   {
     path: 'games/:games/:type/:vassalage',
-    lazy: page(
+    Component: page(
       () => import('../features/games/pages/games-page.tsx'),
       (module) => module.GamesPage,
     ),
   },
   {
     path: 'promotions',
-    lazy: page(
+    Component: page(
       () => import('../features/promotions/promotions-page.tsx'),
       (module) => module.PromotionsPage,
     ),
   },
   {
     path: 'promoDetail',
-    lazy: page(
+    Component: page(
       () => import('../features/promotions/promo-detail-page.tsx'),
       (module) => module.PromoDetailPage,
     ),
   },
   {
     path: 'seamless',
-    lazy: page(
+    Component: page(
       () => import('../features/games/pages/seamless-page.tsx'),
       (module) => module.SeamlessPage,
     ),
   },
   {
     path: 'help',
-    lazy: page(
+    Component: page(
       () => import('../features/help/help-page.tsx'),
       (module) => module.HelpPage,
     ),
   },
-  { path: 'down', lazy: downloadPage },
-  { path: 'download', lazy: downloadPage },
+  { path: 'down', Component: downloadPage },
+  { path: 'download', Component: downloadPage },
   {
     path: 'join',
-    lazy: page(
+    Component: page(
       () => import('../features/join/join-page.tsx'),
       (module) => module.JoinPage,
     ),
   },
   {
     path: 'game',
-    lazy: page(
+    Component: page(
       () => import('../features/games/pages/game-page.tsx'),
       (module) => module.GamePage,
     ),
   },
   {
     path: 'fbsports',
-    lazy: page(
+    Component: page(
       () => import('../features/games/pages/fb-sports-page.tsx'),
       (module) => module.FbSportsPage,
     ),
   },
   {
     path: 'socialCallback',
-    lazy: page(
+    Component: page(
       () => import('../features/account/social/social-callback-page.tsx'),
       (module) => module.SocialCallbackPage,
     ),
   },
   {
     path: 'resetPassword',
-    lazy: page(
+    Component: page(
       () => import('../features/account/password/reset-password-page.tsx'),
       (module) => module.ResetPasswordPage,
     ),
   },
   {
     path: '*',
-    lazy: page(
+    Component: page(
       () => import('./pages/not-found-page.tsx'),
       (module) => module.NotFoundPage,
     ),
   },
 ];
 
+const HelpBarePage = page(
+  () => import('../features/help/help-bare-page.tsx'),
+  (module) => module.HelpBarePage,
+);
+
+/** Route objects for `useRoutes` (router.tsx): declarative routing, no data router. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    // Shown while the first page's chunk loads.
-    HydrateFallback: StartSpinner,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, Component: RedirectToHome },
       {
         path: 'helpmc',
-        errorElement: <RouteError />,
-        lazy: page(
-          () => import('../features/help/help-bare-page.tsx'),
-          (module) => module.HelpBarePage,
+        element: (
+          <RouteErrorBoundary>
+            <HelpBarePage />
+          </RouteErrorBoundary>
         ),
       },
       {
         element: <AppShell />,
         // A pathless layer so that a failed page renders its error inside the shell.
-        children: [{ errorElement: <RouteError />, children: shellPages }],
+        children: [
+          {
+            element: (
+              <RouteErrorBoundary>
+                <Outlet />
+              </RouteErrorBoundary>
+            ),
+            children: shellPages,
+          },
+        ],
       },
     ],
   },

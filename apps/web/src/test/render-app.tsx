@@ -1,10 +1,20 @@
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useLayoutEffect } from 'react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type Location,
+  type NavigateFunction,
+  type NavigateOptions,
+  type To,
+} from 'react-router';
 import { vi } from 'vitest';
 import type { GameMenu, SystemStatus, Whitelabel } from '@khela/contract';
 import { AppProviders } from '../app/providers.tsx';
-import { routes } from '../app/routes.tsx';
+import { AppRoutes } from '../app/router.tsx';
 import { gameMenusFixture, statusFixture, whitelabelFixture } from './fixtures.ts';
 
 export interface MockApiOptions {
@@ -40,14 +50,57 @@ export function mockApi(options: MockApiOptions = {}) {
   return fetchMock;
 }
 
+/** The test's view of the router: where it is, and a way to go elsewhere (as a person would). */
+export interface TestRouter {
+  readonly state: { readonly location: Location; readonly historyAction: NavigationType };
+  navigate(to: To | number, options?: NavigateOptions): Promise<void>;
+}
+
+type NavigationType = ReturnType<typeof useNavigationType>;
+
+interface RouterHandle {
+  location: Location | null;
+  historyAction: NavigationType | null;
+  navigate: NavigateFunction | null;
+}
+
+/** Reports the router's location and navigate function to the test after each commit. */
+function RouterProbe({ handle }: { handle: RouterHandle }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const historyAction = useNavigationType();
+  useLayoutEffect(() => {
+    Object.assign(handle, { location, navigate, historyAction });
+  }, [handle, location, navigate, historyAction]);
+  return null;
+}
+
+function testRouter(handle: RouterHandle): TestRouter {
+  return {
+    get state() {
+      if (!handle.location || !handle.historyAction) throw new Error('the app has not rendered yet');
+      return { location: handle.location, historyAction: handle.historyAction };
+    },
+    async navigate(to, options) {
+      if (!handle.navigate) throw new Error('the app has not rendered yet');
+      if (typeof to === 'number') await handle.navigate(to);
+      else await handle.navigate(to, options);
+    },
+  };
+}
+
 /** Renders the whole app (router, shell, pages) at `path` against a mocked API. */
 export function renderApp(path: string, options: MockApiOptions = {}) {
   const fetchMock = mockApi(options);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const handle: RouterHandle = { location: null, navigate: null, historyAction: null };
+  const router = testRouter(handle);
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe handle={handle} />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, router, queryClient, fetchMock };

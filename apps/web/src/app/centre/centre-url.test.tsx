@@ -55,8 +55,9 @@ describe('centre addresses', () => {
     act(() => useOverlayStore.getState().openMemberCentre('depositv2'));
     const panel = await screen.findByRole('dialog', { name: memberCentreName });
     await waitFor(() => expect(first.router.state.location.search).toBe('?centre=depositv2'));
-    // Another page of the open panel replaces the address (Back still closes the panel).
-    fireEvent.click(within(panel).getByRole('button', { name: 'ওয়ালেট' }));
+    // Another page of the open panel replaces the address (Back still closes the panel). The page
+    // is a lazy chunk: act sees the click through until it has arrived.
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'ওয়ালেট' })));
     await waitFor(() => expect(first.router.state.location.search).toBe('?centre=transferFund'));
     const address = `${first.router.state.location.pathname}${first.router.state.location.search}`;
     first.unmount();

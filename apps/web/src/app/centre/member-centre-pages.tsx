@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import type { MemberCentrePageKey } from '../../shared/config/centre-pages.ts';
 import { loadChunk } from '../../shared/lib/chunk-load.ts';
 import { ComingSoon } from '../../shared/ui/coming-soon.tsx';

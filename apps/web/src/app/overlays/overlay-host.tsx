@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { loadChunk } from '../../shared/lib/chunk-load.ts';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { useDepositReturn } from '../../features/wallet/index.ts';

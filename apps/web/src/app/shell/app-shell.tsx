@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { viewClassOf } from '../../shared/config/paths.ts';
 import { BannerCarousel, bannerGroupForPath } from '../../features/banner/index.ts';
 import { AnnouncementPopups } from '../../features/notices/index.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { Header } from './header.tsx';
 import { RightBar } from './right-bar.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
 import { loadChunk } from '../../shared/lib/chunk-load.ts';
 import './app-shell.css';
 
@@ -36,7 +37,7 @@ export function AppShell() {
       <RightBar />
       <BottomBar />
       <AnnouncementPopups />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

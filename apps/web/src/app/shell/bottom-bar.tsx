@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import CircleUser from 'lucide-react/icons/circle-user';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import Gift from 'lucide-react/icons/gift';

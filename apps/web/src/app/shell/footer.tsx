@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import ExternalLink from 'lucide-react/icons/external-link';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import { useOpenChat } from '../../features/chat/index.ts';

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import House from 'lucide-react/icons/house';
 import Gift from 'lucide-react/icons/gift';
 import Menu from 'lucide-react/icons/menu';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Bell from 'lucide-react/icons/bell';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import Headset from 'lucide-react/icons/headset';

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import Crown from 'lucide-react/icons/crown';
 import Download from 'lucide-react/icons/download';

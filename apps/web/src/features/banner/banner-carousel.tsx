@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import type { Banner } from '@khela/contract';
 import { paths } from '../../shared/config/paths.ts';
 import { selectHasOverlay, useOverlayStore } from '../../shared/stores/overlay-store.ts';

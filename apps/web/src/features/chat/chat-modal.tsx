@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { ComingSoon } from '../../shared/ui/coming-soon.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Check from 'lucide-react/icons/check';
 import Download from 'lucide-react/icons/download';
 import Smartphone from 'lucide-react/icons/smartphone';

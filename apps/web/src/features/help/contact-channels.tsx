@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import ExternalLink from 'lucide-react/icons/external-link';
 import Headset from 'lucide-react/icons/headset';
 import MessageCircle from 'lucide-react/icons/message-circle';

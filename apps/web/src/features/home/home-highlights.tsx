@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Medal from 'lucide-react/icons/medal';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { Game } from '@khela/contract';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import Languages from 'lucide-react/icons/languages';
 import ShieldCheck from 'lucide-react/icons/shield-check';

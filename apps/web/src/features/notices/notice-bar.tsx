@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Megaphone from 'lucide-react/icons/megaphone';
 import { useAnnouncements } from './api/get-announcements.ts';
 import { openNoticeModal } from './notice-modal-store.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { allAnnouncementTypes, useAnnouncements } from './api/get-announcements.ts';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Gift from 'lucide-react/icons/gift';
 import type { ActivityState } from '@khela/contract';

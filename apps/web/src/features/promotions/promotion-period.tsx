@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import { formatDate } from '../../shared/lib/format.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';

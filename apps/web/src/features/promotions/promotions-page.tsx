@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Gift from 'lucide-react/icons/gift';
 import { promotionTypes, type PromotionType } from '@khela/contract';
 import { paths } from '../../shared/config/paths.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Crown from 'lucide-react/icons/crown';
 import Medal from 'lucide-react/icons/medal';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';

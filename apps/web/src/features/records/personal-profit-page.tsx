@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import ChartColumn from 'lucide-react/icons/chart-column';
 import type { RoundTotals } from '@khela/contract';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import type { GameCategory, RoundStatus, RoundTotals } from '@khela/contract';
 import { formatAmountText, formatNumber } from '../../shared/lib/format.ts';
 import { categoryInfo, useGameMenus } from '../games/index.ts';

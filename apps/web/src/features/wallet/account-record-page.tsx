@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import ReceiptText from 'lucide-react/icons/receipt-text';
 import type { RecordKind } from '@khela/contract';
 import { recordKinds } from '@khela/contract/record-kinds';

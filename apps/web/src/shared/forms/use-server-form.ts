@@ -10,7 +10,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { z } from 'zod';
 import { ApiError, type ErrorCode } from '@khela/contract';
 import { errorTextKey } from './api-errors.ts';

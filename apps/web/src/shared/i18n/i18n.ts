@@ -1,24 +1,34 @@
-import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { LanguageCode } from '@khela/contract';
 import { writeStorage } from '../lib/storage.ts';
 import {
-  catalogueLanguages,
   catalogueOf,
   currentApiLanguage,
-  fallbackLanguage,
   languageStorageKey,
   setActiveApiLanguage,
   type CatalogueLanguage,
 } from './languages.ts';
 
-type Catalogue = Record<string, string>;
+/*
+ * The texts: flat snake_case keys (`game_maintenance`…, spec 2 names some of them) with `{{name}}`
+ * placeholders, one catalogue per language, every catalogue complete (locales.test.ts). This module
+ * loads the catalogues and publishes the active texts as one immutable snapshot; components read it
+ * through useTranslation (use-translation.ts). It replaced i18next and react-i18next, about 16 KB
+ * gzipped of start-up script for features the site does not use (plurals, namespaces, backends).
+ *
+ * The snapshot is the whole state: its `t` reads its own catalogue object, never a shared mutable
+ * one, so a render that started with one snapshot shows that snapshot's texts to the end even if the
+ * rest of the catalogue or another language arrives meanwhile (React then renders again with the new
+ * one).
+ */
+
+type Catalogue = Readonly<Record<string, string>>;
+type Values = Readonly<Record<string, unknown>>;
 
 interface CatalogueParts {
   /** The texts of the first view (the shell and the home page). */
-  start: () => Promise<{ default: Catalogue }>;
+  start: () => Promise<{ default: Record<string, string> }>;
   /** Every other text: fetched right after `start`, awaited by every other chunk. */
-  rest: () => Promise<{ default: Catalogue }>;
+  rest: () => Promise<{ default: Record<string, string> }>;
 }
 
 /**
@@ -34,13 +44,97 @@ const catalogueLoaders: Record<CatalogueLanguage, CatalogueParts> = {
   th: { start: () => import('virtual:catalogue/th/start'), rest: () => import('virtual:catalogue/th/rest') },
 };
 
-function isCatalogueLanguage(value: string): value is CatalogueLanguage {
-  return (catalogueLanguages as readonly string[]).includes(value);
+const placeholder = /\{\{\s*(\w+)\s*\}\}/g;
+
+/** `{{name}}` filled from `values`; a placeholder without a value stays as written. */
+function fill(text: string, values: Values | undefined): string {
+  if (!values || !text.includes('{{')) return text;
+  return text.replace(placeholder, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined || value === null ? whole : String(value);
+  });
 }
 
-let firstRead = true;
-let restOfTexts: Promise<unknown> = Promise.resolve();
-let loadRestAgain: () => Promise<unknown> = () => Promise.resolve();
+/** One state of the texts: a language and what of its catalogue has arrived. Never changed. */
+export interface Texts {
+  readonly language: CatalogueLanguage;
+  /** The text of `key` with its placeholders filled; the key itself when the catalogue lacks it. */
+  readonly t: (key: string, values?: Values) => string;
+  readonly exists: (key: string) => boolean;
+}
+
+function textsOf(language: CatalogueLanguage, catalogue: Catalogue): Texts {
+  return {
+    language,
+    t: (key, values) => fill(Object.hasOwn(catalogue, key) ? catalogue[key]! : key, values),
+    exists: (key) => Object.hasOwn(catalogue, key),
+  };
+}
+
+const startLanguage = catalogueOf(currentApiLanguage());
+let current: Texts = textsOf(startLanguage, {});
+const listeners = new Set<() => void>();
+document.documentElement.lang = startLanguage;
+
+function publish(next: Texts): void {
+  current = next;
+  document.documentElement.lang = next.language;
+  for (const listener of listeners) listener();
+}
+
+/** useSyncExternalStore's subscribe. */
+export function subscribeTexts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** useSyncExternalStore's getSnapshot: the same object until the texts change. */
+export function currentTexts(): Texts {
+  return current;
+}
+
+/** What has arrived of each language's catalogue (start part, rest, or both merged). */
+const loaded = new Map<CatalogueLanguage, Catalogue>();
+
+function addTexts(language: CatalogueLanguage, texts: Record<string, string>): void {
+  const merged: Catalogue = Object.freeze({ ...loaded.get(language), ...texts });
+  loaded.set(language, merged);
+  if (language === current.language) publish(textsOf(language, merged));
+}
+
+/** The whole catalogue of a language, fetched once (a failed fetch is tried again next time). */
+const wholeCatalogues = new Map<CatalogueLanguage, Promise<void>>();
+
+function loadWholeCatalogue(language: CatalogueLanguage): Promise<void> {
+  let loading = wholeCatalogues.get(language);
+  if (!loading) {
+    const parts = catalogueLoaders[language];
+    loading = Promise.all([parts.start(), parts.rest()]).then(([start, rest]) => {
+      addTexts(language, { ...start.default, ...rest.default });
+    });
+    loading.catch(() => wholeCatalogues.delete(language));
+    wholeCatalogues.set(language, loading);
+  }
+  return loading;
+}
+
+/**
+ * Resolves once the first view's texts are in: every useTranslation reads it with React's `use`, in
+ * every render (never behind a condition: see docs/stack.md, gotcha on React #520), and AppProviders'
+ * Suspense shows the spinner meanwhile. Once resolved it carries React's `status`/`value` fields,
+ * so `use` returns at once instead of suspending for a microtask in each newly mounted component.
+ */
+export const i18nReady: Promise<void> = catalogueLoaders[startLanguage].start().then((module) => {
+  addTexts(startLanguage, module.default);
+  Object.assign(i18nReady, { status: 'fulfilled', value: undefined });
+});
+
+// Start-up: paint with the start part of the active language, then add the rest.
+let restOfTexts: Promise<unknown> = i18nReady.then(() => loadWholeCatalogue(startLanguage));
+// Awaited by page chunks; a failure here is reported there, not as an unhandled rejection.
+restOfTexts.catch(() => undefined);
 
 /**
  * Resolves once the whole catalogue of the active language is in. Page chunks wait for it
@@ -48,78 +142,34 @@ let loadRestAgain: () => Promise<unknown> = () => Promise.resolve();
  * After a failed fetch (a flaky network) the next call tries again.
  */
 export function allTextsLoaded(): Promise<unknown> {
-  restOfTexts = restOfTexts.catch(() => loadRestAgain());
+  restOfTexts = restOfTexts.catch(() => loadWholeCatalogue(current.language));
   return restOfTexts;
 }
 
-const lazyCatalogues: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read: (language: string, _namespace: string, callback: ReadCallback) => {
-    if (!isCatalogueLanguage(language)) {
-      callback(null, {});
-      return;
-    }
-    const parts = catalogueLoaders[language];
-    const fail = (error: unknown) =>
-      callback(error instanceof Error ? error : new Error(String(error)), false);
-    if (firstRead) {
-      // Start-up: paint with the start part, then add the rest (react-i18next re-renders on 'added').
-      firstRead = false;
-      const start = parts.start();
-      loadRestAgain = () =>
-        parts.rest().then((rest) => {
-          i18n.addResourceBundle(language, 'translation', rest.default, true, true);
-        });
-      restOfTexts = start.then(loadRestAgain);
-      // Awaited by page chunks; a failure here is reported there, not as an unhandled rejection.
-      restOfTexts.catch(() => undefined);
-      start.then((module) => callback(null, module.default as ResourceKey), fail);
-      return;
-    }
-    // A language switched later: everything at once, so the page never shows a key.
-    Promise.all([parts.start(), parts.rest()]).then(
-      ([start, rest]) => callback(null, { ...start.default, ...rest.default } as ResourceKey),
-      fail,
-    );
+/** The active texts for code outside components (form rules, error texts, tests). */
+export const i18n = {
+  get language(): CatalogueLanguage {
+    return current.language;
   },
+  t: (key: string, values?: Values): string => current.t(key, values),
+  exists: (key: string): boolean => current.exists(key),
 };
-
-export const i18n = i18next.createInstance();
-
-function applyDocumentLanguage(language: string): void {
-  document.documentElement.lang = language;
-}
-
-i18n.on('languageChanged', applyDocumentLanguage);
-
-export const i18nReady = i18n
-  .use(lazyCatalogues)
-  .use(initReactI18next)
-  .init({
-    lng: catalogueOf(currentApiLanguage()),
-    // Bengali and English are complete (locales.test.ts holds them to the same keys), so they need no
-    // fallback: the Bengali home route fetches one catalogue. The partial ones fall back to English.
-    fallbackLng: (code: string) => (code === 'bn' || code === fallbackLanguage ? [] : [fallbackLanguage]),
-    supportedLngs: [...catalogueLanguages],
-    load: 'currentOnly',
-    ns: ['translation'],
-    defaultNS: 'translation',
-    // Keys are flat snake_case names such as `game_maintenance` (spec 2 names some of them).
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    // 'added': the rest of the catalogue arriving after the first paint re-renders what shows it.
-    react: { useSuspense: true, bindI18nStore: 'added' },
-  });
 
 /**
  * Switches the texts without a reload, remembers the choice (localStorage `language`, as an API code
- * so TY and EN stay distinct) and sets `<html lang>`.
+ * so TY and EN stay distinct) and sets `<html lang>`. Resolves once the new texts are shown.
  */
-export async function changeLanguage(language: LanguageCode, options: { remember?: boolean } = {}) {
-  setActiveApiLanguage(language);
-  if (options.remember ?? true) writeStorage('local', languageStorageKey, language);
-  await i18n.changeLanguage(catalogueOf(language));
+let latestChange = 0;
+
+export async function changeLanguage(apiLanguage: LanguageCode, options: { remember?: boolean } = {}) {
+  if (options.remember ?? true) writeStorage('local', languageStorageKey, apiLanguage);
+  const next = catalogueOf(apiLanguage);
+  const change = ++latestChange;
+  // A language switched later: everything at once, so the page never shows a key.
+  await loadWholeCatalogue(next);
+  // Two quick picks: the last one wins, whichever catalogue arrives first.
+  if (change !== latestChange) return;
+  // The API language (the `Language` header, the menu's tick) and the texts change together.
+  setActiveApiLanguage(apiLanguage);
+  if (next !== current.language) publish(textsOf(next, loaded.get(next) ?? {}));
 }

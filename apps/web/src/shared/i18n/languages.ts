@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { LanguageCode } from '@khela/contract';
 import { readStorage } from '../lib/storage.ts';
 
-/** The i18next codes we have catalogues for (src/locales/<code>.json). */
+/** The catalogue codes we have catalogues for (src/locales/<code>.json). */
 export const catalogueLanguages = ['bn', 'en', 'zh', 'vi', 'ja', 'th'] as const;
 export type CatalogueLanguage = (typeof catalogueLanguages)[number];
 
@@ -50,7 +50,7 @@ export function storedApiLanguage(): LanguageCode | null {
 }
 
 /**
- * The active API language. Kept apart from i18next's language because EN and TY share the English
+ * The active API language. Kept apart from the catalogue language because EN and TY share the English
  * catalogue but are different choices (the `Language` header and the menu's tick differ).
  */
 export const useLanguageStore = create<{ language: LanguageCode }>()(() => ({

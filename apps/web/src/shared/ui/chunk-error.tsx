@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import { isChunkLoadError } from '../lib/chunk-load.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import Hourglass from 'lucide-react/icons/hourglass';
 import { EmptyState } from './empty-state.tsx';
 

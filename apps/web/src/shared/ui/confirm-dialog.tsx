@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useOverlayStore, type ConfirmRequest } from '../stores/overlay-store.ts';
 import { Modal } from './modal.tsx';
 import './confirm-dialog.css';

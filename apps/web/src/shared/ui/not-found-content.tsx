@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import SearchX from 'lucide-react/icons/search-x';
 import { paths } from '../config/paths.ts';
 import { EmptyState } from './empty-state.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import './pager.css';
 
 /** Previous / next with "page of pages" under a paged list; nothing when everything fits on one page. */

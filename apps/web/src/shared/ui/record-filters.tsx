@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import './record-list.css';
 
 /** A labelled select of a record page's filter row (`fills`: shares the row's width with the others). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ComingSoon } from './coming-soon.tsx';
 import { Page } from './page.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import CircleUser from 'lucide-react/icons/circle-user';
 import LogOut from 'lucide-react/icons/log-out';
 import type { FeatureFlags } from '@khela/contract';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useRegistrationKinds } from '../lib/use-registration-kinds.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import LogOut from 'lucide-react/icons/log-out';
 import { useLogOut } from '../use-log-out.ts';
 

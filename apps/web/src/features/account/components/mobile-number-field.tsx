@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useCountries } from '../../../shared/api/get-countries.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 

@@ -1,6 +1,6 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { applyIssueKeys, isMobileLike } from '../../../shared/forms/form-rules.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';

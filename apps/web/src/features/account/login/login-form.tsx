@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import type { LoginValue, SessionGrant } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';

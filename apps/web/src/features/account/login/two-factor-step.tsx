@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import type { SessionGrant } from '@khela/contract';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';

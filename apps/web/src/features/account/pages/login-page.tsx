@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { paths } from '../../../shared/config/paths.ts';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { selectIsLoggedIn, useSessionStore } from '../../../shared/stores/session-store.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { RegisterForm } from '../register/register-form.tsx';
 import '../components/account-form.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import '../security/password-forms.css';
 

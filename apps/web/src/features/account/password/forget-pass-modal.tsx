@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { z } from 'zod';
 import Headset from 'lucide-react/icons/headset';
 import KeyRound from 'lucide-react/icons/key-round';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { z } from 'zod';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import LinkOff from 'lucide-react/icons/link-2-off';

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, type RegisterBody, type RegisterFieldName, type RegisterSetting } from '@khela/contract';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { FirstBanner } from '../components/first-banner.tsx';

@@ -10,7 +10,7 @@ import {
 /**
  * The registration form's rules, built from GET /wps/system/setting/register (spec 5) so that they
  * mirror the server's `register-rules.ts` and `password-policy.ts`: which fields show on each tab,
- * which are required, and each field's length and pattern. Pure: no React, no i18next (the caller
+ * which are required, and each field's length and pattern. Pure: no React, no text catalogue (the caller
  * passes `t`), so it is unit-tested on its own.
  */
 
@@ -120,7 +120,7 @@ export function registerPlan(
   return { tab, fields, smsWhenMobileGiven, smsAlways: byMobile };
 }
 
-/** Text lookup as i18next's `t` (only what the rules need). */
+/** Text lookup as the catalogue's `t` (only what the rules need). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { GameMenu } from '@khela/contract';
 import { loadChunk } from '../../../shared/lib/chunk-load.ts';
 import { Dropdown } from '../../../shared/ui/dropdown.tsx';

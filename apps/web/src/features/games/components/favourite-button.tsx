@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Heart from 'lucide-react/icons/heart';
 import type { Game } from '@khela/contract';
 import { useLoginCheck } from '../../../shared/hooks/use-login-check.ts';

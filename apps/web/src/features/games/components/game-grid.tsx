@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { UseQueryResult } from '@tanstack/react-query';

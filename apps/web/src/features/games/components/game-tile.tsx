@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { Game } from '@khela/contract';
 import { formatAmountText } from '../../../shared/lib/format.ts';
 import { useBrand } from '../../../shared/api/get-whitelabel.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import LayoutGrid from 'lucide-react/icons/layout-grid';
 import type { VendorCard } from '@khela/contract';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Search from 'lucide-react/icons/search';
 import type { SlotClassify } from '@khela/contract';
 import { formatAmountText } from '../../../shared/lib/format.ts';

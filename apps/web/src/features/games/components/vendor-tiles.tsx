@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { GameMenu } from '@khela/contract';
 import { writeStorage } from '../../../shared/lib/storage.ts';
 import { useBrand } from '../../../shared/api/get-whitelabel.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import LogIn from 'lucide-react/icons/log-in';

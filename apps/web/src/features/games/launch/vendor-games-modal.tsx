@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { Game } from '@khela/contract';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { useFavouriteIds } from '../api/favourites.ts';

@@ -1,7 +1,7 @@
 /**
  * The lobby constants of spec 5 and 9, as plain values. The contract exports the same ones, but a
  * value import from `@khela/contract` pulls its zod schemas into the chunk, and the header (home
- * route, 150 KB budget) reaches this feature; `constants.test.ts` keeps both equal.
+ * route, 117 KB budget) reaches this feature; `constants.test.ts` keeps both equal.
  */
 export const slotPageSize = 21;
 export const slotClassifies = ['SC', 'VP', 'JP', 'TG', 'AC', 'BG'] as const;

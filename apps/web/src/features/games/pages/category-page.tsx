@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { Game, GameCategory } from '@khela/contract';
 import Layers from 'lucide-react/icons/layers';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';

@@ -2,7 +2,7 @@
  * @vitest-environment-options {"settings": {"disableIframePageLoading": true}}
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Game, GameMenu } from '@khela/contract';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
@@ -210,7 +210,8 @@ describe('launching (/game)', () => {
       },
     });
     const list = await screen.findByRole('list', { name: 'Hot games' });
-    fireEvent.click(within(list).getByRole('button', { name: /^Bengal Tiger/ }));
+    // The /game page is a lazy chunk the navigation waits for: let act see it through.
+    await act(async () => fireEvent.click(within(list).getByRole('button', { name: /^Bengal Tiger/ })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/game'));
     expect(new URLSearchParams(router.state.location.search).get('nodeId')).toBe('1');
     const frame = await waitFor(() => {

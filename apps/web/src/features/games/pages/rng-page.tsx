@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Clock from 'lucide-react/icons/clock';
 import Flame from 'lucide-react/icons/flame';
 import Heart from 'lucide-react/icons/heart';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 

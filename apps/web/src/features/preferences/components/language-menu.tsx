@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Globe from 'lucide-react/icons/globe';
 import type { LanguageCode } from '@khela/contract';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Headset from 'lucide-react/icons/headset';
 import type { Whitelabel } from '@khela/contract';
 

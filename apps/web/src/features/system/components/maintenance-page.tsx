@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Wrench from 'lucide-react/icons/wrench';
 import type { ReactNode } from 'react';
 import type { SystemStatus, Whitelabel } from '@khela/contract';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import ShieldBan from 'lucide-react/icons/shield-ban';
 import type { ReactNode } from 'react';
 import type { Whitelabel } from '@khela/contract';

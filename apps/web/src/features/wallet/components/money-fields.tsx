@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { z } from 'zod';
 import { TextField, type TextFieldProps } from '../../../shared/forms/text-field.tsx';
 import { amountProblemText, amountRangeText, checkAmount, errorCode } from '../deposit/money.ts';

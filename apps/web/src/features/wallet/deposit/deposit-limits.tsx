@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { limitPeriods, type LimitPeriod } from '@khela/contract';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { formatDateTime } from '../../../shared/lib/format.ts';

@@ -5,7 +5,7 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { Badge, type BadgeTone } from '../../../shared/ui/badge.tsx';
 import { Pager } from '../../../shared/ui/pager.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Copy from 'lucide-react/icons/copy';
 import Check from 'lucide-react/icons/check';
 import '../../../shared/ui/card.css';

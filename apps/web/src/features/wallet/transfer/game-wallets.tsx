@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import type { GameWallet, WalletTransferValue } from '@khela/contract';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { WalletKind } from '@khela/contract';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';

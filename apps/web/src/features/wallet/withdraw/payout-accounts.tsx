@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { PayoutAccount } from '@khela/contract';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { Withdrawal } from '@khela/contract';
 import { toBengaliDigits } from '../../../shared/lib/format.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';

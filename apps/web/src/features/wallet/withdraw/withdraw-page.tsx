@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import type { PayoutAccount } from '@khela/contract';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';

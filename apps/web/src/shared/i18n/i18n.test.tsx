@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { changeLanguage, currentTexts, i18n } from './i18n.ts';
+import { useTranslation } from './use-translation.ts';
+
+function Greeting() {
+  const { t, i18n: texts } = useTranslation();
+  return <p lang={texts.language}>{t('text_transfer_in_done', { value: '৳40.00', name: 'Khela Arcade' })}</p>;
+}
+
+describe('the texts', () => {
+  it('fills placeholders, keeps one without a value, and answers an unknown key with the key', () => {
+    expect(i18n.t('text_transfer_in_done', { value: '৳40.00', name: 'Khela Arcade' })).toBe(
+      '৳40.00 Khela Arcade-এ পাঠানো হয়েছে।',
+    );
+    expect(i18n.t('text_transfer_in_done', { value: '৳40.00' })).toBe('৳40.00 {{name}}-এ পাঠানো হয়েছে।');
+    expect(i18n.t('no_such_key_anywhere')).toBe('no_such_key_anywhere');
+    expect(i18n.exists('no_such_key_anywhere')).toBe(false);
+    expect(i18n.exists('err_network')).toBe(true);
+  });
+
+  it('re-renders what shows them when the language changes, and sets <html lang>', async () => {
+    render(<Greeting />);
+    expect(screen.getByText('৳40.00 Khela Arcade-এ পাঠানো হয়েছে।').getAttribute('lang')).toBe('bn');
+    await act(() => changeLanguage('EN', { remember: false }));
+    expect(screen.getByText('৳40.00 moved to Khela Arcade.').getAttribute('lang')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    // TY has no catalogue of its own: English.
+    await act(() => changeLanguage('TY', { remember: false }));
+    expect(i18n.language).toBe('en');
+  });
+
+  it('keeps one snapshot until the texts change, and the last of two quick picks wins', async () => {
+    const before = currentTexts();
+    expect(currentTexts()).toBe(before);
+    await Promise.all([changeLanguage('EN', { remember: false }), changeLanguage('BN', { remember: false })]);
+    expect(i18n.language).toBe('bn');
+    expect(currentTexts()).toBe(before);
+  });
+});
