@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { auditCallInput, findForbiddenText, okEnvelope, type CallDefinition } from '@khela/contract';
+import type { CacheTag } from '../shared/read-cache.ts';
+import type { ResponseCache } from '../shared/response-cache.ts';
 import { AppError } from './app-error.ts';
 
 type Input<S> = [NonNullable<S>] extends [never]
@@ -22,6 +24,23 @@ export interface CallOptions {
   rateLimit?: { max: number; timeWindow: string | number };
   /** A larger body than the server's default for this call only (e.g. an image as base64). */
   bodyLimit?: number;
+  /**
+   * The answer is the same for every caller (public or optional calls whose handler never reads the
+   * session; refused at start-up on any other call): it is cached whole, serialised,
+   * and shared by the instances (shared/response-cache.ts), keyed by the call, the validated query
+   * and `vary`. Who may call and the input's validation still run on every request.
+   */
+  shared?: SharedAnswer;
+}
+
+export interface SharedAnswer {
+  /** The data it is made of: a change under one of these tags drops it on every instance. */
+  tags: readonly CacheTag[];
+  /**
+   * What else the answer depends on besides the query, e.g. the language the Language header
+   * resolves to. Never the caller: a shared answer carries nothing of a member.
+   */
+  vary?: (request: FastifyRequest) => string | Promise<string>;
 }
 
 /**
@@ -47,6 +66,14 @@ export function registerCall<C extends CallDefinition>(
   if (problems.length > 0) {
     throw new Error(`call ${call.id} breaks the contract's input rules: ${problems.join('; ')}`);
   }
+  const { shared } = options;
+  // A member's, agent's or operator's call answers that caller: never shared. An `optional` call
+  // may be shared only when its handler does not read the session (a member's token is checked,
+  // the answer is the visitors').
+  if (shared && call.auth !== 'public' && call.auth !== 'optional') {
+    throw new Error(`call ${call.id} answers its caller (${call.auth}): its answer is never shared`);
+  }
+  const envelope = okEnvelope(call.value);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
@@ -56,7 +83,7 @@ export function registerCall<C extends CallDefinition>(
       tags: [call.tag],
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
-      response: { 200: okEnvelope(call.value) },
+      response: { 200: envelope },
       ...(call.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
     config: { call, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
@@ -75,13 +102,25 @@ export function registerCall<C extends CallDefinition>(
       refuseForbiddenText(request.body);
     },
     handler: async (request, reply) => {
-      const value = await handler({
-        query: request.query as Input<C['query']>,
-        body: request.body as Input<C['body']>,
-        request,
-        reply,
+      const run = () =>
+        handler({
+          query: request.query as Input<C['query']>,
+          body: request.body as Input<C['body']>,
+          request,
+          reply,
+        });
+      if (!shared) return { success: true as const, value: await run() };
+      const vary = shared.vary ? await shared.vary(request) : '';
+      const key = `${call.id}|${vary}|${JSON.stringify(request.query ?? null)}`;
+      // Encoded and checked by the value schema as the route's serializer would (bigint codecs,
+      // docs/stack.md gotcha 2), once per load; a string with a JSON type is sent as it is.
+      const body = await app.responseCache.get(key, shared.tags, async () => {
+        const answer = { success: true as const, value: await run() };
+        // The serializer's own step: the answer as the handler gives it, encoded by the schema.
+        return JSON.stringify(z.encode(envelope, answer as z.output<typeof envelope>));
       });
-      return { success: true as const, value };
+      // The route's type wants the answer's object; the serialised answer is its JSON text.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   });
 }
@@ -102,6 +141,8 @@ declare module 'fastify' {
      * installs the accounts module's session check (modules/accounts/authorize.ts).
      */
     authorize: (request: FastifyRequest, call: CallDefinition) => Promise<void>;
+    /** The shared answers of the calls registered with `shared` (buildApp sets it up). */
+    responseCache: ResponseCache;
   }
   interface FastifyContextConfig {
     call?: CallDefinition;

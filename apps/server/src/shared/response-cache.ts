@@ -1,0 +1,172 @@
+import type { Redis } from 'ioredis';
+import { cacheTags, type CacheTag } from './read-cache.ts';
+
+/**
+ * Whole serialised answers of the member-independent read calls (home data, game lists, lobbies),
+ * shared by the server instances: a short per-instance memory level (one load per key at a time:
+ * concurrent callers share it) in front of Redis when REDIS_URL is set.
+ *
+ * Invalidation: each tag has a generation (a Redis counter); keys carry the generations of their
+ * tags. A change increments the counter and publishes it; every instance drops its local answers
+ * of that tag and from then on reads keys of the new generation, so an answer loaded before the
+ * change (even one written to Redis after it) is never read again. A lost message costs at most
+ * the two TTLs: every key expires.
+ */
+export interface ResponseCacheOptions {
+  redis: Redis | null;
+  /** Prefixes every Redis key and the change channel (REDIS_PREFIX; one per site, one per test app). */
+  prefix: string;
+  /** The memory level's time to live. */
+  localTtlMs?: number;
+  /** Redis's time to live. */
+  sharedTtlMs?: number;
+  /** The memory level never holds more (expired entries go first, then the oldest). */
+  maxLocalEntries?: number;
+  onError?: (error: unknown, what: string) => void;
+}
+
+export interface ResponseCache {
+  /** The answer of `key`, loaded by `load` when neither level has it; a failed load is not kept. */
+  get(key: string, tags: readonly CacheTag[], load: () => Promise<string>): Promise<string>;
+  /** Data under `tag` changed here: drop this instance's answers and tell the other instances. */
+  changed(tag: CacheTag): Promise<void>;
+  /** Another instance changed data under a tag (Redis only): e.g. forget this instance's reads. */
+  onRemoteChange(listener: (tag: CacheTag) => void): void;
+  /** Subscribes to the other instances' changes and reads the current generations. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface LocalEntry {
+  body: Promise<string>;
+  expiresAt: number;
+  tags: readonly CacheTag[];
+}
+
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const { redis, prefix } = options;
+  const localTtlMs = options.localTtlMs ?? 1_000;
+  const sharedTtlMs = options.sharedTtlMs ?? 5_000;
+  const maxLocalEntries = options.maxLocalEntries ?? 5_000;
+  const onError = options.onError ?? (() => {});
+  const channel = `${prefix}read-cache:changes`;
+  const generationKey = (tag: CacheTag) => `${prefix}read-cache:generation:${tag}`;
+  const generations = new Map<CacheTag, number>(cacheTags.map((tag) => [tag, 0]));
+  const local = new Map<string, LocalEntry>();
+  const remoteListeners = new Set<(tag: CacheTag) => void>();
+  let subscriber: Redis | null = null;
+
+  /** Redis is used only while connected: a Redis that is down costs a read nothing. */
+  const usable = () => (redis && redis.status === 'ready' ? redis : null);
+
+  function dropLocal(tag: CacheTag) {
+    for (const [key, entry] of local) if (entry.tags.includes(tag)) local.delete(key);
+  }
+
+  /** Takes a generation seen elsewhere; true when it is newer than this instance's. */
+  function advance(tag: CacheTag, generation: number): boolean {
+    if (!(generation > (generations.get(tag) ?? 0))) return false;
+    generations.set(tag, generation);
+    dropLocal(tag);
+    return true;
+  }
+
+  function sweep(now: number) {
+    for (const [key, entry] of local) if (entry.expiresAt <= now) local.delete(key);
+    // Still full (many distinct keys within one TTL, e.g. searches): the oldest half goes.
+    if (local.size >= maxLocalEntries) {
+      let excess = local.size - Math.floor(maxLocalEntries / 2);
+      for (const key of local.keys()) {
+        if (excess-- <= 0) break;
+        local.delete(key);
+      }
+    }
+  }
+
+  async function loadShared(sharedKey: string, load: () => Promise<string>): Promise<string> {
+    const client = usable();
+    if (client) {
+      try {
+        const hit = await client.get(sharedKey);
+        if (hit !== null) return hit;
+      } catch (error) {
+        onError(error, 'read');
+      }
+    }
+    const body = await load();
+    usable()
+      ?.set(sharedKey, body, 'PX', sharedTtlMs)
+      .catch((error: unknown) => onError(error, 'write'));
+    return body;
+  }
+
+  return {
+    get(key, tags, load) {
+      const now = Date.now();
+      const fullKey = `${tags.map((tag) => `${tag}.${generations.get(tag) ?? 0}`).join(',')}|${key}`;
+      const hit = local.get(fullKey);
+      if (hit && hit.expiresAt > now) return hit.body;
+      if (local.size >= maxLocalEntries) sweep(now);
+      const body = loadShared(`${prefix}read-cache:${fullKey}`, load);
+      const entry: LocalEntry = { body, expiresAt: now + localTtlMs, tags };
+      local.set(fullKey, entry);
+      body.catch(() => {
+        if (local.get(fullKey) === entry) local.delete(fullKey);
+      });
+      return body;
+    },
+
+    async changed(tag) {
+      dropLocal(tag);
+      const client = usable();
+      if (!client) return;
+      try {
+        const generation = await client.incr(generationKey(tag));
+        advance(tag, generation);
+        await client.publish(channel, JSON.stringify({ tag, generation }));
+      } catch (error) {
+        onError(error, 'change');
+      }
+    },
+
+    onRemoteChange(listener) {
+      remoteListeners.add(listener);
+    },
+
+    async start() {
+      if (!redis) return;
+      const listener = redis.duplicate();
+      subscriber = listener;
+      // Without a listener ioredis reports "Unhandled error event" (docs/stack.md gotcha 10).
+      listener.on('error', (error: unknown) => onError(error, 'listen'));
+      listener.on('message', (from: string, message: string) => {
+        if (from !== channel) return;
+        const change = parseChange(message);
+        if (change && advance(change.tag, change.generation)) {
+          for (const heard of remoteListeners) heard(change.tag);
+        }
+      });
+      await listener.subscribe(channel);
+      const stored = await redis.mget(cacheTags.map(generationKey));
+      cacheTags.forEach((tag, index) => advance(tag, Number(stored[index] ?? 0)));
+    },
+
+    async stop() {
+      local.clear();
+      const listener = subscriber;
+      subscriber = null;
+      await listener?.quit().catch(() => listener.disconnect());
+    },
+  };
+}
+
+function parseChange(message: string): { tag: CacheTag; generation: number } | null {
+  try {
+    const parsed = JSON.parse(message) as { tag?: unknown; generation?: unknown };
+    const tag = cacheTags.find((candidate) => candidate === parsed.tag);
+    const generation = Number(parsed.generation);
+    return tag && Number.isSafeInteger(generation) ? { tag, generation } : null;
+  } catch {
+    return null;
+  }
+}
