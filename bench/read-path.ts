@@ -58,7 +58,11 @@ async function measure(name: string, url: string, paths: string[]): Promise<Row>
 }
 
 function start(entry: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...runner, ...entry], { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  return spawn(process.execPath, [...runner, ...entry], {
+    cwd,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 async function adminQuery(statement: string) {
@@ -76,7 +80,10 @@ const rows: Row[] = [];
 // --- the baseline: a Fastify hello-world ---
 {
   const port = await freePort();
-  const hello = start([path.join(root, 'bench/hello-world.mjs')], root, { ...process.env, PORT: String(port) });
+  const hello = start([path.join(root, 'bench/hello-world.mjs')], root, {
+    ...process.env,
+    PORT: String(port),
+  });
   try {
     await waitUntilReady(`http://127.0.0.1:${port}/`, Date.now() + 30_000);
     rows.push(await measure('Fastify hello-world (baseline)', `http://127.0.0.1:${port}`, ['/']));
@@ -98,7 +105,8 @@ if (databaseUrl) {
 const entry = useDist
   ? path.join(serverRoot, 'apps/server/dist/main.js')
   : path.join(serverRoot, 'apps/server/src/main.ts');
-if (!existsSync(entry)) throw new Error(`no server at ${entry} (npm run build -w @khela/server for --server=dist)`);
+if (!existsSync(entry))
+  throw new Error(`no server at ${entry} (npm run build -w @khela/server for --server=dist)`);
 // The demo catalogue is the house vendor's: the server refuses to start without its pages.
 if (!useDist && !existsSync(path.join(serverRoot, 'apps/house-games/dist/web/game.js'))) {
   spawnSync(process.execPath, [...runner, path.join(serverRoot, 'apps/house-games/src/pages/build-web.ts')], {
@@ -139,7 +147,8 @@ try {
   // Every path answers 200 before the run (a wrong path would measure 404s).
   for (const target of [gameList, ...boot, hotGames]) {
     const response = await fetch(`${base}${target}`, { headers: { language } });
-    if (response.status !== 200) throw new Error(`${target}: HTTP ${response.status} ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`${target}: HTTP ${response.status} ${await response.text()}`);
   }
   rows.push(await measure(`GCSGAME_gameList (${gameType}, page 1 of 21)`, base, [gameList]));
   rows.push(await measure('home boot: the 4 calls in turn', base, boot));

@@ -17,7 +17,10 @@ const cachesByTag = new Map<CacheTag, Set<Forgettable>>();
  * instance keeps its own; a cache with a `tag` is dropped by `dataChanged(owner, tag)` here and,
  * with Redis, on the other instances too; otherwise the TTL bounds how long a change takes to show.
  */
-export function createReadCache<Owner extends object, Value>(ttlMs: number, options: { tag?: CacheTag } = {}) {
+export function createReadCache<Owner extends object, Value>(
+  ttlMs: number,
+  options: { tag?: CacheTag } = {},
+) {
   const entries = new WeakMap<Owner, Map<string, { value: Promise<Value>; expiresAt: number }>>();
 
   function mapFor(owner: Owner) {

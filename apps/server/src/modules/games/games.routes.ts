@@ -61,12 +61,9 @@ export async function gameRoutes(app: FastifyInstance) {
     shared: catalogue,
   });
 
-  registerCall(
-    app,
-    calls.vassalageGameTypes,
-    async ({ query }) => getVendorGameTypes(db, query.vassalage),
-    { shared: catalogue },
-  );
+  registerCall(app, calls.vassalageGameTypes, async ({ query }) => getVendorGameTypes(db, query.vassalage), {
+    shared: catalogue,
+  });
 
   registerCall(
     app,
