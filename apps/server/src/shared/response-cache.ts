@@ -6,11 +6,12 @@ import { cacheTags, type CacheTag } from './read-cache.ts';
  * shared by the server instances: a short per-instance memory level (one load per key at a time:
  * concurrent callers share it) in front of Redis when REDIS_URL is set.
  *
- * Invalidation: each tag has a generation (a Redis counter); keys carry the generations of their
- * tags. A change increments the counter and publishes it; every instance drops its local answers
- * of that tag and from then on reads keys of the new generation, so an answer loaded before the
- * change (even one written to Redis after it) is never read again. A lost message costs at most
- * the two TTLs: every key expires.
+ * Invalidation: each tag has a generation (a Redis counter, kept a week after its last change);
+ * keys carry the generations of their tags. A change increments the counter and publishes it;
+ * every instance drops its local answers of that tag and from then on reads keys of the new
+ * generation, so an answer loaded before the change (even one written to Redis after it) is never
+ * read again. A lost message (or a counter that expired and started again) costs at most the TTLs:
+ * every key expires, and the per-module caches have TTLs of their own.
  */
 export interface ResponseCacheOptions {
   redis: Redis | null;
@@ -51,6 +52,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const onError = options.onError ?? (() => {});
   const channel = `${prefix}read-cache:changes`;
   const generationKey = (tag: CacheTag) => `${prefix}read-cache:generation:${tag}`;
+  const generationTtlMs = 7 * 24 * 3600 * 1000;
   const generations = new Map<CacheTag, number>(cacheTags.map((tag) => [tag, 0]));
   const local = new Map<string, LocalEntry>();
   const remoteListeners = new Set<(tag: CacheTag) => void>();
@@ -63,12 +65,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     for (const [key, entry] of local) if (entry.tags.includes(tag)) local.delete(key);
   }
 
-  /** Takes a generation seen elsewhere; true when it is newer than this instance's. */
-  function advance(tag: CacheTag, generation: number): boolean {
-    if (!(generation > (generations.get(tag) ?? 0))) return false;
+  /** Reads keys of `generation` from now on; the answers of the tag held here go. */
+  function adopt(tag: CacheTag, generation: number) {
     generations.set(tag, generation);
     dropLocal(tag);
-    return true;
   }
 
   function sweep(now: number) {
@@ -122,7 +122,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       if (!client) return;
       try {
         const generation = await client.incr(generationKey(tag));
-        advance(tag, generation);
+        adopt(tag, generation);
+        await client.pexpire(generationKey(tag), generationTtlMs);
         await client.publish(channel, JSON.stringify({ tag, generation }));
       } catch (error) {
         onError(error, 'change');
@@ -142,13 +143,16 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       listener.on('message', (from: string, message: string) => {
         if (from !== channel) return;
         const change = parseChange(message);
-        if (change && advance(change.tag, change.generation)) {
-          for (const heard of remoteListeners) heard(change.tag);
-        }
+        if (!change) return;
+        // A message is a change: always dropped and forgotten, even when it arrives after a later
+        // one (two instances changing at once); the generation read is then the other's, which is
+        // also after both changes.
+        adopt(change.tag, change.generation);
+        for (const heard of remoteListeners) heard(change.tag);
       });
       await listener.subscribe(channel);
       const stored = await redis.mget(cacheTags.map(generationKey));
-      cacheTags.forEach((tag, index) => advance(tag, Number(stored[index] ?? 0)));
+      cacheTags.forEach((tag, index) => adopt(tag, Number(stored[index] ?? 0)));
     },
 
     async stop() {
