@@ -43,8 +43,13 @@ interface Row {
   errors: number;
 }
 
-async function measure(name: string, url: string, paths: string[]): Promise<Row> {
-  const requests = paths.map((requestPath) => ({ method: 'GET' as const, path: requestPath }));
+async function measure(
+  name: string,
+  url: string,
+  paths: string[],
+  headers: Record<string, string> = {},
+): Promise<Row> {
+  const requests = paths.map((requestPath) => ({ method: 'GET' as const, path: requestPath, headers }));
   // A second of warm-up (JIT, caches, pools), then the measured run.
   await autocannon({ url, connections, duration: 1, requests });
   const result = await autocannon({ url, connections, duration: seconds, requests });
@@ -150,6 +155,12 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   rows.push(await measure('Fastify hello-world, before', helloUrl, ['/']));
   rows.push(await measure(`GCSGAME_gameList (${gameType}, page 1 of 21)`, base, [gameList]));
+  // As a browser asks for it: compressed (brotli or gzip, @fastify/compress, per answer).
+  rows.push(
+    await measure('GCSGAME_gameList, as a browser asks (br, gzip)', base, [gameList], {
+      'accept-encoding': 'gzip, deflate, br',
+    }),
+  );
   rows.push(await measure('home boot: the 4 calls in turn', base, boot));
   for (const target of boot) rows.push(await measure(`home boot: ${target.split('?')[0]}`, base, [target]));
   rows.push(await measure('home: GCSGAME_hotGamesV2', base, [hotGames]));

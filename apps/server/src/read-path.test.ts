@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { buildApp } from './app.ts';
 import { loadEnv } from './config/env.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
-import { registerCall } from './http/register-call.ts';
+import { preferredEncoding, registerCall } from './http/register-call.ts';
 import { games, gameVendors } from './modules/games/games.tables.ts';
 import { forgetGameMenus } from './modules/games/game-menus.service.ts';
 import { appWithVendors, newMember } from './modules/games/games.test-support.ts';
@@ -90,6 +91,35 @@ describe('the shared answers of the read path', () => {
     expect(names(inQuery.body)).toEqual(['In English']);
     const none = await sut.app.inject({ url: gameListUrl('&gameName=nothing-like-this') });
     expect(names(none.body)).toEqual([]);
+  });
+
+  it('answers a browser compressed, the same bytes once unpacked', async () => {
+    // Enough games for an answer above the compression threshold.
+    for (let index = 0; index < 8; index += 1)
+      await insertSlot(sut.db, `rp-fill-${index}`, `Filler ${index}`);
+    await forgetGameMenus(sut.db);
+    const plain = await sut.app.inject({ url: gameListUrl() });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const [accept, encoding, unpack] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      for (let round = 0; round < 2; round += 1) {
+        const packed = await sut.app.inject({ url: gameListUrl(), headers: { 'accept-encoding': accept } });
+        expect(packed.headers['content-encoding']).toBe(encoding);
+        expect(packed.headers.vary).toContain('accept-encoding');
+        expect(unpack(packed.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+  });
+
+  it('reads Accept-Encoding as @fastify/compress would', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('*')).toBe('gzip');
   });
 
   it('still validates every input and checks who may call', async () => {

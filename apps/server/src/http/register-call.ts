@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditCallInput, findForbiddenText, okEnvelope, type CallDefinition } from '@khela/contract';
 import type { CacheTag } from '../shared/read-cache.ts';
-import type { ResponseCache } from '../shared/response-cache.ts';
+import type { Encoding, ResponseCache } from '../shared/response-cache.ts';
 import { AppError } from './app-error.ts';
 
 type Input<S> = [NonNullable<S>] extends [never]
@@ -119,10 +119,39 @@ export function registerCall<C extends CallDefinition>(
         // The serializer's own step: the answer as the handler gives it, encoded by the schema.
         return JSON.stringify(z.encode(envelope, answer as z.output<typeof envelope>));
       });
+      reply.type('application/json; charset=utf-8');
+      // Compressed as @fastify/compress would (it leaves an answer with a Content-Encoding alone),
+      // but once per key and TTL rather than once per answer.
+      const encoding =
+        body.length >= compressThreshold ? preferredEncoding(request.headers['accept-encoding']) : null;
       // The route's type wants the answer's object; the serialised answer is its JSON text.
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      if (!encoding) return reply.send(body as never);
+      const packed = await app.responseCache.compressed(key, shared.tags, encoding, body);
+      return reply
+        .header('content-encoding', encoding)
+        .header('vary', 'accept-encoding')
+        .send(packed as never);
     },
   });
+}
+
+/** The threshold app.ts gives @fastify/compress: smaller answers go as they are. */
+const compressThreshold = 1024;
+
+/** Brotli when the client takes it, else gzip, else none (a q=0 refuses an encoding). */
+export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const quality = parameters
+      .map((parameter) => parameter.trim())
+      .find((parameter) => parameter.startsWith('q='));
+    if (quality !== undefined && !(Number(quality.slice(2)) > 0)) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
 }
 
 /** A string PostgreSQL would refuse (or no form field should carry) is a 400 on its field. */

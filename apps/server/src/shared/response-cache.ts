@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { cacheTags, type CacheTag } from './read-cache.ts';
 
@@ -29,6 +31,11 @@ export interface ResponseCacheOptions {
 export interface ResponseCache {
   /** The answer of `key`, loaded by `load` when neither level has it; a failed load is not kept. */
   get(key: string, tags: readonly CacheTag[], load: () => Promise<string>): Promise<string>;
+  /**
+   * The answer `body` of `key` compressed (as a browser asks for it), kept beside it in this
+   * instance's memory: compressed once per key and TTL instead of once per answer.
+   */
+  compressed(key: string, tags: readonly CacheTag[], encoding: Encoding, body: string): Promise<Buffer>;
   /** Data under `tag` changed here: drop this instance's answers and tell the other instances. */
   changed(tag: CacheTag): Promise<void>;
   /** Another instance changed data under a tag (Redis only): e.g. forget this instance's reads. */
@@ -38,8 +45,16 @@ export interface ResponseCache {
   stop(): Promise<void>;
 }
 
+export type Encoding = 'br' | 'gzip';
+
+const compressors: Record<Encoding, (body: string) => Promise<Buffer>> = {
+  // The quality @fastify/compress uses for brotli; gzip at zlib's default.
+  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (body) => promisify(gzip)(body),
+};
+
 interface LocalEntry {
-  body: Promise<string>;
+  body: Promise<string | Buffer>;
   expiresAt: number;
   tags: readonly CacheTag[];
 }
@@ -100,20 +115,36 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return body;
   }
 
+  const fullKeyOf = (key: string, tags: readonly CacheTag[]) =>
+    `${tags.map((tag) => `${tag}.${generations.get(tag) ?? 0}`).join(',')}|${key}`;
+
+  /** The memory level: one load per key at a time, kept for the TTL, a failed load not kept. */
+  function fromLocal<T extends string | Buffer>(
+    localKey: string,
+    tags: readonly CacheTag[],
+    make: () => Promise<T>,
+  ): Promise<T> {
+    const now = Date.now();
+    const hit = local.get(localKey);
+    if (hit && hit.expiresAt > now) return hit.body as Promise<T>;
+    if (local.size >= maxLocalEntries) sweep(now);
+    const body = make();
+    const entry: LocalEntry = { body, expiresAt: now + localTtlMs, tags };
+    local.set(localKey, entry);
+    body.catch(() => {
+      if (local.get(localKey) === entry) local.delete(localKey);
+    });
+    return body;
+  }
+
   return {
     get(key, tags, load) {
-      const now = Date.now();
-      const fullKey = `${tags.map((tag) => `${tag}.${generations.get(tag) ?? 0}`).join(',')}|${key}`;
-      const hit = local.get(fullKey);
-      if (hit && hit.expiresAt > now) return hit.body;
-      if (local.size >= maxLocalEntries) sweep(now);
-      const body = loadShared(`${prefix}read-cache:${fullKey}`, load);
-      const entry: LocalEntry = { body, expiresAt: now + localTtlMs, tags };
-      local.set(fullKey, entry);
-      body.catch(() => {
-        if (local.get(fullKey) === entry) local.delete(fullKey);
-      });
-      return body;
+      const fullKey = fullKeyOf(key, tags);
+      return fromLocal(fullKey, tags, () => loadShared(`${prefix}read-cache:${fullKey}`, load));
+    },
+
+    compressed(key, tags, encoding, body) {
+      return fromLocal(`${encoding}:${fullKeyOf(key, tags)}`, tags, () => compressors[encoding](body));
     },
 
     async changed(tag) {
