@@ -2,10 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { calls, vendorLanguageOf } from '@khela/contract';
 import type { WebAssets } from '@khela/house-games';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { forgetTag, onDataChanged } from './shared/read-cache.ts';
+import { createResponseCache } from './shared/response-cache.ts';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
@@ -153,6 +155,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.decorate('redis', redis);
 
+  // The shared answers of the read path (home data, game lists, lobbies: registerCall's `shared`).
+  // A change this process makes (dataChanged) drops them here and, through Redis, everywhere; a
+  // change another instance makes also drops this process's per-module read caches.
+  const responseCache = createResponseCache({
+    redis,
+    prefix: env.REDIS_PREFIX,
+    onError: (error, what) => app.log.warn({ err: error, what }, 'read cache: redis unavailable'),
+  });
+  app.decorate('responseCache', responseCache);
+  const stopHearingChanges = onDataChanged(database.db, (tag) => responseCache.changed(tag));
+  responseCache.onRemoteChange((tag) => forgetTag(database.db, tag));
+  app.addHook('onReady', async () => {
+    // A Redis that does not answer does not hold the start up: the TTLs bound staleness meanwhile
+    // (ioredis subscribes once it connects).
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer in 3 s')), 3_000);
+    });
+    await Promise.race([responseCache.start(), timeout])
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'read cache: not listening to other instances yet');
+      })
+      .finally(() => clearTimeout(timer));
+  });
+  app.addHook('onClose', async () => {
+    stopHearingChanges();
+    await responseCache.stop();
+  });
+
   installErrorHandler(app);
 
   // Scheduled jobs on pg-boss in the same database. The modules below define theirs; the queue
@@ -171,7 +202,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await cspHosts.refresh();
   app.addHook('onClose', async () => cspHosts.stop());
-  await app.register(helmet, {
+  // Helmet's middleware is built once: @fastify/helmet built it again on every answer (its CSP
+  // directives parsed per request, a tenth of a cached read's time). The host lists are functions,
+  // still read on every answer.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -189,6 +223,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
   await app.register(compress, { global: true, threshold: 1024 });
   // A generous per-address ceiling for every call; stricter limits sit on login, SMS and money

@@ -3,13 +3,18 @@
  *   npm run settings -w @khela/server -- get
  *   npm run settings -w @khela/server -- set '{"maintenance":{"enabled":true,"message":"Back at 6"}}'
  * `set` replaces the given top-level keys; the merged document is validated before it is written.
- * On PGlite run it while the server is stopped (one process per data folder).
+ * On PGlite run it while the server is stopped (one process per data folder). With REDIS_URL (and
+ * the site's REDIS_PREFIX) the running instances are told at once; without it they show the change
+ * within their read caches' few seconds.
  */
+import { Redis } from 'ioredis';
 import { loadEnv } from '../config/env.ts';
 import { configuredDatabase, openDatabase } from '../db/open-database.ts';
 import { getSettings, updateSettings } from '../modules/settings/settings.service.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
+import { onDataChanged } from '../shared/read-cache.ts';
+import { createResponseCache } from '../shared/response-cache.ts';
 
 const [command, argument] = process.argv.slice(2);
 const env = loadEnv();
@@ -21,7 +26,17 @@ try {
     console.log(JSON.stringify(await getSettings(database.db), null, 2));
   } else if (command === 'set' && argument) {
     const patch = JSON.parse(argument) as Record<string, unknown>;
-    await updateSettings(database.db, patch);
+    const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+    redis?.on('error', (error: unknown) => console.warn(`redis: ${String(error)}`));
+    const instances = createResponseCache({ redis, prefix: env.REDIS_PREFIX });
+    const stopTelling = onDataChanged(database.db, (tag) => instances.changed(tag));
+    try {
+      if (redis) await redis.ping().catch(() => undefined);
+      await updateSettings(database.db, patch);
+    } finally {
+      stopTelling();
+      await redis?.quit().catch(() => redis.disconnect());
+    }
     console.info(`settings updated: ${Object.keys(patch).join(', ')}`);
   } else {
     console.error('usage: settings get | settings set \'{"key": value}\'');

@@ -28,6 +28,11 @@ const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
+    /** Prefix of the read cache's Redis keys and channel: one per site sharing a Redis (tests: one per app). */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/, 'letters, digits and . _ : - only (at most 64)')
+      .default('khela:'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Trust X-Forwarded-For from this many proxy hops (0: the socket address is the client). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { auditCallInput, findForbiddenText, okEnvelope, type CallDefinition } from '@khela/contract';
+import type { CacheTag } from '../shared/read-cache.ts';
+import type { Encoding, ResponseCache } from '../shared/response-cache.ts';
 import { AppError } from './app-error.ts';
 
 type Input<S> = [NonNullable<S>] extends [never]
@@ -22,6 +24,23 @@ export interface CallOptions {
   rateLimit?: { max: number; timeWindow: string | number };
   /** A larger body than the server's default for this call only (e.g. an image as base64). */
   bodyLimit?: number;
+  /**
+   * The answer is the same for every caller (public or optional calls whose handler never reads the
+   * session; refused at start-up on any other call): it is cached whole, serialised,
+   * and shared by the instances (shared/response-cache.ts), keyed by the call, the validated query
+   * and `vary`. Who may call and the input's validation still run on every request.
+   */
+  shared?: SharedAnswer;
+}
+
+export interface SharedAnswer {
+  /** The data it is made of: a change under one of these tags drops it on every instance. */
+  tags: readonly CacheTag[];
+  /**
+   * What else the answer depends on besides the query, e.g. the language the Language header
+   * resolves to. Never the caller: a shared answer carries nothing of a member.
+   */
+  vary?: (request: FastifyRequest) => string | Promise<string>;
 }
 
 /**
@@ -47,6 +66,14 @@ export function registerCall<C extends CallDefinition>(
   if (problems.length > 0) {
     throw new Error(`call ${call.id} breaks the contract's input rules: ${problems.join('; ')}`);
   }
+  const { shared } = options;
+  // A member's, agent's or operator's call answers that caller: never shared. An `optional` call
+  // may be shared only when its handler does not read the session (a member's token is checked,
+  // the answer is the visitors').
+  if (shared && call.auth !== 'public' && call.auth !== 'optional') {
+    throw new Error(`call ${call.id} answers its caller (${call.auth}): its answer is never shared`);
+  }
+  const envelope = okEnvelope(call.value);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
@@ -56,7 +83,7 @@ export function registerCall<C extends CallDefinition>(
       tags: [call.tag],
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
-      response: { 200: okEnvelope(call.value) },
+      response: { 200: envelope },
       ...(call.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
     config: { call, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
@@ -75,15 +102,56 @@ export function registerCall<C extends CallDefinition>(
       refuseForbiddenText(request.body);
     },
     handler: async (request, reply) => {
-      const value = await handler({
-        query: request.query as Input<C['query']>,
-        body: request.body as Input<C['body']>,
-        request,
-        reply,
+      const run = () =>
+        handler({
+          query: request.query as Input<C['query']>,
+          body: request.body as Input<C['body']>,
+          request,
+          reply,
+        });
+      if (!shared) return { success: true as const, value: await run() };
+      const vary = shared.vary ? await shared.vary(request) : '';
+      const key = `${call.id}|${vary}|${JSON.stringify(request.query ?? null)}`;
+      // Encoded and checked by the value schema as the route's serializer would (bigint codecs,
+      // docs/stack.md gotcha 2), once per load; a string with a JSON type is sent as it is.
+      const body = await app.responseCache.get(key, shared.tags, async () => {
+        const answer = { success: true as const, value: await run() };
+        // The serializer's own step: the answer as the handler gives it, encoded by the schema.
+        return JSON.stringify(z.encode(envelope, answer as z.output<typeof envelope>));
       });
-      return { success: true as const, value };
+      reply.type('application/json; charset=utf-8');
+      // Compressed as @fastify/compress would (it leaves an answer with a Content-Encoding alone),
+      // but once per key and TTL rather than once per answer.
+      const encoding =
+        body.length >= compressThreshold ? preferredEncoding(request.headers['accept-encoding']) : null;
+      // The route's type wants the answer's object; the serialised answer is its JSON text.
+      if (!encoding) return reply.send(body as never);
+      const packed = await app.responseCache.compressed(key, shared.tags, encoding, body);
+      return reply
+        .header('content-encoding', encoding)
+        .header('vary', 'accept-encoding')
+        .send(packed as never);
     },
   });
+}
+
+/** The threshold app.ts gives @fastify/compress: smaller answers go as they are. */
+const compressThreshold = 1024;
+
+/** Brotli when the client takes it, else gzip, else none (a q=0 refuses an encoding). */
+export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const quality = parameters
+      .map((parameter) => parameter.trim())
+      .find((parameter) => parameter.startsWith('q='));
+    if (quality !== undefined && !(Number(quality.slice(2)) > 0)) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
 }
 
 /** A string PostgreSQL would refuse (or no form field should carry) is a 400 on its field. */
@@ -102,6 +170,8 @@ declare module 'fastify' {
      * installs the accounts module's session check (modules/accounts/authorize.ts).
      */
     authorize: (request: FastifyRequest, call: CallDefinition) => Promise<void>;
+    /** The shared answers of the calls registered with `shared` (buildApp sets it up). */
+    responseCache: ResponseCache;
   }
   interface FastifyContextConfig {
     call?: CallDefinition;

@@ -94,7 +94,14 @@ export async function buildTestApp(
     extend?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
-  const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...testEnvDefaults, ...options.env });
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...testEnvDefaults,
+    // With REDIS_URL, parallel tests share one Redis: each app reads and drops only its own answers.
+    REDIS_PREFIX: `khela-test-${randomBytes(6).toString('hex')}:`,
+    ...options.env,
+  });
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoData(database.db, { scrypt: scryptOf(env) });
   const app = await buildApp({

@@ -18,7 +18,7 @@ export function checkWindow(startsAt: Date | null, endsAt: Date | null) {
 
 export async function transact<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   const result = await db.transaction(async (tx) => work(tx as unknown as Database));
-  forgetContent(db);
+  await forgetContent(db);
   return result;
 }
 

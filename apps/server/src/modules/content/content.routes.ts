@@ -23,35 +23,66 @@ export async function contentRoutes(app: FastifyInstance) {
     return resolveLanguage(fromQuery, request.headers.language, settings.defaultLanguage, settings.languages);
   }
 
-  registerCall(app, calls.banners, async ({ query, request }) =>
-    listBanners(db, { group: query.group, language: await languageOf(request, query.language) }),
+  /**
+   * Public content is the same for every visitor of a language: the answers are shared by the
+   * instances for a few seconds (registerCall's `shared`; a scheduled item may so appear that much
+   * later) and dropped everywhere when an operator changes content or the settings.
+   */
+  const shared = {
+    tags: ['settings', 'content'] as const,
+    vary: (request: FastifyRequest) => languageOf(request, undefined),
+  };
+
+  registerCall(
+    app,
+    calls.banners,
+    async ({ query, request }) =>
+      listBanners(db, { group: query.group, language: await languageOf(request, query.language) }),
+    { shared },
   );
 
-  registerCall(app, calls.announcements, async ({ query, request }) => ({
-    promotion: {
-      content: await listAnnouncements(db, {
-        types: query.types,
+  registerCall(
+    app,
+    calls.announcements,
+    async ({ query, request }) => ({
+      promotion: {
+        content: await listAnnouncements(db, {
+          types: query.types,
+          language: await languageOf(request, query.language),
+        }),
+      },
+    }),
+    { shared },
+  );
+
+  registerCall(
+    app,
+    calls.helpCenter,
+    async ({ query, request }) => getHelpCenter(db, await languageOf(request, query.language)),
+    { shared },
+  );
+
+  registerCall(
+    app,
+    calls.promotions,
+    async ({ query, request }) =>
+      listPromotions(db, { type: query.type, language: await languageOf(request, query.language) }),
+    { shared },
+  );
+
+  registerCall(
+    app,
+    calls.promotionDetail,
+    async ({ query, request }) => {
+      const detail = await getPromotion(db, {
+        id: query.id,
         language: await languageOf(request, query.language),
-      }),
+      });
+      if (!detail) throw new AppError('NOT_FOUND');
+      return detail;
     },
-  }));
-
-  registerCall(app, calls.helpCenter, async ({ query, request }) =>
-    getHelpCenter(db, await languageOf(request, query.language)),
+    { shared },
   );
-
-  registerCall(app, calls.promotions, async ({ query, request }) =>
-    listPromotions(db, { type: query.type, language: await languageOf(request, query.language) }),
-  );
-
-  registerCall(app, calls.promotionDetail, async ({ query, request }) => {
-    const detail = await getPromotion(db, {
-      id: query.id,
-      language: await languageOf(request, query.language),
-    });
-    if (!detail) throw new AppError('NOT_FOUND');
-    return detail;
-  });
 
   await app.register(uploadRoutes);
   await app.register(contentOperatorRoutes);

@@ -13,7 +13,7 @@ import type {
   PromotionType,
 } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
-import { createReadCache } from '../../shared/read-cache.ts';
+import { createReadCache, dataChanged } from '../../shared/read-cache.ts';
 import {
   contentAnnouncements,
   contentBanners,
@@ -33,20 +33,19 @@ type HelpRows = {
 
 /**
  * Every page view reads banners and announcements: each instance keeps the rows for a few seconds
- * and filters by schedule per request, so a scheduled banner appears on time. Writes on this
- * instance forget the cache at once; other instances see them within the TTL.
+ * and filters by schedule per request, so a scheduled banner appears on time (the shared answers
+ * of the public calls keep it a few seconds more: shared/response-cache.ts). A write forgets them
+ * at once on this instance, and with Redis on the others; without it they see it within the TTLs.
  */
 const CACHE_MS = 5_000;
-const bannerCache = createReadCache<Database, BannerRow[]>(CACHE_MS);
-const announcementCache = createReadCache<Database, AnnouncementRow[]>(CACHE_MS);
-const promotionCache = createReadCache<Database, PromotionRow[]>(CACHE_MS);
-const helpCache = createReadCache<Database, HelpRows>(CACHE_MS);
+const bannerCache = createReadCache<Database, BannerRow[]>(CACHE_MS, { tag: 'content' });
+const announcementCache = createReadCache<Database, AnnouncementRow[]>(CACHE_MS, { tag: 'content' });
+const promotionCache = createReadCache<Database, PromotionRow[]>(CACHE_MS, { tag: 'content' });
+const helpCache = createReadCache<Database, HelpRows>(CACHE_MS, { tag: 'content' });
 
-export function forgetContent(db: Database) {
-  bannerCache.invalidate(db);
-  announcementCache.invalidate(db);
-  promotionCache.invalidate(db);
-  helpCache.invalidate(db);
+/** Call after a content write has committed: every instance reads it fresh. */
+export function forgetContent(db: Database): Promise<void> {
+  return dataChanged(db, 'content');
 }
 
 /** Texts fall back like the web's catalogues: the language asked, then English, then Bengali, then any. */

@@ -56,7 +56,7 @@ describe('GET /wps/system/banners', () => {
       .update(contentBanners)
       .set({ startsAt: null, enabled: false })
       .where(eq(contentBanners.id, first!.id));
-    forgetContent(sut.db);
+    await forgetContent(sut.db);
     const { body } = await get('/wps/system/banners?group=home&language=BN');
     expect(body.value).toEqual([]);
   });
@@ -163,7 +163,7 @@ describe('promotions', () => {
       .update(contentPromotions)
       .set({ startsAt: new Date(Date.now() - 10_000), endsAt: new Date(Date.now() - 5_000) })
       .where(eq(contentPromotions.id, row!.id));
-    forgetContent(sut.db);
+    await forgetContent(sut.db);
     const { body } = await get(`/wps/promotion/detail?id=${row!.id}`);
     expect(body.value.status).toBe('closed');
     const list = await get('/wps/promotion/list');

@@ -277,6 +277,6 @@ export async function syncGameCatalogue({
   const results = await Promise.all(
     connections.map((connection) => syncConnection(db, env, connection, log)),
   );
-  if (results.some((result) => result.ok)) forgetGameMenus(db);
+  if (results.some((result) => result.ok)) await forgetGameMenus(db);
   return results;
 }

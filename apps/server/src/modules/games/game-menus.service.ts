@@ -1,19 +1,22 @@
 import { asc, eq } from 'drizzle-orm';
 import { gameCategories, type GameCategory, type GameMenu } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
-import { createReadCache } from '../../shared/read-cache.ts';
+import { createReadCache, dataChanged } from '../../shared/read-cache.ts';
 import { gameVendors } from './games.tables.ts';
 
-const menuCache = createReadCache<Database, GameMenu>(5_000);
+const menuCache = createReadCache<Database, GameMenu>(5_000, { tag: 'games' });
 
 /** Header categories in the fixed order, each only when it has at least one enabled vendor. */
 export function getGameMenus(db: Database): Promise<GameMenu> {
   return menuCache.get(db, 'all', () => loadGameMenus(db));
 }
 
-/** Call after a vendor changes so the header shows it at once on this instance. */
-export function forgetGameMenus(db: Database) {
-  menuCache.invalidate(db);
+/**
+ * Call after a vendor or a game changes (enabled, order, names): the header, the game lists and the
+ * hot lists show it at once on every instance (the catalogue's tag, shared/read-cache.ts).
+ */
+export function forgetGameMenus(db: Database): Promise<void> {
+  return dataChanged(db, 'games');
 }
 
 async function loadGameMenus(db: Database): Promise<GameMenu> {

@@ -14,7 +14,7 @@ import {
 } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { createReadCache } from '../../shared/read-cache.ts';
+import { createReadCache, dataChanged } from '../../shared/read-cache.ts';
 import { formatAmount } from '../ledger/money.ts';
 import { getGameMenus } from './game-menus.service.ts';
 import { games } from './games.tables.ts';
@@ -204,11 +204,11 @@ export async function listGames(
 }
 
 /** Hot lists change only with a catalogue sync: 30 s per instance is fresh enough (spec 4: cached). */
-const hotCache = createReadCache<Database, HotGamesValue>(30_000);
+const hotCache = createReadCache<Database, HotGamesValue>(30_000, { tag: 'games' });
 
-/** Call after a catalogue sync so that this instance's hot lists show the change at once. */
-export function forgetHotGames(db: Database) {
-  hotCache.invalidate(db);
+/** Call after a catalogue change: every instance's hot lists (and game answers) show it at once. */
+export function forgetHotGames(db: Database): Promise<void> {
+  return dataChanged(db, 'games');
 }
 
 /** GCSGAME_hotGamesV2: the hot games, grouped by game type in the spec's order; no paging. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calls, type LanguageCode } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
+import type { CacheTag } from '../../shared/read-cache.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { resolveLanguage } from '../../http/request-language.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -42,22 +43,45 @@ export async function gameRoutes(app: FastifyInstance) {
     };
   }
 
-  registerCall(app, calls.gameMenus, async () => getGameMenus(db));
+  /**
+   * The catalogue and the lobby boards are the same for every visitor of a language: their answers
+   * are shared by the instances for a few seconds (registerCall's `shared`), dropped everywhere when
+   * the catalogue, the settings or (boards) the ranks change. Favourites and recent games are the
+   * member's own and are never shared.
+   */
+  const catalogue = { tags: ['games'] } as const;
+  const inLanguage = (tags: readonly CacheTag[]) => ({
+    tags: ['settings', ...tags] as const,
+    vary: async (request: FastifyRequest) => (await viewOf(request, undefined)).language,
+  });
 
-  registerCall(app, calls.gameVendors, async ({ query }) => listVendorGroups(db, query.gameType));
+  registerCall(app, calls.gameMenus, async () => getGameMenus(db), { shared: catalogue });
 
-  registerCall(app, calls.vassalageGameTypes, async ({ query }) => getVendorGameTypes(db, query.vassalage));
+  registerCall(app, calls.gameVendors, async ({ query }) => listVendorGroups(db, query.gameType), {
+    shared: catalogue,
+  });
 
-  registerCall(app, calls.gameList, async ({ query, request }) =>
-    listGames(db, query, await viewOf(request, query.language)),
+  registerCall(app, calls.vassalageGameTypes, async ({ query }) => getVendorGameTypes(db, query.vassalage), {
+    shared: catalogue,
+  });
+
+  registerCall(
+    app,
+    calls.gameList,
+    async ({ query, request }) => listGames(db, query, await viewOf(request, query.language)),
+    { shared: inLanguage(['games']) },
   );
 
-  registerCall(app, calls.hotGames, async ({ query, request }) =>
-    listHotGames(
-      db,
-      { vassalage: query.vassalage, gameType: query.gameType },
-      await viewOf(request, query.language),
-    ),
+  registerCall(
+    app,
+    calls.hotGames,
+    async ({ query, request }) =>
+      listHotGames(
+        db,
+        { vassalage: query.vassalage, gameType: query.gameType },
+        await viewOf(request, query.language),
+      ),
+    { shared: inLanguage(['games']) },
   );
 
   registerCall(app, calls.favouriteGames, async ({ request }) =>
@@ -99,24 +123,42 @@ export async function gameRoutes(app: FastifyInstance) {
     ),
   );
 
-  registerCall(app, calls.roomList, async ({ query, request }) =>
-    listRooms(db, { vassalage: query.vassalage }, await viewOf(request, query.language)),
+  registerCall(
+    app,
+    calls.roomList,
+    async ({ query, request }) =>
+      listRooms(db, { vassalage: query.vassalage }, await viewOf(request, query.language)),
+    { shared: inLanguage(['games']) },
   );
 
-  registerCall(app, calls.popularGames, async ({ query, request }) =>
-    listPopularGames(db, { count: query.count }, await viewOf(request, query.language)),
+  registerCall(
+    app,
+    calls.popularGames,
+    async ({ query, request }) =>
+      listPopularGames(db, { count: query.count }, await viewOf(request, query.language)),
+    { shared: inLanguage(['games']) },
   );
 
-  registerCall(app, calls.winnerBoard, async ({ query, request }) => {
-    const settings = await getSettings(db);
-    return getWinnerBoard(db, query, {
-      ...(await viewOf(request, query.language)),
-      currency: settings.currency,
-    });
-  });
+  registerCall(
+    app,
+    calls.winnerBoard,
+    async ({ query, request }) => {
+      const settings = await getSettings(db);
+      return getWinnerBoard(db, query, {
+        ...(await viewOf(request, query.language)),
+        currency: settings.currency,
+      });
+    },
+    { shared: inLanguage(['games', 'ranks']) },
+  );
 
-  registerCall(app, calls.rankList, async ({ query }) => {
-    const settings = await getSettings(db);
-    return getRankList(db, query, { currency: settings.currency, precision: settings.currencyPrecision });
-  });
+  registerCall(
+    app,
+    calls.rankList,
+    async ({ query }) => {
+      const settings = await getSettings(db);
+      return getRankList(db, query, { currency: settings.currency, precision: settings.currencyPrecision });
+    },
+    { shared: { tags: ['settings', 'ranks'] } },
+  );
 }

@@ -118,8 +118,8 @@ beforeAll(async () => {
     })),
   ]);
   for (const row of rows) nodeOf.set(row.gameCode, row.nodeId);
-  forgetGameMenus(sut.db);
-  forgetHotGames(sut.db);
+  await forgetGameMenus(sut.db);
+  await forgetHotGames(sut.db);
   const first = await newMember(sut, 'gamesplayer');
   player = first.token;
   playerId = first.id;
@@ -265,12 +265,12 @@ describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
     try {
       const cached = await get('/wps/relay/GCSGAME_hotGamesV2?gameType=RNG&language=JA');
       expect(cached.body.value).toEqual(before.body.value);
-      forgetHotGames(sut.db);
+      await forgetHotGames(sut.db);
       const fresh = await get('/wps/relay/GCSGAME_hotGamesV2?gameType=RNG&language=JA');
       expect(codes(fresh.body.value.list[0].games)[0]).toBe('new-hot');
     } finally {
       await sut.db.execute(sql`delete from games where node_id = ${added?.nodeId ?? 0}`);
-      forgetHotGames(sut.db);
+      await forgetHotGames(sut.db);
     }
   });
 

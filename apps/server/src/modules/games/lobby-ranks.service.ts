@@ -8,7 +8,7 @@ import {
   type WinnerEntry,
 } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
-import { createReadCache } from '../../shared/read-cache.ts';
+import { createReadCache, dataChanged } from '../../shared/read-cache.ts';
 import { accountNamesOf } from '../accounts/member.service.ts';
 import { topDepositors } from '../deposits/deposits.service.ts';
 import { formatAmount } from '../ledger/money.ts';
@@ -65,7 +65,7 @@ function topBettors(db: Database, query: RankQuery, money: Money): Promise<Ranke
 }
 
 /** Boards change slowly and every visitor reads the same one: 60 s per instance. */
-const rankCache = createReadCache<Database, RankListValue>(60_000);
+const rankCache = createReadCache<Database, RankListValue>(60_000, { tag: 'ranks' });
 
 export function getRankList(db: Database, query: RankQuery, money: Money): Promise<RankListValue> {
   const key = [query.rankType, query.gameCategory, query.limitNum, money.currency, money.precision].join('|');
@@ -92,13 +92,12 @@ export function getRankList(db: Database, query: RankQuery, money: Money): Promi
 }
 
 /** Tests (and an operator action) that change rounds or deposits want the next read fresh. */
-export function forgetRankLists(db: Database) {
-  rankCache.invalidate(db);
-  winnerCache.invalidate(db);
+export function forgetRankLists(db: Database): Promise<void> {
+  return dataChanged(db, 'ranks');
 }
 
 /** The home page's winners: the same for every visitor of a language, 30 s per instance. */
-const winnerCache = createReadCache<Database, WinnerBoard>(30_000);
+const winnerCache = createReadCache<Database, WinnerBoard>(30_000, { tag: 'ranks' });
 
 type WinnerBoard = { currency: string; list: WinnerEntry[] };
 

@@ -28,7 +28,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await sut.db.execute(sql`delete from game_rounds`);
   await sut.db.execute(sql`delete from deposit_orders`);
-  forgetRankLists(sut.db);
+  await forgetRankLists(sut.db);
 });
 
 const get = (url: string) =>
@@ -176,7 +176,7 @@ describe('GET /wps/relay/MCSFE_getWinnerBoard', () => {
     await win('abc', 100, 50); // a loss: no winner
     await win('devilwinner', 100, 999_999, { wallet: 'trial' }); // demo funds never show
     await win('bigstaker', 100, 800_000, { daysAgo: 8 }); // too old
-    forgetRankLists(sut.db);
+    await forgetRankLists(sut.db);
     const board = await get('/wps/relay/MCSFE_getWinnerBoard?language=EN');
     expect(board.status).toBe(200);
     expect(board.body.value.list.map((entry: { vo: unknown }) => entry.vo)).toEqual([
@@ -188,7 +188,7 @@ describe('GET /wps/relay/MCSFE_getWinnerBoard', () => {
       }),
       expect.objectContaining({ customerName: 'de****er', gameName: 'Golden Fruits', winAmount: '50.00' }),
     ]);
-    forgetRankLists(sut.db);
+    await forgetRankLists(sut.db);
     const bengali = await get('/wps/relay/MCSFE_getWinnerBoard?language=BN&limitNum=1');
     expect(bengali.body.value.list).toHaveLength(1);
     expect(bengali.body.value.list[0].vo.gameName).toBe('সোনালি ফল');

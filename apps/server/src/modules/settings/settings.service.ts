@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { createReadCache } from '../../shared/read-cache.ts';
+import { createReadCache, dataChanged } from '../../shared/read-cache.ts';
 import { siteSettings } from './settings.tables.ts';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsInput } from './settings.schema.ts';
 
 export const DEFAULT_MERCHANT = 'KHELA';
 
 /** Settings change rarely and are read on every page load: keep each brand's for a few seconds. */
-const cache = createReadCache<Database, SiteSettings>(3_000);
+const cache = createReadCache<Database, SiteSettings>(3_000, { tag: 'settings' });
 
 export function getSettings(db: Database, merchant: string = DEFAULT_MERCHANT): Promise<SiteSettings> {
   return cache.get(db, merchant, async () => {
@@ -39,7 +39,8 @@ export async function updateSettings(
     .insert(siteSettings)
     .values({ merchant, document: merged })
     .onConflictDoUpdate({ target: siteSettings.merchant, set: { document: merged, updatedAt: sql`now()` } });
-  cache.invalidate(db, merchant);
+  // Every instance's cached reads (and shared answers) of the settings go.
+  await dataChanged(db, 'settings');
   return parsed.data;
 }
 

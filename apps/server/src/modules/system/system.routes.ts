@@ -15,7 +15,11 @@ import {
 export async function systemRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  registerCall(app, calls.whitelabel, async () => toWhitelabel(await getSettings(db)));
+  // The brand's answers are the same for everyone: shared by the instances, dropped on a settings
+  // change (registerCall's `shared`). Status and permission depend on the caller's address: never.
+  const brand = { shared: { tags: ['settings'] as const } };
+
+  registerCall(app, calls.whitelabel, async () => toWhitelabel(await getSettings(db)), brand);
 
   registerCall(app, calls.status, async ({ query, request }) =>
     getSystemStatus(await getSettings(db), { ip: request.ip, host: query.url }),
@@ -25,13 +29,13 @@ export async function systemRoutes(app: FastifyInstance) {
     getPermission(await getSettings(db), { ip: request.ip, host: query.url ?? request.host }),
   );
 
-  registerCall(app, calls.permissionInfo, async () => getPermissionInfo(await getSettings(db)));
+  registerCall(app, calls.permissionInfo, async () => getPermissionInfo(await getSettings(db)), brand);
 
   registerCall(app, calls.domainRoute, async ({ query, request }) =>
     getDomainRoute(await getSettings(db), query.domain ?? request.host),
   );
 
-  registerCall(app, calls.registerSetting, async () => toRegisterSetting(await getSettings(db)));
+  registerCall(app, calls.registerSetting, async () => toRegisterSetting(await getSettings(db)), brand);
 
   registerCall(app, calls.countries, async () => listCountries(db));
 }

@@ -260,7 +260,7 @@ describe('GET /lgw/games/game_menus', () => {
       { vassalage: 'HOUSE_LIVE', accountTypeId: 2, displayName: 'House Tables', gameType: 'LIVE' },
       { vassalage: 'OFF_FISH', accountTypeId: 3, displayName: 'Off', gameType: 'FISH', enabled: false },
     ]);
-    forgetGameMenus(sut.db);
+    await forgetGameMenus(sut.db);
     const { body } = await get('/lgw/games/game_menus');
     expect(body.value.map((menu: { category: string }) => menu.category)).toEqual(['LIVE', 'RNG']);
     expect(body.value[1].vendors[0]).toMatchObject({ vassalage: 'HOUSE_RNG', isHot: 1, gameType: 'RNG' });

@@ -1,0 +1,198 @@
+/**
+ * The read path against a Fastify hello-world in the same run (issue 12, point 5): the game list
+ * (GCSGAME_gameList) and the calls every first view of the home page makes (the boot calls the
+ * server answers into the page's HTML, and the home page's hot games), each with req/s, p50, p99
+ * and the ratio to the hello-world (goal ≥ 0.4 for the game list and the boot calls).
+ *   npx tsx bench/read-path.ts                                   # sources under tsx, PGlite
+ *   DATABASE_URL=postgres://… REDIS_URL=redis://… npx tsx bench/read-path.ts --server=dist
+ *   npx tsx bench/read-path.ts --server-root=/path/to/other/checkout   # the same bench, another server
+ * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 20) tune each row; each row warms up
+ * for a second first. Loopback only; the servers are started on free ports and stopped at the end.
+ */
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+// The contract's routes (zod-free), imported by path: bench is tooling, not a package user.
+import * as routes from '../packages/contract/src/call-routes.ts';
+import { benchServerEnv, freePort, stopBenchServer, waitUntilReady } from './support.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverRoot = path.resolve(
+  process.argv.find((arg) => arg.startsWith('--server-root='))?.slice('--server-root='.length) ?? root,
+);
+const useDist = process.argv.includes('--server=dist');
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+// This checkout's tsx, so another checkout's server runs whatever its node_modules hold.
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
+/** The same kind of process for both: plain node for the built server, node + tsx for the sources. */
+const runner = useDist ? [] : ['--import', tsxLoader];
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(
+  name: string,
+  url: string,
+  paths: string[],
+  headers: Record<string, string> = {},
+): Promise<Row> {
+  const requests = paths.map((requestPath) => ({ method: 'GET' as const, path: requestPath, headers }));
+  // A second of warm-up (JIT, caches, pools), then the measured run.
+  await autocannon({ url, connections, duration: 1, requests });
+  const result = await autocannon({ url, connections, duration: seconds, requests });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+function start(entry: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [...runner, ...entry], {
+    cwd,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const rows: Row[] = [];
+
+// --- the baseline: a Fastify hello-world, measured before and after the calls (the mean is the
+// baseline: other load on the machine moves both) ---
+const helloPort = await freePort();
+const hello = start([path.join(root, 'bench/hello-world.mjs')], root, {
+  ...process.env,
+  PORT: String(helloPort),
+});
+const helloUrl = `http://127.0.0.1:${helloPort}`;
+await waitUntilReady(`${helloUrl}/`, Date.now() + 30_000);
+
+// --- the server: embedded PGlite in a temporary folder, or a scratch PostgreSQL database ---
+const scratchName = `khela_bench_${randomBytes(5).toString('hex')}`;
+let scratchUrl: string | null = null;
+if (databaseUrl) {
+  await adminQuery(`create database ${scratchName}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${scratchName}`;
+  scratchUrl = url.toString();
+}
+const entry = useDist
+  ? path.join(serverRoot, 'apps/server/dist/main.js')
+  : path.join(serverRoot, 'apps/server/src/main.ts');
+if (!existsSync(entry))
+  throw new Error(`no server at ${entry} (npm run build -w @khela/server for --server=dist)`);
+// The demo catalogue is the house vendor's: the server refuses to start without its pages.
+if (!useDist && !existsSync(path.join(serverRoot, 'apps/house-games/dist/web/game.js'))) {
+  spawnSync(process.execPath, [...runner, path.join(serverRoot, 'apps/house-games/src/pages/build-web.ts')], {
+    cwd: serverRoot,
+    stdio: 'inherit',
+  });
+}
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-bench-read-'));
+const server = start([entry], serverRoot, {
+  ...benchServerEnv(port, dataDir, {
+    DEMO_MODE: 'true',
+    ALLOW_TEST_PROVIDERS: 'true',
+    // A key prefix of its own, so the run never reads another run's (or a site's) cached answers.
+    REDIS_PREFIX: `khela-bench-${randomBytes(4).toString('hex')}:`,
+  }),
+  ...(scratchUrl ? { DATABASE_URL: scratchUrl } : {}),
+});
+try {
+  await waitUntilReady(`${base}/readyz`, Date.now() + 120_000);
+  // The game type of the first header category, as a visitor's first lobby would ask for it.
+  const menus = (await (await fetch(`${base}${routes.gameMenus.path}`)).json()) as {
+    value: { category: string }[];
+  };
+  // Slots when the catalogue has them (a full page of 21), else the first header category.
+  const categories = menus.value.map((menu) => menu.category);
+  const gameType = categories.includes('RNG') ? 'RNG' : (categories[0] ?? 'RNG');
+  const language = 'BN';
+  const query = (values: Record<string, string>) => new URLSearchParams(values).toString();
+  // The web's own query strings (apps/web/src/features/games/api, plugins/web-app.ts boot calls).
+  const gameList = `${routes.gameList.path}?${query({ clientType: '3', platform: 'flash,html5-desktop', gameType, pageNo: '1', pageSize: '21' })}`;
+  const boot = [
+    routes.whitelabel.path,
+    routes.gameMenus.path,
+    `${routes.status.path}?${query({ url: '127.0.0.1' })}`,
+    `${routes.banners.path}?${query({ group: 'home', language })}`,
+  ];
+  const hotGames = `${routes.hotGames.path}?${query({ isPlatform: '2', platform: 'html5-desktop', gameType })}`;
+  // Every path answers 200 before the run (a wrong path would measure 404s).
+  for (const target of [gameList, ...boot, hotGames]) {
+    const response = await fetch(`${base}${target}`, { headers: { language } });
+    if (response.status !== 200)
+      throw new Error(`${target}: HTTP ${response.status} ${await response.text()}`);
+  }
+  // The server's own start-up work (jobs, the house vendor's catalogue) settles first.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  rows.push(await measure('Fastify hello-world, before', helloUrl, ['/']));
+  rows.push(await measure(`GCSGAME_gameList (${gameType}, page 1 of 21)`, base, [gameList]));
+  // As a browser asks for it: compressed (brotli or gzip, @fastify/compress, per answer).
+  rows.push(
+    await measure('GCSGAME_gameList, as a browser asks (br, gzip)', base, [gameList], {
+      'accept-encoding': 'gzip, deflate, br',
+    }),
+  );
+  rows.push(await measure('home boot: the 4 calls in turn', base, boot));
+  for (const target of boot) rows.push(await measure(`home boot: ${target.split('?')[0]}`, base, [target]));
+  rows.push(await measure('home: GCSGAME_hotGamesV2', base, [hotGames]));
+  rows.push(await measure('Fastify hello-world, after', helloUrl, ['/']));
+} finally {
+  await stopBenchServer(server, dataDir);
+  hello.kill('SIGTERM');
+  await new Promise((resolve) => hello.once('exit', resolve));
+  if (databaseUrl) await adminQuery(`drop database if exists ${scratchName} with (force)`);
+}
+
+const hellos = rows.filter((row) => row.name.startsWith('Fastify hello-world'));
+const baseline = hellos.reduce((sum, row) => sum + row.rps, 0) / Math.max(1, hellos.length);
+const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+const cache = redisUrl ? 'Redis' : 'no Redis';
+const header =
+  `Khela read path — ${database}, ${cache}, ${useDist ? 'built server' : 'server under tsx'}` +
+  `${serverRoot === root ? '' : ` from ${serverRoot}`}, ${connections} connections, ${seconds}s each` +
+  ` after 1s warm-up, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}, node ${process.version}`;
+const lines = [
+  header,
+  '',
+  `Baseline: the mean of the two hello-world rows, ${Math.round(baseline)} req/s.`,
+  '',
+  '| call | req/s | p50 ms | p99 ms | non-2xx+errors | ratio to hello-world |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (row) =>
+      `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.rps / baseline).toFixed(2)} |`,
+  ),
+];
+console.log(lines.join('\n'));
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const file = `read-path-${database.toLowerCase()}${redisUrl ? '-redis' : ''}.md`;
+writeFileSync(path.join(root, 'bench/results', file), `${lines.join('\n')}\n`);
