@@ -225,6 +225,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    // Vendors' wallet calls are server-to-server JSON that no browser reads: no page headers
+    // (their route sets nosniff and no-store itself).
+    if (request.url.startsWith(vendorWalletPrefix)) {
+      done();
+      return;
+    }
     securityHeaders(request.raw, reply.raw, (error?: unknown) =>
       done(error instanceof Error ? error : undefined),
     );

@@ -193,9 +193,9 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
       );
     });
 
-    // Server-to-server JSON: no browser reads these answers, so helmet's page headers (a CSP rebuilt
-    // for every answer from the live image and frame hosts) are left out; nosniff is set above.
-    scope.post(`${vendorWalletPrefix}:vendorCode/:action`, { helmet: false }, async (request, reply) => {
+    // Server-to-server JSON: no browser reads these answers, so the page security headers are left
+    // out (app.ts skips them under vendorWalletPrefix); nosniff is set above.
+    scope.post(`${vendorWalletPrefix}:vendorCode/:action`, async (request, reply) => {
       const { vendorCode, action } = request.params as { vendorCode: string; action: string };
       const connection = vendorCodePattern.test(vendorCode) ? await findConnection(db, vendorCode) : null;
       if (!connection) return sendAnswer(reply, null, vendorError('UNKNOWN_VENDOR'));

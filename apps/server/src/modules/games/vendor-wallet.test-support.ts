@@ -153,6 +153,7 @@ export async function vendorCall(
     body: response.json() as Record<string, unknown> & { ok: boolean; code?: string },
     rawBody: response.body,
     signature: response.headers[vendorSignatureHeader] as string | undefined,
+    headers: response.headers,
   };
 }
 

@@ -43,6 +43,10 @@ describe('routing and signatures', () => {
     const sessionId = await openWalletSession(sut, playerToken, nodeId);
     const answer = await vendorCall(sut, 'balance', { sessionId });
     expect(answer.status).toBe(200);
+    // Server-to-server JSON: nosniff and no-store, none of a page's security headers.
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['content-security-policy']).toBeUndefined();
     expect(
       checkVendorSignature({ walletSecret: SECRET, rawBody: answer.rawBody, header: answer.signature }),
     ).toBe('ok');
