@@ -32,6 +32,7 @@ import {
   rowsOf,
 } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { formatVerification, verifyLedger } from '../apps/server/src/modules/ledger/ledger.verifier.ts';
+import { adminStatement, percentile } from './support.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -61,11 +62,6 @@ interface Cell {
   errors: number;
   seconds: number;
   latencies: number[];
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
 /** Runs `clients` loops of bet+win pairs for the given time; records the latency of every transaction. */
@@ -110,17 +106,7 @@ const adminUrl = new URL(databaseUrl);
 const scratchUrl = new URL(databaseUrl);
 scratchUrl.pathname = `/${scratchName}`;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl.toString() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-await admin(`create database ${scratchName}`);
+await adminStatement(adminUrl.toString(), `create database ${scratchName}`);
 let handle: DatabaseHandle | undefined;
 const cells: Cell[] = [];
 let verificationLine = '';
@@ -276,7 +262,7 @@ try {
   verificationLine += ` (${counts?.entries ?? '?'} journal entries)`;
 } finally {
   await handle?.close();
-  await admin(`drop database if exists ${scratchName} with (force)`);
+  await adminStatement(adminUrl.toString(), `drop database if exists ${scratchName} with (force)`);
 }
 
 const lines = [

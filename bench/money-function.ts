@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { vendorErrorCatalogue } from '@khela/contract';
+import { percentile } from './support.ts';
 
 export interface MoneyFunctionResult {
   /** debit + credit pairs per second. */
@@ -19,11 +20,6 @@ export interface MoneyFunctionResult {
 
 const statement = `select vendor_money_call($1, $2, $3::bigint, $4, $5, $6, $7::bigint, $8::boolean,
   null::jsonb, null, $9, 30, $10::jsonb) as result`;
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-}
 
 export async function runMoneyFunction(options: {
   url: string;

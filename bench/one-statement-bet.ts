@@ -10,6 +10,7 @@
  */
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
+import { percentile } from './support.ts';
 
 export interface OneStatementResult {
   bets: number;
@@ -21,11 +22,6 @@ export interface OneStatementResult {
 }
 
 const STAKE = 1_000;
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-}
 
 /** Creates and funds `limit_wallets` (ids 1..wallets) with empty bet and journal tables. */
 async function prepare(client: pg.Client, wallets: number): Promise<void> {

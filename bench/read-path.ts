@@ -16,10 +16,17 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
 // The contract's routes (zod-free), imported by path: bench is tooling, not a package user.
 import * as routes from '../packages/contract/src/call-routes.ts';
-import { benchServerEnv, freePort, stopBenchServer, waitUntilReady } from './support.ts';
+import {
+  adminStatement,
+  benchServerEnv,
+  freePort,
+  rateTable,
+  stopBenchServer,
+  waitUntilReady,
+  type RateRow,
+} from './support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRoot = path.resolve(
@@ -35,20 +42,12 @@ const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mj
 /** The same kind of process for both: plain node for the built server, node + tsx for the sources. */
 const runner = useDist ? [] : ['--import', tsxLoader];
 
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
 async function measure(
   name: string,
   url: string,
   paths: string[],
   headers: Record<string, string> = {},
-): Promise<Row> {
+): Promise<RateRow> {
   const requests = paths.map((requestPath) => ({ method: 'GET' as const, path: requestPath, headers }));
   // A second of warm-up (JIT, caches, pools), then the measured run.
   await autocannon({ url, connections, duration: 1, requests });
@@ -70,17 +69,7 @@ function start(entry: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProce
   });
 }
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const rows: Row[] = [];
+const rows: RateRow[] = [];
 
 // --- the baseline: a Fastify hello-world, measured before and after the calls (the mean is the
 // baseline: other load on the machine moves both) ---
@@ -96,7 +85,7 @@ await waitUntilReady(`${helloUrl}/`, Date.now() + 30_000);
 const scratchName = `khela_bench_${randomBytes(5).toString('hex')}`;
 let scratchUrl: string | null = null;
 if (databaseUrl) {
-  await adminQuery(`create database ${scratchName}`);
+  await adminStatement(databaseUrl, `create database ${scratchName}`);
   const url = new URL(databaseUrl);
   url.pathname = `/${scratchName}`;
   scratchUrl = url.toString();
@@ -169,7 +158,7 @@ try {
   await stopBenchServer(server, dataDir);
   hello.kill('SIGTERM');
   await new Promise((resolve) => hello.once('exit', resolve));
-  if (databaseUrl) await adminQuery(`drop database if exists ${scratchName} with (force)`);
+  if (databaseUrl) await adminStatement(databaseUrl, `drop database if exists ${scratchName} with (force)`);
 }
 
 const hellos = rows.filter((row) => row.name.startsWith('Fastify hello-world'));
@@ -185,12 +174,7 @@ const lines = [
   '',
   `Baseline: the mean of the two hello-world rows, ${Math.round(baseline)} req/s.`,
   '',
-  '| call | req/s | p50 ms | p99 ms | non-2xx+errors | ratio to hello-world |',
-  '|---|---:|---:|---:|---:|---:|',
-  ...rows.map(
-    (row) =>
-      `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.rps / baseline).toFixed(2)} |`,
-  ),
+  ...rateTable(rows, baseline, 'ratio to hello-world'),
 ];
 console.log(lines.join('\n'));
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });

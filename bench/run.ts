@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, waitUntilReady } from './support.ts';
+import { freePort, rateTable, waitUntilReady, type RateRow } from './support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,7 +44,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
-const rows: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];
+const rows: RateRow[] = [];
 try {
   await waitUntilReady(`http://127.0.0.1:${port}/readyz`, Date.now() + 60_000);
   for (const target of targets) {
@@ -70,16 +70,7 @@ try {
 const baseline = rows[0]?.rps ?? 1;
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const header = `Khela platform calls — ${database}, ${connections} connections, ${seconds}s each, ${cpus().length} cores, node ${process.version}`;
-const lines = [
-  header,
-  '',
-  '| call | req/s | p50 ms | p99 ms | non-2xx+errors | ratio to baseline |',
-  '|---|---:|---:|---:|---:|---:|',
-  ...rows.map(
-    (row) =>
-      `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.rps / baseline).toFixed(2)} |`,
-  ),
-];
+const lines = [header, '', ...rateTable(rows, baseline, 'ratio to baseline')];
 console.log(lines.join('\n'));
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(

@@ -3,6 +3,7 @@ import { pbkdf2Sync } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
+import pg from 'pg';
 // The web's own sealing code (packages/contract), imported by path: bench is tooling, not a package user.
 import { importSealingKey } from '../packages/contract/src/seal.ts';
 
@@ -132,4 +133,48 @@ export function keepAliveClient(maxSockets: number) {
     },
     close: () => agent.destroy(),
   };
+}
+
+/**
+ * Runs one statement on the PostgreSQL server at `databaseUrl` on a connection of its own (opened,
+ * used and closed): a bench's `create database` / `drop database` of its scratch database.
+ */
+export async function adminStatement(databaseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The value at `fraction` (0.5 for p50, 0.99 for p99) of ascending `sorted`; 0 when it is empty. */
+export function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+/** One measured call of an HTTP bench: requests per second, latency percentiles in ms, failures. */
+export interface RateRow {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * The markdown table of `rows` (heading, rule, one line a row), each row's rate also as a ratio to
+ * `baseline` req/s in a last column headed `ratioHeading`.
+ */
+export function rateTable(rows: readonly RateRow[], baseline: number, ratioHeading: string): string[] {
+  return [
+    `| call | req/s | p50 ms | p99 ms | non-2xx+errors | ${ratioHeading} |`,
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.rps / baseline).toFixed(2)} |`,
+    ),
+  ];
 }

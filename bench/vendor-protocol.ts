@@ -36,7 +36,6 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import type { Database, DatabaseHandle } from '../apps/server/src/db/database.ts';
@@ -55,7 +54,7 @@ import { games, gameVendors, vendorConnections } from '../apps/server/src/module
 import { signVendorPayload } from '../apps/server/src/modules/games/vendor-signature.ts';
 import { runMoneyFunction } from './money-function.ts';
 import { runOneStatementBets } from './one-statement-bet.ts';
-import { freePort, keepAliveClient, waitUntilReady } from './support.ts';
+import { adminStatement, freePort, keepAliveClient, percentile, waitUntilReady } from './support.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -81,21 +80,6 @@ const FUNDING = 100_000_000_000n;
 
 type Step = 'launch' | 'authenticate' | 'debit' | 'credit';
 const steps: Step[] = ['launch', 'authenticate', 'debit', 'credit'];
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Players with a funded main wallet and a member session; a vendor with one slot game. */
 async function prepare(db: Database): Promise<{ tokens: string[]; nodeId: number; memberIds: number[] }> {
@@ -168,7 +152,7 @@ const scratchName = `khela_bench_${randomBytes(5).toString('hex')}`;
 const scratchUrl = new URL(databaseUrl);
 scratchUrl.pathname = `/${scratchName}`;
 
-await admin(`create database ${scratchName}`);
+await adminStatement(databaseUrl, `create database ${scratchName}`);
 let handle: DatabaseHandle | undefined;
 let server: ReturnType<typeof spawn> | undefined;
 const lines: string[] = [];
@@ -458,7 +442,7 @@ try {
     await new Promise((resolve) => server!.once('exit', resolve));
   }
   await handle?.close();
-  await admin(`drop database if exists ${scratchName} with (force)`);
+  await adminStatement(databaseUrl, `drop database if exists ${scratchName} with (force)`);
 }
 
 console.log(lines.join('\n'));

@@ -18,6 +18,28 @@ export interface RunningServer {
   crash(): Promise<void>;
 }
 
+/**
+ * Runs the built server's ledger verifier (apps/server/dist/ledger-verify.js) on the embedded
+ * PGlite database in `folder` (a stopped or crashed server's `dataDir`): its exit status (0 when
+ * the ledger checks out) and everything it printed.
+ */
+export function verifyLedger(folder: string): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, [path.join(serverDist, 'ledger-verify.js')], {
+    env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/**
+ * Stops every server in `servers`, in order, then removes `dataDir` when set: the database folder
+ * they shared, which a restart was given and so is the test's to remove (a suite's afterAll).
+ */
+export async function stopServers(servers: readonly RunningServer[], dataDir: string | null): Promise<void> {
+  for (const server of servers) await server.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
 /** A free port on the loopback address. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,10 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callApi, operatorToken, solveAltcha, type CallAnswer } from '../support/api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { startServer, stopServers, verifyLedger, type RunningServer } from '../support/server.ts';
 
 /**
  * The server killed with SIGKILL in the middle of a load of money calls (issue: wallet, "Bad input
@@ -13,7 +9,6 @@ import { startServer, type RunningServer } from '../support/server.ts';
  * crash, applied now if not), so the final balances are exact, and the ledger verifier passes on
  * the crashed database and on the final one.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Cheap password hashing: the load is of money calls, not of scrypt (the seed hashes with it too).
 // One member's many transfers at once on purpose: the per-address and per-account hashing
 // admission (docs/accounts.md, which would answer most of them 429) is raised like the rate limits.
@@ -30,18 +25,7 @@ const concurrency = 12;
 const servers: RunningServer[] = [];
 let dataDir: string | null = null;
 
-afterAll(async () => {
-  for (const server of servers) await server.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-function verifyLedger(folder: string): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/ledger-verify.js')], {
-    env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
+afterAll(() => stopServers(servers, dataDir));
 
 async function login(baseUrl: string, username: string, password: string): Promise<string> {
   const answer = await callApi(baseUrl, {

@@ -1,13 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { vendorSignatureHeader } from '@khela/contract';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { signVendorPayload } from '../../apps/server/src/modules/games/vendor-signature.ts';
 import { callApi, memberToken, operatorToken } from '../support/api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { startServer, stopServers, verifyLedger, type RunningServer } from '../support/server.ts';
 
 /**
  * The server killed with SIGKILL in the middle of a load of vendor money calls (issue 12: each
@@ -16,7 +12,6 @@ import { startServer, type RunningServer } from '../support/server.ts';
  * funds less every stake plus every win, to the minor unit, and the ledger verifier passes on the
  * crashed database and on the final one.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // The API only (WEB_DIST empty): no page is opened.
 const loadEnv = {
   RATE_LIMIT_PER_MINUTE: '100000',
@@ -30,18 +25,7 @@ const winOf = (index: number) => (index % 3 === 0 ? 1_200 : 0);
 const servers: RunningServer[] = [];
 let dataDir: string | null = null;
 
-afterAll(async () => {
-  for (const server of servers) await server.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-function verifyLedger(folder: string): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/ledger-verify.js')], {
-    env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
+afterAll(() => stopServers(servers, dataDir));
 
 /** The in-process house vendor's code, wallet secret and one of its games, read from the stopped server's database. */
 async function houseVendorOf(folder: string) {
