@@ -54,7 +54,9 @@ export interface RouterHistory {
   listen(listener: () => void): () => void;
 }
 
-const createKey = (): string => Math.random().toString(36).slice(2, 10);
+// Entry keys need only differ within a visit (a counter, with the start time across reloads).
+let keyCount = 0;
+const createKey = (): string => `${Date.now().toString(36)}.${(keyCount += 1).toString(36)}`;
 
 /** `/a?b=1#c` → its parts. */
 export function parsePath(path: string): Required<Path> {
