@@ -221,18 +221,18 @@ export function Router({ history, children }: { history: RouterHistory; children
     return stop;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribe once per history
   }, [history]);
-  const { pathname } = state.location;
+  // Stable for the history's life, like react-router's: effects that depend on it do not re-run.
   const navigate = useCallback<NavigateFunction>(
     (to, options = {}) => {
       if (typeof to === 'number') {
         history.go(to);
         return;
       }
-      const path = resolveTo(to, history.location.pathname || pathname);
+      const path = resolveTo(to, history.location.pathname);
       if (options.replace) history.replace(path, options.state ?? null);
       else history.push(path, options.state ?? null);
     },
-    [history, pathname],
+    [history],
   );
   const value = useMemo(() => ({ ...state, navigate }), [state, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
