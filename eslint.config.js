@@ -52,6 +52,10 @@ export default tseslint.config(
               group: ['**/apps/server/**', '@khela/server', '@khela/server/*'],
               message: 'The web talks to the server only over HTTP.',
             },
+            {
+              group: ['react-router', 'react-router/*', 'react-router-dom', 'wouter'],
+              message: "Routing comes from shared/router/router.tsx (the site's own small router).",
+            },
           ],
         },
       ],

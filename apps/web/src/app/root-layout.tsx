@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '../shared/router/router.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../shared/i18n/use-translation.ts';
 import CircleAlert from 'lucide-react/icons/circle-alert';

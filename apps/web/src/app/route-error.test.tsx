@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { lazy } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../shared/router/router.tsx';
 import { QueryClient } from '@tanstack/react-query';
 import { ChunkLoadError, loadChunk } from '../shared/lib/chunk-load.ts';
 import { AppProviders } from './providers.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../shared/router/router.tsx';
 import { ChunkError } from '../shared/ui/chunk-error.tsx';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 

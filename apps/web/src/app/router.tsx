@@ -1,4 +1,4 @@
-import { BrowserRouter, useRoutes } from 'react-router';
+import { BrowserRouter, useRoutes } from '../shared/router/router.tsx';
 import { routes } from './routes.tsx';
 
 /** The route table (routes.tsx) at the current address. */

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, type RouteObject } from '../shared/router/router.tsx';
 import { paths } from '../shared/config/paths.ts';
 import { loadChunk, type LoadChunkOptions } from '../shared/lib/chunk-load.ts';
 import { RootLayout } from './root-layout.tsx';

@@ -10,7 +10,7 @@ import {
   type NavigateFunction,
   type NavigateOptions,
   type To,
-} from 'react-router';
+} from '../shared/router/router.tsx';
 import { vi } from 'vitest';
 import type { GameMenu, SystemStatus, Whitelabel } from '@khela/contract';
 import { AppProviders } from '../app/providers.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../shared/router/router.tsx';
 import {
   centreQuery,
   isAgentCentrePageKey,

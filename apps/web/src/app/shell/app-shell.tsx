@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import { viewClassOf } from '../../shared/config/paths.ts';
 import { BannerCarousel, bannerGroupForPath } from '../../features/banner/index.ts';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import CircleUser from 'lucide-react/icons/circle-user';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';

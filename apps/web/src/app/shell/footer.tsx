@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import ExternalLink from 'lucide-react/icons/external-link';
 import MessagesSquare from 'lucide-react/icons/messages-square';

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import House from 'lucide-react/icons/house';
 import Gift from 'lucide-react/icons/gift';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Bell from 'lucide-react/icons/bell';
 import CircleHelp from 'lucide-react/icons/circle-help';

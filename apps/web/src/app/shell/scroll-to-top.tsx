@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../../shared/router/router.tsx';
 
 /**
  * A new page starts at the top; Back and Forward (and a reload) leave the position to the browser,

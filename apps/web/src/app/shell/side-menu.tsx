@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import Crown from 'lucide-react/icons/crown';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../shared/api/api-client.ts';
 import { apiRoutes } from '../../shared/api/api-routes.ts';

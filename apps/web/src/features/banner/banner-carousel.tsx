@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import type { Banner } from '@khela/contract';
 import { paths } from '../../shared/config/paths.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';

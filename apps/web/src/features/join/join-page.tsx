@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import Languages from 'lucide-react/icons/languages';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Gift from 'lucide-react/icons/gift';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Gift from 'lucide-react/icons/gift';
 import { promotionTypes, type PromotionType } from '@khela/contract';

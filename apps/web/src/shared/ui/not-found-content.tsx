@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router/router.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import SearchX from 'lucide-react/icons/search-x';
 import { paths } from '../config/paths.ts';

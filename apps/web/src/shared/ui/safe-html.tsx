@@ -1,5 +1,5 @@
 import { useMemo, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router/router.tsx';
 import DOMPurify from 'dompurify';
 import './safe-html.css';
 

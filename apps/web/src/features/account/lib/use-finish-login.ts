@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../shared/router/router.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionGrant } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '../../../shared/router/router.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { paths } from '../../../shared/config/paths.ts';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';

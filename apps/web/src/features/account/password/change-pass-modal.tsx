@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../shared/router/router.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/router.tsx';
 import type { z } from 'zod';
 import { ApiError, type RegisterBody, type RegisterFieldName, type RegisterSetting } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../shared/router/router.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';

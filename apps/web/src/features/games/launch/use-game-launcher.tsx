@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../shared/router/router.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GameCategory } from '@khela/contract';
 import { paths } from '../../../shared/config/paths.ts';

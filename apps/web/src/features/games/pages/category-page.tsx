@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../shared/router/router.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { Game, GameCategory } from '@khela/contract';
 import Layers from 'lucide-react/icons/layers';

@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../../shared/router/router.tsx';
 import type { GameCategory } from '@khela/contract';
 import { paths } from '../../../shared/config/paths.ts';
 import { NotFoundContent } from '../../../shared/ui/not-found-content.tsx';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/router.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
 import { Page } from '../../../shared/ui/page.tsx';

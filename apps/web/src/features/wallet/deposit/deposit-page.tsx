@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/router.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import Landmark from 'lucide-react/icons/landmark';
 import type { DepositMethod, DepositOrder } from '@khela/contract';

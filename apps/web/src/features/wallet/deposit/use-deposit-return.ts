@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/router.tsx';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { selectIsLoggedIn, useSessionStore } from '../../../shared/stores/session-store.ts';
 
