@@ -6,13 +6,14 @@
 -- of the backend. Now Node sends one `select vendor_money_call(…)` and gets the protocol's answer.
 --
 -- Locks, in the one order every call takes them: the round (FOR UPDATE, or the unique index when
--- a debit opens it), then the member wallet (inside ledger_post_entry, or FOR UPDATE by a debit
--- checking its stake), then the game session's row when the call slides it. System accounts are
+-- a debit opens it), then the member wallet (inside ledger_post_entry's guarded update), then the
+-- game session's row when the call slides it. System accounts are
 -- never updated (their balance is the sum of their postings: no hot row).
 --
--- A race lost (a round opened, or a transaction id taken, by a concurrent call after our reads)
--- raises KL101 or a unique violation: the whole statement rolls back and the caller runs it again,
--- when it finds the other call's row and answers from it.
+-- A race lost (a round opened, or a transaction id taken, by a concurrent call after our reads; a
+-- stake that another bet spent between the check and the guarded update) raises KL101, a unique
+-- violation or KL001: the whole statement rolls back and the caller runs it again, when it finds
+-- the other call's row (or the lower balance) and answers from it.
 --
 -- Error answers come from `p_errors` (the contract's vendorErrorCatalogue: code → status and
 -- description), so the catalogue stays in one place.
@@ -224,10 +225,13 @@ BEGIN
       v_opened := true;
     END IF;
 
-    -- The stake is checked on the locked wallet row, so a refusal needs no aborted statement.
+    -- The stake is checked first (no lock: a row lock would cost a write of its own), so a plain
+    -- refusal needs no aborted statement. The ledger's guarded update is the real guard: when a
+    -- concurrent bet took the money since this read, it raises KL001, the statement rolls back and
+    -- the caller runs the call again, which then stops here.
     v_wallet := 'member:' || v_member || ':' || v_wallet_kind;
     v_counterparty := CASE WHEN v_wallet_kind = 'trial' THEN 'clearing:demo:' ELSE 'house:' END || v_currency;
-    SELECT a.balance INTO v_balance FROM ledger_accounts a WHERE a.address = v_wallet FOR UPDATE;
+    SELECT a.balance INTO v_balance FROM ledger_accounts a WHERE a.address = v_wallet;
     IF coalesce(v_balance, 0) < v_amount THEN
       -- Nothing moves and no round opens; the refusal is final for this transaction id.
       IF v_opened THEN

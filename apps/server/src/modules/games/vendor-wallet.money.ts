@@ -22,12 +22,16 @@ import type { VendorCall } from './vendor-wallet.sessions.ts';
 /** The contract's error catalogue as the function reads it (code → status and description). */
 const errorCatalogue = JSON.stringify(vendorErrorCatalogue);
 
-/** The SQLSTATE the function raises when a concurrent call took the round or the id first. */
-const raceLost = 'KL101';
+/**
+ * SQLSTATEs of a race lost inside the function: KL101, a concurrent call took the round or the id
+ * first; KL001, a concurrent bet spent the stake between the function's check and the ledger's
+ * guarded update. Run again, the call answers from the other call's row or refuses the stake.
+ */
+const racesLost = new Set(['KL101', 'KL001']);
 
 /** A race lost on our unique keys, a deadlock or a serialisation failure: run the call again. */
 function isRetryable(error: unknown): boolean {
-  if (pgErrorOf(error)?.code === raceLost) return true;
+  if (racesLost.has(pgErrorOf(error)?.code ?? '')) return true;
   if (isTransactionConflict(error)) return true;
   return (
     isUniqueViolation(error, 'vendor_transactions_key') ||
@@ -73,7 +77,7 @@ async function moneyCall(
       if (movedMemberId !== undefined) walletChanged(db, movedMemberId);
       return { status, body };
     } catch (error) {
-      if (attempt >= 5 || !isRetryable(error)) throw error;
+      if (attempt >= 10 || !isRetryable(error)) throw error;
     }
   }
 }
