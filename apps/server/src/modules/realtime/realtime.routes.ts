@@ -12,7 +12,6 @@ export const realtimePath = '/wps/ws';
 /** A socket must say who it is this soon after opening. */
 const authTimeoutMs = 10_000;
 const pingIntervalMs = 30_000;
-const redisChannel = 'khela:wallet-changed';
 /**
  * A member's balance is pushed (and, with Redis, announced) at most once per this window, plus at
  * once for the first movement: a slot session's debits and credits come many a second.
@@ -72,6 +71,8 @@ export async function realtimeRoutes(app: FastifyInstance) {
     // One connection publishes (the shared client), another only listens (a subscribed ioredis
     // connection can do nothing else).
     const publisher = app.redis;
+    // Under the site's REDIS_PREFIX: sites (and test apps) sharing a Redis do not hear each other.
+    const redisChannel = `${app.env.REDIS_PREFIX}wallet-changed`;
     const listener = publisher.duplicate();
     listener.on('error', (error) => app.log.warn({ err: error }, 'redis listener error'));
     await listener.subscribe(redisChannel);
