@@ -302,6 +302,76 @@ export const logout = {
   encrypted: false,
 } as Calls['logout'];
 
+export const lotteryCancelBet = {
+  id: 'lotteryCancelBet',
+  method: 'POST',
+  path: '/lgw/vn/bets/cancel',
+  encrypted: false,
+} as Calls['lotteryCancelBet'];
+
+export const lotteryGameMenu = {
+  id: 'lotteryGameMenu',
+  method: 'GET',
+  path: '/lgw/vn/games/game_menu',
+  encrypted: false,
+} as Calls['lotteryGameMenu'];
+
+export const lotteryLaunch = {
+  id: 'lotteryLaunch',
+  method: 'POST',
+  path: '/lgw/vn/launch',
+  encrypted: false,
+} as Calls['lotteryLaunch'];
+
+export const lotteryMyBets = {
+  id: 'lotteryMyBets',
+  method: 'GET',
+  path: '/lgw/vn/bets',
+  encrypted: false,
+} as Calls['lotteryMyBets'];
+
+export const lotteryNumeroProof = {
+  id: 'lotteryNumeroProof',
+  method: 'GET',
+  path: '/lgw/vn/numeros/proof',
+  encrypted: false,
+} as Calls['lotteryNumeroProof'];
+
+export const lotteryNumeros = {
+  id: 'lotteryNumeros',
+  method: 'GET',
+  path: '/lgw/vn/numeros',
+  encrypted: false,
+} as Calls['lotteryNumeros'];
+
+export const lotteryOdds = {
+  id: 'lotteryOdds',
+  method: 'GET',
+  path: '/lgw/vn/odds',
+  encrypted: false,
+} as Calls['lotteryOdds'];
+
+export const lotteryOpenNumero = {
+  id: 'lotteryOpenNumero',
+  method: 'GET',
+  path: '/lgw/vn/numeros/opened/game',
+  encrypted: false,
+} as Calls['lotteryOpenNumero'];
+
+export const lotteryPlaceSlip = {
+  id: 'lotteryPlaceSlip',
+  method: 'POST',
+  path: '/lgw/vn/bets',
+  encrypted: false,
+} as Calls['lotteryPlaceSlip'];
+
+export const lotteryRecentGames = {
+  id: 'lotteryRecentGames',
+  method: 'GET',
+  path: '/lgw/vn/games/game_menu/recent',
+  encrypted: false,
+} as Calls['lotteryRecentGames'];
+
 export const memberIcon = {
   id: 'memberIcon',
   method: 'GET',
@@ -372,6 +442,13 @@ export const operatorLogin = {
   encrypted: true,
 } as Calls['operatorLogin'];
 
+export const operatorLotteryOdds = {
+  id: 'operatorLotteryOdds',
+  method: 'GET',
+  path: '/api/operator/lottery/odds',
+  encrypted: false,
+} as Calls['operatorLotteryOdds'];
+
 export const operatorMailOutbox = {
   id: 'operatorMailOutbox',
   method: 'GET',
@@ -385,6 +462,13 @@ export const operatorResolveWithdrawal = {
   path: '/api/operator/withdrawal/resolve',
   encrypted: false,
 } as Calls['operatorResolveWithdrawal'];
+
+export const operatorSetLotteryOdds = {
+  id: 'operatorSetLotteryOdds',
+  method: 'PUT',
+  path: '/api/operator/lottery/odds',
+  encrypted: false,
+} as Calls['operatorSetLotteryOdds'];
 
 export const operatorSmsOutbox = {
   id: 'operatorSmsOutbox',
@@ -413,6 +497,13 @@ export const operatorVendorTransfers = {
   path: '/api/operator/vendor-transfers',
   encrypted: false,
 } as Calls['operatorVendorTransfers'];
+
+export const operatorVoidNumero = {
+  id: 'operatorVoidNumero',
+  method: 'POST',
+  path: '/api/operator/lottery/numeros/void',
+  encrypted: false,
+} as Calls['operatorVoidNumero'];
 
 export const operatorWithdrawalProof = {
   id: 'operatorWithdrawalProof',

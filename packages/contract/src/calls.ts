@@ -4,6 +4,7 @@ import { depositCalls } from './deposits.ts';
 import { gameLaunchCalls } from './game-launch.ts';
 import { gameCalls } from './games.ts';
 import { jobCalls } from './jobs.ts';
+import { lotteryCalls } from './lottery.ts';
 import { recordCalls } from './records.ts';
 import { systemCalls } from './system.ts';
 import { walletCalls } from './wallet.ts';
@@ -20,6 +21,7 @@ export const calls = {
   ...gameCalls,
   ...gameLaunchCalls,
   ...recordCalls,
+  ...lotteryCalls,
   ...jobCalls,
 };
 

@@ -64,6 +64,8 @@ export const errorCatalogue = {
   IDEMPOTENCY_MISMATCH: { status: 409, message: 'err_idempotency_mismatch' },
   /** The wallet holds less than the movement takes; nothing moved. */
   INSUFFICIENT_FUNDS: { status: 409, message: 'err_insufficient_funds' },
+  /** The lottery numero no longer takes bets (locked, drawn or voided), or the bet can no longer be cancelled. */
+  BETTING_CLOSED: { status: 409, message: 'err_betting_closed' },
   /** A game wallet transfer is still waiting for the vendor's answer: one at a time per vendor. */
   TRANSFER_IN_PROGRESS: { status: 409, message: 'err_transfer_in_progress' },
   /** The entry was reversed before: an entry is reversed at most once. */

@@ -10,6 +10,8 @@ export * from './withdrawals.ts';
 export * from './games.ts';
 export * from './game-launch.ts';
 export * from './records.ts';
+export * from './lottery-draw.ts';
+export * from './lottery.ts';
 export * from './jobs.ts';
 export * from './vendor-protocol.ts';
 export * from './vendor-transfer.ts';

@@ -15,3 +15,4 @@ export * from '../modules/sandbox-gateway/sandbox-gateway.tables.ts';
 export * from '../modules/deposits/deposits.tables.ts';
 export * from '../modules/withdrawals/withdrawals.tables.ts';
 export * from '../modules/games/games.tables.ts';
+export * from '../modules/lottery/lottery.tables.ts';

@@ -1,0 +1,342 @@
+// No zod here: the web's verify page imports this file alone ('@khela/contract/lottery-draw'), and
+// the server draws with the very same functions, so a draw recomputed in a browser is the draw.
+
+/**
+ * The lottery's rules as code (docs/lottery.md): prize layouts, the provably fair derivation of a
+ * draw's numbers, and the exact payout of a bet. The server's settlement SQL mirrors `payoutOf`;
+ * a property test compares the two on random draws.
+ */
+
+/** Regions of the Vietnamese lottery, plus the fast (e-lottery) games that use the north layout. */
+export const lotteryRegions = ['north', 'central', 'south', 'fast'] as const;
+export type LotteryRegion = (typeof lotteryRegions)[number];
+
+/** Spec 9 prize modes. Lott: the Vietnamese regional draws; Elott: the fast games. */
+export const lotteryPrizeModes = ['Lott', 'ZY', 'Elott', 'SEA'] as const;
+export type LotteryPrizeMode = (typeof lotteryPrizeModes)[number];
+
+export function prizeModeOf(region: LotteryRegion): LotteryPrizeMode {
+  return region === 'fast' ? 'Elott' : 'Lott';
+}
+
+/** Prize tiers, from the special prize down. */
+export const prizeTiers = [
+  'special',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+] as const;
+export type PrizeTier = (typeof prizeTiers)[number];
+
+export interface TierLayout {
+  tier: PrizeTier;
+  /** How many numbers this tier draws. */
+  count: number;
+  /** Digits of each number. */
+  digits: number;
+}
+
+/**
+ * North (Miền Bắc): 27 numbers over 8 tiers, a 5-digit special. Central and south: 18 numbers over
+ * 9 tiers, a 6-digit special. Numbers are drawn in this order (special first).
+ */
+const northLayout: readonly TierLayout[] = [
+  { tier: 'special', count: 1, digits: 5 },
+  { tier: 'first', count: 1, digits: 5 },
+  { tier: 'second', count: 2, digits: 5 },
+  { tier: 'third', count: 6, digits: 5 },
+  { tier: 'fourth', count: 4, digits: 4 },
+  { tier: 'fifth', count: 6, digits: 4 },
+  { tier: 'sixth', count: 3, digits: 3 },
+  { tier: 'seventh', count: 4, digits: 2 },
+];
+const southLayout: readonly TierLayout[] = [
+  { tier: 'special', count: 1, digits: 6 },
+  { tier: 'first', count: 1, digits: 5 },
+  { tier: 'second', count: 1, digits: 5 },
+  { tier: 'third', count: 2, digits: 5 },
+  { tier: 'fourth', count: 7, digits: 5 },
+  { tier: 'fifth', count: 1, digits: 4 },
+  { tier: 'sixth', count: 3, digits: 4 },
+  { tier: 'seventh', count: 1, digits: 3 },
+  { tier: 'eighth', count: 1, digits: 2 },
+];
+
+export function layoutOf(region: LotteryRegion): readonly TierLayout[] {
+  return region === 'north' || region === 'fast' ? northLayout : southLayout;
+}
+
+/** A drawn result: each tier's numbers, in layout order. */
+export type DrawResult = { tier: PrizeTier; numbers: string[] }[];
+
+/** Every prize number of a result, special first (the settlement's `numbers` array). */
+export function allNumbersOf(result: DrawResult): string[] {
+  return result.flatMap((tier) => tier.numbers);
+}
+
+export function specialOf(result: DrawResult): string {
+  return result.find((tier) => tier.tier === 'special')?.numbers[0] ?? '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fairness: commit to a seed, reveal it at the draw, derive the numbers from it and public inputs
+
+function hexOf(bytes: ArrayBuffer | Uint8Array): string {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let text = '';
+  for (const byte of view) text += byte.toString(16).padStart(2, '0');
+  return text;
+}
+
+function bytesOfHex(hex: string): Uint8Array<ArrayBuffer> {
+  if (!/^(?:[0-9a-f]{2})+$/.test(hex)) throw new Error('not lower-case hex');
+  const bytes = new Uint8Array(new ArrayBuffer(hex.length / 2));
+  for (let index = 0; index < bytes.length; index += 1) {
+    bytes[index] = Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16);
+  }
+  return bytes;
+}
+
+const encoder = new TextEncoder();
+
+/** SHA-256 of text (UTF-8) or bytes, lower-case hex. Web Crypto: the same in Node 20 and browsers. */
+export async function sha256Hex(input: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  const data = typeof input === 'string' ? encoder.encode(input) : input;
+  return hexOf(await globalThis.crypto.subtle.digest('SHA-256', data));
+}
+
+/** The commitment published when a numero opens: SHA-256 of the seed's 32 bytes. */
+export function seedHashOf(seedHex: string): Promise<string> {
+  return sha256Hex(bytesOfHex(seedHex));
+}
+
+/** A fresh server seed: 32 random bytes, hex. */
+export function newServerSeed(): string {
+  return hexOf(globalThis.crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/**
+ * The public inputs of a draw, fixed only after betting closed: the bets digest is SHA-256 over
+ * one line `betId:entryId:requestHash` per bet of the numero (placed, in bet id order, joined by
+ * "\n"; the empty text when there is none). Neither side knows it while bets can still be placed.
+ */
+export interface DrawInputs {
+  gameCode: string;
+  numero: string;
+  region: LotteryRegion;
+  seed: string;
+  betsDigest: string;
+}
+
+/** The line of one bet in the bets digest. */
+export function betDigestLine(bet: {
+  betId: number | string;
+  entryId: number | string;
+  requestHash: string;
+}): string {
+  return `${bet.betId}:${bet.entryId}:${bet.requestHash}`;
+}
+
+/**
+ * The numbers of a draw. A stream of HMAC-SHA256 blocks keyed by the seed, over
+ * `gameCode|numero|betsDigest|block` (block = 0, 1, …); each byte below 250 gives the digit
+ * byte % 10 (rejection keeps the digits uniform), bytes 250–255 are skipped. Digits fill the
+ * layout's numbers in order, special first, each number left to right.
+ */
+export async function deriveDraw(inputs: DrawInputs): Promise<DrawResult> {
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    bytesOfHex(inputs.seed),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  let block = 0;
+  let pending: number[] = [];
+  const nextDigit = async (): Promise<number> => {
+    for (;;) {
+      const byte = pending.shift();
+      if (byte !== undefined && byte < 250) return byte % 10;
+      if (byte === undefined) {
+        const message = encoder.encode(`${inputs.gameCode}|${inputs.numero}|${inputs.betsDigest}|${block}`);
+        block += 1;
+        pending = [...new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, message))];
+      }
+    }
+  };
+  const result: DrawResult = [];
+  for (const tier of layoutOf(inputs.region)) {
+    const numbers: string[] = [];
+    for (let count = 0; count < tier.count; count += 1) {
+      let number = '';
+      for (let digit = 0; digit < tier.digits; digit += 1) number += String(await nextDigit());
+      numbers.push(number);
+    }
+    result.push({ tier: tier.tier, numbers });
+  }
+  return result;
+}
+
+/** What the verify page shows: the commitment holds and the numbers are the ones derived. */
+export async function verifyDraw(
+  inputs: DrawInputs & { seedHash: string; result: DrawResult },
+): Promise<{ seedMatches: boolean; numbersMatch: boolean; derived: DrawResult }> {
+  const derived = await deriveDraw(inputs);
+  const seedMatches = (await seedHashOf(inputs.seed)) === inputs.seedHash;
+  const numbersMatch = JSON.stringify(derived) === JSON.stringify(inputs.result);
+  return { seedMatches, numbersMatch, derived };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Play types and payouts
+
+/**
+ * Play types (docs/lottery.md):
+ * - lo2 / lo3 / lo4 (bao lô): a number of 2, 3 or 4 digits; pays stake × odds for EVERY prize
+ *   number (with at least that many digits) ending in it;
+ * - de (đề): the special prize's last two digits; dau (đầu) / duoi (đuôi): the first / last of those two;
+ * - xien2 / xien3 / xien4: 2–4 different two-digit numbers in ONE bet, paid once when each ends
+ *   at least one prize number;
+ * - fast games only: big_small and odd_even on the sum of the special's digits (big when the sum
+ *   is above half the largest sum: 23–45 for five digits), sum: (the đề's two digits added) mod 10.
+ */
+export const playTypes = [
+  'lo2',
+  'lo3',
+  'lo4',
+  'de',
+  'dau',
+  'duoi',
+  'xien2',
+  'xien3',
+  'xien4',
+  'big_small',
+  'odd_even',
+  'sum',
+] as const;
+export type PlayType = (typeof playTypes)[number];
+
+export const fastOnlyPlayTypes: readonly PlayType[] = ['big_small', 'odd_even', 'sum'];
+
+export function playTypesOf(region: LotteryRegion): readonly PlayType[] {
+  return region === 'fast' ? playTypes : playTypes.filter((type) => !fastOnlyPlayTypes.includes(type));
+}
+
+export interface SelectionRule {
+  /** A selection's pattern. */
+  pattern: RegExp;
+  /** Selections in one bet: xiên takes 2–4 numbers together; every other type one. */
+  perBet: number;
+  /** What a selection looks like, for the slip's hint (e.g. "00–99"). */
+  hint: string;
+}
+
+export const selectionRules: Record<PlayType, SelectionRule> = {
+  lo2: { pattern: /^[0-9]{2}$/, perBet: 1, hint: '00–99' },
+  lo3: { pattern: /^[0-9]{3}$/, perBet: 1, hint: '000–999' },
+  lo4: { pattern: /^[0-9]{4}$/, perBet: 1, hint: '0000–9999' },
+  de: { pattern: /^[0-9]{2}$/, perBet: 1, hint: '00–99' },
+  dau: { pattern: /^[0-9]$/, perBet: 1, hint: '0–9' },
+  duoi: { pattern: /^[0-9]$/, perBet: 1, hint: '0–9' },
+  xien2: { pattern: /^[0-9]{2}$/, perBet: 2, hint: '00–99' },
+  xien3: { pattern: /^[0-9]{2}$/, perBet: 3, hint: '00–99' },
+  xien4: { pattern: /^[0-9]{2}$/, perBet: 4, hint: '00–99' },
+  big_small: { pattern: /^(big|small)$/, perBet: 1, hint: 'big / small' },
+  odd_even: { pattern: /^(odd|even)$/, perBet: 1, hint: 'odd / even' },
+  sum: { pattern: /^[0-9]$/, perBet: 1, hint: '0–9' },
+};
+
+/** Most numbers one slip may carry (each a bet, or for xiên one bet of all of them). */
+export const maxNumbersPerSlip = 100;
+
+/**
+ * Splits a slip's numbers into bets: one bet per number, or for xiên one bet of all of them.
+ * Returns null when the numbers break the play type's rules (pattern, count, duplicates).
+ */
+export function betsOfSlip(playType: PlayType, numbers: readonly string[]): string[][] | null {
+  const rule = selectionRules[playType];
+  if (numbers.length === 0 || numbers.length > maxNumbersPerSlip) return null;
+  if (new Set(numbers).size !== numbers.length) return null;
+  if (!numbers.every((number) => rule.pattern.test(number))) return null;
+  if (rule.perBet > 1) return numbers.length === rule.perBet ? [[...numbers].sort()] : null;
+  return numbers.map((number) => [number]);
+}
+
+function digitSum(text: string): number {
+  let sum = 0;
+  for (const char of text) sum += Number(char);
+  return sum;
+}
+
+/**
+ * How many times a bet wins on a result: lô counts every prize number ending in the selection;
+ * every other type wins once or not at all.
+ */
+export function hitsOf(playType: PlayType, selection: readonly string[], result: DrawResult): number {
+  const numbers = allNumbersOf(result);
+  const special = specialOf(result);
+  const de = special.slice(-2);
+  const first = selection[0] ?? '';
+  switch (playType) {
+    case 'lo2':
+    case 'lo3':
+    case 'lo4':
+      return numbers.filter((number) => number.length >= first.length && number.endsWith(first)).length;
+    case 'de':
+      return de === first ? 1 : 0;
+    case 'dau':
+      return de.slice(0, 1) === first ? 1 : 0;
+    case 'duoi':
+      return de.slice(-1) === first ? 1 : 0;
+    case 'xien2':
+    case 'xien3':
+    case 'xien4': {
+      const endings = new Set(numbers.map((number) => number.slice(-2)));
+      return selection.every((number) => endings.has(number)) ? 1 : 0;
+    }
+    case 'big_small': {
+      const big = digitSum(special) * 2 > 9 * special.length;
+      return (big ? 'big' : 'small') === first ? 1 : 0;
+    }
+    case 'odd_even':
+      return (digitSum(special) % 2 === 1 ? 'odd' : 'even') === first ? 1 : 0;
+    case 'sum':
+      return String(digitSum(de) % 10) === first ? 1 : 0;
+  }
+}
+
+/**
+ * The payout of a bet in minor units: stake × odds × hits, odds in thousandths, rounded down to
+ * the minor unit. Exact: bigint arithmetic only.
+ */
+export function payoutOf(stakeMinor: bigint, oddsMilli: number, hits: number): bigint {
+  return (stakeMinor * BigInt(oddsMilli) * BigInt(hits)) / 1000n;
+}
+
+/** Spec 9: the draw date is shown YYYY.MM.DD (from a numero's yyyymmdd prefix). */
+export function drawDateOf(numero: string): string {
+  return `${numero.slice(0, 4)}.${numero.slice(4, 6)}.${numero.slice(6, 8)}`;
+}
+
+/** Spec 4: the lobby refreshes after the smallest remaining time among open draws, at most 30 s; 7 s when that is zero or less. */
+export const lotteryTimerCapMs = 30_000;
+export const lotteryTimerFallbackMs = 7_000;
+export function lotteryRefreshDelay(remainTimes: readonly number[]): number {
+  if (remainTimes.length === 0) return lotteryTimerCapMs;
+  const smallest = Math.min(...remainTimes);
+  if (smallest <= 0) return lotteryTimerFallbackMs;
+  return Math.min(smallest, lotteryTimerCapMs);
+}
+
+/** Spec 9: the lobby shows at most 6 numbers of a result; lists hold 100 numeros and 100 recent games; popular 20. */
+export const lotteryNumberDisplayMax = 6;
+export const numeroListCount = 100;
+export const recentLotteryCount = 100;
+
+/** Spec 9 weekday values: Mon=2 … Sat=7, Sun=1. */
+export const lotteryWeekdays = [2, 3, 4, 5, 6, 7, 1] as const;

@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { defineCall } from './define.ts';
+import {
+  lotteryPrizeModes,
+  lotteryRegions,
+  maxNumbersPerSlip,
+  numeroListCount,
+  playTypes,
+  prizeTiers,
+  recentLotteryCount,
+} from './lottery-draw.ts';
+import { languageCodeSchema } from './system.ts';
+import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
+
+/**
+ * The lottery (spec 2 lottery routes and lobby, 3 Lottery and Resource, 4 refresh timer, 7 Lottery
+ * calls, 9 constants): our own Vietnamese regional draws (vendor TCG_LOTTO_VN, category LOTT) and
+ * fast draws every 1, 3 and 5 minutes (vendor TCG_SEA, category ELOTT), on our ledger. The rules
+ * (layouts, fairness, payouts) are in lottery-draw.ts; docs/lottery.md explains them.
+ *
+ * Times are ms since epoch; `remainTime` is ms until betting closes (lockTime), measured on the
+ * server at `serverTime`, so a client counts down from its own clock plus the offset.
+ * Money crosses as decimal strings in major units like every other call.
+ */
+
+export const lotteryRegionSchema = z.enum(lotteryRegions);
+export const lotteryPrizeModeSchema = z.enum(lotteryPrizeModes);
+export const playTypeSchema = z.enum(playTypes);
+export const prizeTierSchema = z.enum(prizeTiers);
+
+/** Vendors (catalogue vassalage) of the lottery: Vietnamese regional, and the fast games. */
+export const vnLotteryVendor = 'TCG_LOTTO_VN';
+export const fastLotteryVendor = 'TCG_SEA';
+
+/** A numero is numbered yyyymmdd + a 4-digit sequence of that day (Asia/Ho_Chi_Minh). */
+export const numeroSchema = z
+  .string()
+  .max(12)
+  .regex(/^[0-9]{12}$/, 'yyyymmdd and a 4-digit sequence');
+const gameCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Z0-9_]+$/, 'upper-case letters, digits and _');
+const languageQuery = languageCodeSchema.optional();
+const shortText = z.string().trim().max(64);
+
+export const numeroStatuses = ['open', 'locked', 'drawn', 'settled', 'void'] as const;
+export const numeroStatusSchema = z.enum(numeroStatuses);
+export type NumeroStatus = z.infer<typeof numeroStatusSchema>;
+
+export const drawResultSchema = z.array(z.object({ tier: prizeTierSchema, numbers: z.array(z.string()) }));
+
+/** Spec 3 Resource: a link shown with the game (draw history, the verify page) and a QR code. */
+export const lotteryResourceSchema = z.object({
+  url: z.string(),
+  labelNameEn: z.string(),
+  resourceType: z.enum(['DRAW_HISTORY', 'VERIFY']),
+  qrCodeUrl: z.string().nullable(),
+});
+
+/** A drawn numero as lists and the lobby show it. */
+export const numeroResultSchema = z.object({
+  gameCode: z.string(),
+  numero: numeroSchema,
+  /** Spec 9: YYYY.MM.DD. */
+  drawDate: z.string(),
+  status: numeroStatusSchema,
+  winningTime: z.number(),
+  /** The special prize ('' while not drawn or when voided). */
+  special: z.string(),
+  result: drawResultSchema.nullable(),
+});
+export type NumeroResult = z.infer<typeof numeroResultSchema>;
+
+/** Spec 3 Lottery: one game with its current numero. */
+export const lotteryGameSchema = z.object({
+  gameId: z.number().int(),
+  /** The catalogue game (favourites of the catalogue, launch rules). */
+  nodeId: z.number().int(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  vassalage: z.string(),
+  gameType: z.enum(['LOTT', 'ELOTT']),
+  prizeMode: lotteryPrizeModeSchema,
+  region: lotteryRegionSchema,
+  /** The lobby tab it shows under (FAST, NORTH, CENTRAL, SOUTH). */
+  gameMenuTag: z.string(),
+  remark: z.string(),
+  /** Spec 3 / 9: comma-separated weekday values Mon=2 … Sun=1 on which it draws. */
+  drawDayOfWeek: z.string(),
+  /** Fast games: seconds between draws; daily games null. */
+  intervalSeconds: z.number().int().nullable(),
+  /** Daily games: the draw time HH:mm in Asia/Ho_Chi_Minh; fast games null. */
+  drawTime: z.string().nullable(),
+  /** 'hot' for the lobby's hot list, or null. */
+  tag: z.string().nullable(),
+  isHot: z.union([z.literal(0), z.literal(1)]),
+  /** The numero open for bets now (null between a lock and the next opening). */
+  numero: numeroSchema.nullable(),
+  remainTime: z.number(),
+  lockTime: z.number().nullable(),
+  winningTime: z.number().nullable(),
+  latest: numeroResultSchema.nullable(),
+  resources: z.array(lotteryResourceSchema),
+  playTypes: z.array(playTypeSchema),
+});
+export type LotteryGame = z.infer<typeof lotteryGameSchema>;
+
+export const lotteryMenuValueSchema = z.object({
+  serverTime: z.number(),
+  /** Tabs by menu tag, in lobby order. */
+  gameMenus: z.array(z.object({ tag: z.string(), games: z.array(lotteryGameSchema) })),
+});
+export type LotteryMenuValue = z.infer<typeof lotteryMenuValueSchema>;
+
+export const openNumeroValueSchema = z.object({
+  serverTime: z.number(),
+  gameCode: z.string(),
+  numero: numeroSchema,
+  status: numeroStatusSchema,
+  openTime: z.number(),
+  lockTime: z.number(),
+  winningTime: z.number(),
+  remainTime: z.number(),
+  /** SHA-256 of the server seed, published when the numero opened (the commitment). */
+  seedHash: z.string(),
+});
+export type OpenNumeroValue = z.infer<typeof openNumeroValueSchema>;
+
+/** Everything the verify page needs to recompute a draw. `seed` is null until the draw. */
+export const numeroProofSchema = z.object({
+  gameCode: z.string(),
+  region: lotteryRegionSchema,
+  numero: numeroSchema,
+  status: numeroStatusSchema,
+  drawDate: z.string(),
+  winningTime: z.number(),
+  seedHash: z.string(),
+  seed: z.string().nullable(),
+  /** SHA-256 over the numero's bets (lottery-draw.ts betDigestLine), fixed when betting closed. */
+  betsDigest: z.string().nullable(),
+  betCount: z.number().int(),
+  result: drawResultSchema.nullable(),
+  voidReason: z.string().nullable(),
+});
+export type NumeroProof = z.infer<typeof numeroProofSchema>;
+
+export const oddsLineSchema = z.object({
+  prizeMode: lotteryPrizeModeSchema,
+  region: lotteryRegionSchema,
+  playType: playTypeSchema,
+  /** Paid per unit staked per hit, decimal (e.g. "95", "3.5"), up to 3 decimals. */
+  odds: z.string(),
+  minStake: decimalAmountSchema,
+  maxStake: decimalAmountSchema,
+});
+export type OddsLine = z.infer<typeof oddsLineSchema>;
+
+export const lotteryBetStatuses = ['open', 'won', 'lost', 'cancelled', 'void'] as const;
+export const lotteryBetStatusSchema = z.enum(lotteryBetStatuses);
+
+export const lotteryBetSchema = z.object({
+  betId: z.number().int(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  numero: numeroSchema,
+  playType: playTypeSchema,
+  /** The selection: one number (or big/small …), or the 2–4 numbers of a xiên. */
+  numbers: z.array(z.string()),
+  stake: decimalAmountSchema,
+  odds: z.string(),
+  status: lotteryBetStatusSchema,
+  /** Times the bet won (lô counts each prize number), 0 until settled. */
+  hits: z.number().int(),
+  payout: decimalAmountSchema,
+  placedAt: z.number(),
+  settledAt: z.number().nullable(),
+  /** Cancelling is allowed while the numero is open (before lockTime). */
+  cancellable: z.boolean(),
+});
+export type LotteryBet = z.infer<typeof lotteryBetSchema>;
+
+/** Request ids are the slip's idempotency key: a retry with the same id places nothing new. */
+const requestIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and -');
+
+export const placeSlipBodySchema = z.object({
+  requestId: requestIdSchema,
+  gameCode: gameCodeSchema,
+  numero: numeroSchema,
+  playType: playTypeSchema,
+  /** One bet per number, or one xiên bet of all of them (lottery-draw.ts betsOfSlip). */
+  numbers: z.array(z.string().trim().min(1).max(8)).min(1).max(maxNumbersPerSlip),
+  /** The unit stake, major units; each bet stakes unit × multiplier. */
+  unitStake: amountInputSchema,
+  multiplier: z.number().int().min(1).max(1000).default(1),
+});
+export type PlaceSlipBody = z.input<typeof placeSlipBodySchema>;
+
+export const placeSlipValueSchema = z.object({
+  bets: z.array(lotteryBetSchema),
+  /** Sum of the stakes, major units. */
+  total: decimalAmountSchema,
+  /** The main wallet after the slip. */
+  balance: decimalAmountSchema,
+  /** True when this requestId had already been placed: nothing moved this time. */
+  replayed: z.boolean(),
+});
+
+const pageNo = z.coerce.number().int().min(1).max(10_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(100).default(20);
+
+export const lotteryCalls = {
+  lotteryGameMenu: defineCall({
+    id: 'lotteryGameMenu',
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu',
+    auth: 'public',
+    encrypted: false,
+    summary: 'The lottery lobby: games by menu tag with their open numero, countdown and latest result',
+    tag: 'lottery',
+    query: z.object({
+      prizeMode: lotteryPrizeModeSchema.optional(),
+      device: shortText.optional(),
+      language: languageQuery,
+    }),
+    value: lotteryMenuValueSchema,
+  }),
+  lotteryRecentGames: defineCall({
+    id: 'lotteryRecentGames',
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu/recent',
+    auth: 'optional',
+    encrypted: false,
+    summary: 'The lottery games the caller bet on most recently (empty for a guest)',
+    tag: 'lottery',
+    query: z.object({
+      prizeMode: lotteryPrizeModeSchema.optional(),
+      device: shortText.optional(),
+      recentCount: z.coerce.number().int().min(1).max(recentLotteryCount).default(recentLotteryCount),
+      language: languageQuery,
+    }),
+    value: z.object({ list: z.array(lotteryGameSchema) }),
+  }),
+  lotteryOpenNumero: defineCall({
+    id: 'lotteryOpenNumero',
+    method: 'GET',
+    path: '/lgw/vn/numeros/opened/game',
+    auth: 'public',
+    encrypted: false,
+    summary: "A game's numero open for bets now, with its times and seed commitment",
+    tag: 'lottery',
+    query: z.object({ gameCode: gameCodeSchema }),
+    value: openNumeroValueSchema,
+  }),
+  lotteryNumeros: defineCall({
+    id: 'lotteryNumeros',
+    method: 'GET',
+    path: '/lgw/vn/numeros',
+    auth: 'public',
+    encrypted: false,
+    summary: "A game's latest drawn numeros (draw history), newest first",
+    tag: 'lottery',
+    query: z.object({
+      gameCode: gameCodeSchema,
+      count: z.coerce.number().int().min(1).max(numeroListCount).default(numeroListCount),
+    }),
+    value: z.object({ list: z.array(numeroResultSchema) }),
+  }),
+  lotteryNumeroProof: defineCall({
+    id: 'lotteryNumeroProof',
+    method: 'GET',
+    path: '/lgw/vn/numeros/proof',
+    auth: 'public',
+    encrypted: false,
+    summary: 'The seed, commitment and public inputs of a numero, to recompute its draw',
+    tag: 'lottery',
+    query: z.object({ gameCode: gameCodeSchema, numero: numeroSchema }),
+    value: numeroProofSchema,
+  }),
+  lotteryOdds: defineCall({
+    id: 'lotteryOdds',
+    method: 'GET',
+    path: '/lgw/vn/odds',
+    auth: 'public',
+    encrypted: false,
+    summary: "A game's play types with their odds and stake limits",
+    tag: 'lottery',
+    query: z.object({ gameCode: gameCodeSchema }),
+    value: z.object({ list: z.array(oddsLineSchema) }),
+  }),
+  lotteryLaunch: defineCall({
+    id: 'lotteryLaunch',
+    method: 'POST',
+    path: '/lgw/vn/launch',
+    auth: 'member',
+    encrypted: false,
+    summary: "Open the lottery lobby or a game's betting view: answers the site path to go to",
+    tag: 'lottery',
+    body: z.object({
+      lottoArea: z.literal('VN').default('VN'),
+      launchMode: z.enum(['LOTT', 'ELOTT']).default('LOTT'),
+      lottoPrizeMode: lotteryPrizeModeSchema.optional(),
+      lottoGameCode: gameCodeSchema.optional(),
+      lottoView: z.enum(['betting', 'lobby']).default('lobby'),
+      device: shortText.optional(),
+      backUrl: z.string().trim().max(500).optional(),
+      language: languageQuery,
+    }),
+    value: z.object({ content: z.string() }),
+  }),
+  lotteryPlaceSlip: defineCall({
+    id: 'lotteryPlaceSlip',
+    method: 'POST',
+    path: '/lgw/vn/bets',
+    auth: 'realMember',
+    encrypted: false,
+    summary: 'Place a slip: one bet (one journal entry) per number, or one xiên bet',
+    tag: 'lottery',
+    body: placeSlipBodySchema,
+    value: placeSlipValueSchema,
+  }),
+  lotteryCancelBet: defineCall({
+    id: 'lotteryCancelBet',
+    method: 'POST',
+    path: '/lgw/vn/bets/cancel',
+    auth: 'realMember',
+    encrypted: false,
+    summary: 'Cancel an own bet while its numero is open: the stake comes back',
+    tag: 'lottery',
+    body: z.object({ betId: z.number().int().min(1).max(2_147_483_647) }),
+    value: z.object({ bet: lotteryBetSchema, balance: decimalAmountSchema }),
+  }),
+  lotteryMyBets: defineCall({
+    id: 'lotteryMyBets',
+    method: 'GET',
+    path: '/lgw/vn/bets',
+    auth: 'member',
+    encrypted: false,
+    summary: "The caller's lottery bets, newest first, paged",
+    tag: 'lottery',
+    query: z.object({
+      gameCode: gameCodeSchema.optional(),
+      numero: numeroSchema.optional(),
+      status: lotteryBetStatusSchema.optional(),
+      pageNo,
+      pageSize,
+    }),
+    value: z.object({
+      list: z.array(lotteryBetSchema),
+      total: z.number().int(),
+      totalPages: z.number().int(),
+      pageNo: z.number().int(),
+      pageSize: z.number().int(),
+    }),
+  }),
+  operatorLotteryOdds: defineCall({
+    id: 'operatorLotteryOdds',
+    method: 'GET',
+    path: '/api/operator/lottery/odds',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Every odds line (prize mode, region, play type)',
+    tag: 'operator',
+    value: z.object({ list: z.array(oddsLineSchema) }),
+  }),
+  operatorSetLotteryOdds: defineCall({
+    id: 'operatorSetLotteryOdds',
+    method: 'PUT',
+    path: '/api/operator/lottery/odds',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Set the odds and stake limits of one play type in one prize mode and region (new bets only)',
+    tag: 'operator',
+    body: z.object({
+      prizeMode: lotteryPrizeModeSchema,
+      region: lotteryRegionSchema,
+      playType: playTypeSchema,
+      odds: z
+        .string()
+        .trim()
+        .max(12)
+        .regex(/^(0|[1-9][0-9]{0,6})(\.[0-9]{1,3})?$/, 'a decimal with up to 3 decimals')
+        .refine((value) => Number(value) > 0, 'must be positive'),
+      minStake: amountInputSchema,
+      maxStake: amountInputSchema,
+    }),
+    value: oddsLineSchema,
+  }),
+  operatorVoidNumero: defineCall({
+    id: 'operatorVoidNumero',
+    method: 'POST',
+    path: '/api/operator/lottery/numeros/void',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Void a numero that is not settled: every bet of it is refunded',
+    tag: 'operator',
+    body: z.object({
+      gameCode: gameCodeSchema,
+      numero: numeroSchema,
+      reason: z.string().trim().min(3).max(200),
+    }),
+    value: z.object({ numero: numeroProofSchema, refundedBets: z.number().int() }),
+  }),
+};
