@@ -36,6 +36,7 @@ import { recordRoutes } from './modules/games/records.routes.ts';
 import { mountHouseGames } from './modules/games/house-vendor.ts';
 import { vendorWalletPrefix, vendorWalletRoutes } from './modules/games/vendor-wallet.routes.ts';
 import { vendorTransferRoutes } from './modules/games/vendor-transfers.routes.ts';
+import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { realtimePath, realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
@@ -281,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(withdrawalRoutes);
   await app.register(gameRoutes);
   await app.register(recordRoutes);
+  await app.register(lotteryRoutes);
   await app.register(vendorWalletRoutes);
   await app.register(vendorTransferRoutes);
   if (env.HOUSE_GAMES === 'inprocess') {

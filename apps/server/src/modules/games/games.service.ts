@@ -10,6 +10,7 @@ export {
   listHotGames,
   listVendorGroups,
   getVendorGameTypes,
+  nodeIdsOf,
 } from './games.catalogue.ts';
 export {
   type FavouriteInput,
@@ -19,3 +20,4 @@ export {
   listFavouriteGames,
 } from './games.favourites.ts';
 export { listRecentGames, listRooms, listPopularGames } from './games.activity.ts';
+export { applyOwnGames } from './catalogue-sync.ts';
