@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { allNumbersOf, betDigestLine, deriveDraw, seedHashOf, sha256Hex } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { newMember } from '../games/games.test-support.ts';
+import { rowsOf } from '../ledger/ledger.service.ts';
 import { drawDueNumeros, lockDueNumeros, lotteryTick, openNumeros } from './lottery.numeros.ts';
 import { lotteryBets, lotteryGames, lotteryNumeros } from './lottery.tables.ts';
 
@@ -39,12 +40,12 @@ async function numeroOf(gameCode: string, numero: string) {
 
 /** A bet as the bets service would leave it: a journal entry (its request hash) and the bet row. */
 async function placeFakeBet(numero: { id: number; gameId: number }, requestHash: string, index: number) {
-  const [entry] = (
+  const [entry] = rowsOf<{ id: number | string }>(
     await sut.db.execute(sql`
       insert into journal_entries (kind, idempotency_key, request_hash)
       values ('bet', ${`lottery-test:${numero.id}:${index}:${requestHash}`}, ${requestHash})
-      returning id`)
-  ).rows as { id: number | string }[];
+      returning id`),
+  );
   const [bet] = await sut.db
     .insert(lotteryBets)
     .values({
