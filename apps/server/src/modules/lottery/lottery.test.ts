@@ -102,6 +102,33 @@ describe('the lottery in the game catalogue', () => {
   });
 });
 
+describe('GET /lgw/games/popular', () => {
+  it("counts the lottery's bets of the last 7 days, and keeps a lottery prize mode's games", async () => {
+    const seed = '22'.repeat(32);
+    const yesterday = Date.now() - 86_400_000;
+    await sut.db.insert(lotteryNumeros).values({
+      gameId: await gameIdOf('HCM'),
+      numero: '202001130001',
+      drawDate: '2020-01-13',
+      status: 'drawn',
+      openAt: new Date(yesterday - 3_600_000),
+      lockAt: new Date(yesterday - 600_000),
+      drawAt: new Date(yesterday),
+      seed,
+      seedHash: await seedHashOf(seed),
+      betCount: 7,
+      betsDigest: '',
+    });
+    const { body } = await get(`${calls.popularGames.path}?count=20&prizeMode=Lott&language=EN`);
+    expect(
+      body.value.list.map((game: { gameCode: string; rounds: number }) => [game.gameCode, game.rounds]),
+    ).toEqual([['HCM', 7]]);
+    expect(body.value.list[0]).toMatchObject({ vassalage: 'TCG_LOTTO_VN', gameType: 'LOTT' });
+    expect((await get(`${calls.popularGames.path}?prizeMode=Elott`)).body.value.list).toEqual([]);
+    await sut.db.execute(sql`delete from lottery_numeros where numero = '202001130001'`);
+  });
+});
+
 describe('GET /lgw/vn/games/game_menu', () => {
   it('answers the tabs in order with each game, its open numero, countdown, resources and play types', async () => {
     const { status, body } = await get('/lgw/vn/games/game_menu?language=EN');
