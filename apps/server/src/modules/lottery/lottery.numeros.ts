@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import {
   allNumbersOf,
   deriveDraw,
@@ -36,6 +36,21 @@ export interface TickResult {
 /** a. Opens the coming numeros of every enabled game (never one whose betting has closed already). */
 export async function openNumeros(db: Database, now: Date): Promise<number> {
   const games = await db.select().from(lotteryGames).where(eq(lotteryGames.enabled, true));
+  if (games.length === 0) return 0;
+  // What is open already (one index range per game): seeds are made only for the new ones.
+  const existing = await db
+    .select({ gameId: lotteryNumeros.gameId, numero: lotteryNumeros.numero })
+    .from(lotteryNumeros)
+    .where(
+      and(
+        inArray(
+          lotteryNumeros.gameId,
+          games.map((game) => game.id),
+        ),
+        gt(lotteryNumeros.drawAt, now),
+      ),
+    );
+  const known = new Set(existing.map((row) => `${row.gameId}:${row.numero}`));
   const rows: (typeof lotteryNumeros.$inferInsert)[] = [];
   for (const game of games) {
     const draws = drawsAfter(game, now, {
@@ -43,7 +58,7 @@ export async function openNumeros(db: Database, now: Date): Promise<number> {
       ...(game.intervalSeconds !== null ? { until: new Date(now.getTime() + fastHorizonMs) } : {}),
     });
     for (const draw of draws) {
-      if (draw.lockAt.getTime() <= now.getTime()) continue;
+      if (draw.lockAt.getTime() <= now.getTime() || known.has(`${game.id}:${draw.numero}`)) continue;
       const seed = newServerSeed();
       rows.push({
         gameId: game.id,
@@ -59,7 +74,7 @@ export async function openNumeros(db: Database, now: Date): Promise<number> {
     }
   }
   if (rows.length === 0) return 0;
-  // Most of them exist already: only the new ones are written (their seed is never replaced).
+  // Another instance may have opened some meanwhile: theirs stay (a seed is never replaced).
   const inserted = await db
     .insert(lotteryNumeros)
     .values(rows)
@@ -178,7 +193,7 @@ export async function settleDrawnNumeros(
   const drawn = await db
     .select({ id: lotteryNumeros.id })
     .from(lotteryNumeros)
-    .where(inArray(lotteryNumeros.status, ['drawn']))
+    .where(eq(lotteryNumeros.status, 'drawn'))
     .orderBy(lotteryNumeros.drawAt, lotteryNumeros.id);
   let settled = 0;
   let errors = 0;
