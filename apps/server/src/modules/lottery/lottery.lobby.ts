@@ -68,16 +68,18 @@ function qrCodeOf(url: string): Promise<string> {
   return code;
 }
 
-/** Catalogue node ids by game code (they never change once made; missing ones are asked again). */
+/** Catalogue node ids by vendor and game code (they never change once made). */
 const nodeIds = new WeakMap<Database, Map<string, number>>();
-async function nodeIdOf(db: Database, region: LotteryRegion, gameCode: string): Promise<number> {
-  const key = `${vendorOf(region)}:${gameCode}`;
+const nodeKeyOf = (row: GameRow) => `${vendorOf(regionOf(row))}:${row.gameCode}`;
+
+/** The node ids of these games: read again (once) when one is not known yet; 0 while not in the catalogue. */
+async function nodeIdsOfGames(db: Database, rows: GameRow[]): Promise<Map<string, number>> {
   let known = nodeIds.get(db);
-  if (!known?.has(key)) {
+  if (!known || rows.some((row) => !known!.has(nodeKeyOf(row)))) {
     known = await nodeIdsOf(db, [vnLotteryVendor, fastLotteryVendor]);
     nodeIds.set(db, known);
   }
-  return known.get(key) ?? 0;
+  return known;
 }
 
 const epochMs = (at: Date) => at.getTime();
@@ -143,7 +145,11 @@ async function lotteryGamesOf(
   now: Date,
 ): Promise<LotteryGame[]> {
   const ids = rows.map((row) => row.id);
-  const [open, latest] = await Promise.all([openNumerosOf(db, ids, now), latestDrawnOf(db, ids)]);
+  const [open, latest, nodes] = await Promise.all([
+    openNumerosOf(db, ids, now),
+    latestDrawnOf(db, ids),
+    nodeIdsOfGames(db, rows),
+  ]);
   return Promise.all(
     rows.map(async (row): Promise<LotteryGame> => {
       const region = regionOf(row);
@@ -168,7 +174,7 @@ async function lotteryGamesOf(
       }
       return {
         gameId: row.id,
-        nodeId: await nodeIdOf(db, region, row.gameCode),
+        nodeId: nodes.get(nodeKeyOf(row)) ?? 0,
         gameCode: row.gameCode,
         gameName: gameNameOf(row.names, language, row.gameCode),
         vassalage: vendorOf(region),
