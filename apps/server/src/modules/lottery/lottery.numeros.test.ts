@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { allNumbersOf, betDigestLine, deriveDraw, seedHashOf, sha256Hex } from '@khela/contract';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import type { Database } from '../../db/database.ts';
+import { openDatabase } from '../../db/open-database.ts';
+import { buildTestApp, createTestDatabase, type TestApp } from '../../test/helper.ts';
 import { newMember } from '../games/games.test-support.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
+import { ensureLotteryGames } from './lottery.games.ts';
 import { drawDueNumeros, lockDueNumeros, lotteryTick, openNumeros } from './lottery.numeros.ts';
 import { lotteryBets, lotteryGames, lotteryNumeros } from './lottery.tables.ts';
 
@@ -39,14 +42,19 @@ async function numeroOf(gameCode: string, numero: string) {
 }
 
 /** A bet as the bets service would leave it: a journal entry (its request hash) and the bet row. */
-async function placeFakeBet(numero: { id: number; gameId: number }, requestHash: string, index: number) {
+async function placeFakeBet(
+  numero: { id: number; gameId: number },
+  requestHash: string,
+  index: number,
+  db: Database = sut.db,
+) {
   const [entry] = rowsOf<{ id: number | string }>(
-    await sut.db.execute(sql`
+    await db.execute(sql`
       insert into journal_entries (kind, idempotency_key, request_hash)
       values ('bet', ${`lottery-test:${numero.id}:${index}:${requestHash}`}, ${requestHash})
       returning id`),
   );
-  const [bet] = await sut.db
+  const [bet] = await db
     .insert(lotteryBets)
     .values({
       numeroId: numero.id,
@@ -170,6 +178,62 @@ describe('the lottery tick', () => {
       .where(eq(lotteryNumeros.status, 'open'));
     for (const row of open) expect(row.lockAt.getTime()).toBeGreaterThan(late.getTime());
   });
+
+  it('two runs at once lock and draw every numero once', async () => {
+    await openNumeros(sut.db, ict('2031-03-03T10:00:10'));
+    const now = ict('2031-03-03T10:05:00');
+    const runs = await Promise.all([lotteryTick(sut.db, { now }), lotteryTick(sut.db, { now })]);
+    // 10:01 … 10:05 of FAST_1, 10:03 of FAST_3, 10:05 of FAST_5.
+    expect(runs[0]!.locked + runs[1]!.locked).toBe(7);
+    expect(runs[0]!.drawn + runs[1]!.drawn).toBe(7);
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'waits for a placement in flight and digests its bet (PostgreSQL: two connections)',
+    async () => {
+      const database = await createTestDatabase();
+      const other = await openDatabase({ kind: 'pg', url: database.url!, poolSize: 2 });
+      try {
+        await ensureLotteryGames(database.db, 2);
+        await openNumeros(database.db, ict('2031-03-03T10:00:10'));
+        const [target] = await database.db
+          .select({ id: lotteryNumeros.id, gameId: lotteryNumeros.gameId })
+          .from(lotteryNumeros)
+          .where(eq(lotteryNumeros.numero, '203103030602'));
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let holding = () => {};
+        const held = new Promise<void>((resolve) => (holding = resolve));
+        // A placement as the bets service makes it: the numero FOR SHARE while it checks and inserts.
+        const placement = other.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select id from lottery_numeros where id = ${target!.id} and status = 'open' for share`,
+          );
+          holding();
+          await released;
+          return placeFakeBet(target!, 'd'.repeat(64), 0, tx);
+        });
+        await held;
+        const locking = lockDueNumeros(database.db, ict('2031-03-03T10:00:56'));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        release();
+        const bet = await placement;
+        expect(await locking).toBe(1);
+        const [locked] = await database.db
+          .select()
+          .from(lotteryNumeros)
+          .where(eq(lotteryNumeros.id, target!.id));
+        expect(locked).toMatchObject({
+          status: 'locked',
+          betCount: 1,
+          betsDigest: await sha256Hex(betDigestLine(bet)),
+        });
+      } finally {
+        await other.close();
+        await database.close();
+      }
+    },
+  );
 
   it('is defined as one job every 2 seconds', () => {
     const job = sut.app.jobs.get('lottery-tick');
