@@ -90,7 +90,8 @@ export async function lotteryRoutes(app: FastifyInstance) {
   registerCall(app, lotteryCalls.lotteryLaunch, async ({ body }) => {
     if (!body.lottoGameCode || body.lottoView === 'lobby') {
       const game = body.lottoGameCode ? await gameByCode(db, body.lottoGameCode) : null;
-      const region = game ? regionOf(game) : body.launchMode === 'ELOTT' ? 'fast' : 'north';
+      const fast = body.launchMode === 'ELOTT' || body.lottoPrizeMode === 'Elott';
+      const region = game ? regionOf(game) : fast ? 'fast' : 'north';
       return { content: gamePageOf(region) };
     }
     const game = await gameByCode(db, body.lottoGameCode);

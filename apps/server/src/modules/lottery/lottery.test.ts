@@ -348,6 +348,13 @@ describe('POST /lgw/vn/launch', () => {
     expect(
       (await post('/lgw/vn/launch', { launchMode: 'ELOTT', lottoView: 'lobby' }, player.token)).body.value,
     ).toEqual({ content: '/lottery' });
+    expect((await post('/lgw/vn/launch', { lottoPrizeMode: 'Elott' }, player.token)).body.value).toEqual({
+      content: '/lottery',
+    });
+    expect(
+      (await post('/lgw/vn/launch', { lottoGameCode: 'FAST_3', lottoView: 'lobby' }, player.token)).body
+        .value,
+    ).toEqual({ content: '/lottery' });
   });
 
   it('refuses a guest, bad input and an unknown game', async () => {
