@@ -36,6 +36,8 @@ import { recordRoutes } from './modules/games/records.routes.ts';
 import { mountHouseGames } from './modules/games/house-vendor.ts';
 import { vendorWalletPrefix, vendorWalletRoutes } from './modules/games/vendor-wallet.routes.ts';
 import { vendorTransferRoutes } from './modules/games/vendor-transfers.routes.ts';
+import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
+import { lotteryRoundCounts } from './modules/lottery/lottery.service.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { realtimePath, realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
@@ -279,8 +281,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Outside demo mode the sandbox's hosted page and its callback job do not exist at all.
   if (env.DEMO_MODE) await app.register(sandboxGatewayRoutes);
   await app.register(withdrawalRoutes);
-  await app.register(gameRoutes);
+  // The popular games count the lottery's bets too (its draws are not game_rounds).
+  await app.register(gameRoutes, { otherRounds: lotteryRoundCounts });
   await app.register(recordRoutes);
+  await app.register(lotteryRoutes);
   await app.register(vendorWalletRoutes);
   await app.register(vendorTransferRoutes);
   if (env.HOUSE_GAMES === 'inprocess') {

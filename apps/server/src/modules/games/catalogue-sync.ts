@@ -280,3 +280,14 @@ export async function syncGameCatalogue({
   if (results.some((result) => result.ok)) await forgetGameMenus(db);
   return results;
 }
+
+/**
+ * The catalogue of a product the platform runs itself, with no vendor connection to sync from (the
+ * lottery, vendors TCG_LOTTO_VN and TCG_SEA): its list is written exactly as a synced vendor's
+ * (same upserts, same switching off of games it no longer lists), and every instance's menus and
+ * game lists forget their cached answers. Idempotent.
+ */
+export async function applyOwnGames(db: Database, vendorCode: string, list: VendorGamesList): Promise<void> {
+  await applyVendorGames(db, vendorCode, list);
+  await forgetGameMenus(db);
+}

@@ -98,15 +98,34 @@ export async function listRooms(
   };
 }
 
-/** /lgw/games/popular: the games with the most rounds in the last 7 days (real rounds only). */
+/**
+ * Rounds played in the last `days` days of games whose rounds are not `game_rounds` (a product the
+ * platform runs itself, e.g. the lottery's bets), by the catalogue's vendor and game code. Handed
+ * in by the composition root (app.ts): the games module does not import those modules.
+ */
+export type OtherRounds = (
+  db: Database,
+  days: number,
+) => Promise<{ vendorCode: string; gameCode: string; rounds: number }[]>;
+
+/** Spec 9 prize modes that name a game type of the catalogue (the lottery's). */
+const prizeModeGameTypes: Readonly<Record<string, GameCategory>> = { Lott: 'LOTT', Elott: 'ELOTT' };
+
+/**
+ * /lgw/games/popular: the games with the most rounds in the last 7 days (real rounds only, and the
+ * `otherRounds` of products without game_rounds); a lottery prize mode keeps its game type only.
+ */
 export async function listPopularGames(
   db: Database,
-  filter: { count: number },
+  filter: { count: number; prizeMode?: string | undefined },
   view: CatalogueView,
+  otherRounds?: OtherRounds,
 ): Promise<{ list: PopularGame[] }> {
   const vendors = await enabledVendors(db);
   const visible = [...vendors.keys()];
   if (visible.length === 0) return { list: [] };
+  const gameType = filter.prizeMode ? prizeModeGameTypes[filter.prizeMode] : undefined;
+  const shown = shownGames(visible, gameType);
   const played = db
     .select({
       nodeId: gameRounds.nodeId,
@@ -116,14 +135,39 @@ export async function listPopularGames(
     .where(sql`${gameRounds.startedAt} > now() - interval '7 days'`)
     .groupBy(gameRounds.nodeId)
     .as('played');
-  const rows = await db
-    .select({ game: games, rounds: played.rounds })
-    .from(played)
-    .innerJoin(games, eq(games.nodeId, played.nodeId))
-    .where(shownGames(visible, undefined))
-    .orderBy(desc(played.rounds), asc(games.nodeId))
-    .limit(filter.count);
+  const [rows, others] = await Promise.all([
+    db
+      .select({ game: games, rounds: played.rounds })
+      .from(played)
+      .innerJoin(games, eq(games.nodeId, played.nodeId))
+      .where(shown)
+      .orderBy(desc(played.rounds), asc(games.nodeId))
+      .limit(filter.count),
+    otherRounds ? otherRounds(db, 7) : Promise.resolve([]),
+  ]);
+  let ranked = rows.map((row) => ({ game: row.game, rounds: Number(row.rounds) }));
+  if (others.length > 0) {
+    // The top of the union is within the top `count` of each part.
+    const roundsOf = new Map(others.map((other) => [`${other.vendorCode}:${other.gameCode}`, other.rounds]));
+    const otherGames = await db
+      .select()
+      .from(games)
+      .where(
+        and(
+          shown,
+          inArray(games.vendorCode, [...new Set(others.map((other) => other.vendorCode))]),
+          inArray(games.gameCode, [...new Set(others.map((other) => other.gameCode))]),
+        ),
+      );
+    for (const game of otherGames) {
+      const rounds = roundsOf.get(`${game.vendorCode}:${game.gameCode}`) ?? 0;
+      if (rounds > 0 && !ranked.some((row) => row.game.nodeId === game.nodeId)) ranked.push({ game, rounds });
+    }
+    ranked = ranked
+      .sort((a, b) => b.rounds - a.rounds || a.game.nodeId - b.game.nodeId)
+      .slice(0, filter.count);
+  }
   return {
-    list: toGamesWith(rows, vendors, view, (row) => ({ rounds: Number(row.rounds) })),
+    list: toGamesWith(ranked, vendors, view, (row) => ({ rounds: row.rounds })),
   };
 }

@@ -272,3 +272,13 @@ export async function getVendorGameTypes(db: Database, vassalage: string) {
     }),
   };
 }
+
+/** The catalogue's node ids of a vendor's games, by game code (enabled or not: node ids never change). */
+export async function nodeIdsOf(db: Database, vendorCodes: readonly string[]): Promise<Map<string, number>> {
+  if (vendorCodes.length === 0) return new Map();
+  const rows = await db
+    .select({ vendorCode: games.vendorCode, gameCode: games.gameCode, nodeId: games.nodeId })
+    .from(games)
+    .where(inArray(games.vendorCode, [...vendorCodes]));
+  return new Map(rows.map((row) => [`${row.vendorCode}:${row.gameCode}`, row.nodeId]));
+}

@@ -18,12 +18,18 @@ import {
   listVendorGroups,
   removeFavourite,
   type CatalogueView,
+  type OtherRounds,
 } from './games.service.ts';
 import { getGameMenus } from './game-menus.service.ts';
 import { getRankList, getWinnerBoard } from './lobby-ranks.service.ts';
 
+export interface GameRoutesOptions {
+  /** Rounds of products without game_rounds (the lottery's bets), for the popular games. */
+  otherRounds?: OtherRounds;
+}
+
 /** Catalogue and lobby calls (spec 7, Games; /lgw/games/popular and the rank boards of Home). */
-export async function gameRoutes(app: FastifyInstance) {
+export async function gameRoutes(app: FastifyInstance, options: GameRoutesOptions = {}) {
   const { db } = app;
 
   /** The request's language (query, then Language header, then brand default) and the brand's precision. */
@@ -135,7 +141,12 @@ export async function gameRoutes(app: FastifyInstance) {
     app,
     calls.popularGames,
     async ({ query, request }) =>
-      listPopularGames(db, { count: query.count }, await viewOf(request, query.language)),
+      listPopularGames(
+        db,
+        { count: query.count, prizeMode: query.prizeMode },
+        await viewOf(request, query.language),
+        options.otherRounds,
+      ),
     { shared: inLanguage(['games']) },
   );
 

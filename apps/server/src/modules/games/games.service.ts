@@ -10,6 +10,7 @@ export {
   listHotGames,
   listVendorGroups,
   getVendorGameTypes,
+  nodeIdsOf,
 } from './games.catalogue.ts';
 export {
   type FavouriteInput,
@@ -18,4 +19,5 @@ export {
   listFavouriteRefs,
   listFavouriteGames,
 } from './games.favourites.ts';
-export { listRecentGames, listRooms, listPopularGames } from './games.activity.ts';
+export { listRecentGames, listRooms, listPopularGames, type OtherRounds } from './games.activity.ts';
+export { applyOwnGames } from './catalogue-sync.ts';

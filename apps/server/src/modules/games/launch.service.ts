@@ -1,13 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { accountTypes, vendorLanguageOf, type LanguageCode, type LaunchGameValue } from '@khela/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  accountTypes,
+  fastLotteryVendor,
+  vendorLanguageOf,
+  vnLotteryVendor,
+  type LanguageCode,
+  type LaunchGameValue,
+} from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clearingAddress } from '../ledger/ledger.addresses.ts';
 import { openAccount, openSystemAccounts, rowsOf } from '../ledger/ledger.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
-import { vendorConnections } from './games.tables.ts';
+import { games, vendorConnections } from './games.tables.ts';
 
 /**
  * Game launch (spec 2, spec 7 /wps/game/launchGame): a one-time launch token for the game's vendor,
@@ -131,7 +138,7 @@ export async function launchGame({
         returning id)
       select game.game_code, game.api_base_url, game.launch_kind from game, opened`),
   );
-  if (!game) throw new AppError('GAME_UNAVAILABLE');
+  if (!game) return ownProductLaunch(db, nodeId);
   return {
     content: launchUrlOf({
       apiBaseUrl: game.api_base_url,
@@ -142,6 +149,31 @@ export async function launchGame({
       lobbyUrl: lobby,
     }),
     launchKind: game.launch_kind === 'redirect' ? 'redirect' : 'iframe',
+  };
+}
+
+/**
+ * A game of a product the platform runs itself (the lottery: no vendor connection, no vendor
+ * session) is not launched at a vendor: the answer is the site page that plays it (spec 2 launch
+ * rules: TCG_LOTTO_VN opens /vnlottery, the fast e-lottery /lottery), as a redirect. Any other
+ * game that could not be launched is GAME_UNAVAILABLE.
+ */
+async function ownProductLaunch(db: Database, nodeId: number): Promise<LaunchGameValue> {
+  const [row] = await db
+    .select({ vendorCode: games.vendorCode, gameCode: games.gameCode })
+    .from(games)
+    .where(
+      and(
+        eq(games.nodeId, nodeId),
+        eq(games.enabled, true),
+        inArray(games.vendorCode, [vnLotteryVendor, fastLotteryVendor]),
+      ),
+    );
+  if (!row) throw new AppError('GAME_UNAVAILABLE');
+  const page = row.vendorCode === vnLotteryVendor ? '/vnlottery' : '/lottery';
+  return {
+    content: `${page}?${new URLSearchParams({ gameCode: row.gameCode }).toString()}`,
+    launchKind: 'redirect',
   };
 }
 

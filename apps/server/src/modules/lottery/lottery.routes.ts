@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { lotteryCalls, type LanguageCode } from '@khela/contract';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { resolveLanguage } from '../../http/request-language.ts';
+import { sessionOf } from '../accounts/authorize.ts';
+import { applyOwnGames } from '../games/games.service.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { cancelBet, listMyBets, placeSlip } from './lottery.bets.ts';
+import { ensureLotteryGames, lotteryCatalogueLists } from './lottery.games.ts';
+import {
+  gameByCode,
+  gamePageOf,
+  getLotteryMenu,
+  getNumeroProof,
+  getOpenNumero,
+  listNumeros,
+  listRecentLotteryGames,
+  numeroByCode,
+  proofOf,
+  regionOf,
+} from './lottery.lobby.ts';
+import { lotteryTick } from './lottery.numeros.ts';
+import { listOdds, oddsOfRegion, setOdds } from './lottery.odds.ts';
+import { voidNumero } from './lottery.settlement.ts';
+
+/**
+ * Makes sure the lottery's games and default odds are in their tables and its games in the game
+ * catalogue (vendors TCG_LOTTO_VN and TCG_SEA: header menus, hot and popular lists). Idempotent
+ * upserts, safe when several instances start together.
+ */
+export async function ensureLottery(db: Database, options: { catalogue: boolean }): Promise<void> {
+  const settings = await getSettings(db);
+  await ensureLotteryGames(db, settings.currencyPrecision);
+  if (!options.catalogue) return;
+  for (const { vendorCode, list } of await lotteryCatalogueLists(db, settings.currencyPrecision)) {
+    await applyOwnGames(db, vendorCode, list);
+  }
+}
+
+/** The lottery's calls (spec 7 Lottery calls) and its one job, `lottery-tick` (docs/lottery.md). */
+export async function lotteryRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  // The games and odds at start; the catalogue too, except in tests (they add it when they choose,
+  // as they sync vendors when they choose: other tests own an empty catalogue).
+  app.addHook('onReady', async () => {
+    await ensureLottery(db, { catalogue: app.env.NODE_ENV !== 'test' });
+  });
+
+  async function languageOf(request: FastifyRequest, fromQuery: LanguageCode | undefined) {
+    const settings = await getSettings(db);
+    return resolveLanguage(fromQuery, request.headers.language, settings.defaultLanguage, settings.languages);
+  }
+  const precision = async () => (await getSettings(db)).currencyPrecision;
+
+  // The menu and the open numero carry remainTime: computed per request, never shared.
+  registerCall(app, lotteryCalls.lotteryGameMenu, async ({ query, request }) =>
+    getLotteryMenu(db, { prizeMode: query.prizeMode }, await languageOf(request, query.language)),
+  );
+
+  registerCall(app, lotteryCalls.lotteryRecentGames, async ({ query, request }) =>
+    listRecentLotteryGames(
+      db,
+      {
+        memberId: request.session?.memberId ?? null,
+        prizeMode: query.prizeMode,
+        recentCount: query.recentCount,
+      },
+      await languageOf(request, query.language),
+    ),
+  );
+
+  registerCall(app, lotteryCalls.lotteryOpenNumero, async ({ query }) => getOpenNumero(db, query.gameCode));
+
+  registerCall(app, lotteryCalls.lotteryNumeros, async ({ query }) =>
+    listNumeros(db, { gameCode: query.gameCode, count: query.count }),
+  );
+
+  registerCall(app, lotteryCalls.lotteryNumeroProof, async ({ query }) =>
+    getNumeroProof(db, query.gameCode, query.numero),
+  );
+
+  registerCall(app, lotteryCalls.lotteryOdds, async ({ query }) => {
+    const game = await gameByCode(db, query.gameCode);
+    return oddsOfRegion(db, regionOf(game), await precision());
+  });
+
+  registerCall(app, lotteryCalls.lotteryLaunch, async ({ body }) => {
+    if (!body.lottoGameCode || body.lottoView === 'lobby') {
+      const game = body.lottoGameCode ? await gameByCode(db, body.lottoGameCode) : null;
+      const fast = body.launchMode === 'ELOTT' || body.lottoPrizeMode === 'Elott';
+      const region = game ? regionOf(game) : fast ? 'fast' : 'north';
+      return { content: gamePageOf(region) };
+    }
+    const game = await gameByCode(db, body.lottoGameCode);
+    return { content: gamePageOf(regionOf(game), game.gameCode) };
+  });
+
+  registerCall(app, lotteryCalls.lotteryPlaceSlip, async ({ body, request }) =>
+    placeSlip(db, { memberId: sessionOf(request).memberId, ...body }),
+  );
+
+  registerCall(app, lotteryCalls.lotteryCancelBet, async ({ body, request }) =>
+    cancelBet(db, { memberId: sessionOf(request).memberId, betId: body.betId }),
+  );
+
+  registerCall(app, lotteryCalls.lotteryMyBets, async ({ query, request }) =>
+    listMyBets(db, { memberId: sessionOf(request).memberId, ...query }),
+  );
+
+  registerCall(app, lotteryCalls.operatorLotteryOdds, async () => listOdds(db, await precision()));
+
+  registerCall(app, lotteryCalls.operatorSetLotteryOdds, async ({ body, request }) =>
+    setOdds(db, body, { precision: await precision(), operatorId: sessionOf(request).memberId }),
+  );
+
+  registerCall(app, lotteryCalls.operatorVoidNumero, async ({ body }) => {
+    const { row } = await numeroByCode(db, body.gameCode, body.numero);
+    if (row.status === 'settled') {
+      throw new AppError('CONFLICT', { issues: [{ field: 'numero', reason: 'already settled' }] });
+    }
+    const { refundedBets } = await voidNumero(db, { numeroId: row.id, reason: body.reason });
+    const after = await numeroByCode(db, body.gameCode, body.numero);
+    return { numero: proofOf(after.game, after.row), refundedBets };
+  });
+
+  // One job drives every numero: open ahead, lock, draw, settle (lottery.numeros.ts). Each step is
+  // guarded by the state it leaves, so overlapping runs or instances never do one twice.
+  app.jobs.define({
+    name: 'lottery-tick',
+    summary: 'Opens the coming lottery numeros, locks and draws the due ones, settles the drawn ones',
+    schedule: { everySeconds: 2 },
+    retry: { limit: 1, delaySeconds: 1, backoff: false },
+    timeoutSeconds: 600,
+    run: () =>
+      lotteryTick(db, {
+        log: (error, numeroId) => app.log.error({ err: error, numeroId }, 'lottery settlement failed'),
+      }),
+  });
+}
