@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   smallint,
@@ -260,3 +261,26 @@ export const vendorTransfers = pgTable(
     index('vendor_transfers_member_idx').on(table.memberId, table.id),
   ],
 );
+
+/**
+ * Every round a member played: `game_rounds` and the lottery's bets as rounds of their catalogue
+ * games (a view, drizzle/0016_lottery_money.sql). The betting record, profit and loss, popular games
+ * and the rank boards read this; money calls write `game_rounds` and `lottery_bets`.
+ */
+export const memberRounds = pgView('member_rounds', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  vendorCode: text('vendor_code').notNull(),
+  roundId: text('round_id').notNull(),
+  memberId: integer('member_id').notNull(),
+  nodeId: integer('node_id').notNull(),
+  gameType: text('game_type').notNull(),
+  vassalage: text('vassalage').notNull(),
+  currency: text('currency').notNull(),
+  walletKind: text('wallet_kind', { enum: ['main', 'trial'] }).notNull(),
+  betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
+  winAmount: bigint('win_amount', { mode: 'bigint' }).notNull(),
+  status: text('status', { enum: ['open', 'settled', 'rolled_back'] }).notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+}).existing();
