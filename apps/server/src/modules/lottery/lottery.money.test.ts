@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { hitsOf, payoutOf, type DrawResult, type PlayType } from '@khela/contract';
+import { openDatabase } from '../../db/open-database.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { AppError } from '../../http/app-error.ts';
 import { members } from '../accounts/accounts.tables.ts';
@@ -491,6 +492,98 @@ describe('settlement', () => {
     expect(memberIds).toHaveLength(7);
     await expectLedgerValid(sut.db);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'settles nothing twice when the settling process dies in the middle of a batch (PostgreSQL)',
+    async () => {
+      const numero = nextNumero();
+      const numeroId = await addNumero(sut.db, fastId, numero);
+      await bulkBets(sut.db, {
+        numeroId,
+        gameId: fastId,
+        region: 'fast',
+        members: 40,
+        betsPerMember: 50,
+        stake: 100n,
+        prefix: `killed${numero}`,
+      });
+      await drawWith(sut.db, numeroId, northResult('48213', ['90407', '11852']));
+      const [database] = rowsOf<{ name: string }>(
+        await sut.db.execute(sql`select current_database() as name`),
+      );
+      const url = new URL(process.env.DATABASE_URL ?? '');
+      url.pathname = `/${database?.name ?? ''}`;
+      // The "process" that dies: its own pool. The second half of the members' wallets is held by
+      // another transaction, so the run stops inside the first batch that pays one of them (its
+      // bets scored, its entries begun) and is killed there.
+      const doomed = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 1 });
+      const holder = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 1 });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      const holderDone = holder.db.transaction(async (tx) => {
+        await tx.execute(sql`select a.id from ledger_accounts a
+            join (select distinct member_id from lottery_bets where numero_id = ${numeroId}
+                   order by member_id offset 20) m on a.address = 'member:' || m.member_id || ':main'
+           for update of a`);
+        held();
+        await released;
+      });
+      await holding;
+      const dying = settleNumero(doomed.db, numeroId, { batchSize: 20 }).then(
+        () => 'finished',
+        () => 'died',
+      );
+      let waiting = 0;
+      for (let tries = 0; tries < 1000 && waiting === 0; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        const [blocked] = rowsOf<{ count: string }>(
+          await sut.db.execute(sql`select count(*)::text as count from pg_stat_activity a
+            where a.datname = current_database() and a.wait_event_type = 'Lock'
+              and a.query like '%lottery_close_batch%'`),
+        );
+        waiting = Number(blocked?.count);
+      }
+      expect(waiting).toBe(1);
+      await sut.db.execute(sql`select pg_terminate_backend(a.pid) from pg_stat_activity a
+        where a.datname = current_database() and a.wait_event_type = 'Lock' and a.query like '%lottery_close_batch%'`);
+      expect(await dying).toBe('died');
+      await doomed.close().catch(() => undefined);
+      release();
+      await holderDone;
+      await holder.close();
+      const [halfway] = rowsOf<{ closed: string }>(
+        await sut.db.execute(
+          sql`select count(*)::text as closed from lottery_bets where numero_id = ${numeroId} and status <> 'open'`,
+        ),
+      );
+      // Whole batches only: what the dead run committed, never a part of a batch.
+      expect(Number(halfway?.closed) % 20).toBe(0);
+      expect(Number(halfway?.closed)).toBeGreaterThanOrEqual(1000);
+      expect(Number(halfway?.closed)).toBeLessThan(2000);
+      const rest = await settleNumero(sut.db, numeroId, { batchSize: 20 });
+      expect(rest.done).toBe(true);
+      expect(Number(halfway?.closed) + rest.settledBets).toBe(2000);
+      const [paid] = rowsOf<{ total: string; expected: string; bets: string; winners: string }>(
+        await sut.db.execute(sql`select coalesce(sum(p.amount), 0)::text as total,
+            (select sum(payout)::text from lottery_bets where numero_id = ${numeroId}) as expected,
+            (select sum((e2.metadata ->> 'bets')::integer)::text from journal_entries e2
+              where e2.kind = 'win' and e2.metadata ->> 'numeroId' = ${String(numeroId)}) as bets,
+            (select count(*)::text from lottery_bets where numero_id = ${numeroId} and payout > 0) as winners
+          from postings p join journal_entries e on e.id = p.entry_id
+          join ledger_accounts a on a.id = p.account_id
+         where e.kind = 'win' and e.metadata ->> 'numeroId' = ${String(numeroId)} and a.owner_member_id is not null`),
+      );
+      expect(paid?.total).toBe(paid?.expected);
+      expect(paid?.bets).toBe(paid?.winners);
+      await expectLedgerValid(sut.db);
+    },
+  );
 
   it('equals hitsOf and payoutOf over random draws and bets', async () => {
     const digits = (length: number) =>
