@@ -701,6 +701,19 @@ describe('voiding', () => {
     await expectLedgerValid(sut.db);
   });
 
+  it('refuses to void a numero whose settlement has begun', async () => {
+    const numero = nextNumero();
+    const numeroId = await addNumero(sut.db, northId, numero);
+    const memberId = await member();
+    await placeSlip(sut.db, slip(memberId, numero));
+    await drawWith(sut.db, numeroId, northResult('12307', []));
+    await sut.db.execute(sql`select lottery_close_batch('settle', ${numeroId}::bigint, 0::bigint, 1)`);
+    const error = await refusal(voidNumero(sut.db, { numeroId, reason: 'halfway' }));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.value).toEqual({ status: 'settling' });
+    expect((await settleNumero(sut.db, numeroId)).done).toBe(true);
+  });
+
   it('refuses to void a settled numero', async () => {
     const numeroId = await addNumero(sut.db, northId, nextNumero());
     await drawWith(sut.db, numeroId, northResult('12345', []));

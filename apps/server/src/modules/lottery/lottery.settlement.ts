@@ -100,20 +100,27 @@ export async function voidNumero(
   db: Database,
   input: { numeroId: number; reason: string; batchSize?: number },
 ): Promise<{ refundedBets: number }> {
-  const [row] = rowsOf<{ status: string; voided: boolean }>(
-    await db.execute(sql`with voided as (
-        update lottery_numeros set status = 'void', void_reason = ${input.reason}
-         where id = ${input.numeroId} and status in ('open', 'locked', 'drawn')
-        returning id)
-      select n.status, exists (select 1 from voided) as voided
-        from lottery_numeros n where n.id = ${input.numeroId}`),
-  );
-  if (!row) throw new AppError('NOT_FOUND', { issues: [{ field: 'numero', reason: 'no such numero' }] });
-  if (!row.voided && row.status !== 'void') {
-    throw new AppError('CONFLICT', {
-      detail: `numero ${input.numeroId} is ${row.status}`,
-      value: { status: row.status },
-    });
+  // The numero row first (a settlement batch in flight finishes before), then a fresh look at its
+  // bets: a numero whose settlement has begun (a bet won or lost) is not voided halfway.
+  const status = await db.transaction(async (tx) => {
+    const [row] = rowsOf<{ status: string }>(
+      await tx.execute(sql`select status from lottery_numeros where id = ${input.numeroId} for update`),
+    );
+    if (!row) return null;
+    if (row.status === 'void' || row.status === 'settled') return row.status;
+    const [started] = rowsOf<{ started: boolean }>(
+      await tx.execute(sql`select exists (select 1 from lottery_bets
+          where numero_id = ${input.numeroId} and status in ('won', 'lost')) as started`),
+    );
+    if (started?.started) return 'settling';
+    await tx.execute(sql`update lottery_numeros set status = 'void', void_reason = ${input.reason}
+       where id = ${input.numeroId}`);
+    return 'void';
+  });
+  if (status === null)
+    throw new AppError('NOT_FOUND', { issues: [{ field: 'numero', reason: 'no such numero' }] });
+  if (status !== 'void') {
+    throw new AppError('CONFLICT', { detail: `numero ${input.numeroId} is ${status}`, value: { status } });
   }
   const result = await closeAll(db, 'void', input.numeroId, input.batchSize ?? defaultSettlementBatchSize);
   return { refundedBets: result.settledBets };
