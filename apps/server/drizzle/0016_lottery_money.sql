@@ -366,22 +366,27 @@ BEGIN
   END IF;
 
   -- 1. The batch, scored. amount: what the member receives (the payout, or the stake back).
-  SELECT array_agg(s.id ORDER BY s.id), array_agg(s.member_id ORDER BY s.id), array_agg(s.hits ORDER BY s.id),
-         array_agg(s.payout ORDER BY s.id), array_agg(s.amount ORDER BY s.id)
+  --    EXECUTE plans it with this numero's id known, so it takes the (numero_id, id) index, not the
+  --    primary key through the other numeros' bets.
+  EXECUTE $query$
+    SELECT array_agg(s.id ORDER BY s.id), array_agg(s.member_id ORDER BY s.id), array_agg(s.hits ORDER BY s.id),
+           array_agg(s.payout ORDER BY s.id), array_agg(s.amount ORDER BY s.id)
+      FROM (SELECT h.id, h.member_id, h.hits, h.payout,
+                   CASE WHEN $10 = 'settle' THEN h.payout ELSE h.stake END AS amount
+              FROM (SELECT p.id, p.member_id, p.stake, p.hits,
+                           CASE WHEN p.hits > 0 THEN div(p.stake::numeric * p.odds_milli * p.hits, 1000)::bigint
+                                ELSE 0::bigint END AS payout
+                      FROM (SELECT b.id, b.member_id, b.stake, b.odds_milli,
+                                   CASE WHEN $10 = 'settle'
+                                        THEN lottery_hits(b.play_type, b.selection, $1, $2, $3, $4, $5, $6)
+                                        ELSE 0 END AS hits
+                              FROM lottery_bets b
+                             WHERE b.numero_id = $7 AND b.status = 'open' AND b.id > $8
+                             ORDER BY b.id
+                             LIMIT $9) AS p) AS h) AS s
+  $query$
     INTO v_ids, v_members, v_hits, v_payouts, v_amounts
-    FROM (SELECT h.id, h.member_id, h.hits, h.payout, CASE WHEN p_mode = 'settle' THEN h.payout ELSE h.stake END AS amount
-            FROM (SELECT p.id, p.member_id, p.stake, p.hits,
-                         CASE WHEN p.hits > 0 THEN div(p.stake::numeric * p.odds_milli * p.hits, 1000)::bigint
-                              ELSE 0::bigint END AS payout
-                    FROM (SELECT b.id, b.member_id, b.stake, b.odds_milli,
-                                 CASE WHEN p_mode = 'settle'
-                                      THEN lottery_hits(b.play_type, b.selection, v_lo, v_endings, v_de,
-                                                        v_big_small, v_odd_even, v_sum)
-                                      ELSE 0 END AS hits
-                            FROM lottery_bets b
-                           WHERE b.numero_id = p_numero_id AND b.status = 'open' AND b.id > p_after
-                           ORDER BY b.id
-                           LIMIT p_batch_size) AS p) AS h) AS s;
+    USING v_lo, v_endings, v_de, v_big_small, v_odd_even, v_sum, p_numero_id, p_after, p_batch_size, p_mode;
 
   IF v_ids IS NOT NULL THEN
     v_first := v_ids[1];
@@ -456,9 +461,11 @@ BEGIN
     END IF;
   END IF;
 
-  IF coalesce(cardinality(v_ids), 0) < p_batch_size
-     AND NOT EXISTS (SELECT 1 FROM lottery_bets b WHERE b.numero_id = p_numero_id AND b.status = 'open') THEN
-    v_done := true;
+  IF coalesce(cardinality(v_ids), 0) < p_batch_size THEN
+    EXECUTE 'SELECT NOT EXISTS (SELECT 1 FROM lottery_bets b WHERE b.numero_id = $1 AND b.status = ''open'')'
+      INTO v_done USING p_numero_id;
+  END IF;
+  IF v_done THEN
     IF p_mode = 'settle' THEN
       UPDATE lottery_numeros SET status = 'settled', settled_at = now() WHERE id = p_numero_id AND status = 'drawn';
     END IF;
