@@ -7,7 +7,8 @@
  *
  * It creates a scratch database next to DATABASE_URL's (migrated like the server's) and drops it
  * afterwards. Settlement: one fast-game numero with BENCH_LOTTERY_BETS bets of BENCH_LOTTERY_MEMBERS
- * members, every play type, set up set-based (real placement entries and postings, a fixture: not
+ * members, every play type, the members' bets interleaved as real play places them (so each batch
+ * pays most members: one win entry per member per batch), set up set-based (real placement entries and postings, a fixture: not
  * the placement path), drawn, then settled by `settleNumero` (modules/lottery/lottery.settlement.ts);
  * the verifier runs after it. Placement: `placeSlip` in-process from 32 concurrent callers (slips of
  * three lô bets, each its own requestId) for BENCH_SECONDS, then `runOneStatementBets` with the
@@ -76,6 +77,7 @@ try {
     betsPerMember,
     stake: 1_000n,
     prefix: 'bench',
+    order: 'interleaved',
   });
   await db.execute(sql`vacuum analyze lottery_bets`);
   await db.execute(sql`vacuum analyze ledger_accounts`);

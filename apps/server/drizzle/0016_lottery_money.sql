@@ -322,7 +322,6 @@ DECLARE
   v_w_accounts bigint[];
   v_w_houses bigint[];
   v_w_house_addresses text[];
-  v_e_members integer[];
   v_e_ids bigint[];
   v_kind text := CASE p_mode WHEN 'settle' THEN 'win' ELSE 'rollback' END;
   v_key_prefix text := CASE p_mode WHEN 'settle' THEN 'lottery-win:' ELSE 'lottery-void:' END;
@@ -407,45 +406,9 @@ BEGIN
       RAISE EXCEPTION 'a member of numero % has no main wallet or house account', p_numero_id;
     END IF;
 
-    IF v_w_members IS NOT NULL THEN
-      -- 3. The wallets, locked in account id order (as ledger_post_entry does: no deadlock), then one
-      --    statement for the entries, the guarded wallet updates and the balanced postings. Posting
-      --    ids are drawn under the wallet locks, so balance_after is the running balance.
-      PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_w_accounts) ORDER BY a.id FOR UPDATE;
-      WITH w AS (
-        SELECT t.member_id, t.total, t.bets, t.account_id, t.house_id, t.house,
-               v_key_prefix || p_numero_id || ':' || v_first || ':' || t.member_id AS key
-          FROM unnest(v_w_members, v_w_totals, v_w_bets, v_w_accounts, v_w_houses, v_w_house_addresses)
-               AS t(member_id, total, bets, account_id, house_id, house)
-      ), entries AS (
-        INSERT INTO journal_entries (kind, idempotency_key, request_hash, metadata)
-        SELECT v_kind, w.key,
-               lottery_entry_hash(v_kind, w.house, 'member:' || w.member_id || ':main', w.total, NULL),
-               jsonb_build_object('lottery', v_game_code, 'numero', v_numero, 'numeroId', p_numero_id,
-                                  'firstBetId', v_first, 'bets', w.bets)
-          FROM w
-        RETURNING id, idempotency_key
-      ), wallets AS (
-        UPDATE ledger_accounts a
-           SET balance = a.balance + w.total
-          FROM w
-         WHERE a.id = w.account_id
-        RETURNING a.id, a.balance, a.currency
-      ), legs AS (
-        INSERT INTO postings (entry_id, account_id, amount, currency, balance_after)
-        SELECT e.id, x.account_id, x.amount, a.currency, x.balance_after
-          FROM w
-          JOIN entries e ON e.idempotency_key = w.key
-          JOIN wallets a ON a.id = w.account_id
-         CROSS JOIN LATERAL (VALUES (w.house_id, -w.total, NULL::bigint), (w.account_id, w.total, a.balance))
-               AS x(account_id, amount, balance_after)
-        RETURNING entry_id
-      )
-      SELECT array_agg(w.member_id), array_agg(e.id) INTO v_e_members, v_e_ids
-        FROM w JOIN entries e ON e.idempotency_key = w.key;
-    END IF;
-
-    -- 4. The bets, closed (still open: checked by the count).
+    -- 3. The journal entry ids of the members paid, drawn now so the bets can name them; then the
+    --    bets, closed (all of them still open: checked by the count).
+    v_e_ids := ARRAY(SELECT nextval('journal_entries_id_seq') FROM generate_series(1, coalesce(cardinality(v_w_members), 0)));
     UPDATE lottery_bets b
        SET status = CASE WHEN p_mode = 'void' THEN 'void' WHEN t.hits > 0 THEN 'won' ELSE 'lost' END,
            hits = t.hits,
@@ -453,11 +416,45 @@ BEGIN
            settled_at = now(),
            settle_entry_id = CASE WHEN t.amount > 0 THEN e.entry_id END
       FROM unnest(v_ids, v_members, v_hits, v_payouts, v_amounts) AS t(id, member_id, hits, payout, amount)
-      LEFT JOIN unnest(v_e_members, v_e_ids) AS e(member_id, entry_id) ON e.member_id = t.member_id
+      LEFT JOIN unnest(v_w_members, v_e_ids) AS e(member_id, entry_id) ON e.member_id = t.member_id
      WHERE b.id = t.id AND b.status = 'open';
     GET DIAGNOSTICS v_updated = ROW_COUNT;
     IF v_updated <> cardinality(v_ids) THEN
       RAISE EXCEPTION 'numero %: % bets of the batch were no longer open', p_numero_id, cardinality(v_ids) - v_updated;
+    END IF;
+
+    IF v_w_members IS NOT NULL THEN
+      -- 4. Last (the wallets stay locked for this statement only, until the commit): the wallets,
+      --    locked in account id order (as ledger_post_entry does: no deadlock), then one statement
+      --    for the entries, the guarded wallet updates and the balanced postings. Posting ids are
+      --    drawn under the wallet locks, so balance_after is the running balance.
+      PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_w_accounts) ORDER BY a.id FOR UPDATE;
+      WITH w AS (
+        SELECT t.entry_id, t.member_id, t.total, t.bets, t.account_id, t.house_id, t.house
+          FROM unnest(v_e_ids, v_w_members, v_w_totals, v_w_bets, v_w_accounts, v_w_houses, v_w_house_addresses)
+               AS t(entry_id, member_id, total, bets, account_id, house_id, house)
+      ), entries AS (
+        INSERT INTO journal_entries (id, kind, idempotency_key, request_hash, metadata)
+        OVERRIDING SYSTEM VALUE
+        SELECT w.entry_id, v_kind, v_key_prefix || p_numero_id || ':' || v_first || ':' || w.member_id,
+               lottery_entry_hash(v_kind, w.house, 'member:' || w.member_id || ':main', w.total, NULL),
+               jsonb_build_object('lottery', v_game_code, 'numero', v_numero, 'numeroId', p_numero_id,
+                                  'firstBetId', v_first, 'bets', w.bets)
+          FROM w
+        RETURNING id
+      ), wallets AS (
+        UPDATE ledger_accounts a
+           SET balance = a.balance + w.total
+          FROM w
+         WHERE a.id = w.account_id
+        RETURNING a.id, a.balance, a.currency
+      )
+      INSERT INTO postings (entry_id, account_id, amount, currency, balance_after)
+      SELECT w.entry_id, x.account_id, x.amount, a.currency, x.balance_after
+        FROM w
+        JOIN wallets a ON a.id = w.account_id
+       CROSS JOIN LATERAL (VALUES (w.house_id, -w.total, NULL::bigint), (w.account_id, w.total, a.balance))
+             AS x(account_id, amount, balance_after);
     END IF;
   END IF;
 

@@ -14,7 +14,7 @@ import { isTransactionConflict, isUniqueViolation, pgErrorOf } from '../../db/pg
 import { AppError } from '../../http/app-error.ts';
 import { gameNameOf } from '../games/games.service.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
-import { parseAmountField } from '../ledger/ledger.errors.ts';
+import { parseAmountField, translateDatabaseError } from '../ledger/ledger.errors.ts';
 import { requestHashOf, rowsOf } from '../ledger/ledger.service.ts';
 import { formatAmount } from '../ledger/money.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -140,7 +140,8 @@ async function callWithRetry<Row>(db: Database, query: SQL): Promise<Row> {
       if (!row) throw new Error('the lottery function returned no row');
       return row.result;
     } catch (error) {
-      if (attempt >= 10 || !isRaceLost(error)) throw error;
+      // Past the retries (or another error): the ledger's refusals as their contract codes.
+      if (attempt >= 10 || !isRaceLost(error)) throw translateDatabaseError(error);
     }
   }
 }

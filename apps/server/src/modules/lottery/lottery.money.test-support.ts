@@ -120,6 +120,8 @@ export async function bulkBets(
     betsPerMember: number;
     stake: bigint;
     prefix: string;
+    /** Bet ids member after member (default), or round after round across members as real play places them. */
+    order?: 'member' | 'interleaved';
   },
 ): Promise<{ memberIds: number[] }> {
   const { numeroId, gameId, members, betsPerMember, stake, prefix } = options;
@@ -196,7 +198,7 @@ export async function bulkBets(
           cross join lateral (select (${typeList}::text[])[1 + (b.n + b.k) % ${types.length}] as play_type) t
           join lottery_odds o on o.region = ${options.region} and o.prize_mode = ${prizeModeOf(options.region)}
                               and o.play_type = t.play_type
-         order by b.member_id, b.k`,
+         order by ${options.order === 'interleaved' ? sql`b.k, b.member_id` : sql`b.member_id, b.k`}`,
   ];
   let memberIds: number[] = [];
   await db.transaction(async (tx) => {
