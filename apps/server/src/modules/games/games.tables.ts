@@ -155,10 +155,9 @@ export const gameSessions = pgTable(
  * by a credit marked final, or rolled back. Totals in minor units. `detail` is the vendor's
  * summary (outcome, provably-fair proof) for the betting record.
  */
-export const gameRounds = pgTable(
-  'game_rounds',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+/** The columns a round has both in `game_rounds` and in the `member_rounds` view (fresh builders each call). */
+function roundColumns() {
+  return {
     vendorCode: text('vendor_code').notNull(),
     roundId: text('round_id').notNull(),
     memberId: integer('member_id').notNull(),
@@ -167,6 +166,14 @@ export const gameRounds = pgTable(
     vassalage: text('vassalage').notNull(),
     currency: text('currency').notNull(),
     walletKind: text('wallet_kind', { enum: ['main', 'trial'] }).notNull(),
+  };
+}
+
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...roundColumns(),
     betAmount: bigint('bet_amount', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
@@ -269,14 +276,7 @@ export const vendorTransfers = pgTable(
  */
 export const memberRounds = pgView('member_rounds', {
   id: bigint('id', { mode: 'number' }).notNull(),
-  vendorCode: text('vendor_code').notNull(),
-  roundId: text('round_id').notNull(),
-  memberId: integer('member_id').notNull(),
-  nodeId: integer('node_id').notNull(),
-  gameType: text('game_type').notNull(),
-  vassalage: text('vassalage').notNull(),
-  currency: text('currency').notNull(),
-  walletKind: text('wallet_kind', { enum: ['main', 'trial'] }).notNull(),
+  ...roundColumns(),
   betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
   winAmount: bigint('win_amount', { mode: 'bigint' }).notNull(),
   status: text('status', { enum: ['open', 'settled', 'rolled_back'] }).notNull(),
