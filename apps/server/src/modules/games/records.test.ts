@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { gameVendors, games } from './games.tables.ts';
 import { appWithVendors, newMember } from './games.test-support.ts';
+import { forgetRankLists } from './lobby-ranks.service.ts';
 import { profitPeriod, utcMidnight } from './records.service.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
@@ -471,6 +472,28 @@ describe('lottery bets in the record (issue 13)', () => {
     expect(answer.body.value.totals).toEqual({ rounds: 2, bet: '20.00', win: '1600.00', profit: '1580.00' });
     expect(answer.body.value.days[0].byCategory).toEqual([
       { gameType: 'LOTT', rounds: 2, bet: '20.00', win: '1600.00', profit: '1580.00' },
+    ]);
+
+    // The lottery's rounds count in the popular games and the rank and winner boards too.
+    await forgetRankLists(sut.db);
+    const popular = await get('/lgw/games/popular?count=20&language=EN', null);
+    expect(popular.body.value.list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ nodeId: catalogue?.nodeId, rounds: 2 })]),
+    );
+    const ranks = await get(
+      '/wps/relay/GCSGAME_getRankList?rankType=bet&gameCategory=LOTT&limitNum=10',
+      null,
+    );
+    expect(ranks.body.value.list).toEqual([expect.objectContaining({ rank: 1, amount: '20.00' })]);
+    const winners = await get('/wps/relay/MCSFE_getWinnerBoard?limitNum=20&language=EN', null);
+    expect(winners.body.value.list).toEqual([
+      {
+        vo: expect.objectContaining({
+          gameName: 'North Record',
+          nodeId: catalogue?.nodeId,
+          winAmount: '1600.00',
+        }),
+      },
     ]);
     await expectLedgerValid(sut.db);
   });
