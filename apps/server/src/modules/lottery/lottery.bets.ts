@@ -16,7 +16,7 @@ import { gameNameOf } from '../games/games.service.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { parseAmountField, translateDatabaseError } from '../ledger/ledger.errors.ts';
 import { requestHashOf, rowsOf } from '../ledger/ledger.service.ts';
-import { formatAmount } from '../ledger/money.ts';
+import { MAX_MINOR_UNITS, formatAmount } from '../ledger/money.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
 
@@ -175,6 +175,7 @@ export async function placeSlip(db: Database, input: PlaceSlipInput): Promise<Pl
   }
   const unitStake = parseAmountField(input.unitStake, { field: 'unitStake', precision });
   const stake = unitStake * BigInt(input.multiplier);
+  if (stake * BigInt(selections.length) > MAX_MINOR_UNITS) throw fieldIssue('unitStake', 'too_large');
   const wallet = memberWalletAddress(input.memberId, 'main');
   const house = systemAddress('house', currency);
   const hashes = selections.map((selection, slipIndex) =>

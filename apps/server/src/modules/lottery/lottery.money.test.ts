@@ -232,6 +232,7 @@ describe('placing a slip', () => {
       [{ unitStake: '1.001' }, 'VALIDATION_FAILED', 'unitStake'],
       [{ unitStake: '1e3' }, 'VALIDATION_FAILED', 'unitStake'],
       [{ multiplier: 0 }, 'VALIDATION_FAILED', 'multiplier'],
+      [{ unitStake: '90000000000000000', multiplier: 2 }, 'VALIDATION_FAILED', 'unitStake'],
       [{ multiplier: 1.5 }, 'VALIDATION_FAILED', 'multiplier'],
       [{ unitStake: '0.50', multiplier: 1 }, 'AMOUNT_OUT_OF_RANGE', 'unitStake'],
       [{ unitStake: '10000', multiplier: 2 }, 'AMOUNT_OUT_OF_RANGE', 'unitStake'],
