@@ -339,6 +339,24 @@ describe('cancelling and listing bets', () => {
     const cancelled = await cancelBet(sut.db, { memberId, betId: first.betId });
     expect(cancelled.bet).toMatchObject({ status: 'cancelled', cancellable: false });
     expect(cancelled.balance).toBe('960.00');
+    // One reversal of the placement entry, its request hash the ledger's.
+    const [reversal] = rowsOf<{ request_hash: string; reverses: string; key: string }>(
+      await sut.db
+        .execute(sql`select e.request_hash, e.reverses_entry_id::text as reverses, e.idempotency_key as key
+        from journal_entries e join lottery_bets b on b.settle_entry_id = e.id where b.id = ${first.betId}`),
+    );
+    expect(reversal?.key).toBe(`lottery-cancel:${first.betId}`);
+    expect(reversal?.request_hash).toBe(
+      requestHashOf({
+        kind: 'reversal',
+        idempotencyKey: reversal?.key ?? '',
+        postings: [
+          { address: memberWalletAddress(memberId, 'main'), amount: 2_000n },
+          { address: systemAddress('house', TEST_CURRENCY), amount: -2_000n },
+        ],
+        reversesEntryId: Number(reversal?.reverses),
+      }),
+    );
     const entries = await entryCount();
     expect((await refusal(cancelBet(sut.db, { memberId, betId: first.betId }))).code).toBe('BETTING_CLOSED');
     const [twice] = await Promise.allSettled([
