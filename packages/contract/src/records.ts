@@ -80,6 +80,20 @@ export const bettingRecordLineSchema = z.object({
   /** ms since epoch; null while open. */
   settledAt: z.number().nullable(),
   wallet: roundWalletSchema,
+  /**
+   * A lottery bet's draw (issue 13): its numero, play type and numbers, the odds (decimal), the
+   * times it won and the special prize once drawn. Absent for other games.
+   */
+  draw: z
+    .object({
+      numero: z.string(),
+      playType: z.string(),
+      numbers: z.array(z.string()),
+      odds: z.string(),
+      hits: z.number().int(),
+      special: z.string().nullable(),
+    })
+    .optional(),
 });
 export type BettingRecordLine = z.infer<typeof bettingRecordLineSchema>;
 

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   smallint,
@@ -154,10 +155,9 @@ export const gameSessions = pgTable(
  * by a credit marked final, or rolled back. Totals in minor units. `detail` is the vendor's
  * summary (outcome, provably-fair proof) for the betting record.
  */
-export const gameRounds = pgTable(
-  'game_rounds',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+/** The columns a round has both in `game_rounds` and in the `member_rounds` view (fresh builders each call). */
+function roundColumns() {
+  return {
     vendorCode: text('vendor_code').notNull(),
     roundId: text('round_id').notNull(),
     memberId: integer('member_id').notNull(),
@@ -166,6 +166,14 @@ export const gameRounds = pgTable(
     vassalage: text('vassalage').notNull(),
     currency: text('currency').notNull(),
     walletKind: text('wallet_kind', { enum: ['main', 'trial'] }).notNull(),
+  };
+}
+
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...roundColumns(),
     betAmount: bigint('bet_amount', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
@@ -260,3 +268,19 @@ export const vendorTransfers = pgTable(
     index('vendor_transfers_member_idx').on(table.memberId, table.id),
   ],
 );
+
+/**
+ * Every round a member played: `game_rounds` and the lottery's bets as rounds of their catalogue
+ * games (a view, drizzle/0016_lottery_money.sql). The betting record, profit and loss, popular games
+ * and the rank boards read this; money calls write `game_rounds` and `lottery_bets`.
+ */
+export const memberRounds = pgView('member_rounds', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  ...roundColumns(),
+  betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
+  winAmount: bigint('win_amount', { mode: 'bigint' }).notNull(),
+  status: text('status', { enum: ['open', 'settled', 'rolled_back'] }).notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+}).existing();

@@ -13,7 +13,7 @@ import { accountNamesOf } from '../accounts/member.service.ts';
 import { topDepositors } from '../deposits/deposits.service.ts';
 import { formatAmount } from '../ledger/money.ts';
 import { gameNameOf, type CatalogueView } from './games.service.ts';
-import { gameRounds, games } from './games.tables.ts';
+import { memberRounds, games } from './games.tables.ts';
 
 /**
  * The top-20 boards of /bet-rank and /deposit-rank (spec 2, 7 GCSGAME_getRankList). Only real
@@ -46,21 +46,21 @@ interface Ranked {
 }
 
 function topBettors(db: Database, query: RankQuery, money: Money): Promise<Ranked[]> {
-  const total = sql<string>`sum(${gameRounds.betAmount})::text`;
+  const total = sql<string>`sum(${memberRounds.betAmount})::text`;
   return db
-    .select({ memberId: gameRounds.memberId, total })
-    .from(gameRounds)
+    .select({ memberId: memberRounds.memberId, total })
+    .from(memberRounds)
     .where(
       and(
-        eq(gameRounds.status, 'settled'),
-        eq(gameRounds.walletKind, 'main'),
-        eq(gameRounds.currency, money.currency),
-        sql`${gameRounds.settledAt} > now() - make_interval(days => ${rankPeriodDays})`,
-        query.gameCategory === 'ALL' ? undefined : eq(gameRounds.gameType, query.gameCategory),
+        eq(memberRounds.status, 'settled'),
+        eq(memberRounds.walletKind, 'main'),
+        eq(memberRounds.currency, money.currency),
+        sql`${memberRounds.settledAt} > now() - make_interval(days => ${rankPeriodDays})`,
+        query.gameCategory === 'ALL' ? undefined : eq(memberRounds.gameType, query.gameCategory),
       ),
     )
-    .groupBy(gameRounds.memberId)
-    .orderBy(desc(sql`sum(${gameRounds.betAmount})`), asc(gameRounds.memberId))
+    .groupBy(memberRounds.memberId)
+    .orderBy(desc(sql`sum(${memberRounds.betAmount})`), asc(memberRounds.memberId))
     .limit(query.limitNum);
 }
 
@@ -115,26 +115,26 @@ export function getWinnerBoard(
   return winnerCache.get(db, key, async () => {
     const rows = await db
       .select({
-        memberId: gameRounds.memberId,
-        winAmount: gameRounds.winAmount,
-        settledAt: gameRounds.settledAt,
+        memberId: memberRounds.memberId,
+        winAmount: memberRounds.winAmount,
+        settledAt: memberRounds.settledAt,
         nodeId: games.nodeId,
         gameCode: games.gameCode,
         names: games.names,
         icon: games.icon,
       })
-      .from(gameRounds)
-      .innerJoin(games, eq(games.nodeId, gameRounds.nodeId))
+      .from(memberRounds)
+      .innerJoin(games, eq(games.nodeId, memberRounds.nodeId))
       .where(
         and(
-          eq(gameRounds.status, 'settled'),
-          eq(gameRounds.walletKind, 'main'),
-          eq(gameRounds.currency, view.currency),
-          sql`${gameRounds.winAmount} > ${gameRounds.betAmount}`,
-          sql`${gameRounds.settledAt} > now() - make_interval(days => ${winnerPeriodDays})`,
+          eq(memberRounds.status, 'settled'),
+          eq(memberRounds.walletKind, 'main'),
+          eq(memberRounds.currency, view.currency),
+          sql`${memberRounds.winAmount} > ${memberRounds.betAmount}`,
+          sql`${memberRounds.settledAt} > now() - make_interval(days => ${winnerPeriodDays})`,
         ),
       )
-      .orderBy(desc(gameRounds.winAmount), desc(gameRounds.settledAt))
+      .orderBy(desc(memberRounds.winAmount), desc(memberRounds.settledAt))
       .limit(query.limitNum);
     const names = await accountNamesOf(
       db,

@@ -17,7 +17,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { formatAmount } from '../ledger/money.ts';
 import { gameNameOf, type CatalogueView } from './games.service.ts';
-import { gameRounds, gameVendors, games } from './games.tables.ts';
+import { memberRounds, gameVendors, games } from './games.tables.ts';
 
 /**
  * The member's own rounds, read for the betting record (personalHistoryCopy) and the profit and loss
@@ -66,6 +66,21 @@ function refuse(field: string, reason: string): never {
 /** `coalesce(sum(x), 0)` as text: exact on PGlite and pg alike (a bigint sum is numeric). */
 const sumText = (column: AnyColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
 
+/** The draw of a lottery bet's round (its detail, written by the member_rounds view). */
+function drawOf(detail: Record<string, unknown> | null): Pick<BettingRecordLine, 'draw'> {
+  if (detail?.lottery !== true) return {};
+  return {
+    draw: {
+      numero: String(detail.numero),
+      playType: String(detail.playType),
+      numbers: Array.isArray(detail.numbers) ? detail.numbers.map(String) : [],
+      odds: String(detail.odds),
+      hits: Number(detail.hits ?? 0),
+      special: typeof detail.special === 'string' ? detail.special : null,
+    },
+  };
+}
+
 export interface BettingRecordFilter {
   gameType?: GameCategory | undefined;
   vassalage?: string | undefined;
@@ -96,21 +111,21 @@ export async function listBettingRecord({
     refuse('to', 'must be after from');
   }
   const where = and(
-    eq(gameRounds.memberId, memberId),
-    eq(gameRounds.currency, view.currency),
-    filter.gameType ? eq(gameRounds.gameType, filter.gameType) : undefined,
-    filter.vassalage ? eq(gameRounds.vassalage, filter.vassalage) : undefined,
-    filter.status ? eq(gameRounds.status, filter.status) : undefined,
-    filter.from === undefined ? undefined : gte(gameRounds.startedAt, new Date(filter.from)),
-    filter.to === undefined ? undefined : lt(gameRounds.startedAt, new Date(filter.to)),
+    eq(memberRounds.memberId, memberId),
+    eq(memberRounds.currency, view.currency),
+    filter.gameType ? eq(memberRounds.gameType, filter.gameType) : undefined,
+    filter.vassalage ? eq(memberRounds.vassalage, filter.vassalage) : undefined,
+    filter.status ? eq(memberRounds.status, filter.status) : undefined,
+    filter.from === undefined ? undefined : gte(memberRounds.startedAt, new Date(filter.from)),
+    filter.to === undefined ? undefined : lt(memberRounds.startedAt, new Date(filter.to)),
   );
   const [summed] = await db
     .select({
       rounds: count(),
-      bet: sumText(gameRounds.betAmount),
-      win: sumText(gameRounds.winAmount),
+      bet: sumText(memberRounds.betAmount),
+      win: sumText(memberRounds.winAmount),
     })
-    .from(gameRounds)
+    .from(memberRounds)
     .where(where);
   const sums: Sums = {
     rounds: summed?.rounds ?? 0,
@@ -122,26 +137,27 @@ export async function listBettingRecord({
       ? []
       : await db
           .select({
-            roundId: gameRounds.roundId,
-            nodeId: gameRounds.nodeId,
-            vassalage: gameRounds.vassalage,
-            gameType: gameRounds.gameType,
-            walletKind: gameRounds.walletKind,
-            betAmount: gameRounds.betAmount,
-            winAmount: gameRounds.winAmount,
-            status: gameRounds.status,
-            startedAt: gameRounds.startedAt,
-            settledAt: gameRounds.settledAt,
+            roundId: memberRounds.roundId,
+            nodeId: memberRounds.nodeId,
+            vassalage: memberRounds.vassalage,
+            gameType: memberRounds.gameType,
+            walletKind: memberRounds.walletKind,
+            betAmount: memberRounds.betAmount,
+            winAmount: memberRounds.winAmount,
+            status: memberRounds.status,
+            startedAt: memberRounds.startedAt,
+            settledAt: memberRounds.settledAt,
+            detail: memberRounds.detail,
             names: games.names,
             gameCode: games.gameCode,
             vendorName: gameVendors.displayName,
           })
-          .from(gameRounds)
+          .from(memberRounds)
           // Left joins: a game or vendor later removed from the catalogue keeps its rounds.
-          .leftJoin(games, eq(games.nodeId, gameRounds.nodeId))
-          .leftJoin(gameVendors, eq(gameVendors.vassalage, gameRounds.vassalage))
+          .leftJoin(games, eq(games.nodeId, memberRounds.nodeId))
+          .leftJoin(gameVendors, eq(gameVendors.vassalage, memberRounds.vassalage))
           .where(where)
-          .orderBy(desc(gameRounds.startedAt), desc(gameRounds.id))
+          .orderBy(desc(memberRounds.startedAt), desc(memberRounds.id))
           .limit(filter.pageSize)
           .offset((filter.pageNo - 1) * filter.pageSize);
   const list: BettingRecordLine[] = rows.map((row) => ({
@@ -160,6 +176,7 @@ export async function listBettingRecord({
     startedAt: row.startedAt.getTime(),
     settledAt: row.settledAt?.getTime() ?? null,
     wallet: row.walletKind,
+    ...drawOf(row.detail),
   }));
   return {
     list,
@@ -203,7 +220,7 @@ function categoryOrder(gameType: string): number {
 // the same expression then appears once in SELECT and GROUP BY (two bound parameters would be two
 // different expressions to PostgreSQL).
 const timeZoneLiteral = sql.raw(`'${recordTimeZone.replace(/'/g, "''")}'`);
-const settledDay = sql<string>`to_char(${gameRounds.settledAt} at time zone ${timeZoneLiteral}, 'YYYY-MM-DD')`;
+const settledDay = sql<string>`to_char(${memberRounds.settledAt} at time zone ${timeZoneLiteral}, 'YYYY-MM-DD')`;
 
 /**
  * personalProfit: the member's settled rounds in the period, summed by day (cut at midnight UTC,
@@ -227,23 +244,23 @@ export async function getPersonalProfit({
   const rows = await db
     .select({
       day: settledDay,
-      gameType: gameRounds.gameType,
+      gameType: memberRounds.gameType,
       rounds: count(),
-      bet: sumText(gameRounds.betAmount),
-      win: sumText(gameRounds.winAmount),
+      bet: sumText(memberRounds.betAmount),
+      win: sumText(memberRounds.winAmount),
     })
-    .from(gameRounds)
+    .from(memberRounds)
     .where(
       and(
-        eq(gameRounds.memberId, memberId),
-        eq(gameRounds.currency, money.currency),
-        eq(gameRounds.status, 'settled'),
-        query.gameType ? eq(gameRounds.gameType, query.gameType) : undefined,
-        gte(gameRounds.settledAt, new Date(period.from)),
-        lt(gameRounds.settledAt, new Date(period.to)),
+        eq(memberRounds.memberId, memberId),
+        eq(memberRounds.currency, money.currency),
+        eq(memberRounds.status, 'settled'),
+        query.gameType ? eq(memberRounds.gameType, query.gameType) : undefined,
+        gte(memberRounds.settledAt, new Date(period.from)),
+        lt(memberRounds.settledAt, new Date(period.to)),
       ),
     )
-    .groupBy(settledDay, gameRounds.gameType);
+    .groupBy(settledDay, memberRounds.gameType);
 
   const byDay = new Map<string, { sums: Sums; categories: { gameType: string; sums: Sums }[] }>();
   const overall = noSums();

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
-import { games } from './games.tables.ts';
+import { gameVendors, games } from './games.tables.ts';
 import { appWithVendors, newMember } from './games.test-support.ts';
+import { forgetRankLists } from './lobby-ranks.service.ts';
 import { profitPeriod, utcMidnight } from './records.service.ts';
+import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
+import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
+import { placeSlip } from '../lottery/lottery.bets.ts';
+import { settleNumero } from '../lottery/lottery.settlement.ts';
+import { addLotteryGame, addNumero, drawWith, openWallet } from '../lottery/lottery.money.test-support.ts';
 
 /**
  * The betting record and profit and loss against one app: members, games and vendors are made once,
@@ -60,6 +67,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await sut.db.execute(sql`delete from game_rounds`);
+  await sut.db.execute(sql`delete from lottery_bets`);
   sequence = 0;
 });
 
@@ -379,6 +387,115 @@ describe('GET /wps/relay/MCSFE_getPersonalProfit', () => {
   it('refuses a guest (401) and the operator (403)', async () => {
     expect((await profit('', null)).status).toBe(401);
     expect((await profit('', people.operator.token)).status).toBe(403);
+  });
+});
+
+describe('lottery bets in the record (issue 13)', () => {
+  it('shows a settled lottery bet with its draw in the betting record and in profit and loss', async () => {
+    await sut.db.insert(gameVendors).values({
+      vassalage: 'TCG_LOTTO_VN',
+      accountTypeId: 3,
+      displayName: 'Khela Lottery',
+      gameType: 'LOTT',
+    });
+    const [catalogue] = await sut.db
+      .insert(games)
+      .values({
+        vassalage: 'TCG_LOTTO_VN',
+        vendorCode: 'TCG_LOTTO_VN',
+        gameCode: 'REC_NORTH',
+        gameType: 'LOTT',
+        names: { en: 'North Record' },
+        minBet: 100n,
+      })
+      .returning({ nodeId: games.nodeId });
+    const gameId = await addLotteryGame(sut.db, 'REC_NORTH', 'north');
+    const numeroId = await addNumero(sut.db, gameId, '202611260042');
+    await openWallet(sut.db, people.player.id);
+    await postEntry(sut.db, {
+      kind: 'deposit',
+      idempotencyKey: `record-lottery-fund-${people.player.id}`,
+      postings: [
+        { address: systemAddress('world', 'BDT'), amount: -100_000n },
+        { address: memberWalletAddress(people.player.id, 'main'), amount: 100_000n },
+      ],
+    });
+    const placed = await placeSlip(sut.db, {
+      memberId: people.player.id,
+      requestId: 'record-lottery-slip',
+      gameCode: 'REC_NORTH',
+      numero: '202611260042',
+      playType: 'lo2',
+      numbers: ['45', '67'],
+      unitStake: '10',
+      multiplier: 1,
+    });
+    await drawWith(sut.db, numeroId, [
+      { tier: 'special', numbers: ['12345'] },
+      { tier: 'first', numbers: ['99945'] },
+    ]);
+    await settleNumero(sut.db, numeroId);
+
+    const { status, body } = await record('?language=EN&gameType=LOTT');
+    expect(status).toBe(200);
+    const [won, lost] = placed.bets;
+    expect(body.value.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          roundId: `L${won?.betId}`,
+          nodeId: catalogue?.nodeId,
+          gameName: 'North Record',
+          vassalage: 'TCG_LOTTO_VN',
+          vendorName: 'Khela Lottery',
+          gameType: 'LOTT',
+          bet: '10.00',
+          win: '1600.00',
+          profit: '1590.00',
+          status: 'settled',
+          wallet: 'main',
+          draw: {
+            numero: '202611260042',
+            playType: 'lo2',
+            numbers: ['45'],
+            odds: '80',
+            hits: 2,
+            special: '12345',
+          },
+        }),
+        expect.objectContaining({ roundId: `L${lost?.betId}`, win: '0.00', status: 'settled' }),
+      ]),
+    );
+    expect(body.value.totals).toEqual({ rounds: 2, bet: '20.00', win: '1600.00', profit: '1580.00' });
+
+    const answer = await profit();
+    expect(answer.status).toBe(200);
+    expect(answer.body.value.totals).toEqual({ rounds: 2, bet: '20.00', win: '1600.00', profit: '1580.00' });
+    expect(answer.body.value.days[0].byCategory).toEqual([
+      { gameType: 'LOTT', rounds: 2, bet: '20.00', win: '1600.00', profit: '1580.00' },
+    ]);
+
+    // The lottery's rounds count in the popular games and the rank and winner boards too.
+    await forgetRankLists(sut.db);
+    const popular = await get('/lgw/games/popular?count=20&language=EN', null);
+    expect(popular.body.value.list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ nodeId: catalogue?.nodeId, rounds: 2 })]),
+    );
+    const ranks = await get(
+      '/wps/relay/GCSGAME_getRankList?rankType=bet&gameCategory=LOTT&limitNum=10',
+      null,
+    );
+    expect(ranks.body.value.list).toEqual([expect.objectContaining({ rank: 1, amount: '20.00' })]);
+    const winners = await get('/wps/relay/MCSFE_getWinnerBoard?limitNum=20&language=EN', null);
+    expect(winners.body.value.list).toEqual([
+      {
+        vo: expect.objectContaining({
+          gameName: 'North Record',
+          nodeId: catalogue?.nodeId,
+          winAmount: '1600.00',
+        }),
+      },
+    ]);
+    await expectLedgerValid(sut.db);
   });
 });
 

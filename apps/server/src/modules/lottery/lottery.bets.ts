@@ -1,11 +1,31 @@
-import type { LotteryBet } from '@khela/contract';
+import {
+  accountTypes,
+  betsOfSlip,
+  fastOnlyPlayTypes,
+  lotteryRegions,
+  playTypes,
+  prizeModeOf,
+  type LanguageCode,
+  type LotteryBet,
+} from '@khela/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { isTransactionConflict, isUniqueViolation, pgErrorOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
+import { gameNameOf } from '../games/games.service.ts';
+import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
+import { parseAmountField, translateDatabaseError } from '../ledger/ledger.errors.ts';
+import { requestHashOf, rowsOf } from '../ledger/ledger.service.ts';
+import { MAX_MINOR_UNITS, formatAmount } from '../ledger/money.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { walletChanged } from '../wallet/wallet.events.ts';
 
 /**
- * Bets: placing a slip (one journal entry per bet, in one statement), cancelling before the lock,
- * and the member's own bets. INTERFACE STUB: the money helper fills these in; the routes
- * (lottery.routes.ts) call them with the validated body and the caller's member id.
+ * Bets (docs/lottery.md, spec 7 Lottery calls): placing a slip (one journal entry per bet, all of
+ * them in ONE call of the SQL function `lottery_place_slip`, drizzle/0016_lottery_money.sql),
+ * cancelling before the lock (`lottery_cancel_bet`: a reversal of the placement entry), and the
+ * member's own bets. The routes (lottery.routes.ts) call these with the validated body and the
+ * caller's member id.
  */
 
 export interface PlaceSlipInput {
@@ -26,15 +46,191 @@ export interface PlaceSlipResult {
   replayed: boolean;
 }
 
-export function placeSlip(_db: Database, _input: PlaceSlipInput): Promise<PlaceSlipResult> {
-  return Promise.reject(new AppError('INTERNAL'));
+/** A bet as the view `lottery_bet_lines` gives it (minor units as text, times in ms). */
+interface BetLine {
+  betId: number | string;
+  gameCode: string;
+  names: Record<string, string>;
+  numero: string;
+  playType: LotteryBet['playType'];
+  numbers: string[];
+  stake: string;
+  oddsMilli: number;
+  status: LotteryBet['status'];
+  hits: number;
+  payout: string;
+  placedAt: number | string;
+  settledAt: number | string | null;
+  cancellable: boolean;
 }
 
-export function cancelBet(
-  _db: Database,
-  _input: { memberId: number; betId: number },
+/** A refusal answered by the SQL functions: nothing moved. */
+interface Refusal {
+  error: 'ACCOUNT_DISABLED' | 'TRIAL_ACCOUNT' | 'IDEMPOTENCY_MISMATCH' | 'NOT_FOUND' | 'VALIDATION_FAILED';
+  field?: string;
+  reason?: string;
+}
+type FunctionRefusal =
+  | Refusal
+  | { error: 'AMOUNT_OUT_OF_RANGE'; field: string; min: string; max: string }
+  | { error: 'BETTING_CLOSED' | 'INSUFFICIENT_FUNDS'; field?: string };
+
+/** Odds in thousandths as the contract's decimal ("95", "3.5"). */
+export function oddsText(oddsMilli: number): string {
+  const whole = Math.trunc(oddsMilli / 1000);
+  const fraction = String(oddsMilli % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+function betOf(line: BetLine, precision: number, language: LanguageCode): LotteryBet {
+  return {
+    betId: Number(line.betId),
+    gameCode: line.gameCode,
+    gameName: gameNameOf(line.names, language, line.gameCode),
+    numero: line.numero,
+    playType: line.playType,
+    numbers: line.numbers,
+    stake: formatAmount(BigInt(line.stake), precision),
+    odds: oddsText(line.oddsMilli),
+    status: line.status,
+    hits: line.hits,
+    payout: formatAmount(BigInt(line.payout), precision),
+    placedAt: Number(line.placedAt),
+    settledAt: line.settledAt === null ? null : Number(line.settledAt),
+    cancellable: line.cancellable,
+  };
+}
+
+function refusalError(refusal: FunctionRefusal, precision: number): AppError {
+  if (refusal.error === 'AMOUNT_OUT_OF_RANGE') {
+    return new AppError('AMOUNT_OUT_OF_RANGE', {
+      issues: [{ field: refusal.field, reason: 'out of range' }],
+      value: {
+        min: formatAmount(BigInt(refusal.min), precision),
+        max: formatAmount(BigInt(refusal.max), precision),
+      },
+    });
+  }
+  if (refusal.field === undefined) return new AppError(refusal.error);
+  const reason = 'reason' in refusal && refusal.reason ? refusal.reason : refusal.error.toLowerCase();
+  return new AppError(refusal.error, { issues: [{ field: refusal.field, reason }] });
+}
+
+/**
+ * SQLSTATEs of a race lost inside the functions: KL101, a concurrent call placed the same slip (or
+ * cancelled the same bet) first; KL001, a concurrent bet spent the stake between the function's
+ * check and the ledger's guarded update. Run again, the call answers from the other call's rows.
+ */
+function isRaceLost(error: unknown): boolean {
+  const code = pgErrorOf(error)?.code ?? '';
+  return (
+    code === 'KL101' ||
+    code === 'KL001' ||
+    isTransactionConflict(error) ||
+    isUniqueViolation(error, 'lottery_bets_request_key')
+  );
+}
+
+async function callWithRetry<Row>(db: Database, query: SQL): Promise<Row> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const [row] = rowsOf<{ result: Row }>(await db.execute(query));
+      if (!row) throw new Error('the lottery function returned no row');
+      return row.result;
+    } catch (error) {
+      // Past the retries (or another error): the ledger's refusals as their contract codes.
+      if (attempt >= 10 || !isRaceLost(error)) throw translateDatabaseError(error);
+    }
+  }
+}
+
+const fieldIssue = (field: string, reason: string) =>
+  new AppError('VALIDATION_FAILED', { issues: [{ field, reason }] });
+
+/** Regions' prize modes, as the SQL function reads them (lottery-draw.ts prizeModeOf). */
+const prizeModes = JSON.stringify(
+  Object.fromEntries(lotteryRegions.map((region) => [region, prizeModeOf(region)])),
+);
+const fastOnly = `{${fastOnlyPlayTypes.join(',')}}`;
+
+/**
+ * Places a slip: validates it (betsOfSlip, the stake per bet = unitStake × multiplier within the
+ * odds line's limits, the numero open before its lockTime …) and stakes every bet in one statement.
+ * The same requestId with the same slip answers the stored bets (`replayed`), with another slip
+ * IDEMPOTENCY_MISMATCH; a refusal moves nothing.
+ */
+export async function placeSlip(db: Database, input: PlaceSlipInput): Promise<PlaceSlipResult> {
+  const settings = await getSettings(db);
+  const precision = settings.currencyPrecision;
+  const currency = settings.currency;
+  if (!(playTypes as readonly string[]).includes(input.playType))
+    throw fieldIssue('playType', 'unknown play type');
+  const selections = betsOfSlip(input.playType, input.numbers);
+  if (!selections)
+    throw fieldIssue('numbers', 'numbers break the play type rules (pattern, count, duplicates)');
+  if (!Number.isInteger(input.multiplier) || input.multiplier < 1 || input.multiplier > 1000) {
+    throw fieldIssue('multiplier', 'a whole number from 1 to 1000');
+  }
+  const unitStake = parseAmountField(input.unitStake, { field: 'unitStake', precision });
+  const stake = unitStake * BigInt(input.multiplier);
+  if (stake * BigInt(selections.length) > MAX_MINOR_UNITS) throw fieldIssue('unitStake', 'too_large');
+  const wallet = memberWalletAddress(input.memberId, 'main');
+  const house = systemAddress('house', currency);
+  const hashes = selections.map((selection, slipIndex) =>
+    requestHashOf({
+      kind: 'bet',
+      idempotencyKey: `lottery-bet:${input.memberId}:${input.requestId}:${slipIndex}`,
+      postings: [
+        { address: wallet, amount: -stake },
+        { address: house, amount: stake },
+      ],
+      request: {
+        gameCode: input.gameCode,
+        numero: input.numero,
+        playType: input.playType,
+        numbers: input.numbers,
+        selection,
+        slipIndex,
+      },
+    }),
+  );
+  const result = await callWithRetry<
+    FunctionRefusal | { replayed: boolean; bets: BetLine[]; balance: string; error?: undefined }
+  >(
+    db,
+    sql`select lottery_place_slip(${input.memberId}::integer, ${input.requestId}, ${input.gameCode},
+      ${input.numero}, ${input.playType}, ${JSON.stringify(selections)}::jsonb, ${stake.toString()}::bigint,
+      ${`{${hashes.join(',')}}`}::text[], ${currency}, ${prizeModes}::jsonb, ${fastOnly}::text[],
+      ${accountTypes.trial}::integer) as result`,
+  );
+  if (result.error !== undefined) throw refusalError(result, precision);
+  if (!result.replayed) walletChanged(db, input.memberId);
+  return {
+    bets: result.bets.map((line) => betOf(line, precision, 'EN')),
+    total: formatAmount(stake * BigInt(result.bets.length), precision),
+    balance: formatAmount(BigInt(result.balance), precision),
+    replayed: result.replayed,
+  };
+}
+
+/** Cancels an own open bet while its numero is open (before lockTime): the stake comes back. */
+export async function cancelBet(
+  db: Database,
+  input: { memberId: number; betId: number },
 ): Promise<{ bet: LotteryBet; balance: string }> {
-  return Promise.reject(new AppError('INTERNAL'));
+  const { currencyPrecision: precision } = await getSettings(db);
+  const result = await callWithRetry<FunctionRefusal | { bet: BetLine; balance: string; error?: undefined }>(
+    db,
+    sql`select lottery_cancel_bet(${input.memberId}::integer, ${input.betId}::bigint) as result`,
+  );
+  if (result.error !== undefined) throw refusalError(result, precision);
+  walletChanged(db, input.memberId);
+  return {
+    bet: betOf(result.bet, precision, 'EN'),
+    balance: formatAmount(BigInt(result.balance), precision),
+  };
 }
 
 export interface MyBetsQuery {
@@ -44,11 +240,37 @@ export interface MyBetsQuery {
   status?: LotteryBet['status'] | undefined;
   pageNo: number;
   pageSize: number;
+  /** The game names' language (English when not given). */
+  language?: LanguageCode | undefined;
 }
 
-export function listMyBets(
-  _db: Database,
-  _query: MyBetsQuery,
+/** The caller's own bets, newest first, paged. */
+export async function listMyBets(
+  db: Database,
+  query: MyBetsQuery,
 ): Promise<{ list: LotteryBet[]; total: number; totalPages: number; pageNo: number; pageSize: number }> {
-  return Promise.reject(new AppError('INTERNAL'));
+  const { currencyPrecision: precision } = await getSettings(db);
+  const conditions = [
+    sql`l."memberId" = ${query.memberId}`,
+    query.gameCode === undefined ? undefined : sql`l."gameCode" = ${query.gameCode}`,
+    query.numero === undefined ? undefined : sql`l."numero" = ${query.numero}`,
+    query.status === undefined ? undefined : sql`l."status" = ${query.status}`,
+  ].filter((condition) => condition !== undefined);
+  const where = sql.join(conditions, sql` and `);
+  const [counted] = rowsOf<{ total: string }>(
+    await db.execute(sql`select count(*)::text as total from lottery_bet_lines l where ${where}`),
+  );
+  const total = Number(counted?.total ?? 0);
+  const lines = rowsOf<{ line: BetLine }>(
+    await db.execute(sql`select to_jsonb(l) - 'placedAtTime' as line from lottery_bet_lines l where ${where}
+      order by l."placedAtTime" desc, l."betId" desc
+      limit ${query.pageSize} offset ${(query.pageNo - 1) * query.pageSize}`),
+  );
+  return {
+    list: lines.map(({ line }) => betOf(line, precision, query.language ?? 'EN')),
+    total,
+    totalPages: Math.ceil(total / query.pageSize),
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+  };
 }

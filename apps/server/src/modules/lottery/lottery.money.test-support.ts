@@ -1,0 +1,211 @@
+import { allNumbersOf, playTypes, prizeModeOf, type DrawResult, type LotteryRegion } from '@khela/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { getOrOpenMemberWallet, openSystemAccounts, rowsOf } from '../ledger/ledger.service.ts';
+import { lotteryGames, lotteryNumeros, lotteryOdds } from './lottery.tables.ts';
+
+/**
+ * Lottery fixtures for the money tests and bench/lottery-settlement.ts: games, odds lines, numeros
+ * and results written straight into the tables (the lifecycle's job is not under test here), and a
+ * set-based bulk of bets with real placement entries.
+ */
+
+export const TEST_CURRENCY = 'BDT';
+
+/** Odds per play type used by the fixtures (thousandths), limits 1.00 to 10,000.00 a bet. */
+export const testOdds: Record<(typeof playTypes)[number], number> = {
+  lo2: 80_000,
+  lo3: 900_000,
+  lo4: 5_000_000,
+  de: 95_000,
+  dau: 9_500,
+  duoi: 9_500,
+  xien2: 17_000,
+  xien3: 65_000,
+  xien4: 150_000,
+  big_small: 1_950,
+  odd_even: 1_950,
+  sum: 9_500,
+};
+
+export async function addLotteryGame(
+  db: Database,
+  gameCode: string,
+  region: LotteryRegion,
+  options: { enabled?: boolean } = {},
+): Promise<number> {
+  const [game] = await db
+    .insert(lotteryGames)
+    .values({
+      gameCode,
+      region,
+      names: { en: `Game ${gameCode}`, bn: `খেলা ${gameCode}` },
+      gameMenuTag: region.toUpperCase(),
+      drawDayOfWeek: '1,2,3,4,5,6,7',
+      ...(region === 'fast' ? { intervalSeconds: 60 } : { drawTime: '18:15' }),
+      lockSeconds: 10,
+      enabled: options.enabled ?? true,
+    })
+    .returning({ id: lotteryGames.id });
+  if (!game) throw new Error('game not created');
+  await db
+    .insert(lotteryOdds)
+    .values(
+      playTypes.map((playType) => ({
+        prizeMode: prizeModeOf(region),
+        region,
+        playType,
+        oddsMilli: testOdds[playType],
+        minStake: 100n,
+        maxStake: 1_000_000n,
+      })),
+    )
+    .onConflictDoNothing();
+  await openSystemAccounts(db, { currency: TEST_CURRENCY });
+  return game.id;
+}
+
+/** A numero of the game, open unless told otherwise, betting closing in `lockInSeconds`. */
+export async function addNumero(
+  db: Database,
+  gameId: number,
+  numero: string,
+  options: { status?: 'open' | 'locked' | 'drawn'; lockInSeconds?: number } = {},
+): Promise<number> {
+  const lockIn = options.lockInSeconds ?? 600;
+  const [row] = await db
+    .insert(lotteryNumeros)
+    .values({
+      gameId,
+      numero,
+      drawDate: `${numero.slice(0, 4)}-${numero.slice(4, 6)}-${numero.slice(6, 8)}`,
+      status: options.status ?? 'open',
+      openAt: new Date(Date.now() - 60_000),
+      lockAt: new Date(Date.now() + lockIn * 1000),
+      drawAt: new Date(Date.now() + lockIn * 1000 + 10_000),
+      seed: '00'.repeat(32),
+      seedHash: 'ff'.repeat(32),
+    })
+    .returning({ id: lotteryNumeros.id });
+  if (!row) throw new Error('numero not created');
+  return row.id;
+}
+
+/** Stores a result and marks the numero drawn, as the lifecycle's draw does. */
+export async function drawWith(db: Database, numeroId: number, result: DrawResult): Promise<void> {
+  const numbers = allNumbersOf(result);
+  await db.execute(sql`update lottery_numeros
+     set status = 'drawn', result = ${JSON.stringify(result)}::jsonb, numbers = ${`{${numbers.join(',')}}`}::text[],
+         locked_at = coalesce(locked_at, now()), drawn_at = now()
+   where id = ${numeroId}`);
+}
+
+export async function openWallet(db: Database, memberId: number): Promise<void> {
+  await getOrOpenMemberWallet(db, { memberId, kind: 'main', currency: TEST_CURRENCY });
+}
+
+/**
+ * Bulk bets for a numero, set-based (a fixture, not the placement path): `members` new members with
+ * main wallets, each funded by a deposit and debited by one real 'bet' entry per bet (balanced
+ * postings, running balances), `betsPerMember` bets each with stake `stake`, play types and
+ * selections spread over every play type of the region. A few INSERT … SELECT statements.
+ */
+export async function bulkBets(
+  db: Database,
+  options: {
+    numeroId: number;
+    gameId: number;
+    region: LotteryRegion;
+    members: number;
+    betsPerMember: number;
+    stake: bigint;
+    prefix: string;
+    /** Bet ids member after member (default), or round after round across members as real play places them. */
+    order?: 'member' | 'interleaved';
+  },
+): Promise<{ memberIds: number[] }> {
+  const { numeroId, gameId, members, betsPerMember, stake, prefix } = options;
+  const types =
+    options.region === 'fast'
+      ? [...playTypes]
+      : playTypes.filter((type) => !['big_small', 'odd_even', 'sum'].includes(type));
+  const typeList = `{${types.join(',')}}`;
+  const house = `house:${TEST_CURRENCY}`;
+  const world = `world:${TEST_CURRENCY}`;
+  const funding = (stake * BigInt(betsPerMember)).toString();
+  const stakeText = stake.toString();
+  const statements = [
+    sql`create temporary table bulk_members on commit drop as
+        with made as (
+          insert into members (account, nickname)
+          select ${prefix}::text || g, ${prefix}::text || g from generate_series(1, ${members}) g
+          returning id)
+        select id, row_number() over (order by id) as n from made`,
+    sql`insert into ledger_accounts (address, kind, owner_member_id, currency, precision, balance, allow_negative)
+        select 'member:' || id || ':main', 'main', id, ${TEST_CURRENCY}, 2, 0, false from bulk_members`,
+    // A deposit per member: world → main.
+    sql`create temporary table bulk_deposits on commit drop as
+        with e as (
+          insert into journal_entries (kind, idempotency_key, request_hash, metadata)
+          select 'deposit', ${prefix}::text || '-fund-' || m.id, repeat('0', 64), '{}'::jsonb from bulk_members m
+          returning id, idempotency_key)
+        select e.id as entry_id, m.id as member_id from e join bulk_members m on e.idempotency_key = ${prefix}::text || '-fund-' || m.id`,
+    sql`insert into postings (entry_id, account_id, amount, currency, balance_after)
+        select d.entry_id, a.id, x.amount, ${TEST_CURRENCY}, x.balance_after
+          from bulk_deposits d
+          cross join lateral (values (${world}, -${funding}::bigint, null::bigint),
+                                     ('member:' || d.member_id || ':main', ${funding}::bigint, ${funding}::bigint))
+                as x(address, amount, balance_after)
+          join ledger_accounts a on a.address = x.address`,
+    // One bet entry per bet: main → house, the running balance going down.
+    sql`create temporary table bulk_bets on commit drop as
+        with e as (
+          insert into journal_entries (kind, idempotency_key, request_hash, metadata)
+          select 'bet', ${prefix}::text || '-bet-' || m.id || '-' || k, repeat('0', 64), '{}'::jsonb
+            from bulk_members m cross join generate_series(1, ${betsPerMember}) k
+          returning id, idempotency_key)
+        select e.id as entry_id, m.id as member_id, m.n, k
+          from bulk_members m cross join generate_series(1, ${betsPerMember}) k
+          join e on e.idempotency_key = ${prefix}::text || '-bet-' || m.id || '-' || k`,
+    sql`insert into postings (entry_id, account_id, amount, currency, balance_after)
+        select b.entry_id, a.id, x.amount, ${TEST_CURRENCY}, x.balance_after
+          from bulk_bets b
+          cross join lateral (values (${house}, ${stakeText}::bigint, null::bigint),
+                                     ('member:' || b.member_id || ':main', -${stakeText}::bigint,
+                                      ${funding}::bigint - ${stakeText}::bigint * b.k))
+                as x(address, amount, balance_after)
+          join ledger_accounts a on a.address = x.address
+         order by b.member_id, b.k, x.amount`,
+    // The bets: play type and selection spread by the bet's number.
+    sql`insert into lottery_bets (numero_id, game_id, member_id, play_type, selection, stake, odds_milli, currency,
+                                  request_id, slip_index, entry_id)
+        select ${numeroId}, ${gameId}, b.member_id, t.play_type,
+               case t.play_type
+                 when 'lo2' then array[lpad(((b.n * 7 + b.k * 13) % 100)::text, 2, '0')]
+                 when 'de' then array[lpad(((b.n * 7 + b.k * 13) % 100)::text, 2, '0')]
+                 when 'lo3' then array[lpad(((b.n * 7 + b.k * 13) % 1000)::text, 3, '0')]
+                 when 'lo4' then array[lpad(((b.n * 7 + b.k * 13) % 10000)::text, 4, '0')]
+                 when 'dau' then array[((b.n + b.k) % 10)::text]
+                 when 'duoi' then array[((b.n + b.k) % 10)::text]
+                 when 'sum' then array[((b.n + b.k) % 10)::text]
+                 when 'big_small' then array[case when (b.n + b.k) % 2 = 0 then 'big' else 'small' end]
+                 when 'odd_even' then array[case when (b.n + b.k) % 2 = 0 then 'odd' else 'even' end]
+                 else array(select distinct lpad(((b.n * 7 + b.k * 13 + j * 31) % 100)::text, 2, '0')
+                              from generate_series(1, substr(t.play_type, 5)::integer) j order by 1)
+               end,
+               ${stakeText}::bigint, o.odds_milli, ${TEST_CURRENCY}, ${prefix}::text || '-' || b.k, 0, b.entry_id
+          from bulk_bets b
+          cross join lateral (select (${typeList}::text[])[1 + (b.n + b.k) % ${types.length}] as play_type) t
+          join lottery_odds o on o.region = ${options.region} and o.prize_mode = ${prizeModeOf(options.region)}
+                              and o.play_type = t.play_type
+         order by ${options.order === 'interleaved' ? sql`b.k, b.member_id` : sql`b.member_id, b.k`}`,
+  ];
+  let memberIds: number[] = [];
+  await db.transaction(async (tx) => {
+    for (const statement of statements) await tx.execute(statement);
+    memberIds = rowsOf<{ id: string | number }>(
+      await tx.execute(sql`select id from bulk_members order by id`),
+    ).map((row) => Number(row.id));
+  });
+  return { memberIds };
+}
