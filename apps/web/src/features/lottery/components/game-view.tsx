@@ -5,6 +5,7 @@ import { playTypes, type PlayType, type PrizeTier } from '@khela/contract/lotter
 import Ticket from 'lucide-react/icons/ticket';
 import { Link, useSearchParams } from '../../../shared/router/router.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { revealInStrip } from '../../../shared/lib/reveal-in-strip.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
@@ -236,6 +237,7 @@ export function GameView({
                   type="button"
                   role="tab"
                   aria-selected={type === playType}
+                  ref={type === playType ? revealInStrip : undefined}
                   className={`lottery-play-tab${type === playType ? ' lottery-play-tab--active' : ''}`}
                   onClick={() => {
                     setNumbers([]);

@@ -7,6 +7,7 @@ import Search from 'lucide-react/icons/search';
 import Ticket from 'lucide-react/icons/ticket';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { revealInStrip } from '../../../shared/lib/reveal-in-strip.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
@@ -121,6 +122,7 @@ export function LotteryLobby({ prizeMode, gameHref }: LotteryLobbyProps) {
                 type="button"
                 role="tab"
                 aria-selected={entry === activeTab}
+                ref={entry === activeTab ? revealInStrip : undefined}
                 className={`lottery-tab${entry === activeTab ? ' lottery-tab--active' : ''}`}
                 onClick={() => setTab(entry)}
               >

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { GameView } from '../components/game-view.tsx';
 import { LotteryLobby } from '../components/lottery-lobby.tsx';
+import '../../../shared/ui/card.css';
 import '../lottery.css';
 
 /** Where a lobby card leads, by the launch rules (spec 2): /vnlottery for TCG_LOTTO_VN, else /lottery. */

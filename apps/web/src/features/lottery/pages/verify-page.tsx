@@ -5,12 +5,14 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { TextField } from '../../../shared/forms/text-field.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useNumeroProof } from '../api/get-numero-proof.ts';
 import { ResultTable } from '../components/draw-numbers.tsx';
 import { lotteryVerifyPath } from '../lottery-paths.ts';
+import '../../../shared/ui/card.css';
 import '../lottery.css';
 
 const gameCodePattern = /^[A-Z0-9_]{1,40}$/;
@@ -197,43 +199,26 @@ function VerifyForm({ gameCode, numero }: { gameCode: string; numero: string }) 
   };
   return (
     <form className="card form lottery-verify-form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-code`}>
-          {t('lottery_verify_game_code')}
-        </label>
-        <input
-          id={`${id}-code`}
-          className="field__input"
-          value={code}
-          autoCapitalize="characters"
-          aria-invalid={error?.field === 'gameCode' || undefined}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        {error?.field === 'gameCode' ? (
-          <p className="field__error" role="alert">
-            {error.text}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-numero`}>
-          {t('lottery_numero')}
-        </label>
-        <input
-          id={`${id}-numero`}
-          className="field__input tabular"
-          inputMode="numeric"
-          value={issue}
-          aria-invalid={error?.field === 'numero' || undefined}
-          onChange={(event) => setIssue(event.target.value)}
-        />
-        {error?.field === 'numero' ? (
-          <p className="field__error" role="alert">
-            {error.text}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="button button--primary">
+      <TextField
+        id={`${id}-code`}
+        label={t('lottery_verify_game_code')}
+        value={code}
+        autoCapitalize="characters"
+        autoComplete="off"
+        error={error?.field === 'gameCode' ? error.text : undefined}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <TextField
+        id={`${id}-numero`}
+        label={t('lottery_numero')}
+        className="tabular"
+        inputMode="numeric"
+        autoComplete="off"
+        value={issue}
+        error={error?.field === 'numero' ? error.text : undefined}
+        onChange={(event) => setIssue(event.target.value)}
+      />
+      <button type="submit" className="button button--primary lottery-verify-form__submit">
         {t('lottery_verify_submit')}
       </button>
     </form>
