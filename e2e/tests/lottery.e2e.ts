@@ -126,8 +126,7 @@ describe('the lottery', () => {
     await placeSlip(page, /Lô 2 số/, ['07', '42', '99'], '10');
     await placeSlip(page, /Odd \/ even/, ['Odd', 'Even'], '5');
     await screenshot(page, 'lottery-slip-desktop-en');
-    let bets = await myBets(numero);
-    expect(bets).toHaveLength(5);
+    await expect.poll(async () => (await myBets(numero)).length, { timeout: 10_000 }).toBe(5);
     const myBetsList = page.getByRole('list', { name: 'My bets' });
     await expect.poll(() => myBetsList.locator('.lottery-bet').count(), { timeout: 10_000 }).toBe(5);
 
@@ -138,7 +137,7 @@ describe('the lottery', () => {
     await expect
       .poll(async () => (await myBets(numero)).every((bet) => bet.status !== 'open'), { timeout: 60_000 })
       .toBe(true);
-    bets = await myBets(numero);
+    const bets = await myBets(numero);
 
     // Paid exactly stake × odds per hit (rounded down), hits by the published result.
     const numeros = await callApi(server.baseUrl, {

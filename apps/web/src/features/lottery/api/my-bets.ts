@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlaceSlipBody } from '@khela/contract';
+import type { LotteryBet, PlaceSlipBody } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
@@ -9,13 +9,16 @@ import { lotteryQueryKey } from './get-game-menu.ts';
 const myBetsKey = [...lotteryQueryKey, 'myBets'] as const;
 
 /** The member's bets on one game, newest first (lotteryMyBets); nothing for a visitor. */
-export function useMyLotteryBets(gameCode: string, pollMs: number | false) {
+export function useMyLotteryBets(
+  gameCode: string,
+  pollMs: (list: readonly LotteryBet[] | undefined) => number | false,
+) {
   const token = useSessionStore((state) => state.token);
   return useQuery({
     queryKey: [...myBetsKey, gameCode, token],
     queryFn: () => apiClient.call(apiRoutes.lotteryMyBets, { query: { gameCode, pageNo: 1, pageSize: 50 } }),
     enabled: token !== null,
-    refetchInterval: pollMs,
+    refetchInterval: (query) => pollMs(query.state.data?.list),
   });
 }
 

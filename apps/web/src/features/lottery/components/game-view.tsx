@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LotteryBet, LotteryGame, LotteryPrizeMode } from '@khela/contract';
+import type { LotteryBet, LotteryGame, LotteryPrizeMode, NumeroResult } from '@khela/contract';
 import { playTypes, type PlayType, type PrizeTier } from '@khela/contract/lottery-draw';
 import Ticket from 'lucide-react/icons/ticket';
 import { Link, useSearchParams } from '../../../shared/router/router.tsx';
@@ -101,23 +101,19 @@ export function GameView({
 
   const offset = clockOffset(open.data?.serverTime, open.dataUpdatedAt);
   const awaiting = watched !== null && remainingMs(watched.winningTime, now, offset) <= 0;
-  const numeros = useNumeros(gameCode, false);
+  const hasResult = (list: readonly NumeroResult[] | undefined) =>
+    list?.some((entry) => entry.numero === watched?.numero && entry.result !== null) ?? false;
+  const isUnsettled = (list: readonly LotteryBet[] | undefined) =>
+    list?.some((bet) => bet.numero === watched?.numero && bet.status === 'open') ?? false;
+  // After the draw time: ask for the result, then for the settled bets, every 3 s until they are in.
+  const numeros = useNumeros(gameCode, (list) => (awaiting && !hasResult(list) ? resultPollMs : false));
+  const myBets = useMyLotteryBets(gameCode, (list) =>
+    awaiting && (isUnsettled(list) || !hasResult(numeros.data?.list)) ? resultPollMs : false,
+  );
   const watchedResult = watched
     ? numeros.data?.list.find((entry) => entry.numero === watched.numero && entry.result !== null)
     : undefined;
-  const myBets = useMyLotteryBets(gameCode, false);
   const watchedBets = (myBets.data?.list ?? []).filter((bet) => bet.numero === watched?.numero);
-  const betsUnsettled = watchedBets.some((bet) => bet.status === 'open');
-  const isPolling = awaiting && (watchedResult === undefined || betsUnsettled);
-
-  useEffect(() => {
-    if (!isPolling) return;
-    const timer = setInterval(() => {
-      void numeros.refetch();
-      if (token !== null) void myBets.refetch();
-    }, resultPollMs);
-    return () => clearInterval(timer);
-  }, [isPolling, numeros, myBets, token]);
 
   // Settled: the winnings are in the wallet, the header balance is stale.
   const settledCount = watchedBets.filter((bet) => bet.status !== 'open').length;

@@ -409,3 +409,67 @@ describe('verify page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?gameCode=MB&numero=202611250001'));
   });
 });
+
+describe('the draw', () => {
+  it('after the draw time asks for the result until it is there, and marks the member’s wins', async () => {
+    useSessionStore.getState().setSession({ token: 'token-1', isAgent: 0, username: 'rahim01' });
+    const start = Date.now();
+    const drawn = {
+      gameCode: 'FAST_1',
+      numero: '202611260100',
+      drawDate: '2026.11.26',
+      status: 'settled',
+      winningTime: start + 1_000,
+      special: '12307',
+      result: [
+        { tier: 'special', numbers: ['12307'] },
+        { tier: 'first', numbers: ['55555'] },
+      ],
+    };
+    let numeroCalls = 0;
+    let placed = false;
+    lotteryCalls({
+      lotteryOpenNumero: () => ({
+        serverTime: Date.now(),
+        gameCode: 'FAST_1',
+        numero: '202611260100',
+        status: 'open',
+        openTime: start - 10_000,
+        lockTime: start + 800,
+        winningTime: start + 1_000,
+        remainTime: start + 800 - Date.now(),
+        seedHash: 'ab'.repeat(32),
+      }),
+      lotteryNumeros: () => {
+        numeroCalls += 1;
+        return { list: numeroCalls > 1 && placed ? [drawn] : [] };
+      },
+      lotteryPlaceSlip: () => {
+        placed = true;
+        return { bets: [bet()], total: '10.00', balance: '90.00', replayed: false };
+      },
+      lotteryMyBets: () => ({
+        list: placed
+          ? [bet({ status: numeroCalls > 1 ? 'won' : 'open', hits: 1, payout: '35.00', cancellable: false })]
+          : [],
+        total: 1,
+        totalPages: 1,
+        pageNo: 1,
+        pageSize: 50,
+      }),
+    });
+    renderApp('/lottery?gameCode=FAST_1&playType=lo2');
+    await screen.findByRole('heading', { name: 'Fast 1 minute' });
+    fireEvent.click(screen.getByRole('button', { name: '07' }));
+    fireEvent.change(await screen.findByLabelText(/Stake per bet/), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place bets' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
+    expect(await screen.findByRole('heading', { name: 'Result of draw 202611260100' })).toBeTruthy();
+    const table = await screen.findByRole('table', {}, { timeout: 10_000 });
+    const special = within(table).getByText('12307');
+    expect(special.classList.contains('lottery-result__number--hit')).toBe(true);
+    expect(within(table).getByText('55555').classList.contains('lottery-result__number--hit')).toBe(false);
+    expect(await screen.findByRole('link', { name: 'Verify this draw' })).toBeTruthy();
+  }, 20_000);
+});
