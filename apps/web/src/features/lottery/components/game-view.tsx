@@ -154,6 +154,21 @@ export function GameView({
         <div className="lottery-game__title">
           <h2 className="lottery-game__name">{game.gameName}</h2>
           {game.remark ? <p className="lottery-muted">{game.remark}</p> : null}
+          {game.resources.length > 0 ? (
+            <p className="lottery-game__links">
+              {game.resources.map((resource) =>
+                resource.url.startsWith('/') ? (
+                  <Link key={resource.url} to={resource.url}>
+                    {resource.labelNameEn}
+                  </Link>
+                ) : (
+                  <a key={resource.url} href={resource.url} target="_blank" rel="noopener noreferrer">
+                    {resource.labelNameEn}
+                  </a>
+                ),
+              )}
+            </p>
+          ) : null}
         </div>
         <div className="lottery-game__clock" aria-live="off">
           {open.data ? (
