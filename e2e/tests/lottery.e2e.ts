@@ -118,6 +118,7 @@ describe('the lottery', () => {
       await expect.poll(() => closesIn(page), { timeout: 20_000 }).toBeGreaterThan(25);
     }
     const numero = await page.locator('.lottery-game__numero .tabular').innerText();
+    const gameName = await page.locator('.lottery-game__name').innerText();
 
     // The countdown runs.
     const first = await closesIn(page);
@@ -128,7 +129,9 @@ describe('the lottery', () => {
     await screenshot(page, 'lottery-slip-desktop-en');
     await expect.poll(async () => (await myBets(numero)).length, { timeout: 10_000 }).toBe(5);
     const myBetsList = page.getByRole('list', { name: 'My bets' });
-    await expect.poll(() => myBetsList.locator('.lottery-bet').count(), { timeout: 10_000 }).toBe(5);
+    await expect
+      .poll(() => myBetsList.locator('.lottery-bet', { hasText: numero }).count(), { timeout: 10_000 })
+      .toBe(5);
 
     // After the draw the result appears on its own, and the bets are settled.
     const awaited = page.locator('.lottery-awaited');
@@ -171,6 +174,7 @@ describe('the lottery', () => {
     await expect
       .poll(async () => amountOf(await headerBalance(page)), { timeout: 20_000 })
       .toBeCloseTo(expected, 2);
+    await awaited.scrollIntoViewIfNeeded();
     await screenshot(page, 'lottery-result-desktop-en');
 
     // The verify page recomputes the draw in the browser.
@@ -185,9 +189,9 @@ describe('the lottery', () => {
     await page.goto(`${server.baseUrl}/index?centre=personalHistoryCopy`);
     const panel = page.getByRole('dialog');
     await panel.locator('.centre__page').waitFor({ timeout: 20_000 });
-    const gameName = (await myBetsGameName()) ?? 'FAST_1';
+    // Each bet is a round of the game, under the name the betting view showed.
     await expect
-      .poll(() => panel.getByText(gameName, { exact: false }).count(), { timeout: 20_000 })
+      .poll(() => panel.locator('.record-line', { hasText: gameName }).count(), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(5);
     await screenshot(page, 'lottery-betting-record-desktop-en');
     expect(unexpected(errors)).toEqual([]);
@@ -221,14 +225,3 @@ describe('the lottery', () => {
     await context.close();
   }, 120_000);
 });
-
-/** The 1-minute game's name as the server serves it (the betting record lists rounds by game name). */
-async function myBetsGameName(): Promise<string | null> {
-  const answer = await callApi(server.baseUrl, {
-    method: 'GET',
-    path: '/lgw/vn/bets?gameCode=FAST_1&pageSize=1',
-    token,
-  });
-  const list = (answer.body.value as { list?: { gameName: string }[] } | undefined)?.list ?? [];
-  return list[0]?.gameName ?? null;
-}
