@@ -51,22 +51,24 @@ export function ResultTable({
             <tr key={row.tier} className={row.tier === 'special' ? 'lottery-result__special' : undefined}>
               <th scope="row">{t(tierKey(row.tier))}</th>
               <td>
-                {row.numbers.map((number, index) => {
-                  const differs = compare !== undefined && other?.numbers[index] !== number;
-                  const hit = isHit?.(number, row.tier) ?? false;
-                  const classes = ['lottery-result__number'];
-                  if (hit) classes.push('lottery-result__number--hit');
-                  if (differs) classes.push('lottery-result__number--differs');
-                  return (
-                    <span key={index} className={classes.join(' ')}>
-                      {number}
-                      {hit ? <span className="visually-hidden"> {t('lottery_hit')}</span> : null}
-                      {differs ? (
-                        <span className="visually-hidden"> {t('lottery_verify_differs')}</span>
-                      ) : null}
-                    </span>
-                  );
-                })}
+                <div className="lottery-result__numbers">
+                  {row.numbers.map((number, index) => {
+                    const differs = compare !== undefined && other?.numbers[index] !== number;
+                    const hit = isHit?.(number, row.tier) ?? false;
+                    const classes = ['lottery-result__number'];
+                    if (hit) classes.push('lottery-result__number--hit');
+                    if (differs) classes.push('lottery-result__number--differs');
+                    return (
+                      <span key={index} className={classes.join(' ')}>
+                        {number}
+                        {hit ? <span className="visually-hidden"> {t('lottery_hit')}</span> : null}
+                        {differs ? (
+                          <span className="visually-hidden"> {t('lottery_verify_differs')}</span>
+                        ) : null}
+                      </span>
+                    );
+                  })}
+                </div>
               </td>
             </tr>
           );

@@ -23,9 +23,16 @@ export function remainingMs(serverMs: number, now: number, offset: number): numb
   return serverMs - (now + offset);
 }
 
-/** A countdown as mm:ss, or hh:mm:ss from an hour up; 00:00 once passed. */
+const dayMs = 86_400_000;
+
+/** Whole days of a countdown a day or longer (a station that draws next week), shown before hh:mm:ss. */
+export function countdownDays(ms: number): number {
+  return ms >= dayMs ? Math.floor(ms / dayMs) : 0;
+}
+
+/** A countdown as mm:ss, or hh:mm:ss from an hour up (the hours left after whole days); 00:00 once passed. */
 export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
+  const total = Math.max(0, Math.ceil((ms - countdownDays(ms) * dayMs) / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;

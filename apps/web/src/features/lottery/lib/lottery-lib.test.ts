@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type LotteryGame } from '@khela/contract';
 import { lotteryRefreshDelay } from '@khela/contract/lottery-draw';
 import { menuRefreshDelay } from '../api/get-game-menu.ts';
-import { clockOffset, formatCountdown, remainingMs } from './clock.ts';
+import { clockOffset, countdownDays, formatCountdown, remainingMs } from './clock.ts';
 import { favouritesKeyOf, readFavourites } from './favourites.ts';
 import { drawDaysOf, filterLotteries, isHotLottery, openRemainTimes } from './lobby-filter.ts';
 import { slipErrorOf } from './placement-errors.ts';
@@ -87,6 +87,10 @@ describe('countdown on the server clock', () => {
     expect(formatCountdown(3_725_000)).toBe('01:02:05');
     expect(formatCountdown(-3)).toBe('00:00');
     expect(formatCountdown(400)).toBe('00:01');
+    // A station that draws next week: the days apart, then hh:mm:ss.
+    expect(countdownDays(5 * 86_400_000 + 3_725_000)).toBe(5);
+    expect(formatCountdown(5 * 86_400_000 + 3_725_000)).toBe('01:02:05');
+    expect(countdownDays(86_399_000)).toBe(0);
   });
 });
 
