@@ -121,6 +121,14 @@ export function GameView({
     if (settledCount > 0) void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
   }, [settledCount, queryClient]);
 
+  // Spec 3 Resource: our own words for the kinds we know, the server's English label otherwise.
+  const resourceLabel = (resource: LotteryGame['resources'][number]) =>
+    resource.resourceType === 'DRAW_HISTORY'
+      ? t('lottery_history')
+      : resource.resourceType === 'VERIFY'
+        ? t('lottery_verify_link')
+        : resource.labelNameEn;
+
   const setQuery = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams);
     for (const [key, value] of Object.entries(changes)) {
@@ -159,11 +167,11 @@ export function GameView({
               {game.resources.map((resource) =>
                 resource.url.startsWith('/') ? (
                   <Link key={resource.url} to={resource.url}>
-                    {resource.labelNameEn}
+                    {resourceLabel(resource)}
                   </Link>
                 ) : (
                   <a key={resource.url} href={resource.url} target="_blank" rel="noopener noreferrer">
-                    {resource.labelNameEn}
+                    {resourceLabel(resource)}
                   </a>
                 ),
               )}
