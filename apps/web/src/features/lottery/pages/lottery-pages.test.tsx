@@ -304,9 +304,24 @@ describe('betting view', () => {
     expect(useOverlayStore.getState().openModals).toContain('loginPopupModal');
   });
 
+  it('a trial account is told to register a real account (spec 5) and places nothing', async () => {
+    useSessionStore.getState().setSession({ token: 'trial-token', isAgent: 4, username: 'guest1' });
+    const calls = lotteryCalls();
+    renderApp('/lottery?gameCode=FAST_1&playType=lo2');
+    await screen.findByRole('heading', { name: 'Fast 1 minute' });
+    fireEvent.click(screen.getByRole('button', { name: '07' }));
+    fireEvent.change(await screen.findByLabelText(/Stake per bet/), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place bets' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'Please Register An Account First',
+    );
+    expect(calls.some((call) => call.id === 'lotteryPlaceSlip')).toBe(false);
+  });
+
   it('shows the member’s bets with a cancel button, and the history tab links each draw to its proof', async () => {
     useSessionStore.getState().setSession({ token: 'token-1', isAgent: 0, username: 'rahim01' });
-    lotteryCalls({
+    const calls = lotteryCalls({
+      lotteryCancelBet: () => ({ bet: bet({ status: 'cancelled', cancellable: false }), balance: '100.00' }),
       lotteryMyBets: () => ({
         list: [
           bet(),
@@ -330,6 +345,12 @@ describe('betting view', () => {
     expect(within(bets).getAllByRole('button', { name: 'Cancel bet' })).toHaveLength(1);
     expect(within(bets).getByText('Won')).toBeTruthy();
     expect(within(bets).getByText(/70\.00/)).toBeTruthy();
+    fireEvent.click(within(bets).getByRole('button', { name: 'Cancel bet' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
+    await waitFor(() =>
+      expect(calls.find((call) => call.id === 'lotteryCancelBet')?.body).toEqual({ betId: 1 }),
+    );
     fireEvent.click(screen.getByRole('tab', { name: 'Draw history' }));
     expect(router.state.location.search).toContain('view=history');
     expect((await screen.findByRole('link', { name: '202611260099' })).getAttribute('href')).toBe(
