@@ -92,13 +92,6 @@ export function GameView({
   const playType: PlayType | undefined =
     isPlayType(requested) && gamePlayTypes.includes(requested) ? requested : gamePlayTypes[0];
 
-  // The open numero moved on: the one before is drawn next, so its result is awaited.
-  const current = open.data ? { numero: open.data.numero, winningTime: open.data.winningTime } : null;
-  if (current && current.numero !== previousOpen?.numero) {
-    if (previousOpen && watched === null) setWatched(previousOpen);
-    setPreviousOpen(current);
-  }
-
   const offset = clockOffset(open.data?.serverTime, open.dataUpdatedAt);
   const awaiting = watched !== null && remainingMs(watched.winningTime, now, offset) <= 0;
   const hasResult = (list: readonly NumeroResult[] | undefined) =>
@@ -114,6 +107,15 @@ export function GameView({
     ? numeros.data?.list.find((entry) => entry.numero === watched.numero && entry.result !== null)
     : undefined;
   const watchedBets = (myBets.data?.list ?? []).filter((bet) => bet.numero === watched?.numero);
+
+  // The open numero moved on: the one before is drawn next, so its result is awaited (unless the
+  // member still waits for the one watched now: its result or its bets are not in yet).
+  const current = open.data ? { numero: open.data.numero, winningTime: open.data.winningTime } : null;
+  if (current && current.numero !== previousOpen?.numero) {
+    const isDone = watched === null || (watchedResult !== undefined && !isUnsettled(myBets.data?.list));
+    if (previousOpen && isDone) setWatched(previousOpen);
+    setPreviousOpen(current);
+  }
 
   // Settled: the winnings are in the wallet, the header balance is stale.
   const settledCount = watchedBets.filter((bet) => bet.status !== 'open').length;
