@@ -90,14 +90,21 @@ const shellPages: RouteObject[] = [
   {
     path: 'lottery',
     Component: page(
-      () => import('../features/games/pages/lottery-page.tsx'),
+      () => import('../features/lottery/pages/lottery-page.tsx'),
       (module) => module.LotteryPage,
+    ),
+  },
+  {
+    path: 'lottery/verify',
+    Component: page(
+      () => import('../features/lottery/pages/verify-page.tsx'),
+      (module) => module.VerifyPage,
     ),
   },
   {
     path: 'vnlottery',
     Component: page(
-      () => import('../features/games/pages/vn-lottery-page.tsx'),
+      () => import('../features/lottery/pages/lottery-page.tsx'),
       (module) => module.VnLotteryPage,
     ),
   },

@@ -9,3 +9,4 @@ export { categoryInfo, vendorPath } from './game-categories.ts';
 export { gameAction } from './launch/launch-rules.ts';
 export { useGameLauncher } from './launch/use-game-launcher.tsx';
 export { rankLimit } from './lobby/constants.ts';
+export { searchDebounceMs } from './lobby/timing.ts';

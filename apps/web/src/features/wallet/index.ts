@@ -1,2 +1,12 @@
 // The wallet feature's public entry. The wallet pages stay lazy chunks (app/centre/).
 export { useDepositReturn } from './deposit/use-deposit-return.ts';
+// Money on the client (exact decimal strings and minor units), also used by the lottery's slip.
+export {
+  amountRangeText,
+  checkAmount,
+  errorCode,
+  fromMinor,
+  toMinor,
+  useMoney,
+  useRequestId,
+} from './deposit/money.ts';

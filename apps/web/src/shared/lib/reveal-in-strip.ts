@@ -5,7 +5,7 @@
  * panel sliding in among them, and push the panel (and its Log out button) partly off the window.
  */
 export function revealInStrip(link: HTMLElement | null): void {
-  const track = link?.closest('ul');
+  const track = link?.closest<HTMLElement>('ul, [role="tablist"]');
   if (!link || !track || track.scrollWidth <= track.clientWidth) return;
   const linkBox = link.getBoundingClientRect();
   const trackBox = track.getBoundingClientRect();

@@ -7,7 +7,7 @@ import { writeStorage } from '../../../shared/lib/storage.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { getGameList } from '../api/get-game-list.ts';
-import type { LaunchAction } from './launch-rules.ts';
+import { gameAction, type LaunchAction } from './launch-rules.ts';
 
 /** sessionStorage key of the slot vendor chosen before /rng opens (spec 2: RNG route after storing it). */
 export const vassalageStorageKey = 'vassalage';
@@ -74,7 +74,10 @@ export function useGameLauncher() {
               staleTime: 60_000,
             });
             const game = first.games[0];
-            if (game) void navigate(launchPath(game.nodeId, 'game', from));
+            // A game with a route of its own (our lottery, spec 2: LOTT/ELOTT) opens that route.
+            const own = game ? gameAction(game) : null;
+            if (own?.kind === 'route') void navigate(own.to);
+            else if (game) void navigate(launchPath(game.nodeId, 'game', from));
             else void requestConfirm({ messageKey: 'err_game_unavailable', hideCancel: true, tone: 'error' });
           } catch {
             void requestConfirm({ messageKey: 'err_network', hideCancel: true, tone: 'error' });

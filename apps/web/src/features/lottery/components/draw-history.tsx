@@ -1,0 +1,32 @@
+import type { NumeroResult } from '@khela/contract';
+import { drawDateOf } from '@khela/contract/lottery-draw';
+import { Link } from '../../../shared/router/router.tsx';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { numeroStatusKeys } from '../lib/texts.ts';
+import { lotteryVerifyPath } from '../lottery-paths.ts';
+import { ResultBalls } from './draw-numbers.tsx';
+
+/** A game's draw history (spec 7 numero list, 100), each numero linking to its verify page. */
+export function DrawHistory({ numeros }: { numeros: readonly NumeroResult[] }) {
+  const { t } = useTranslation();
+  if (numeros.length === 0) return <p className="lottery-muted">{t('lottery_no_history')}</p>;
+  return (
+    <ul className="lottery-history" aria-label={t('lottery_history')}>
+      {numeros.map((entry) => (
+        <li key={entry.numero} className="lottery-history__row">
+          <div className="lottery-history__head">
+            <Link className="tabular" to={lotteryVerifyPath(entry.gameCode, entry.numero)}>
+              {entry.numero}
+            </Link>
+            <span className="lottery-muted tabular">{entry.drawDate || drawDateOf(entry.numero)}</span>
+          </div>
+          {entry.result ? (
+            <ResultBalls result={entry.result} />
+          ) : (
+            <span className="lottery-muted">{t(numeroStatusKeys[entry.status])}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,77 @@
+import type { LotteryBet } from '@khela/contract';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { Badge, type BadgeTone } from '../../../shared/ui/badge.tsx';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { useMoney } from '../../wallet/index.ts';
+import { useCancelLotteryBet } from '../api/my-bets.ts';
+import { betStatusKeys } from '../lib/texts.ts';
+import { choiceKey, pickerKindOf, playTypeNameKey } from '../lib/play-types.ts';
+
+const statusTones: Record<LotteryBet['status'], BadgeTone> = {
+  open: 'gold',
+  won: 'blue',
+  lost: 'muted',
+  cancelled: 'muted',
+  void: 'danger',
+};
+
+/** The member's bets on this game: status, payout, and a cancel button while the numero is open. */
+export function MyBets({ bets }: { bets: readonly LotteryBet[] }) {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  const cancel = useCancelLotteryBet();
+  const requestConfirm = useOverlayStore((state) => state.requestConfirm);
+  const showError = useOverlayStore((state) => state.showError);
+
+  const cancelBet = async (bet: LotteryBet) => {
+    if (!(await requestConfirm({ messageKey: 'lottery_cancel_confirm' }))) return;
+    try {
+      await cancel.mutateAsync(bet.betId);
+    } catch (failure) {
+      void showError(errorTextKey(failure));
+    }
+  };
+
+  if (bets.length === 0) return <p className="lottery-muted">{t('lottery_no_bets')}</p>;
+  return (
+    <ul className="lottery-bets" aria-label={t('lottery_my_bets')}>
+      {bets.map((bet) => {
+        const selection =
+          pickerKindOf(bet.playType) === 'choice' ? bet.numbers.map((n) => t(choiceKey(n))) : bet.numbers;
+        return (
+          <li key={bet.betId} className="lottery-bet" data-bet-id={bet.betId}>
+            <div className="lottery-bet__main">
+              <span className="lottery-bet__type">{t(playTypeNameKey(bet.playType))}</span>
+              <span className="lottery-bet__numbers tabular">{selection.join(', ')}</span>
+              <span className="lottery-bet__numero tabular">
+                {t('lottery_numero')} {bet.numero}
+              </span>
+            </div>
+            <div className="lottery-bet__money tabular">
+              <span>
+                {money(bet.stake)} ×{bet.odds}
+              </span>
+              <Badge tone={statusTones[bet.status]}>{t(betStatusKeys[bet.status])}</Badge>
+              {bet.status === 'won' ? (
+                <span className="lottery-bet__payout">
+                  +{money(bet.payout)} ({t('lottery_hits', { count: bet.hits })})
+                </span>
+              ) : null}
+              {bet.cancellable ? (
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={cancel.isPending}
+                  onClick={() => void cancelBet(bet)}
+                >
+                  {t('lottery_cancel_bet')}
+                </button>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

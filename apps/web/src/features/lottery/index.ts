@@ -1,0 +1,2 @@
+// The lottery feature's public entry. Its pages (lobby, betting view, verify) stay lazy route chunks.
+export { lotteryVerifyBase, lotteryVerifyPath } from './lottery-paths.ts';

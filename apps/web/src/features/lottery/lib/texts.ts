@@ -1,0 +1,90 @@
+import type { LotteryBet, NumeroStatus } from '@khela/contract';
+import type { PlayType, PrizeTier } from '@khela/contract/lottery-draw';
+
+// The text keys the lottery reads from data (play types, tiers, weekdays, statuses), written out so
+// that the catalogues' tests find them.
+
+export const playTypeNameKeys: Record<PlayType, string> = {
+  lo2: 'lottery_play_lo2',
+  lo3: 'lottery_play_lo3',
+  lo4: 'lottery_play_lo4',
+  de: 'lottery_play_de',
+  dau: 'lottery_play_dau',
+  duoi: 'lottery_play_duoi',
+  xien2: 'lottery_play_xien2',
+  xien3: 'lottery_play_xien3',
+  xien4: 'lottery_play_xien4',
+  big_small: 'lottery_play_big_small',
+  odd_even: 'lottery_play_odd_even',
+  sum: 'lottery_play_sum',
+};
+
+/** One line each on how the play type wins (docs/lottery.md has the full rules). */
+export const playTypeHelpKeys: Record<PlayType, string> = {
+  lo2: 'lottery_play_lo2_help',
+  lo3: 'lottery_play_lo3_help',
+  lo4: 'lottery_play_lo4_help',
+  de: 'lottery_play_de_help',
+  dau: 'lottery_play_dau_help',
+  duoi: 'lottery_play_duoi_help',
+  xien2: 'lottery_play_xien2_help',
+  xien3: 'lottery_play_xien3_help',
+  xien4: 'lottery_play_xien4_help',
+  big_small: 'lottery_play_big_small_help',
+  odd_even: 'lottery_play_odd_even_help',
+  sum: 'lottery_play_sum_help',
+};
+
+export const choiceKeys: Readonly<Record<string, string>> = {
+  big: 'lottery_choice_big',
+  small: 'lottery_choice_small',
+  odd: 'lottery_choice_odd',
+  even: 'lottery_choice_even',
+};
+
+export const tierKeys: Record<PrizeTier, string> = {
+  special: 'lottery_tier_special',
+  first: 'lottery_tier_first',
+  second: 'lottery_tier_second',
+  third: 'lottery_tier_third',
+  fourth: 'lottery_tier_fourth',
+  fifth: 'lottery_tier_fifth',
+  sixth: 'lottery_tier_sixth',
+  seventh: 'lottery_tier_seventh',
+  eighth: 'lottery_tier_eighth',
+};
+
+/** Spec 9 weekday values (Mon=2 … Sun=1) to their short names. */
+export const weekdayKeys: Readonly<Record<number, string>> = {
+  2: 'lottery_weekday_2',
+  3: 'lottery_weekday_3',
+  4: 'lottery_weekday_4',
+  5: 'lottery_weekday_5',
+  6: 'lottery_weekday_6',
+  7: 'lottery_weekday_7',
+  1: 'lottery_weekday_1',
+};
+
+export const betStatusKeys: Record<LotteryBet['status'], string> = {
+  open: 'lottery_status_open',
+  won: 'lottery_status_won',
+  lost: 'lottery_status_lost',
+  cancelled: 'lottery_status_cancelled',
+  void: 'lottery_status_void',
+};
+
+export const numeroStatusKeys: Record<NumeroStatus, string> = {
+  open: 'lottery_numero_open',
+  locked: 'lottery_numero_locked',
+  drawn: 'lottery_numero_drawn',
+  settled: 'lottery_numero_settled',
+  void: 'lottery_numero_void',
+};
+
+/** The lobby's menu tags (an unknown tag shows as itself). */
+export const menuTagKeys: Readonly<Record<string, string>> = {
+  FAST: 'lottery_tag_fast',
+  NORTH: 'lottery_tag_north',
+  CENTRAL: 'lottery_tag_central',
+  SOUTH: 'lottery_tag_south',
+};
