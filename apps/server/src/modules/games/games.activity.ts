@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { type GameCategory, type PopularGame, type RecentGame, type Room } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
-import { gameRounds, games, gameSessions, memberRounds } from './games.tables.ts';
+import { gameRounds, games, gameSessions } from './games.tables.ts';
 import {
   type CatalogueView,
   type Paged,
@@ -128,12 +128,12 @@ export async function listPopularGames(
   const shown = shownGames(visible, gameType);
   const played = db
     .select({
-      nodeId: memberRounds.nodeId,
+      nodeId: gameRounds.nodeId,
       rounds: sql<number>`count(*)::int`.as('rounds'),
     })
-    .from(memberRounds)
-    .where(sql`${memberRounds.startedAt} > now() - interval '7 days'`)
-    .groupBy(memberRounds.nodeId)
+    .from(gameRounds)
+    .where(sql`${gameRounds.startedAt} > now() - interval '7 days'`)
+    .groupBy(gameRounds.nodeId)
     .as('played');
   const [rows, others] = await Promise.all([
     db

@@ -60,7 +60,15 @@ export async function addLotteryGame(
         maxStake: 1_000_000n,
       })),
     )
-    .onConflictDoNothing();
+    // The app wrote the default odds at start: the tests' own odds replace them.
+    .onConflictDoUpdate({
+      target: [lotteryOdds.prizeMode, lotteryOdds.region, lotteryOdds.playType],
+      set: {
+        oddsMilli: sql`excluded.odds_milli`,
+        minStake: sql`excluded.min_stake`,
+        maxStake: sql`excluded.max_stake`,
+      },
+    });
   await openSystemAccounts(db, { currency: TEST_CURRENCY });
   return game.id;
 }
@@ -96,7 +104,9 @@ export async function drawWith(db: Database, numeroId: number, result: DrawResul
   const numbers = allNumbersOf(result);
   await db.execute(sql`update lottery_numeros
      set status = 'drawn', result = ${JSON.stringify(result)}::jsonb, numbers = ${`{${numbers.join(',')}}`}::text[],
-         locked_at = coalesce(locked_at, now()), drawn_at = now()
+         locked_at = coalesce(locked_at, now()), drawn_at = now(),
+         -- as the lock step fixes it (the popular games read it)
+         bet_count = coalesce(bet_count, (select count(*) from lottery_bets b where b.numero_id = ${numeroId}))
    where id = ${numeroId}`);
 }
 
