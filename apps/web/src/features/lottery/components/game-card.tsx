@@ -4,6 +4,7 @@ import Star from 'lucide-react/icons/star';
 import { Link } from '../../../shared/router/router.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { remainingMs } from '../lib/clock.ts';
+import { scheduleLineOf } from '../lib/texts.ts';
 import { Countdown } from './countdown.tsx';
 import { ResultBalls } from './draw-numbers.tsx';
 
@@ -36,7 +37,7 @@ export function GameCard({ game, href, now, offset, isFavourite, onToggleFavouri
           <Star size={18} aria-hidden="true" fill={isFavourite ? 'currentColor' : 'none'} />
         </button>
       </div>
-      {game.remark ? <p className="lottery-card__remark">{game.remark}</p> : null}
+      <p className="lottery-card__remark">{scheduleLineOf(game, t)}</p>
       <div className="lottery-card__row">
         {game.numero !== null && lockIn !== null ? (
           <>

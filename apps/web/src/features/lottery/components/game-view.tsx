@@ -19,6 +19,7 @@ import { clockOffset, remainingMs, useNow } from '../lib/clock.ts';
 import { allGamesOf } from '../lib/lobby-filter.ts';
 import { playTypeHelpKey, playTypeNameKey, pickerKindOf, xienSizeOf } from '../lib/play-types.ts';
 import { lotteryVerifyPath } from '../lottery-paths.ts';
+import { scheduleLineOf } from '../lib/texts.ts';
 import { BetSlip } from './bet-slip.tsx';
 import { Countdown } from './countdown.tsx';
 import { DrawHistory } from './draw-history.tsx';
@@ -163,7 +164,7 @@ export function GameView({
       <header className="card lottery-game__head">
         <div className="lottery-game__title">
           <h2 className="lottery-game__name">{game.gameName}</h2>
-          {game.remark ? <p className="lottery-muted">{game.remark}</p> : null}
+          <p className="lottery-muted">{scheduleLineOf(game, t)}</p>
           {game.resources.length > 0 ? (
             <p className="lottery-game__links">
               {game.resources.map((resource) =>

@@ -1,4 +1,4 @@
-import type { LotteryBet, NumeroStatus } from '@khela/contract';
+import type { LotteryBet, LotteryGame, NumeroStatus } from '@khela/contract';
 import type { PlayType, PrizeTier } from '@khela/contract/lottery-draw';
 
 // The text keys the lottery reads from data (play types, tiers, weekdays, statuses), written out so
@@ -88,3 +88,26 @@ export const menuTagKeys: Readonly<Record<string, string>> = {
   CENTRAL: 'lottery_tag_central',
   SOUTH: 'lottery_tag_south',
 };
+
+/**
+ * When a game draws, in the page's language (the server's `remark` is one English line): fast games
+ * every N minutes, daily games at their time on every day or on their weekdays (spec 9 values).
+ */
+export function scheduleLineOf(
+  game: Pick<LotteryGame, 'intervalSeconds' | 'drawTime' | 'drawDayOfWeek'>,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string {
+  if (game.intervalSeconds !== null) {
+    return t('lottery_schedule_every', { count: Math.round(game.intervalSeconds / 60) });
+  }
+  const time = game.drawTime ?? '';
+  const days = game.drawDayOfWeek
+    .split(',')
+    .map((value) => Number(value.trim()))
+    .filter((value) => weekdayKeys[value] !== undefined);
+  if (days.length === 7) return t('lottery_schedule_daily', { time });
+  // Monday first, Sunday (1) last, as the weekday filter orders them.
+  const ordered = [...days].sort((a, b) => ((a + 5) % 7) - ((b + 5) % 7));
+  const names = ordered.map((value) => t(weekdayKeys[value] ?? ''));
+  return t('lottery_schedule_days', { days: names.join(', '), time });
+}
