@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Dices from 'lucide-react/icons/dices';
-import type { RoundStatus } from '@khela/contract';
+import type { BettingRecordLine, RoundStatus } from '@khela/contract';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
@@ -10,6 +10,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { useRecordPaging } from '../../shared/hooks/use-record-paging.ts';
 import { useBettingRecord } from './api/get-betting-record.ts';
+import { playTypeNameKeys } from '../lottery/index.ts';
 import {
   CategoryFilter,
   useCategoryChoice,
@@ -130,6 +131,7 @@ export function BettingRecordPage() {
                       {formatDateTime(line.startedAt, formatOptions)}
                     </time>
                   </span>
+                  {line.draw ? <DrawLine draw={line.draw} /> : null}
                   <span className="records__badges">
                     <StatusBadge status={line.status} />
                     {line.wallet === 'trial' ? <Badge isDashed>{t('wallet_trial')}</Badge> : null}
@@ -148,5 +150,18 @@ export function BettingRecordPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** A lottery bet's draw (docs/lottery.md): numero, play type, numbers, odds and the special prize. */
+function DrawLine({ draw }: { draw: NonNullable<BettingRecordLine['draw']> }) {
+  const { t } = useTranslation();
+  const playType = (playTypeNameKeys as Readonly<Record<string, string>>)[draw.playType];
+  return (
+    <span className="records__meta records__draw">
+      {t('lottery_numero')} {draw.numero} · {playType ? t(playType) : draw.playType}{' '}
+      <strong>{draw.numbers.join(' ')}</strong> ×{draw.odds}
+      {draw.special ? ` · ${t('lottery_tier_special')} ${draw.special}` : null}
+    </span>
   );
 }

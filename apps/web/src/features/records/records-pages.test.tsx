@@ -78,6 +78,19 @@ describe('betting record (personalHistoryCopy)', () => {
           line({ roundId: 'r-1' }),
           line({ roundId: 'r-3', bet: '0.00', win: '0.00', profit: '0.00', status: 'rolled_back' }),
           line({ roundId: 'r-4', wallet: 'trial', profit: '-1.00', bet: '1.00', win: '0.00' }),
+          line({
+            roundId: 'L7',
+            gameName: 'Fast 1 minute',
+            gameType: 'ELOTT',
+            draw: {
+              numero: '202611260042',
+              playType: 'lo2',
+              numbers: ['45'],
+              odds: '3.5',
+              hits: 2,
+              special: '12345',
+            },
+          }),
         ],
         totals: { rounds: 42, bet: '1234.00', win: '1300.50', profit: '66.50' },
         total: 42,
@@ -98,7 +111,12 @@ describe('betting record (personalHistoryCopy)', () => {
     expect(totals.textContent).toContain('Profit/loss+66.50');
 
     const rounds = [...panel.querySelectorAll('.record-line')];
-    expect(rounds).toHaveLength(4);
+    expect(rounds).toHaveLength(5);
+    // A lottery bet shows its draw: numero, play type, numbers, odds and the special prize.
+    expect(rounds[4]?.querySelector('.records__draw')?.textContent).toBe(
+      'Draw 202611260042 · Lô 2 số 45 ×3.5 · Special 12345',
+    );
+    expect(rounds[0]?.querySelector('.records__draw')).toBeNull();
     expect(rounds[0]?.textContent).toContain('Khela Tables · Live casino');
     expect(rounds[0]?.textContent).toContain('Pending');
     expect(rounds[0]?.querySelector('.records-profit')?.textContent).toBe('-5.00');
