@@ -74,6 +74,11 @@ export interface BuildAppOptions {
   houseWebAssets?: WebAssets;
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
+  /**
+   * This process is the database's only one (main.ts on the embedded PGlite: one process per data
+   * folder): job runs found active at start were cut off by its own crash (jobs/job-queue.ts).
+   */
+  soleDatabaseProcess?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -192,7 +197,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // starts once the app is ready and, on close, lets the runs in flight finish before the
   // database closes (main.ts closes it after app.close()).
   const jobs = new JobRegistry();
-  const jobQueue = new JobQueue({ executeSql: database.executeSql, registry: jobs, log: app.log });
+  const jobQueue = new JobQueue({
+    executeSql: database.executeSql,
+    registry: jobs,
+    log: app.log,
+    soleInstance: options.soleDatabaseProcess ?? false,
+  });
   app.decorate('jobs', jobs);
   app.decorate('jobQueue', jobQueue);
   if (env.JOB_WORKERS) app.addHook('onReady', () => jobQueue.start());

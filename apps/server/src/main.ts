@@ -56,6 +56,8 @@ async function main() {
   const app = await buildApp({
     env,
     database,
+    // The embedded database has one process: what it finds running at start, a crash cut off.
+    soleDatabaseProcess: database.driver === 'pglite',
     webRoot: served.webRoot,
     ...(served.houseWebAssets ? { houseWebAssets: served.houseWebAssets } : {}),
   });

@@ -22,6 +22,11 @@ const envSchema = z
      * for the WAL flush: more connections let PostgreSQL flush many commits at once (bench/README.md).
      */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * Bets settled per transaction when a lottery draw is settled (docs/lottery.md, Settlement):
+     * 50,000 measured best on PostgreSQL; smaller batches hold wallet locks for less time.
+     */
+    LOTTERY_SETTLE_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
     /** Folder of the embedded PGlite database when DATABASE_URL is not set. */
     DATA_DIR: z.string().min(1).default('./data'),
     REDIS_URL: z

@@ -17,6 +17,12 @@ export interface JobQueueOptions {
   pollingSeconds?: number;
   /** Seconds between two checks of the cron schedules (one instance checks per interval). */
   cronCheckSeconds?: number;
+  /**
+   * This process is the database's only one (the embedded PGlite: one process per data folder).
+   * A run still marked active at start was then cut off by a crash of this very process: it is
+   * failed at once (and retried by its job's rules) instead of holding its job until its timeout.
+   */
+  soleInstance?: boolean;
 }
 
 /** The queue's own schema in the database (pg-boss creates and migrates it at start). */
@@ -74,6 +80,17 @@ export class JobQueue {
     this.#options = options;
   }
 
+  /** The runs a crash of the only process left active: failed, so their jobs run again now. */
+  async #failOrphans(boss: PgBoss): Promise<void> {
+    const result = (await this.#options.executeSql(
+      `select name, id from ${jobQueueSchema}.job where state = 'active'`,
+    )) as { rows: { name: string; id: string }[] };
+    for (const run of result.rows) {
+      await boss.fail(run.name, run.id, { message: 'cut off: the server stopped during the run' });
+      this.#options.log.warn({ job: run.name, id: run.id }, 'job run cut off by a restart: failed');
+    }
+  }
+
   get started(): boolean {
     return this.#boss !== null;
   }
@@ -100,6 +117,7 @@ export class JobQueue {
     this.#boss = boss;
     this.#stopping = false;
     await boss.start();
+    if (this.#options.soleInstance) await this.#failOrphans(boss);
     const cronJobs = new Set<string>();
     for (const job of registry.list()) {
       const queue = {

@@ -213,6 +213,56 @@ describe('the job queue', () => {
     }
   });
 
+  it('fails at start a run a crash left active, when the process is the database only one', async () => {
+    const database = await createTestDatabase();
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...testEnvDefaults, JOB_WORKERS: 'true' });
+    let runs = 0;
+    const define = (app: Awaited<ReturnType<typeof buildApp>>) =>
+      app.jobs.define({
+        name: 'test-orphan',
+        summary: 'counts its runs',
+        schedule: byHand,
+        ...quiet,
+        run: async () => ({ run: ++runs }),
+      });
+    const state = async (id: string) =>
+      (await database.handle.executeSql(`select state::text as state from pgboss.job where id = $1`, [id]))
+        .rows[0] as { state: string } | undefined;
+    try {
+      const first = await buildApp({ env, database: database.handle, webRoot: null, logger: false });
+      define(first);
+      await first.ready();
+      const id = await first.jobQueue.runSoon('test-orphan');
+      await waitFor(async () => (await state(String(id)))?.state === 'completed', 'the first run');
+      await first.close();
+      // As a SIGKILL in the middle of the run would leave it: active, never finished.
+      await database.handle.executeSql(
+        `update pgboss.job set state = 'active', completed_on = null, started_on = now() where id = $1`,
+        [id],
+      );
+      const second = await buildApp({
+        env,
+        database: database.handle,
+        webRoot: null,
+        logger: false,
+        soleDatabaseProcess: true,
+      });
+      define(second);
+      try {
+        await second.ready();
+        await waitFor(async () => (await state(String(id)))?.state === 'failed', 'the orphan to be failed');
+        // The job is free again at once (stately: it would wait for its timeout otherwise).
+        const next = await second.jobQueue.runSoon('test-orphan');
+        await waitFor(async () => (await state(String(next)))?.state === 'completed', 'the next run');
+        expect(runs).toBe(2);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
   it("runs pg-boss's statement lists as one transaction, rolled back on failure, the connection left usable", async () => {
     const database = await createTestDatabase();
     const { executeSql } = database.handle;

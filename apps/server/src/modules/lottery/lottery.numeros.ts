@@ -189,6 +189,7 @@ export async function drawDueNumeros(db: Database, now: Date): Promise<number> {
 export async function settleDrawnNumeros(
   db: Database,
   log: (error: unknown, numeroId: number) => void,
+  batchSize?: number,
 ): Promise<{ settled: number; errors: number }> {
   const drawn = await db
     .select({ id: lotteryNumeros.id })
@@ -199,7 +200,7 @@ export async function settleDrawnNumeros(
   let errors = 0;
   for (const { id } of drawn) {
     try {
-      const result = await settleNumero(db, id);
+      const result = await settleNumero(db, id, batchSize === undefined ? {} : { batchSize });
       if (result.done) settled += 1;
     } catch (error) {
       errors += 1;
@@ -212,12 +213,12 @@ export async function settleDrawnNumeros(
 /** One run of the lifecycle: every step, in order, each doing all that is due. */
 export async function lotteryTick(
   db: Database,
-  options: { now?: Date; log?: (error: unknown, numeroId: number) => void } = {},
+  options: { now?: Date; log?: (error: unknown, numeroId: number) => void; settleBatchSize?: number } = {},
 ): Promise<TickResult> {
   const now = options.now ?? new Date();
   const locked = await lockDueNumeros(db, now);
   const drawn = await drawDueNumeros(db, now);
   const opened = await openNumeros(db, now);
-  const settlement = await settleDrawnNumeros(db, options.log ?? (() => {}));
+  const settlement = await settleDrawnNumeros(db, options.log ?? (() => {}), options.settleBatchSize);
   return { opened, locked, drawn, settled: settlement.settled, settleErrors: settlement.errors };
 }
