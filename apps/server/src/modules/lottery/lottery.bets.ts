@@ -19,6 +19,7 @@ import { requestHashOf, rowsOf } from '../ledger/ledger.service.ts';
 import { MAX_MINOR_UNITS, formatAmount } from '../ledger/money.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
+import { oddsText } from './lottery.odds.ts';
 
 /**
  * Bets (docs/lottery.md, spec 7 Lottery calls): placing a slip (one journal entry per bet, all of
@@ -74,15 +75,6 @@ type FunctionRefusal =
   | Refusal
   | { error: 'AMOUNT_OUT_OF_RANGE'; field: string; min: string; max: string }
   | { error: 'BETTING_CLOSED' | 'INSUFFICIENT_FUNDS'; field?: string };
-
-/** Odds in thousandths as the contract's decimal ("95", "3.5"). */
-export function oddsText(oddsMilli: number): string {
-  const whole = Math.trunc(oddsMilli / 1000);
-  const fraction = String(oddsMilli % 1000)
-    .padStart(3, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
-}
 
 function betOf(line: BetLine, precision: number, language: LanguageCode): LotteryBet {
   return {
