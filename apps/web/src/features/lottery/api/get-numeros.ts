@@ -12,8 +12,10 @@ import { lotteryQueryKey } from './get-game-menu.ts';
 export function useNumeros(
   gameCode: string,
   pollMs: (list: readonly NumeroResult[] | undefined) => number | false,
+  enabled = true,
 ) {
   return useQuery({
+    enabled,
     queryKey: [...lotteryQueryKey, 'numeros', gameCode],
     queryFn: () => apiClient.call(apiRoutes.lotteryNumeros, { query: { gameCode, count: numeroListCount } }),
     refetchInterval: (query) => pollMs(query.state.data?.list),

@@ -77,17 +77,18 @@ export function GameView({
   const queryClient = useQueryClient();
   const token = useSessionStore((state) => state.token);
   const menu = useLotteryMenu(prizeMode);
-  const open = useOpenNumero(gameCode);
-  const odds = useLotteryOdds(gameCode);
+  const game: LotteryGame | undefined = allGamesOf(menu.data?.gameMenus ?? []).find(
+    (entry) => entry.gameCode === gameCode,
+  );
+  // A game code the menu does not list (a stale or typed link) asks nothing more of the server.
+  const open = useOpenNumero(gameCode, game !== undefined);
+  const odds = useLotteryOdds(gameCode, game !== undefined);
   const now = useNow();
   const [watched, setWatched] = useState<Watched | null>(null);
   const [previousOpen, setPreviousOpen] = useState<Watched | null>(null);
   const [numbers, setNumbers] = useState<string[]>([]);
   const view = searchParams.get('view') === 'history' ? 'history' : 'bet';
 
-  const game: LotteryGame | undefined = allGamesOf(menu.data?.gameMenus ?? []).find(
-    (entry) => entry.gameCode === gameCode,
-  );
   const gamePlayTypes = game?.playTypes ?? [];
   const requested = searchParams.get('playType');
   const playType: PlayType | undefined =
@@ -100,7 +101,11 @@ export function GameView({
   const isUnsettled = (list: readonly LotteryBet[] | undefined) =>
     list?.some((bet) => bet.numero === watched?.numero && bet.status === 'open') ?? false;
   // After the draw time: ask for the result, then for the settled bets, every 3 s until they are in.
-  const numeros = useNumeros(gameCode, (list) => (awaiting && !hasResult(list) ? resultPollMs : false));
+  const numeros = useNumeros(
+    gameCode,
+    (list) => (awaiting && !hasResult(list) ? resultPollMs : false),
+    game !== undefined,
+  );
   const myBets = useMyLotteryBets(gameCode, (list) =>
     awaiting && (isUnsettled(list) || !hasResult(numeros.data?.list)) ? resultPollMs : false,
   );
