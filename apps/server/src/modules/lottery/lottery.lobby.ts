@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { gameNameOf, nodeIdsOf } from '../games/games.service.ts';
+import { rowsOf } from '../ledger/ledger.service.ts';
 import { lotteryMenuTags } from './lottery.games.ts';
 import { lotteryBets, lotteryGames, lotteryNumeros } from './lottery.tables.ts';
 
@@ -120,21 +121,23 @@ async function openNumerosOf(db: Database, gameIds: number[], now: Date): Promis
   return new Map(rows.map((row) => [row.gameId, row]));
 }
 
-/** The latest drawn (or settled) numero of each game asked: one index probe per game. */
+/**
+ * The latest drawn (or settled) numero of each game asked: one statement (an index probe per game
+ * inside it), then those rows by id — two round trips whatever the number of games.
+ */
 async function latestDrawnOf(db: Database, gameIds: number[]): Promise<Map<number, NumeroRow>> {
-  const latest = new Map<number, NumeroRow>();
-  await Promise.all(
-    gameIds.map(async (gameId) => {
-      const [row] = await db
-        .select()
-        .from(lotteryNumeros)
-        .where(and(eq(lotteryNumeros.gameId, gameId), inArray(lotteryNumeros.status, ['drawn', 'settled'])))
-        .orderBy(desc(lotteryNumeros.drawAt))
-        .limit(1);
-      if (row) latest.set(gameId, row);
-    }),
-  );
-  return latest;
+  if (gameIds.length === 0) return new Map();
+  const ids = rowsOf<{ id: string | number | null }>(
+    await db.execute(sql`select (select n.id from lottery_numeros n
+                                  where n.game_id = g.id and n.status in ('drawn', 'settled')
+                                  order by n.draw_at desc limit 1) as id
+                           from unnest(${`{${gameIds.join(',')}}`}::int[]) as g(id)`),
+  )
+    .map((row) => (row.id === null ? null : Number(row.id)))
+    .filter((id): id is number => id !== null);
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(lotteryNumeros).where(inArray(lotteryNumeros.id, ids));
+  return new Map(rows.map((row) => [row.gameId, row]));
 }
 
 /** Spec 3 Lottery of each game row, in the order given. */
