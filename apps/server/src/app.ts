@@ -37,6 +37,8 @@ import { mountHouseGames } from './modules/games/house-vendor.ts';
 import { vendorWalletPrefix, vendorWalletRoutes } from './modules/games/vendor-wallet.routes.ts';
 import { vendorTransferRoutes } from './modules/games/vendor-transfers.routes.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
+import { agentTeamRoutes } from './modules/agents/agents.team.routes.ts';
+import { agentWageRoutes } from './modules/agents/agents.wages.routes.ts';
 import { lotteryRoundCounts } from './modules/lottery/lottery.service.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { realtimePath, realtimeRoutes } from './modules/realtime/realtime.routes.ts';
@@ -295,6 +297,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gameRoutes, { otherRounds: lotteryRoundCounts });
   await app.register(recordRoutes);
   await app.register(lotteryRoutes);
+  await app.register(agentTeamRoutes);
+  await app.register(agentWageRoutes);
   await app.register(vendorWalletRoutes);
   await app.register(vendorTransferRoutes);
   if (env.HOUSE_GAMES === 'inprocess') {

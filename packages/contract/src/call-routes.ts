@@ -29,6 +29,111 @@ export const affiliateCheck = {
   encrypted: false,
 } as Calls['affiliateCheck'];
 
+export const agentConsolidated = {
+  id: 'agentConsolidated',
+  method: 'GET',
+  path: '/wps/member/info/funds/consolidated',
+  encrypted: false,
+} as Calls['agentConsolidated'];
+
+export const agentContracts = {
+  id: 'agentContracts',
+  method: 'GET',
+  path: '/wps/agent/contracts',
+  encrypted: false,
+} as Calls['agentContracts'];
+
+export const agentCreateLink = {
+  id: 'agentCreateLink',
+  method: 'POST',
+  path: '/wps/agent/links',
+  encrypted: false,
+} as Calls['agentCreateLink'];
+
+export const agentDownlineDetail = {
+  id: 'agentDownlineDetail',
+  method: 'GET',
+  path: '/wps/agent/downline',
+  encrypted: false,
+} as Calls['agentDownlineDetail'];
+
+export const agentDownlineStatus = {
+  id: 'agentDownlineStatus',
+  method: 'POST',
+  path: '/wps/agent/downline/status',
+  encrypted: false,
+} as Calls['agentDownlineStatus'];
+
+export const agentDownlines = {
+  id: 'agentDownlines',
+  method: 'GET',
+  path: '/wps/agent/downlines',
+  encrypted: false,
+} as Calls['agentDownlines'];
+
+export const agentLinks = {
+  id: 'agentLinks',
+  method: 'GET',
+  path: '/wps/agent/links',
+  encrypted: false,
+} as Calls['agentLinks'];
+
+export const agentProfitLoss = {
+  id: 'agentProfitLoss',
+  method: 'GET',
+  path: '/wps/agent/team/pal',
+  encrypted: false,
+} as Calls['agentProfitLoss'];
+
+export const agentRegisterDownline = {
+  id: 'agentRegisterDownline',
+  method: 'POST',
+  path: '/wps/agent/downline/register',
+  encrypted: true,
+} as Calls['agentRegisterDownline'];
+
+export const agentRevenue = {
+  id: 'agentRevenue',
+  method: 'GET',
+  path: '/wps/agent/revenue',
+  encrypted: false,
+} as Calls['agentRevenue'];
+
+export const agentTeamBetting = {
+  id: 'agentTeamBetting',
+  method: 'GET',
+  path: '/wps/agent/team/bets',
+  encrypted: false,
+} as Calls['agentTeamBetting'];
+
+export const agentTeamOverview = {
+  id: 'agentTeamOverview',
+  method: 'GET',
+  path: '/wps/agent/team/overview',
+  encrypted: false,
+} as Calls['agentTeamOverview'];
+
+export const agentTeamTransactions = {
+  id: 'agentTeamTransactions',
+  method: 'GET',
+  path: '/wps/agent/team/transactions',
+  encrypted: false,
+} as Calls['agentTeamTransactions'];
+
+export const agentWageSources = {
+  id: 'agentWageSources',
+  method: 'GET',
+  path: '/wps/agent/wages/sources',
+  encrypted: false,
+} as Calls['agentWageSources'];
+
+export const agentWages = {
+  id: 'agentWages',
+  method: 'GET',
+  path: '/wps/agent/wages',
+  encrypted: false,
+} as Calls['agentWages'];
+
 export const announcements = {
   id: 'MCSFE_getListAnnouncements',
   method: 'GET',
@@ -134,6 +239,13 @@ export const createWithdrawal = {
   encrypted: true,
 } as Calls['createWithdrawal'];
 
+export const dailyContract = {
+  id: 'MCS2_processDailySalContract',
+  method: 'POST',
+  path: '/wps/relay/MCS2_processDailySalContract',
+  encrypted: false,
+} as Calls['dailyContract'];
+
 export const deleteAnnouncement = {
   id: 'operatorDeleteAnnouncement',
   method: 'POST',
@@ -182,6 +294,13 @@ export const depositMethods = {
   path: '/wps/deposit/methods',
   encrypted: false,
 } as Calls['depositMethods'];
+
+export const dividendContract = {
+  id: 'MCS2_processDividendReq',
+  method: 'POST',
+  path: '/wps/relay/MCS2_processDividendReq',
+  encrypted: false,
+} as Calls['dividendContract'];
 
 export const domainRoute = {
   id: 'systemDomainRoute',
@@ -266,6 +385,13 @@ export const hotGames = {
   path: '/wps/relay/GCSGAME_hotGamesV2',
   encrypted: false,
 } as Calls['hotGames'];
+
+export const hourlyContract = {
+  id: 'MCS2_processContractHourSalary',
+  method: 'POST',
+  path: '/wps/relay/MCS2_processContractHourSalary',
+  encrypted: false,
+} as Calls['hourlyContract'];
 
 export const humanChallenge = {
   id: 'humanChallenge',
@@ -392,6 +518,13 @@ export const operatorAdjust = {
   path: '/api/operator/wallet/adjust',
   encrypted: false,
 } as Calls['operatorAdjust'];
+
+export const operatorAgentContract = {
+  id: 'operatorAgentContract',
+  method: 'POST',
+  path: '/api/operator/agents/contracts',
+  encrypted: false,
+} as Calls['operatorAgentContract'];
 
 export const operatorBanners = {
   id: 'operatorBanners',
@@ -624,6 +757,13 @@ export const rankList = {
   path: '/wps/relay/GCSGAME_getRankList',
   encrypted: false,
 } as Calls['rankList'];
+
+export const realtimeContract = {
+  id: 'MCSFE_processRealTimeSalaryContract',
+  method: 'POST',
+  path: '/wps/relay/MCSFE_processRealTimeSalaryContract',
+  encrypted: false,
+} as Calls['realtimeContract'];
 
 export const recentGames = {
   id: 'GCS_recentGame',

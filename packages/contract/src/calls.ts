@@ -1,4 +1,5 @@
 import { accountCalls } from './accounts.ts';
+import { agentCalls } from './agents.ts';
 import { contentCalls } from './content.ts';
 import { depositCalls } from './deposits.ts';
 import { gameLaunchCalls } from './game-launch.ts';
@@ -23,6 +24,7 @@ export const calls = {
   ...recordCalls,
   ...lotteryCalls,
   ...jobCalls,
+  ...agentCalls,
 };
 
 export type CallName = keyof typeof calls;

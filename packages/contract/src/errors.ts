@@ -66,6 +66,13 @@ export const errorCatalogue = {
   INSUFFICIENT_FUNDS: { status: 409, message: 'err_insufficient_funds' },
   /** The lottery numero no longer takes bets (locked, drawn or voided), or the bet can no longer be cancelled. */
   BETTING_CLOSED: { status: 409, message: 'err_betting_closed' },
+  /**
+   * A contract offer above the offerer's own contract of that kind (a tier's rate, or a real-time
+   * rate), or the offerer has none to share (agents pay their team's wages out of their own).
+   */
+  CONTRACT_ABOVE_OWN: { status: 409, message: 'err_contract_above_own' },
+  /** The downline already has an active contract of that kind whose rate is not lower, or the request was answered. */
+  CONTRACT_OVERLAP: { status: 409, message: 'err_contract_overlap' },
   /** A game wallet transfer is still waiting for the vendor's answer: one at a time per vendor. */
   TRANSFER_IN_PROGRESS: { status: 409, message: 'err_transfer_in_progress' },
   /** The entry was reversed before: an entry is reversed at most once. */

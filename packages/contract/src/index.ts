@@ -13,6 +13,7 @@ export * from './records.ts';
 export * from './lottery-draw.ts';
 export * from './lottery.ts';
 export * from './jobs.ts';
+export * from './agents.ts';
 export * from './vendor-protocol.ts';
 export * from './vendor-transfer.ts';
 export * from './seal.ts';

@@ -14,4 +14,8 @@ export const recordKinds = [
   'hold',
   'release',
   'reversal',
+  /** An agent's daily, hourly or real-time wage (issue 14), from the platform or the upline. */
+  'wage',
+  /** An agent's dividend. */
+  'dividend',
 ] as const;

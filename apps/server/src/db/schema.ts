@@ -16,3 +16,4 @@ export * from '../modules/deposits/deposits.tables.ts';
 export * from '../modules/withdrawals/withdrawals.tables.ts';
 export * from '../modules/games/games.tables.ts';
 export * from '../modules/lottery/lottery.tables.ts';
+export * from '../modules/agents/agents.tables.ts';

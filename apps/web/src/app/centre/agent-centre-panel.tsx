@@ -4,7 +4,7 @@ import {
   visibleAgentCentreMenu,
 } from '../../shared/config/centre-pages.ts';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
-import { ComingSoon } from '../../shared/ui/coming-soon.tsx';
+import { AgentCentrePage } from '../../features/agents/index.ts';
 import { MemberCentrePage } from './member-centre-pages.tsx';
 import { useWhitelabel } from '../../shared/api/get-whitelabel.ts';
 import { CentreFrame } from './centre-frame.tsx';
@@ -31,8 +31,12 @@ export function AgentCentrePanel() {
       current={{ key: current.page, labelKey: current.labelKey }}
       onOpen={openAgentCentre}
     >
-      {/* The wallet pages work for agents now; the team pages come with the agent centre issue. */}
-      {isAgentWalletPage(current.page) ? <MemberCentrePage page={current.page} /> : <ComingSoon />}
+      {/* An agent's own money: the member centre's wallet pages; the rest are the team's pages. */}
+      {isAgentWalletPage(current.page) ? (
+        <MemberCentrePage page={current.page} />
+      ) : (
+        <AgentCentrePage page={current.page} />
+      )}
     </CentreFrame>
   );
 }

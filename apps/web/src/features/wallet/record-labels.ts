@@ -13,6 +13,8 @@ export const recordKindLabelKeys: Record<RecordKind, string> = {
   hold: 'record_hold',
   release: 'record_release',
   reversal: 'record_reversal',
+  wage: 'record_wage',
+  dividend: 'record_dividend',
 };
 
 export const walletKindLabelKeys: Record<WalletKind, string> = {

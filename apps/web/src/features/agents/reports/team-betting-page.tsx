@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
+
+// Placeholder while issue 14's page is written.
+export function TeamBettingPage() {
+  return <ComingSoon />;
+}
