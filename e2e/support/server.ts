@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,6 +57,25 @@ export interface ServerOptions {
   settings?: Record<string, unknown>;
   env?: Record<string, string>;
   dataDir?: string;
+  /**
+   * Runs the server with its clock moved, in libfaketime's notation ('+1d', '+2h'): the whole
+   * process (and the embedded database in it) lives that much later, as if restarted then. For
+   * journeys that need a day to end (daily wages). Needs Debian's `faketime` package.
+   */
+  clockOffset?: string;
+}
+
+const fakeTimeLibraries = [
+  '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+];
+
+/** The environment that moves a process's clock by `offset` (libfaketime preloaded). */
+function clockEnv(offset: string): Record<string, string> {
+  const library = fakeTimeLibraries.find((candidate) => existsSync(candidate));
+  if (!library) throw new Error('libfaketime is missing: sudo apt-get install -y faketime');
+  // Timers and the event loop keep the real monotonic clock; only the wall clock moves.
+  return { LD_PRELOAD: library, FAKETIME: offset, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
 }
 
 /**
@@ -77,6 +96,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     ...options.env,
+    ...(options.clockOffset ? clockEnv(options.clockOffset) : {}),
   };
   delete env.DATABASE_URL;
   if (options.settings) {

@@ -596,6 +596,13 @@ export const operatorResolveWithdrawal = {
   encrypted: false,
 } as Calls['operatorResolveWithdrawal'];
 
+export const operatorRunJob = {
+  id: 'operatorRunJob',
+  method: 'POST',
+  path: '/api/operator/jobs/run',
+  encrypted: false,
+} as Calls['operatorRunJob'];
+
 export const operatorSetLotteryOdds = {
   id: 'operatorSetLotteryOdds',
   method: 'PUT',

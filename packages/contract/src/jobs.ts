@@ -67,4 +67,23 @@ export const jobCalls = {
       failures: z.array(jobRunSchema),
     }),
   }),
+  operatorRunJob: defineCall({
+    id: 'operatorRunJob',
+    method: 'POST',
+    path: '/api/operator/jobs/run',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Run a scheduled job now (it settles whatever is due, as at its own times); null when a run is already waiting',
+    tag: 'operator',
+    body: z.object({
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(64)
+        .regex(/^[a-z][a-z0-9-]*$/, 'a job name'),
+    }),
+    value: z.object({ id: z.string().nullable() }),
+  }),
 };

@@ -175,6 +175,65 @@ describe('the operator job list (GET /api/operator/jobs)', () => {
   });
 });
 
+describe('run a job now (POST /api/operator/jobs/run)', () => {
+  it(
+    'queues one run of the job, which then runs; a second while one waits answers null',
+    { timeout: 60_000 },
+    async () => {
+      let runs = 0;
+      sut = await buildTestApp({
+        env: { JOB_WORKERS: 'true' },
+        extend: (app) => {
+          app.jobs.define({
+            name: 'test-count',
+            summary: 'counts its runs',
+            schedule: byHand,
+            ...quiet,
+            run: async () => {
+              runs += 1;
+              await new Promise((resolve) => setTimeout(resolve, 300));
+              return { runs };
+            },
+          });
+        },
+      });
+      const token = await operatorLogin(sut);
+      const run = () =>
+        call(sut!, { method: 'POST', url: '/api/operator/jobs/run', token, body: { name: 'test-count' } });
+      const first = await run();
+      expect(first.status).toBe(200);
+      expect(first.body.value).toEqual({ id: expect.any(String) });
+      await waitFor(async () => runs === 1, 'the run');
+      // The run is over: another may be queued.
+      await waitFor(async () => {
+        const again = await run();
+        return typeof (again.body.value as { id: string | null }).id === 'string';
+      }, 'a second run');
+      await waitFor(async () => runs === 2, 'the second run');
+    },
+  );
+
+  it('refuses an unknown job, a bad name, a guest and a member, and runs nothing', async () => {
+    sut = await buildTestApp();
+    const token = await operatorLogin(sut);
+    const post = (body: unknown, as?: string) =>
+      call(sut!, { method: 'POST', url: '/api/operator/jobs/run', ...(as ? { token: as } : {}), body });
+    const unknown = await post({ name: 'no-such-job' }, token);
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
+    for (const name of ['', 'Bad Name', 'a\u0000b', 'x'.repeat(65)]) {
+      const bad = await post({ name }, token);
+      expect([bad.status, bad.body.code], name).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    // This app runs no workers: a known job cannot be queued here.
+    const noWorkers = await post({ name: 'lottery-tick' }, token);
+    expect([noWorkers.status, noWorkers.body.code]).toEqual([403, 'FEATURE_DISABLED']);
+    expect((await post({ name: 'lottery-tick' })).status).toBe(401);
+    const login = await loginAs(sut, 'demoplayer', 'Player-demo-2026');
+    const memberToken = (login.body.value as { token: string }).token;
+    expect((await post({ name: 'lottery-tick' }, memberToken)).status).toBe(403);
+  });
+});
+
 describe('the job queue', () => {
   it('lets a run in flight finish when the app closes, and records it', async () => {
     const database = await createTestDatabase();
