@@ -23,7 +23,11 @@ export const demoAgentContracts: ContractTerms[] = [
 ];
 
 /** Gives `account` (a top agent) the demo contracts, active now; nothing when it has any already. */
-export async function seedDemoAgentContracts(db: Database, account: string, precision: number): Promise<void> {
+export async function seedDemoAgentContracts(
+  db: Database,
+  account: string,
+  precision: number,
+): Promise<void> {
   for (const contract of demoAgentContracts) {
     const { maxBp } = checkTerms(contract, precision);
     await db.execute(sql`insert into agent_contracts (kind, member_id, upline_id, status, terms, max_rate_bp, started_at)

@@ -69,7 +69,10 @@ export function checkTerms(contract: ContractTerms, precision: number): RateShap
     const bp = basisPoints(tier.rate);
     if (previous) {
       if (bet < previous.bet || tier.activeMembers < previous.active) {
-        throw validation(`terms.tiers.${index}.teamBet`, 'each tier needs at least what the one before needs');
+        throw validation(
+          `terms.tiers.${index}.teamBet`,
+          'each tier needs at least what the one before needs',
+        );
       }
       if (bet === previous.bet && tier.activeMembers === previous.active) {
         throw validation(`terms.tiers.${index}.teamBet`, 'each tier needs more than the one before');
@@ -182,7 +185,9 @@ interface Caller {
 /** The caller may act on contracts: a real, active agent. */
 async function actingAgent(db: Database, memberId: number): Promise<Caller> {
   const [row] = rowsOf<{ id: string; type: number; status: string }>(
-    await db.execute(sql`select id::text as id, type::int as type, status from members where id = ${memberId}`),
+    await db.execute(
+      sql`select id::text as id, type::int as type, status from members where id = ${memberId}`,
+    ),
   );
   if (!row) throw new AppError('FORBIDDEN');
   if (row.type === accountTypes.trial) throw new AppError('TRIAL_ACCOUNT');
@@ -206,13 +211,16 @@ async function activeContract(db: Database, memberId: number, kind: WageKind): P
 
 /** The offer is within the offerer's own contract of its kind (each rate at most the offerer's). */
 function checkWithinOwn(own: ActiveTerms | null, offer: RateShape, contract: ContractTerms): void {
-  if (!own) throw new AppError('CONTRACT_ABOVE_OWN', { issues: [{ field: 'terms', reason: 'no own contract' }] });
+  if (!own)
+    throw new AppError('CONTRACT_ABOVE_OWN', { issues: [{ field: 'terms', reason: 'no own contract' }] });
   if (contract.kind === 'realtime' && own.terms.kind === 'realtime') {
     if ((offer.winBp ?? 0) > basisPoints(own.terms.terms.winRate)) {
       throw new AppError('CONTRACT_ABOVE_OWN', { issues: [{ field: 'terms.winRate', reason: 'above own' }] });
     }
     if ((offer.lossBp ?? 0) > basisPoints(own.terms.terms.lossRate)) {
-      throw new AppError('CONTRACT_ABOVE_OWN', { issues: [{ field: 'terms.lossRate', reason: 'above own' }] });
+      throw new AppError('CONTRACT_ABOVE_OWN', {
+        issues: [{ field: 'terms.lossRate', reason: 'above own' }],
+      });
     }
     return;
   }
@@ -262,10 +270,13 @@ export async function contractAction(
 
 async function replayOf(db: Database, callerId: number, requestId: string, kind: WageKind) {
   const [row] = rowsOf<{ id: number; kind: WageKind }>(
-    await db.execute(sql`select id, kind from agent_contracts where upline_id = ${callerId} and request_id = ${requestId}`),
+    await db.execute(
+      sql`select id, kind from agent_contracts where upline_id = ${callerId} and request_id = ${requestId}`,
+    ),
   );
   if (!row) return null;
-  if (row.kind !== kind) throw new AppError('IDEMPOTENCY_MISMATCH', { issues: [{ field: 'requestId', reason: 'used' }] });
+  if (row.kind !== kind)
+    throw new AppError('IDEMPOTENCY_MISMATCH', { issues: [{ field: 'requestId', reason: 'used' }] });
   return contractById(db, row.id, callerId);
 }
 
@@ -284,7 +295,8 @@ async function offer(
                           join member_tree t on t.descendant_id = m.id and t.ancestor_id = ${callerId} and t.depth >= 1
                          where lower(m.account) = lower(${body.username})`),
   );
-  if (!target) throw new AppError('NOT_FOUND', { issues: [{ field: 'username', reason: 'not in your team' }] });
+  if (!target)
+    throw new AppError('NOT_FOUND', { issues: [{ field: 'username', reason: 'not in your team' }] });
   if (!isAgentType(target.type)) throw validation('username', 'not an agent');
   const targetId = Number(target.id);
   checkWithinOwn(await activeContract(db, callerId, contract.kind), rates, contract);
@@ -310,16 +322,16 @@ async function offer(
                               returning id`),
       );
       if (!made) throw new Error('contract not written');
-      await tx.execute(sql`insert into agent_contract_requests (contract_id, kind) values (${made.id}, 'new')`);
+      await tx.execute(
+        sql`insert into agent_contract_requests (contract_id, kind) values (${made.id}, 'new')`,
+      );
       return made.id;
     });
     return await contractById(db, id, callerId);
   } catch (error) {
-    // A concurrent retry of the same offer wrote it first: answer that one.
-    if (isUniqueViolation(error, 'agent_contracts_request_key')) {
-      const again = await replayOf(db, callerId, body.requestId, contract.kind);
-      if (again) return again;
-    }
+    // A concurrent retry of the same offer wrote it first (whichever unique index told): answer that one.
+    const again = await replayOf(db, callerId, body.requestId, contract.kind);
+    if (again) return again;
     throw error;
   }
 }
@@ -332,14 +344,20 @@ async function answer(
   action: 'accept' | 'reject',
 ): Promise<AgentContract> {
   const contractId = await inTransaction(db, async (tx) => {
-    const [request] = rowsOf<{ kind: 'new' | 'termination'; status: string; contract_id: number; max_rate_bp: number }>(
+    const [request] = rowsOf<{
+      kind: 'new' | 'termination';
+      status: string;
+      contract_id: number;
+      max_rate_bp: number;
+    }>(
       await tx.execute(sql`select r.kind, r.status, r.contract_id, c.max_rate_bp
                              from agent_contract_requests r
                              join agent_contracts c on c.id = r.contract_id
                             where r.id = ${requestNo} and c.member_id = ${callerId} and c.kind = ${kind}
                               for update of r`),
     );
-    if (!request) throw new AppError('NOT_FOUND', { issues: [{ field: 'requestNo', reason: 'no such request' }] });
+    if (!request)
+      throw new AppError('NOT_FOUND', { issues: [{ field: 'requestNo', reason: 'no such request' }] });
     // Answered already (or replaced by a newer offer): one answer per request.
     if (request.status !== 'pending') throw new AppError('CONTRACT_OVERLAP');
     const id = request.contract_id;
@@ -350,7 +368,9 @@ async function answer(
       );
       if (active && active.max_rate_bp >= request.max_rate_bp) throw new AppError('CONTRACT_OVERLAP');
       if (active) {
-        await tx.execute(sql`update agent_contracts set status = 'cancelled', ended_at = now() where id = ${active.id}`);
+        await tx.execute(
+          sql`update agent_contracts set status = 'cancelled', ended_at = now() where id = ${active.id}`,
+        );
         await tx.execute(sql`update agent_contract_requests set status = 'cancelled', answered_at = now()
                               where contract_id = ${active.id} and status = 'pending'`);
       }
@@ -374,12 +394,20 @@ async function answer(
   return contractById(db, contractId, callerId);
 }
 
-async function terminate(db: Database, callerId: number, kind: WageKind, contractId: number): Promise<AgentContract> {
+async function terminate(
+  db: Database,
+  callerId: number,
+  kind: WageKind,
+  contractId: number,
+): Promise<AgentContract> {
   const [row] = rowsOf<{ status: string }>(
     await db.execute(sql`select status from agent_contracts
                           where id = ${contractId} and upline_id = ${callerId} and kind = ${kind}`),
   );
-  if (!row) throw new AppError('NOT_FOUND', { issues: [{ field: 'contractId', reason: 'not a contract you offered' }] });
+  if (!row)
+    throw new AppError('NOT_FOUND', {
+      issues: [{ field: 'contractId', reason: 'not a contract you offered' }],
+    });
   if (row.status !== 'active') throw validation('contractId', 'not active');
   // One pending request per contract: a second terminate answers the contract as it is.
   await db.execute(sql`insert into agent_contract_requests (contract_id, kind)
@@ -421,9 +449,17 @@ export async function consolidated(db: Database, memberId: number): Promise<Cons
 export async function listContracts(
   db: Database,
   memberId: number,
-  query: { kind?: WageKind; scope: 'mine' | 'team'; status?: AgentContract['status']; pageNo: number; pageSize: number },
+  query: {
+    kind?: WageKind;
+    scope: 'mine' | 'team';
+    status?: AgentContract['status'];
+    pageNo: number;
+    pageSize: number;
+  },
 ) {
-  const conditions = [query.scope === 'mine' ? sql`c.member_id = ${memberId}` : sql`c.upline_id = ${memberId}`];
+  const conditions = [
+    query.scope === 'mine' ? sql`c.member_id = ${memberId}` : sql`c.upline_id = ${memberId}`,
+  ];
   if (query.kind) conditions.push(sql`c.kind = ${query.kind}`);
   if (query.status) conditions.push(sql`c.status = ${query.status}`);
   const where = sql.join(conditions, sql` and `);
@@ -476,4 +512,3 @@ export async function setPlatformContract(
   });
   return contractById(db, id, options.operatorId);
 }
-

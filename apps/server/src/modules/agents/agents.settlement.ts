@@ -53,7 +53,8 @@ export function dividendPeriodsEnding(day: Date): { letter: string; key: string;
   }
   const month = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}`;
   const monthStart = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1));
-  if (day.getUTCDate() === 15) periods.push({ letter: 'H', key: `H:${month}-1`, from: monthStart.toISOString() });
+  if (day.getUTCDate() === 15)
+    periods.push({ letter: 'H', key: `H:${month}-1`, from: monthStart.toISOString() });
   if (end.getUTCDate() === 1) {
     const second = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 16));
     periods.push({ letter: 'H', key: `H:${month}-2`, from: second.toISOString() });
@@ -82,7 +83,11 @@ export interface SettleResult {
  * run) it starts with the last closed period. Safe to run concurrently: the function locks the
  * cursor row and skips a period already settled.
  */
-export async function settleWages(db: Database, kind: WageKind, now: Date = new Date()): Promise<SettleResult> {
+export async function settleWages(
+  db: Database,
+  kind: WageKind,
+  now: Date = new Date(),
+): Promise<SettleResult> {
   const settings = await getSettings(db);
   const currency = settings.currency;
   const precision = settings.currencyPrecision;
@@ -123,30 +128,34 @@ export const settleDailyWages = (db: Database, now?: Date) => settleWages(db, 'd
 export const settleDividends = (db: Database, now?: Date) => settleWages(db, 'dividend', now);
 
 /** The jobs' definitions (name, schedule, what runs), for agentWageRoutes. */
-export const wageJobs: { name: string; kind: WageKind; summary: string; schedule: { cron: string } | { everySeconds: number } }[] =
-  [
-    {
-      name: 'agent-wages-realtime',
-      kind: 'realtime',
-      summary: "Real-time wages: every closed 5-minute slot's lottery bets, paid per agent",
-      schedule: { everySeconds: realtimeWageSlotSeconds },
-    },
-    {
-      name: 'agent-wages-hourly',
-      kind: 'hourly',
-      summary: 'Hourly salaries of every closed hour',
-      schedule: { cron: '2 * * * *' },
-    },
-    {
-      name: 'agent-wages-daily',
-      kind: 'daily',
-      summary: 'Daily wages of every closed day (UTC)',
-      schedule: { cron: '5 0 * * *' },
-    },
-    {
-      name: 'agent-dividends',
-      kind: 'dividend',
-      summary: 'Dividends of every period (D, W, H, M) ending with a closed day',
-      schedule: { cron: '15 0 * * *' },
-    },
-  ];
+export const wageJobs: {
+  name: string;
+  kind: WageKind;
+  summary: string;
+  schedule: { cron: string } | { everySeconds: number };
+}[] = [
+  {
+    name: 'agent-wages-realtime',
+    kind: 'realtime',
+    summary: "Real-time wages: every closed 5-minute slot's lottery bets, paid per agent",
+    schedule: { everySeconds: realtimeWageSlotSeconds },
+  },
+  {
+    name: 'agent-wages-hourly',
+    kind: 'hourly',
+    summary: 'Hourly salaries of every closed hour',
+    schedule: { cron: '2 * * * *' },
+  },
+  {
+    name: 'agent-wages-daily',
+    kind: 'daily',
+    summary: 'Daily wages of every closed day (UTC)',
+    schedule: { cron: '5 0 * * *' },
+  },
+  {
+    name: 'agent-dividends',
+    kind: 'dividend',
+    summary: 'Dividends of every period (D, W, H, M) ending with a closed day',
+    schedule: { cron: '15 0 * * *' },
+  },
+];

@@ -35,7 +35,8 @@ export async function tokenOf(sut: TestApp, id: number, site: 'member' | 'agent'
 export function as(sut: TestApp, token: string) {
   return {
     get: (url: string) => call(sut, { method: 'GET', url, token, host: 'agent.localhost' }),
-    post: (url: string, body: unknown) => call(sut, { method: 'POST', url, token, body, host: 'agent.localhost' }),
+    post: (url: string, body: unknown) =>
+      call(sut, { method: 'POST', url, token, body, host: 'agent.localhost' }),
   };
 }
 
@@ -67,7 +68,8 @@ let rounds = 0;
 /** A settled house round of a member (main wallet), settled at `at`. */
 export async function round(sut: TestApp, id: number, bet: bigint, win: bigint, at: Date): Promise<void> {
   rounds += 1;
-  await sut.db.execute(sql`insert into game_rounds (vendor_code, round_id, member_id, node_id, game_type, vassalage,
+  await sut.db
+    .execute(sql`insert into game_rounds (vendor_code, round_id, member_id, node_id, game_type, vassalage,
       currency, wallet_kind, bet_amount, win_amount, status, started_at, settled_at)
     values ('HOUSE', ${`r${rounds}-${Date.now()}`}, ${id}, 0, 'SLOT', 'HOUSE', 'BDT', 'main', ${bet}, ${win},
             'settled', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`);

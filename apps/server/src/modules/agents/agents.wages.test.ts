@@ -2,9 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
-import { rowsOf } from '../ledger/ledger.service.ts';
+import { requestHashOf, rowsOf } from '../ledger/ledger.service.ts';
 import { operatorLogin } from '../accounts/accounts.test-support.ts';
-import { settleDailyWages, settleDividends, settleHourlyWages, settleRealtimeWages } from './agents.settlement.ts';
+import {
+  settleDailyWages,
+  settleDividends,
+  settleHourlyWages,
+  settleRealtimeWages,
+} from './agents.settlement.ts';
 import { as, balanceOf, fund, memberId, openMember, round, tokenOf } from './agents.wages.test-support.ts';
 
 const DAILY = '/wps/relay/MCS2_processDailySalContract';
@@ -14,7 +19,8 @@ const DIVIDEND = '/wps/relay/MCS2_processDividendReq';
 const tiers = (rate: string) => ({ tiers: [{ teamBet: '10', activeMembers: 1, rate }] });
 
 async function contractRows(sut: TestApp) {
-  return rowsOf<{ n: number }>(await sut.db.execute(sql`select count(*)::int as n from agent_contracts`))[0]?.n;
+  return rowsOf<{ n: number }>(await sut.db.execute(sql`select count(*)::int as n from agent_contracts`))[0]
+    ?.n;
 }
 
 describe('agent contracts and wages', () => {
@@ -55,16 +61,31 @@ describe('agent contracts and wages', () => {
     expect(answer.status).toBe(200);
     const value = answer.body.value;
     for (const kind of ['daily', 'hourly', 'realtime', 'dividend']) {
-      expect(value.contracts[kind]).toMatchObject({ kind, status: 'active', upline: null, member: 'demoagent' });
+      expect(value.contracts[kind]).toMatchObject({
+        kind,
+        status: 'active',
+        upline: null,
+        member: 'demoagent',
+      });
     }
     expect(value.pendingCount).toBe(0);
   });
 
   it('offer, retry, answer once, overlap, above own, termination', async () => {
-    const offer = { action: 'offer', username: 'wage_b', terms: tiers('0.50'), requestId: 'request-offer-b-1' };
+    const offer = {
+      action: 'offer',
+      username: 'wage_b',
+      terms: tiers('0.50'),
+      requestId: 'request-offer-b-1',
+    };
     const first = await as(sut, topT).post(DAILY, offer);
     expect(first.status).toBe(200);
-    expect(first.body.value).toMatchObject({ status: 'pending', upline: 'demoagent', member: 'wage_b', maxRate: '0.50' });
+    expect(first.body.value).toMatchObject({
+      status: 'pending',
+      upline: 'demoagent',
+      member: 'wage_b',
+      maxRate: '0.50',
+    });
     const again = await as(sut, topT).post(DAILY, offer);
     expect(again.body.value.id).toBe(first.body.value.id);
 
@@ -75,21 +96,34 @@ describe('agent contracts and wages', () => {
     expect((await as(sut, topT).post(DAILY, { action: 'accept', requestNo })).status).toBe(404);
     const accepted = await as(sut, bT).post(DAILY, { action: 'accept', requestNo });
     expect(accepted.body.value).toMatchObject({ status: 'active', pendingRequest: null });
-    expect((await as(sut, bT).post(DAILY, { action: 'reject', requestNo })).body.code).toBe('CONTRACT_OVERLAP');
+    expect((await as(sut, bT).post(DAILY, { action: 'reject', requestNo })).body.code).toBe(
+      'CONTRACT_OVERLAP',
+    );
 
     // Not higher than the active one: overlap. Above the offerer's own (1.5 %): refused.
     const same = await as(sut, topT).post(DAILY, { ...offer, requestId: 'request-offer-b-2' });
     expect(same.body.code).toBe('CONTRACT_OVERLAP');
-    const above = await as(sut, topT).post(DAILY, { ...offer, terms: tiers('1.60'), requestId: 'request-offer-b-3' });
+    const above = await as(sut, topT).post(DAILY, {
+      ...offer,
+      terms: tiers('1.60'),
+      requestId: 'request-offer-b-3',
+    });
     expect(above.body.code).toBe('CONTRACT_ABOVE_OWN');
     // b offers c nothing above b's own 0.5 %.
     const cAbove = await as(sut, bT).post(DAILY, {
-      action: 'offer', username: 'wage_c', terms: tiers('0.60'), requestId: 'request-offer-c-0',
+      action: 'offer',
+      username: 'wage_c',
+      terms: tiers('0.60'),
+      requestId: 'request-offer-c-0',
     });
     expect(cAbove.body.code).toBe('CONTRACT_ABOVE_OWN');
 
     // A higher one replaces the active one once accepted.
-    const higher = await as(sut, topT).post(DAILY, { ...offer, terms: tiers('1.00'), requestId: 'request-offer-b-4' });
+    const higher = await as(sut, topT).post(DAILY, {
+      ...offer,
+      terms: tiers('1.00'),
+      requestId: 'request-offer-b-4',
+    });
     await as(sut, bT).post(DAILY, { action: 'accept', requestNo: higher.body.value.pendingRequest.id });
     const mine = (await as(sut, bT).get('/wps/agent/contracts?kind=daily')).body.value.list;
     expect(mine.map((row: { status: string; maxRate: string }) => `${row.status}:${row.maxRate}`)).toEqual([
@@ -101,10 +135,15 @@ describe('agent contracts and wages', () => {
     const id = higher.body.value.id;
     const asked = await as(sut, topT).post(DAILY, { action: 'terminate', contractId: id });
     expect(asked.body.value.pendingRequest.kind).toBe('termination');
-    expect((await as(sut, bT).get('/wps/member/info/funds/consolidated')).body.value.dailysalreqtype).toBe('termination');
+    expect((await as(sut, bT).get('/wps/member/info/funds/consolidated')).body.value.dailysalreqtype).toBe(
+      'termination',
+    );
     await as(sut, bT).post(DAILY, { action: 'reject', requestNo: asked.body.value.pendingRequest.id });
     const asked2 = await as(sut, topT).post(DAILY, { action: 'terminate', contractId: id });
-    const ended = await as(sut, bT).post(DAILY, { action: 'accept', requestNo: asked2.body.value.pendingRequest.id });
+    const ended = await as(sut, bT).post(DAILY, {
+      action: 'accept',
+      requestNo: asked2.body.value.pendingRequest.id,
+    });
     expect(ended.body.value).toMatchObject({ status: 'ended' });
     const team = (await as(sut, topT).get('/wps/agent/contracts?scope=team&kind=daily')).body.value;
     expect(team.total).toBe(2);
@@ -115,50 +154,100 @@ describe('agent contracts and wages', () => {
     const bad = await as(sut, topT).post(HOURLY, {
       action: 'offer',
       username: 'wage_b',
-      terms: { tiers: [{ teamBet: '100', activeMembers: 1, rate: '0.2' }, { teamBet: '50', activeMembers: 1, rate: '0.2' }] },
+      terms: {
+        tiers: [
+          { teamBet: '100', activeMembers: 1, rate: '0.2' },
+          { teamBet: '50', activeMembers: 1, rate: '0.2' },
+        ],
+      },
       requestId: 'request-bad-1',
     });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_FAILED');
     const badRate = await as(sut, topT).post(HOURLY, {
-      action: 'offer', username: 'wage_b', terms: { tiers: [{ teamBet: '1', activeMembers: 0, rate: '101' }] }, requestId: 'request-bad-2',
+      action: 'offer',
+      username: 'wage_b',
+      terms: { tiers: [{ teamBet: '1', activeMembers: 0, rate: '101' }] },
+      requestId: 'request-bad-2',
     });
     expect(badRate.status).toBe(400);
+    const badPeriod = await as(sut, topT).post(DIVIDEND, {
+      action: 'offer',
+      username: 'wage_b',
+      terms: { basis: 'loss', period: 'Y', ...tiers('1') },
+      requestId: 'request-bad-3',
+    });
+    expect(badPeriod.body.code).toBe('VALIDATION_FAILED');
     const outside = await as(sut, otherT).post(HOURLY, {
-      action: 'offer', username: 'wage_b', terms: tiers('0.1'), requestId: 'request-x-1',
+      action: 'offer',
+      username: 'wage_b',
+      terms: tiers('0.1'),
+      requestId: 'request-x-1',
     });
     expect(outside.body.code, JSON.stringify(outside.body)).toBe('NOT_FOUND');
-    const self = await as(sut, topT).post(HOURLY, { action: 'offer', username: 'demoagent', terms: tiers('0.1'), requestId: 'request-x-2' });
+    const self = await as(sut, topT).post(HOURLY, {
+      action: 'offer',
+      username: 'demoagent',
+      terms: tiers('0.1'),
+      requestId: 'request-x-2',
+    });
     expect(self.body.code).toBe('NOT_FOUND');
-    const toPlayer = await as(sut, topT).post(HOURLY, { action: 'offer', username: 'wage_p', terms: tiers('0.1'), requestId: 'request-x-3' });
+    const toPlayer = await as(sut, topT).post(HOURLY, {
+      action: 'offer',
+      username: 'wage_p',
+      terms: tiers('0.1'),
+      requestId: 'request-x-3',
+    });
     expect(toPlayer.body.code).toBe('VALIDATION_FAILED');
-    expect((await as(sut, playerT).post(HOURLY, { action: 'accept', requestNo: 1 })).body.code).toBe('FORBIDDEN');
+    expect((await as(sut, playerT).post(HOURLY, { action: 'accept', requestNo: 1 })).body.code).toBe(
+      'FORBIDDEN',
+    );
     expect((await as(sut, trialT).get('/wps/member/info/funds/consolidated')).status).toBe(403);
-    expect((await as(sut, otherT).post(DAILY, { action: 'terminate', contractId: 1 })).body.code).toBe('NOT_FOUND');
+    expect((await as(sut, otherT).post(DAILY, { action: 'terminate', contractId: 1 })).body.code).toBe(
+      'NOT_FOUND',
+    );
     expect((await as(sut, playerT).get('/wps/agent/wages?kind=daily')).body.code).toBe('FORBIDDEN');
     expect(await contractRows(sut)).toBe(before);
   });
 
   it('the operator sets a top agent contract; the old one is cancelled', async () => {
     const operator = await operatorLogin(sut);
-    const body = { username: 'wage_other', kind: 'realtime', terms: { winRate: '0.3', lossRate: '0.6', singleBet: '1' } };
+    const body = {
+      username: 'wage_other',
+      kind: 'realtime',
+      terms: { winRate: '0.3', lossRate: '0.6', singleBet: '1' },
+    };
     const set = await as(sut, operator).post('/api/operator/agents/contracts', body);
     expect(set.body.value).toMatchObject({ status: 'active', upline: null, maxRate: '0.60' });
-    const again = await as(sut, operator).post('/api/operator/agents/contracts', { ...body, terms: { ...body.terms, winRate: '0.4' } });
+    const again = await as(sut, operator).post('/api/operator/agents/contracts', {
+      ...body,
+      terms: { ...body.terms, winRate: '0.4' },
+    });
     expect(again.body.value.status).toBe('active');
     const list = (await as(sut, otherT).get('/wps/agent/contracts?kind=realtime')).body.value.list;
     expect(list.map((row: { status: string }) => row.status)).toEqual(['active', 'cancelled']);
-    expect((await as(sut, operator).post('/api/operator/agents/contracts', { ...body, username: 'wage_b' })).body.code).toBe(
-      'VALIDATION_FAILED',
-    );
+    expect(
+      (await as(sut, operator).post('/api/operator/agents/contracts', { ...body, username: 'wage_b' })).body
+        .code,
+    ).toBe('VALIDATION_FAILED');
     expect((await as(sut, topT).post('/api/operator/agents/contracts', body)).status).toBe(403);
   });
 
   it('daily and hourly wages: tiers, payer order, partial pay, exactly once, traced to the rounds', async () => {
     // b: hourly 0.2 % from top (accepted), c: hourly 0.2 % from b.
-    const toB = await as(sut, topT).post(HOURLY, { action: 'offer', username: 'wage_b', terms: tiers('0.20'), requestId: 'request-h-b' });
+    const toB = await as(sut, topT).post(HOURLY, {
+      action: 'offer',
+      username: 'wage_b',
+      terms: tiers('0.20'),
+      requestId: 'request-h-b',
+    });
     await as(sut, bT).post(HOURLY, { action: 'accept', requestNo: toB.body.value.pendingRequest.id });
-    const toC = await as(sut, bT).post(HOURLY, { action: 'offer', username: 'wage_c', terms: tiers('0.20'), requestId: 'request-h-c' });
+    const toC = await as(sut, bT).post(HOURLY, {
+      action: 'offer',
+      username: 'wage_c',
+      terms: tiers('0.20'),
+      requestId: 'request-h-c',
+    });
     await as(sut, cT).post(HOURLY, { action: 'accept', requestNo: toC.body.value.pendingRequest.id });
     // Daily for top stays the seed's (1 % from 100 / 1 active).
     const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_600_000 * 2);
@@ -170,7 +259,8 @@ describe('agent contracts and wages', () => {
     const result = await settleHourlyWages(sut.db, afterHour);
     expect(result.lines).toBe(3);
     const lines = rowsOf<{ account: string; due: string; paid: string; status: string; id: string }>(
-      await sut.db.execute(sql`select m.account, w.due::text as due, w.paid::text as paid, w.status, w.id::text as id
+      await sut.db
+        .execute(sql`select m.account, w.due::text as due, w.paid::text as paid, w.status, w.id::text as id
         from agent_wages w join members m on m.id = w.member_id where w.kind = 'hourly' order by m.account`),
     );
     expect(lines.map((l) => `${l.account}:${l.due}:${l.paid}:${l.status}`)).toEqual([
@@ -179,28 +269,72 @@ describe('agent contracts and wages', () => {
       'wage_c:3000:3000:issued',
     ]);
     expect(await balanceOf(sut, b)).toBe(200n);
+    // The entry carries the ledger's request hash, as ledger.service computes it.
+    const [entry] = rowsOf<{ key: string; hash: string }>(
+      await sut.db.execute(sql`select idempotency_key as key, request_hash as hash from journal_entries
+        where idempotency_key like ${`wage:${c}:hourly:%`}`),
+    );
+    expect(entry?.hash).toBe(
+      requestHashOf({
+        kind: 'wage',
+        idempotencyKey: entry?.key ?? '',
+        postings: [
+          { address: `member:${b}:main`, amount: -3000n },
+          { address: `member:${c}:main`, amount: 3000n },
+        ],
+      }),
+    );
     // Twice: nothing more.
     expect((await settleHourlyWages(sut.db, afterHour)).lines).toBe(0);
-    expect(rowsOf(await sut.db.execute(sql`select 1 from agent_wages where kind = 'hourly'`))).toHaveLength(3);
+    expect(rowsOf(await sut.db.execute(sql`select 1 from agent_wages where kind = 'hourly'`))).toHaveLength(
+      3,
+    );
 
     // The lines as the pages show them, and their rounds summing to the line.
-    const page = (await as(sut, cT).get(`/wps/agent/wages?kind=hourly&from=${hour.getTime() - 86_400_000}&to=${afterHour.getTime()}`)).body.value;
-    expect(page.list[0]).toMatchObject({ member: 'wage_c', payer: 'wage_b', teamBet: '15000.00', due: '30.00', rate: '0.20' });
-    const paid = (await as(sut, bT).get(`/wps/agent/wages?kind=hourly&scope=paid&from=${hour.getTime() - 86_400_000}&to=${afterHour.getTime()}`)).body.value;
+    const page = (
+      await as(sut, cT).get(
+        `/wps/agent/wages?kind=hourly&from=${hour.getTime() - 86_400_000}&to=${afterHour.getTime()}`,
+      )
+    ).body.value;
+    expect(page.list[0]).toMatchObject({
+      member: 'wage_c',
+      payer: 'wage_b',
+      teamBet: '15000.00',
+      due: '30.00',
+      rate: '0.20',
+    });
+    const paid = (
+      await as(sut, bT).get(
+        `/wps/agent/wages?kind=hourly&scope=paid&from=${hour.getTime() - 86_400_000}&to=${afterHour.getTime()}`,
+      )
+    ).body.value;
     expect(paid.totals).toEqual({ due: '30.00', paid: '30.00' });
     const sources = (await as(sut, cT).get(`/wps/agent/wages/sources?wageId=${page.list[0].id}`)).body.value;
     expect(sources.totals.bet).toBe(page.list[0].teamBet);
     expect(sources.total).toBe(2);
-    expect((await as(sut, otherT).get(`/wps/agent/wages/sources?wageId=${page.list[0].id}`)).body.code).toBe('NOT_FOUND');
+    expect((await as(sut, otherT).get(`/wps/agent/wages/sources?wageId=${page.list[0].id}`)).body.code).toBe(
+      'NOT_FOUND',
+    );
 
     // Daily: top's (the seed's: tier 2 needs 3 active members, so 1 %) and b's, which ended inside
     // the day (the last one that ended in a period counts for it).
     const nextDay = new Date(Math.floor(hour.getTime() / 86_400_000) * 86_400_000 + 86_400_000 + 600_000);
     const daily = await settleDailyWages(sut.db, nextDay);
     expect(daily.lines).toBe(2);
-    const dailyPage = (await as(sut, topT).get(`/wps/agent/wages?kind=daily&from=${nextDay.getTime() - 3 * 86_400_000}&to=${nextDay.getTime()}`)).body.value;
-    expect(dailyPage.list[0]).toMatchObject({ teamBet: '15000.00', rate: '1.00', due: '150.00', status: 'issued', payer: null });
-    const dailySources = (await as(sut, topT).get(`/wps/agent/wages/sources?wageId=${dailyPage.list[0].id}`)).body.value;
+    const dailyPage = (
+      await as(sut, topT).get(
+        `/wps/agent/wages?kind=daily&from=${nextDay.getTime() - 3 * 86_400_000}&to=${nextDay.getTime()}`,
+      )
+    ).body.value;
+    expect(dailyPage.list[0]).toMatchObject({
+      teamBet: '15000.00',
+      rate: '1.00',
+      due: '150.00',
+      status: 'issued',
+      payer: null,
+    });
+    const dailySources = (await as(sut, topT).get(`/wps/agent/wages/sources?wageId=${dailyPage.list[0].id}`))
+      .body.value;
     expect(dailySources.totals.bet).toBe('15000.00');
     await expectLedgerValid(sut.db);
   });
@@ -208,22 +342,32 @@ describe('agent contracts and wages', () => {
   it('an upline short of money pays what it holds, then nothing', async () => {
     // c offers nothing (no own contract of realtime); b gets realtime from top, c from b.
     const toB = await as(sut, topT).post(REALTIME, {
-      action: 'offer', username: 'wage_b', terms: { winRate: '0.5', lossRate: '1', singleBet: '1' }, requestId: 'request-rt-b',
+      action: 'offer',
+      username: 'wage_b',
+      terms: { winRate: '0.5', lossRate: '1', singleBet: '1' },
+      requestId: 'request-rt-b',
     });
     await as(sut, bT).post(REALTIME, { action: 'accept', requestNo: toB.body.value.pendingRequest.id });
     const toC = await as(sut, bT).post(REALTIME, {
-      action: 'offer', username: 'wage_c', terms: { winRate: '0.5', lossRate: '1', singleBet: '5' }, requestId: 'request-rt-c',
+      action: 'offer',
+      username: 'wage_c',
+      terms: { winRate: '0.5', lossRate: '1', singleBet: '5' },
+      requestId: 'request-rt-c',
     });
     await as(sut, cT).post(REALTIME, { action: 'accept', requestNo: toC.body.value.pendingRequest.id });
     // A settled numero with p's bets: won 1,000.00, lost 3,000.00, and a 4.00 bet under c's single bet.
     const slot = Math.floor(Date.now() / 300_000) * 300_000 + 3 * 300_000;
-    const [game] = rowsOf<{ id: number }>(await sut.db.execute(sql`insert into lottery_games
+    const [game] = rowsOf<{ id: number }>(
+      await sut.db.execute(sql`insert into lottery_games
         (game_code, region, names, game_menu_tag, draw_day_of_week, interval_seconds, lock_seconds, enabled)
-        values ('WAGE1', 'fast', '{"en":"W"}'::jsonb, 'FAST', '1,2,3,4,5,6,7', 60, 10, true) returning id`));
-    const [numero] = rowsOf<{ id: string }>(await sut.db.execute(sql`insert into lottery_numeros
+        values ('WAGE1', 'fast', '{"en":"W"}'::jsonb, 'FAST', '1,2,3,4,5,6,7', 60, 10, true) returning id`),
+    );
+    const [numero] = rowsOf<{ id: string }>(
+      await sut.db.execute(sql`insert into lottery_numeros
         (game_id, numero, draw_date, status, open_at, lock_at, draw_at, seed, seed_hash, settled_at)
         values (${game?.id}, '20261126-0001', '2026-11-26', 'settled', now(), now(), now(), ${'00'.repeat(32)},
-                ${'ff'.repeat(32)}, ${new Date(slot + 10_000).toISOString()}::timestamptz) returning id::text as id`));
+                ${'ff'.repeat(32)}, ${new Date(slot + 10_000).toISOString()}::timestamptz) returning id::text as id`),
+    );
     const bet = (stake: number, status: string, index: number) => sql`insert into lottery_bets
         (numero_id, game_id, member_id, play_type, selection, stake, odds_milli, currency, request_id, slip_index,
          entry_id, status, payout, settled_at)
@@ -238,19 +382,38 @@ describe('agent contracts and wages', () => {
     const now = new Date(slot + 300_000 + 61_000);
     const result = await settleRealtimeWages(sut.db, now);
     expect(result.lines).toBe(3);
-    const lines = rowsOf<{ account: string; due: string; paid: string; status: string; win_wage: string; loss_wage: string; id: string }>(
+    const lines = rowsOf<{
+      account: string;
+      due: string;
+      paid: string;
+      status: string;
+      win_wage: string;
+      loss_wage: string;
+      id: string;
+    }>(
       await sut.db.execute(sql`select m.account, w.due::text as due, w.paid::text as paid, w.status,
           w.win_wage::text as win_wage, w.loss_wage::text as loss_wage, w.id::text as id
         from agent_wages w join members m on m.id = w.member_id where w.kind = 'realtime' order by m.account`),
     );
-    expect(lines.map((l) => `${l.account}:${l.win_wage}+${l.loss_wage}=${l.due}:${l.paid}:${l.status}`)).toEqual([
+    expect(
+      lines.map((l) => `${l.account}:${l.win_wage}+${l.loss_wage}=${l.due}:${l.paid}:${l.status}`),
+    ).toEqual([
       'demoagent:500+3004=3504:3504:issued',
       'wage_b:500+3004=3504:3504:issued',
       'wage_c:500+3000=3500:3500:issued',
     ]);
-    const cLine = (await as(sut, cT).get(`/wps/agent/wages?kind=realtime&from=${slot - 86_400_000}&to=${now.getTime()}`)).body.value.list[0];
+    const cLine = (
+      await as(sut, cT).get(`/wps/agent/wages?kind=realtime&from=${slot - 86_400_000}&to=${now.getTime()}`)
+    ).body.value.list[0];
     expect(cLine.parts).toEqual([
-      { gameCode: 'WAGE1', numero: '20261126-0001', winStake: '1000.00', lossStake: '3000.00', winWage: '5.00', lossWage: '30.00' },
+      {
+        gameCode: 'WAGE1',
+        numero: '20261126-0001',
+        winStake: '1000.00',
+        lossStake: '3000.00',
+        winWage: '5.00',
+        lossWage: '30.00',
+      },
     ]);
     const sources = (await as(sut, cT).get(`/wps/agent/wages/sources?wageId=${cLine.id}`)).body.value;
     expect(sources.totals).toMatchObject({ winStake: cLine.winStake, lossStake: cLine.lossStake });
@@ -258,14 +421,20 @@ describe('agent contracts and wages', () => {
 
     // Next slot: b has spent all but 10.00; c is due 35.00 → partial 10.00; then a slot more: insufficient.
     const bBalance = await balanceOf(sut, b);
-    await sut.db.execute(sql`select ledger_post_entry('withdrawal', ${`wage-test-spend-${b}`}, ${'0'.repeat(64)}, '{}'::jsonb, null,
+    await sut.db
+      .execute(sql`select ledger_post_entry('withdrawal', ${`wage-test-spend-${b}`}, ${'0'.repeat(64)}, '{}'::jsonb, null,
         array[${`member:${b}:main`}, 'world:BDT'], array[${-(bBalance - 1000n)}::bigint, ${bBalance - 1000n}::bigint])`);
-    for (const [offset, numeroText] of [[1, '20261126-0002'], [2, '20261126-0003']] as const) {
-      const [n] = rowsOf<{ id: string }>(await sut.db.execute(sql`insert into lottery_numeros
+    for (const [offset, numeroText] of [
+      [1, '20261126-0002'],
+      [2, '20261126-0003'],
+    ] as const) {
+      const [n] = rowsOf<{ id: string }>(
+        await sut.db.execute(sql`insert into lottery_numeros
           (game_id, numero, draw_date, status, open_at, lock_at, draw_at, seed, seed_hash, settled_at)
           values (${game?.id}, ${numeroText}, '2026-11-26', 'settled', now(), now(), now(), ${'00'.repeat(32)},
                   ${'ff'.repeat(32)}, ${new Date(slot + offset * 300_000 + 10_000).toISOString()}::timestamptz)
-          returning id::text as id`));
+          returning id::text as id`),
+      );
       await sut.db.execute(sql`insert into lottery_bets
           (numero_id, game_id, member_id, play_type, selection, stake, odds_milli, currency, request_id, slip_index,
            entry_id, status, payout, settled_at)
@@ -273,14 +442,19 @@ describe('agent contracts and wages', () => {
     }
     // b receives 35.00 each slot before paying c: 10.00 + 35.00 = 45.00 ≥ 35.00. So b's own line is
     // taken away: end b's contract so b pays from what it holds only.
-    await sut.db.execute(sql`update agent_contracts set status = 'ended', ended_at = ${new Date(slot).toISOString()}::timestamptz
+    await sut.db
+      .execute(sql`update agent_contracts set status = 'ended', ended_at = ${new Date(slot).toISOString()}::timestamptz
         where member_id = ${b} and kind = 'realtime' and status = 'active'`);
     await settleRealtimeWages(sut.db, new Date(slot + 3 * 300_000 + 61_000));
     const later = rowsOf<{ period_key: string; due: string; paid: string; status: string }>(
-      await sut.db.execute(sql`select period_key, due::text as due, paid::text as paid, status from agent_wages
+      await sut.db
+        .execute(sql`select period_key, due::text as due, paid::text as paid, status from agent_wages
         where kind = 'realtime' and member_id = ${c} order by period_key`),
     );
-    expect(later.slice(1).map((l) => `${l.due}:${l.paid}:${l.status}`)).toEqual(['3500:1000:partial', '3500:0:insufficient']);
+    expect(later.slice(1).map((l) => `${l.due}:${l.paid}:${l.status}`)).toEqual([
+      '3500:1000:partial',
+      '3500:0:insufficient',
+    ]);
     expect(await balanceOf(sut, b)).toBe(0n);
     await expectLedgerValid(sut.db);
   });
@@ -289,9 +463,11 @@ describe('agent contracts and wages', () => {
     const sunday = new Date(Date.UTC(2027, 0, 10)); // a Sunday, the week the other tests leave alone
     const monday = new Date(Date.UTC(2027, 0, 4));
     await round(sut, p, 2_000_000n, 500_000n, new Date(monday.getTime() + 3_600_000));
-    await sut.db.execute(sql`update agent_contracts set started_at = ${new Date(monday.getTime() - 86_400_000).toISOString()}::timestamptz
+    await sut.db
+      .execute(sql`update agent_contracts set started_at = ${new Date(monday.getTime() - 86_400_000).toISOString()}::timestamptz
         where kind = 'dividend' and upline_id is null`);
-    await sut.db.execute(sql`insert into agent_wage_runs (kind, settled_to) values ('dividend', ${sunday.toISOString()}::timestamptz)
+    await sut.db
+      .execute(sql`insert into agent_wage_runs (kind, settled_to) values ('dividend', ${sunday.toISOString()}::timestamptz)
         on conflict (kind) do update set settled_to = excluded.settled_to`);
     const result = await settleDividends(sut.db, new Date(sunday.getTime() + 86_400_000 + 900_000));
     expect(result.periods).toBe(1);

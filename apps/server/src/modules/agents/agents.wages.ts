@@ -12,10 +12,14 @@ const DAY = 86_400_000;
 const MAX_SPAN = 92 * DAY;
 
 /** The query's period: default from midnight (UTC) six days before today to now; at most 92 days. */
-export function periodOfQuery(query: { from?: number; to?: number }, now = Date.now()): { from: number; to: number } {
+export function periodOfQuery(
+  query: { from?: number; to?: number },
+  now = Date.now(),
+): { from: number; to: number } {
   const to = query.to ?? now;
   const from = query.from ?? Math.floor(now / DAY) * DAY - 6 * DAY;
-  if (to <= from) throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'to', reason: 'before from' }] });
+  if (to <= from)
+    throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'to', reason: 'before from' }] });
   if (to - from > MAX_SPAN) {
     throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'to', reason: 'at most 92 days' }] });
   }
@@ -45,7 +49,14 @@ interface WageRow {
   paid: string;
   status: WageStatus;
   created_ms: string;
-  parts: { gameCode: string; numero: string; winStake: string; lossStake: string; winWage: string; lossWage: string }[];
+  parts: {
+    gameCode: string;
+    numero: string;
+    winStake: string;
+    lossStake: string;
+    winWage: string;
+    lossWage: string;
+  }[];
 }
 
 export async function listWages(
@@ -124,7 +135,9 @@ export async function listWages(
     winStake: money(row.win_stake),
     lossStake: money(row.loss_stake),
     basisAmount: money(row.basis_amount),
-    rate: percentOf(row.kind === 'realtime' ? Math.max(row.win_rate_bp ?? 0, row.loss_rate_bp ?? 0) : row.rate_bp),
+    rate: percentOf(
+      row.kind === 'realtime' ? Math.max(row.win_rate_bp ?? 0, row.loss_rate_bp ?? 0) : row.rate_bp,
+    ),
     winRate: row.win_rate_bp === null ? null : percentOf(row.win_rate_bp),
     lossRate: row.loss_rate_bp === null ? null : percentOf(row.loss_rate_bp),
     winWage: money(row.win_wage),
