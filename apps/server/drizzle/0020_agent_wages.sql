@@ -329,6 +329,8 @@ DECLARE
   v_key text;
   v_from timestamptz;
 BEGIN
+  -- One job at a time settles: the aggregation over a slot's bets hashes in memory, not on disk.
+  PERFORM set_config('work_mem', '256MB', true);
   INSERT INTO agent_wage_runs (kind, settled_to) VALUES (p_kind, p_from) ON CONFLICT (kind) DO NOTHING;
   SELECT r.settled_to INTO v_settled_to FROM agent_wage_runs r WHERE r.kind = p_kind FOR UPDATE;
   IF v_settled_to >= p_to THEN

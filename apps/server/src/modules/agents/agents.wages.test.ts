@@ -231,6 +231,18 @@ describe('agent contracts and wages', () => {
         .code,
     ).toBe('VALIDATION_FAILED');
     expect((await as(sut, topT).post('/api/operator/agents/contracts', body)).status).toBe(403);
+    const badLadder = await as(sut, operator).post('/api/operator/agents/contracts', {
+      username: 'wage_other',
+      kind: 'daily',
+      terms: {
+        tiers: [
+          { teamBet: '100', activeMembers: 1, rate: '2' },
+          { teamBet: '200', activeMembers: 1, rate: '1' },
+        ],
+      },
+    });
+    expect(badLadder.body.value.issues[0].field).toBe('terms.tiers.1.rate');
+    expect((await as(sut, otherT).get('/wps/agent/contracts?kind=daily')).body.value.total).toBe(0);
   });
 
   it('daily and hourly wages: tiers, payer order, partial pay, exactly once, traced to the rounds', async () => {
@@ -477,6 +489,19 @@ describe('agent contracts and wages', () => {
     );
     // 20,000 − 5,000 − wages paid to the team in the week (none dated in it): 15,000 × 10 % = 1,500.
     expect(line).toEqual({ period_key: 'W:2027-01-04', basis: '1500000', due: '150000', status: 'issued' });
+    const page = (
+      await as(sut, topT).get(
+        `/wps/agent/wages?kind=dividend&from=${monday.getTime()}&to=${sunday.getTime() + 86_400_000}`,
+      )
+    ).body.value;
+    expect(page.list[0]).toMatchObject({
+      periodKey: 'W:2027-01-04',
+      teamBet: '20000.00',
+      basisAmount: '15000.00',
+    });
+    const sources = (await as(sut, topT).get(`/wps/agent/wages/sources?wageId=${page.list[0].id}`)).body
+      .value;
+    expect(sources.totals.bet).toBe(page.list[0].teamBet);
     await expectLedgerValid(sut.db);
   });
 });
