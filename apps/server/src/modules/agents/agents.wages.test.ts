@@ -266,6 +266,20 @@ describe('agent contracts and wages', () => {
     await round(sut, p, 1_000_000n, 200_000n, new Date(hour.getTime() + 60_000)); // 10,000.00 bet
     await round(sut, p, 500_000n, 0n, new Date(hour.getTime() + 120_000));
     const afterHour = new Date(hour.getTime() + 3_600_000 + 30_000);
+    // A crash after the whole period was written and paid, before the commit: nothing stays.
+    await expect(
+      sut.db.transaction(async (tx) => {
+        await tx.execute(sql`select agent_wages_settle_period('hourly', 'H:crash', ${hour.toISOString()}::timestamptz,
+            ${new Date(hour.getTime() + 3_600_000).toISOString()}::timestamptz, null, 'BDT', 2, 4)`);
+        throw new Error('crash');
+      }),
+    ).rejects.toThrow('crash');
+    expect(rowsOf(await sut.db.execute(sql`select 1 from agent_wages where kind = 'hourly'`))).toHaveLength(
+      0,
+    );
+    expect(
+      rowsOf(await sut.db.execute(sql`select 1 from agent_wage_runs where kind = 'hourly'`)),
+    ).toHaveLength(0);
     // b holds 2.00; c is due 0.2 % of 15,000 = 30.00: b pays after receiving its own 30.00 from top.
     await fund(sut, b, 200n);
     const result = await settleHourlyWages(sut.db, afterHour);
