@@ -91,6 +91,13 @@ BEGIN
    WHERE w.kind = p_kind AND w.period_key = p_period_key AND w.status = 'due';
   ANALYZE agent_pay_lines;
 
+  -- Every payer's and payee's wallet, locked at once in account id order (as ledger_post_entry
+  -- locks): a transfer between two of them waits for this settlement instead of deadlocking it.
+  PERFORM 1 FROM ledger_accounts a
+   WHERE a.id IN (SELECT l.payee_account FROM agent_pay_lines l
+                  UNION SELECT l.payer_account FROM agent_pay_lines l WHERE l.payer_id IS NOT NULL)
+   ORDER BY a.id FOR UPDATE;
+
   FOR v_level IN SELECT DISTINCT l.level FROM agent_pay_lines l ORDER BY 1 LOOP
     -- What each line gets: the payer's balance less what its earlier lines of this level took.
     CREATE TEMPORARY TABLE IF NOT EXISTS agent_pay_now (
@@ -98,12 +105,6 @@ BEGIN
       payee_account bigint, payer_account bigint, payer_address text, payer_after bigint, entry_id bigint
     ) ON COMMIT DROP;
     TRUNCATE agent_pay_now;
-    -- The payers' and payees' wallets of this level, locked in account id order (as the ledger does).
-    PERFORM 1 FROM ledger_accounts a
-     WHERE a.id IN (SELECT l.payee_account FROM agent_pay_lines l WHERE l.level = v_level
-                    UNION SELECT l.payer_account FROM agent_pay_lines l
-                           WHERE l.level = v_level AND l.payer_id IS NOT NULL)
-     ORDER BY a.id FOR UPDATE;
     INSERT INTO agent_pay_now
     SELECT s.wage_id, s.member_id, s.payer_id, s.due, s.paid, s.payee_account, s.payer_account, s.payer_address,
            CASE WHEN s.payer_id IS NULL THEN NULL ELSE s.balance - s.taken_before - s.paid END, NULL

@@ -302,7 +302,14 @@ async function offer(
   checkWithinOwn(await activeContract(db, callerId, contract.kind), rates, contract);
   try {
     const id = await inTransaction(db, async (tx) => {
-      // The downline's active one, locked: an accept in flight finishes first.
+      // Locks in the order an accept takes them (request, active contract, pending contract), so
+      // an offer racing an accept waits instead of deadlocking: first the pending offer's request …
+      await tx.execute(sql`select r.id from agent_contract_requests r
+                             join agent_contracts c on c.id = r.contract_id
+                            where c.member_id = ${targetId} and c.kind = ${contract.kind}
+                              and c.status = 'pending' and r.status = 'pending'
+                              for update of r`);
+      // … then the downline's active one: an accept in flight finishes first.
       const [active] = rowsOf<{ max_rate_bp: number }>(
         await tx.execute(sql`select max_rate_bp from agent_contracts
                               where member_id = ${targetId} and kind = ${contract.kind} and status = 'active'
