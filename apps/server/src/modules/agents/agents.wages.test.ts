@@ -402,9 +402,8 @@ describe('agent contracts and wages', () => {
     await sut.db.execute(bet(100_000, 'won', 0));
     await sut.db.execute(bet(300_000, 'lost', 1));
     await sut.db.execute(bet(400, 'lost', 2));
-    // b holds 3.00 of c's 3.50 due after b's own wage (b receives 0.5 % × 1,000 + 1 % × 3,004 = 35.04):
-    // b's balance: 2.00 + 35.04 = 37.04, so c is paid in full. Make b spend down first.
-    await sut.db.execute(sql`select 1`);
+    // b receives its own 35.04 (0.5 % × 1,000.00 + 1 % × 3,004.00) before paying c's 35.00 (the
+    // 4.00 bet is under c's single bet): everyone is paid in full.
     const now = new Date(slot + 300_000 + 61_000);
     const result = await settleRealtimeWages(sut.db, now);
     expect(result.lines).toBe(3);
@@ -466,8 +465,8 @@ describe('agent contracts and wages', () => {
            entry_id, status, payout, settled_at)
           values (${n?.id}::bigint, ${game?.id}, ${p}, 'de', '{12}', 350000, 95000, 'BDT', ${`wage-bets-${offset}`}, 0, 0, 'lost', 0, now())`);
     }
-    // b receives 35.00 each slot before paying c: 10.00 + 35.00 = 45.00 ≥ 35.00. So b's own line is
-    // taken away: end b's contract so b pays from what it holds only.
+    // With its own contract b would receive 35.00 before paying c's 35.00: b's contract ended before
+    // these slots, so b pays from what it holds only.
     await sut.db
       .execute(sql`update agent_contracts set status = 'ended', ended_at = ${new Date(slot).toISOString()}::timestamptz
         where member_id = ${b} and kind = 'realtime' and status = 'active'`);
