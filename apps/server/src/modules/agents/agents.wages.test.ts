@@ -210,6 +210,17 @@ describe('agent contracts and wages', () => {
     expect(await contractRows(sut)).toBe(before);
   });
 
+  it('the read calls refuse bad queries and players', async () => {
+    expect((await as(sut, topT).get('/wps/agent/contracts?scope=everyone')).status).toBe(400);
+    expect((await as(sut, playerT).get('/wps/agent/contracts')).body.code).toBe('FORBIDDEN');
+    const span = await as(sut, topT).get(`/wps/agent/wages?kind=daily&from=0&to=${100 * 86_400_000}`);
+    expect(span.body.code).toBe('VALIDATION_FAILED');
+    expect((await as(sut, topT).get('/wps/agent/wages?kind=weekly')).status).toBe(400);
+    expect((await as(sut, topT).get('/wps/agent/wages/sources?wageId=abc')).status).toBe(400);
+    expect((await as(sut, topT).get('/wps/agent/wages/sources?wageId=999999')).body.code).toBe('NOT_FOUND');
+    expect((await as(sut, playerT).get('/wps/agent/wages/sources?wageId=1')).body.code).toBe('FORBIDDEN');
+  });
+
   it('the operator sets a top agent contract; the old one is cancelled', async () => {
     const operator = await operatorLogin(sut);
     const body = {
