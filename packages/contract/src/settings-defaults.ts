@@ -22,8 +22,8 @@ export const defaultFeatureFlags: FeatureFlags = {
   googleLogin: false,
   dividend: true,
   salary: true,
-  hourSalary: false,
-  realTimeSalary: false,
+  hourSalary: true,
+  realTimeSalary: true,
   passwordExpiry: false,
   memberCentreForGuests: false,
 };

@@ -4,7 +4,8 @@ import { countries } from '../modules/system/system.tables.ts';
 import { hasSettings, updateSettings } from '../modules/settings/settings.service.ts';
 import { seedContent } from '../modules/content/content.seed.ts';
 import { countryRows } from './countries.ts';
-import { seedDemoAccounts } from '../modules/accounts/accounts.seed.ts';
+import { demoAccounts, seedDemoAccounts } from '../modules/accounts/accounts.seed.ts';
+import { seedDemoAgentContracts } from '../modules/agents/agents.contracts.seed.ts';
 import { owaspScrypt, type ScryptParams } from '../modules/accounts/password-hash.ts';
 import type { SiteSettingsInput } from '../modules/settings/settings.schema.ts';
 
@@ -63,6 +64,7 @@ export async function seedDemoData(
       payments: { depositMethods: demoDepositMethods },
     });
     await seedDemoAccounts(transaction, options.scrypt ?? owaspScrypt);
+    await seedDemoAgentContracts(transaction, demoAccounts.agent.account, 2);
   });
   return { seeded: true };
 }

@@ -1,4 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { agentCalls, type ContractTerms, type WageKind } from '@khela/contract';
+import { registerCall } from '../../http/register-call.ts';
+import { sessionOf } from '../accounts/authorize.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import {
+  consolidated,
+  contractAction,
+  listContracts,
+  setPlatformContract,
+  type ContractAction,
+} from './agents.contracts.ts';
+import { settleWages, wageJobs } from './agents.settlement.ts';
+import { listWages, wageSources } from './agents.wages.ts';
 
 /**
  * The contract and wage calls (issue 14; spec 7 MCS2_processDailySalContract,
@@ -6,5 +19,64 @@ import type { FastifyInstance } from 'fastify';
  * /wps/member/info/funds/consolidated) and the settlement jobs on the job queue.
  */
 export async function agentWageRoutes(app: FastifyInstance) {
-  void app;
+  const { db } = app;
+  const money = async () => {
+    const settings = await getSettings(db);
+    return { precision: settings.currencyPrecision, currency: settings.currency };
+  };
+
+  registerCall(app, agentCalls.agentConsolidated, async ({ request }) =>
+    consolidated(db, sessionOf(request).memberId),
+  );
+
+  const contractCalls = [
+    ['daily', agentCalls.dailyContract],
+    ['hourly', agentCalls.hourlyContract],
+    ['realtime', agentCalls.realtimeContract],
+    ['dividend', agentCalls.dividendContract],
+  ] as const;
+  for (const [kind, call] of contractCalls) {
+    registerCall(app, call, async ({ body, request }) =>
+      contractAction(db, {
+        callerId: sessionOf(request).memberId,
+        kind: kind satisfies WageKind,
+        body: body as ContractAction,
+        precision: (await money()).precision,
+      }),
+    );
+  }
+
+  registerCall(app, agentCalls.agentContracts, async ({ query, request }) =>
+    listContracts(db, sessionOf(request).memberId, query),
+  );
+
+  registerCall(app, agentCalls.agentWages, async ({ query, request }) =>
+    listWages(db, { memberId: sessionOf(request).memberId, ...(await money()), query }),
+  );
+
+  registerCall(app, agentCalls.agentWageSources, async ({ query, request }) =>
+    wageSources(db, { memberId: sessionOf(request).memberId, ...(await money()), ...query }),
+  );
+
+  registerCall(app, agentCalls.operatorAgentContract, async ({ body, request }) => {
+    const { username, ...contract } = body;
+    return setPlatformContract(db, {
+      username,
+      contract: contract as ContractTerms,
+      precision: (await money()).precision,
+      operatorId: sessionOf(request).memberId,
+    });
+  });
+
+  // Each job settles every closed period since its cursor: a missed or merged tick loses nothing.
+  for (const job of wageJobs) {
+    app.jobs.define({
+      name: job.name,
+      summary: job.summary,
+      schedule: job.schedule,
+      retry: { limit: 2, delaySeconds: 30, backoff: true },
+      timeoutSeconds: 600,
+      run: () => settleWages(db, job.kind),
+    });
+  }
 }
