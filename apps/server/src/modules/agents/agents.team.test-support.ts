@@ -126,8 +126,11 @@ export async function settledRound(
   });
 }
 
-/** The members' statuses and main balances: what must not change when a call is refused. */
-export async function snapshot(teams: Teams): Promise<string> {
+/**
+ * The members' statuses, balances, sessions, contracts and links: what must not change when a call
+ * is refused. `prefix`: only the accounts whose name starts with it (e.g. B's tree, `tb`).
+ */
+export async function snapshot(teams: Teams, prefix = ''): Promise<string> {
   const result = await teams.sut.db.execute(sql`
     select m.account, m.status, m.type, m.upline_id::text as upline,
            coalesce((select sum(a.balance) from ledger_accounts a where a.owner_member_id = m.id), 0)::text as balance,
@@ -137,6 +140,6 @@ export async function snapshot(teams: Teams): Promise<string> {
            (select string_agg(r.status, ',' order by r.id) from agent_contract_requests r
               join agent_contracts c on c.id = r.contract_id where c.member_id = m.id) as requests,
            (select count(*) from agent_links l where l.agent_id = m.id)::int as links
-      from members m order by m.id`);
+      from members m where m.account like ${`${prefix}%`} order by m.id`);
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
 }
