@@ -96,7 +96,9 @@ type Answer = Awaited<ReturnType<typeof call>>;
 /** A's call of `definition` (query or body), as the web makes it on the agent site. */
 function send(definition: CallDefinition, input: Record<string, unknown> = {}): Promise<Answer> {
   const isGet = definition.method === 'GET';
-  const query = new URLSearchParams(Object.entries(input).map(([key, value]) => [key, String(value)]));
+  const query = new URLSearchParams(
+    Object.entries(input).map(([key, value]): [string, string] => [key, String(value)]),
+  );
   return call(teams.sut, {
     method: definition.method as 'GET' | 'POST',
     url: isGet && query.size > 0 ? `${definition.path}?${query}` : definition.path,
