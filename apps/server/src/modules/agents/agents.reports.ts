@@ -282,13 +282,14 @@ export async function teamTransactions(
 ) {
   checkPeriod(query);
   const owners = await ownersOf(db, { agentId, username: query.username, money });
+  const { kind, from, to } = query;
   const page = await listEntries(db, {
     memberId: agentId,
     ownerIn: owners,
     walletKinds: ['main'],
-    ...(query.kind ? { kinds: [query.kind] } : {}),
-    ...(query.from !== undefined ? { from: new Date(query.from) } : {}),
-    ...(query.to !== undefined ? { to: new Date(query.to) } : {}),
+    ...(kind && { kinds: [kind] }),
+    ...(from !== undefined && { from: new Date(from) }),
+    ...(to !== undefined && { to: new Date(to) }),
     page: query.pageNo,
     pageSize: query.pageSize,
   });
