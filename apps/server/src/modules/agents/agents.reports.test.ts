@@ -30,6 +30,13 @@ beforeAll(async () => {
   await settledRound(teams, { memberId: ids.ta_deep!, bet: 2_000n, win: 0n, at: new Date(today + 2000) });
   await settledRound(teams, { memberId: ids.ta_player!, bet: 5_000n, win: 0n, at: new Date(today + 3000) });
   await settledRound(teams, { memberId: ids.tb_deep!, bet: 70_000n, win: 0n, at: new Date(today + 4000) });
+  // Before the default period (the last 7 days).
+  await settledRound(teams, {
+    memberId: ids.ta_player!,
+    bet: 1_000n,
+    win: 0n,
+    at: new Date(today - 10 * dayMs),
+  });
   await teams.sut.db.insert(depositOrders).values(
     ['ta_player', 'tb_player'].map((account, index) => ({
       memberId: ids[account]!,
@@ -103,12 +110,15 @@ describe('agentTeamBetting', () => {
     expect(one.body.value).toMatchObject({ total: 2, totalPages: 2 });
     expect(one.body.value.list).toHaveLength(1);
     expect((await get('/wps/agent/team/bets?gameType=LIVE')).body.value.total).toBe(0);
+    const longer = await get(`/wps/agent/team/bets?from=${today - 12 * dayMs}`);
+    expect(longer.body.value.totals).toMatchObject({ rounds: 4, bet: '180.00' });
   });
 
   it('refuses another tree, bad input and players', async () => {
     expect((await get('/wps/agent/team/bets?username=tb_deep')).status).toBe(404);
     expect((await get(`/wps/agent/team/bets?from=${today}&to=${today - 1}`)).status).toBe(400);
     expect((await get('/wps/agent/team/bets?pageSize=0')).status).toBe(400);
+    expect((await get(`/wps/agent/team/bets?from=${today - 93 * dayMs}&to=${today}`)).status).toBe(400);
     expect((await get('/wps/agent/team/bets', player)).status).toBe(403);
   });
 });
@@ -213,6 +223,7 @@ describe('agentTeamTransactions', () => {
   it('refuses another tree, bad input and players', async () => {
     expect((await get('/wps/agent/team/transactions?username=tb_player')).status).toBe(404);
     expect((await get('/wps/agent/team/transactions?kind=jackpot')).status).toBe(400);
+    expect((await get(`/wps/agent/team/transactions?from=${today}&to=${today - 1}`)).status).toBe(400);
     expect((await get('/wps/agent/team/transactions', player)).status).toBe(403);
   });
 });

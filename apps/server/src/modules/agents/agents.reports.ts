@@ -1,7 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { revenueSources, type GameCategory, type LanguageCode, type RecordKind } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
 import { accountNamesOf } from '../accounts/member.service.ts';
 import { listEntries, rowsOf } from '../ledger/ledger.service.ts';
 import { formatAmount } from '../ledger/money.ts';
@@ -42,13 +41,10 @@ async function ownersOf(
   return sql`(select ${one.id}::bigint)`;
 }
 
-function checkPeriod(period: Period) {
-  if (period.from !== undefined && period.to !== undefined && period.from >= period.to) {
-    throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'to', reason: 'must be after from' }] });
-  }
-}
-
-/** agentTeamBetting: the member betting record over the team, each line with its account. */
+/**
+ * agentTeamBetting: the member betting record over the team in the period (default: the last 7
+ * days), each line with its account.
+ */
 export async function teamBetting(
   db: Database,
   {
@@ -56,14 +52,16 @@ export async function teamBetting(
     money,
     language,
     query,
+    now = Date.now(),
   }: {
     agentId: number;
     money: Money;
     language: LanguageCode;
     query: Period & Page & { username?: string | undefined; gameType?: GameCategory | undefined };
+    now?: number;
   },
 ) {
-  checkPeriod(query);
+  const period = profitPeriod(query, now);
   const owners = await ownersOf(db, { agentId, username: query.username, money });
   const record = await listRoundRecord({
     db,
@@ -74,8 +72,8 @@ export async function teamBetting(
     },
     filter: {
       gameType: query.gameType,
-      from: query.from,
-      to: query.to,
+      from: period.from,
+      to: period.to,
       pageNo: query.pageNo,
       pageSize: query.pageSize,
     },
@@ -267,29 +265,34 @@ function remarkOf(metadata: Record<string, unknown>): string {
   return text('reason') ?? text('periodKey') ?? text('gameCode') ?? text('vendor') ?? '';
 }
 
-/** agentTeamTransactions: the ledger lines of the team's main wallets (or one account's), newest first. */
+/**
+ * agentTeamTransactions: the ledger lines of the team's main wallets (or one account's) in the
+ * period (default: the last 7 days), newest first.
+ */
 export async function teamTransactions(
   db: Database,
   {
     agentId,
     money,
     query,
+    now = Date.now(),
   }: {
     agentId: number;
     money: Money;
     query: Period & Page & { username?: string | undefined; kind?: RecordKind | undefined };
+    now?: number;
   },
 ) {
-  checkPeriod(query);
+  const { from, to } = profitPeriod(query, now);
   const owners = await ownersOf(db, { agentId, username: query.username, money });
-  const { kind, from, to } = query;
+  const { kind } = query;
   const page = await listEntries(db, {
     memberId: agentId,
     ownerIn: owners,
     walletKinds: ['main'],
     ...(kind && { kinds: [kind] }),
-    ...(from !== undefined && { from: new Date(from) }),
-    ...(to !== undefined && { to: new Date(to) }),
+    from: new Date(from),
+    to: new Date(to),
     page: query.pageNo,
     pageSize: query.pageSize,
   });
