@@ -38,6 +38,7 @@ import { vendorWalletPrefix, vendorWalletRoutes } from './modules/games/vendor-w
 import { vendorTransferRoutes } from './modules/games/vendor-transfers.routes.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { agentTeamRoutes } from './modules/agents/agents.team.routes.ts';
+import { agentLinkDirectory } from './modules/agents/agents.links.service.ts';
 import { agentWageRoutes } from './modules/agents/agents.wages.routes.ts';
 import { lotteryRoundCounts } from './modules/lottery/lottery.service.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountsRoutes, {
     onFreePlayCreated: grantDemoFunds,
     onMemberSessionsRevoked: endMemberGameSessions,
+    affiliateLinks: agentLinkDirectory,
   });
   await app.register(walletRoutes);
   await app.register(depositRoutes);

@@ -20,6 +20,7 @@ import {
   resetPasswordWithSms,
   resetPasswordWithToken,
 } from './password.service.ts';
+import type { AffiliateLinkDirectory } from './downline.service.ts';
 import { registerMember } from './register.service.ts';
 import { clearStrikes } from './secret-strikes.ts';
 import {
@@ -55,6 +56,8 @@ export interface AccountsRoutesOptions {
   }) => Promise<void>;
   /** A member's sessions ended: the games module ends the member's game sessions. */
   onMemberSessionsRevoked: SessionsRevokedHandler;
+  /** Agents' affiliate links, for registration with a link's code (the agents module). */
+  affiliateLinks?: AffiliateLinkDirectory;
 }
 
 export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
@@ -200,14 +203,24 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     app,
     calls.register,
     async ({ body, request }) =>
-      registerMember({ context: await accountsContext(app, request), body, kind: 'username' }),
+      registerMember({
+        context: await accountsContext(app, request),
+        body,
+        kind: 'username',
+        links: options.affiliateLinks,
+      }),
     registerLimit,
   );
   registerCall(
     app,
     calls.registerMobile,
     async ({ body, request }) =>
-      registerMember({ context: await accountsContext(app, request), body, kind: 'mobile' }),
+      registerMember({
+        context: await accountsContext(app, request),
+        body,
+        kind: 'mobile',
+        links: options.affiliateLinks,
+      }),
     registerLimit,
   );
 

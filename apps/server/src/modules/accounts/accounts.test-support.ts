@@ -128,6 +128,9 @@ const accountTables = [
   'social_states',
   'social_tickets',
   'known_devices',
+  // The upline tree (kept by triggers on members) and the agents' links: emptied with the accounts.
+  'member_tree',
+  'agent_links',
 ];
 
 /**

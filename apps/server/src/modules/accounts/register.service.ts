@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { registrationKindsOf, type FieldIssue, type RegisterBody, type SessionGrant } from '@khela/contract';
+import {
+  accountTypes,
+  isAgentType,
+  registrationKindsOf,
+  type FieldIssue,
+  type RegisterBody,
+  type SessionGrant,
+} from '@khela/contract';
 import { violatedUniqueConstraint } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkCaptcha } from '../captcha/captcha.service.ts';
@@ -8,7 +15,13 @@ import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
 import { loginHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { grantSession } from './login.service.ts';
-import { findAgentByAffiliateCode, findMemberByAccount, findMemberByMobile } from './members.repository.ts';
+import type { AffiliateLinkDirectory } from './downline.service.ts';
+import {
+  findAgentByAffiliateCode,
+  findMemberByAccount,
+  findMemberById,
+  findMemberByMobile,
+} from './members.repository.ts';
 import { hashPassword } from './password-hash.ts';
 import { registrationIssues, type RegistrationKind } from './register-rules.ts';
 
@@ -42,10 +55,13 @@ export async function registerMember({
   context,
   body,
   kind,
+  links,
 }: {
   context: AccountsContext;
   body: RegisterInput;
   kind: RegistrationKind;
+  /** Agents' affiliate links: a code that is no agent's own invitation code may be a link's. */
+  links?: AffiliateLinkDirectory | undefined;
 }): Promise<{ id: number; username: string; session: SessionGrant | null }> {
   const { db, settings } = context;
   // The rule the web uses to show Register at all (the agent site offers none).
@@ -85,7 +101,17 @@ export async function registerMember({
   // rather than dropped: the page said the account registers with it.
   const typedCode = accepted.has('affiliateCode') ? optional(body.affiliateCode) : null;
   const uplineCode = typedCode ?? optional(body.referralCode);
-  const upline = uplineCode ? await findAgentByAffiliateCode(db, uplineCode) : null;
+  let upline = uplineCode ? await findAgentByAffiliateCode(db, uplineCode) : null;
+  // An agent's link registers a player, or an agent (type 1) for an `agent` link.
+  let type: number = accountTypes.member;
+  if (uplineCode && !upline && links) {
+    const link = await links.find(db, uplineCode);
+    const agent = link ? await findMemberById(db, link.agentId) : null;
+    if (link && agent && isAgentType(agent.type) && agent.status === 'active' && agent.role === 'player') {
+      upline = agent;
+      type = link.kind === 'agent' ? accountTypes.agent1 : accountTypes.member;
+    }
+  }
   if (uplineCode && !upline) {
     throw new AppError('INVALID_AFFILIATE_CODE', {
       issues: [{ field: typedCode ? 'affiliateCode' : 'referralCode', reason: 'unknown code' }],
@@ -135,6 +161,7 @@ export async function registerMember({
         idNumber: take('idNumber', body.idNumber),
         recommenderId: take('recommenderId', body.recommenderId),
         uplineId: upline?.id ?? null,
+        type,
         referralCode: optional(body.referralCode),
         registerUrl: optional(body.registerUrl),
         registerDomain: optional(body.domain),
@@ -154,6 +181,7 @@ export async function registerMember({
     throw error;
   }
   if (!created) throw new Error('insert returned no member');
+  if (upline && uplineCode && links) await links.registered(db, { agentId: upline.id, code: uplineCode });
   const session = body.login ? await grantSession(context, created, 'member') : null;
   return { id: created.id, username: created.account, session };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   gameCategories,
   profitDefaultDays,
@@ -92,6 +92,15 @@ export interface BettingRecordFilter {
 }
 
 /**
+ * Whose rounds a betting record reads: a condition on the rounds' member id (one member, or an
+ * agent's team), and, for a record of many members, each line's account name.
+ */
+export interface RoundOwners {
+  members: (memberId: AnyColumn) => SQL;
+  account?: (memberId: AnyColumn) => SQL<string>;
+}
+
+/**
  * personalHistoryCopy: one page of the member's rounds, newest first, with the game's name in the
  * request's language and the vendor's display name, and totals over every round the filters match.
  * The period is on the round's start (when the stake was placed); `to` is exclusive.
@@ -107,11 +116,29 @@ export async function listBettingRecord({
   filter: BettingRecordFilter;
   view: CatalogueView & Money;
 }): Promise<BettingRecordValue> {
+  return listRoundRecord({ db, owners: { members: (column) => eq(column, memberId) }, filter, view });
+}
+
+/**
+ * The betting record of any set of members (the member's own, an agent's team betting): the same
+ * lines and totals, each line with `account` when the owners give one.
+ */
+export async function listRoundRecord({
+  db,
+  owners,
+  filter,
+  view,
+}: {
+  db: Database;
+  owners: RoundOwners;
+  filter: BettingRecordFilter;
+  view: CatalogueView & Money;
+}): Promise<Omit<BettingRecordValue, 'list'> & { list: (BettingRecordLine & { account?: string })[] }> {
   if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to) {
     refuse('to', 'must be after from');
   }
   const where = and(
-    eq(memberRounds.memberId, memberId),
+    owners.members(memberRounds.memberId),
     eq(memberRounds.currency, view.currency),
     filter.gameType ? eq(memberRounds.gameType, filter.gameType) : undefined,
     filter.vassalage ? eq(memberRounds.vassalage, filter.vassalage) : undefined,
@@ -151,6 +178,7 @@ export async function listBettingRecord({
             names: games.names,
             gameCode: games.gameCode,
             vendorName: gameVendors.displayName,
+            account: owners.account ? owners.account(memberRounds.memberId) : sql<null>`null`,
           })
           .from(memberRounds)
           // Left joins: a game or vendor later removed from the catalogue keeps its rounds.
@@ -160,7 +188,8 @@ export async function listBettingRecord({
           .orderBy(desc(memberRounds.startedAt), desc(memberRounds.id))
           .limit(filter.pageSize)
           .offset((filter.pageNo - 1) * filter.pageSize);
-  const list: BettingRecordLine[] = rows.map((row) => ({
+  const list = rows.map((row) => ({
+    ...(row.account === null ? {} : { account: row.account }),
     roundId: row.roundId,
     nodeId: row.nodeId,
     gameName: row.names

@@ -455,6 +455,11 @@ export async function reverseEntry(db: Database, options: ReverseEntryOptions): 
 
 export interface ListEntriesOptions {
   memberId: bigint | number;
+  /**
+   * Instead of the one member: every member whose id this subquery yields (an agent's team), one
+   * line per wallet of theirs, each with its owner.
+   */
+  ownerIn?: SQL;
   kinds?: readonly EntryKind[];
   /** Only these wallets (e.g. ['main'] for the main wallet's record). */
   walletKinds?: readonly MemberWalletKind[];
@@ -481,6 +486,8 @@ export interface AccountRecordLine {
   /** The wallet's balance right after this entry (the running balance). */
   balanceAfter: bigint;
   reversesEntryId: number | null;
+  /** The wallet's owner. */
+  ownerMemberId: number;
   metadata: Record<string, unknown>;
 }
 
@@ -496,7 +503,9 @@ export async function listEntries(
   const page = Math.max(1, Math.trunc(options.page));
   const pageSize = Math.min(200, Math.max(1, Math.trunc(options.pageSize)));
   const conditions: (SQL | undefined)[] = [
-    eq(ledgerAccounts.ownerMemberId, BigInt(options.memberId)),
+    options.ownerIn
+      ? inArray(ledgerAccounts.ownerMemberId, options.ownerIn)
+      : eq(ledgerAccounts.ownerMemberId, BigInt(options.memberId)),
     options.kinds?.length ? inArray(journalEntries.kind, [...options.kinds]) : undefined,
     options.walletKinds?.length ? inArray(ledgerAccounts.kind, [...options.walletKinds]) : undefined,
     options.from ? gte(journalEntries.createdAt, options.from) : undefined,
@@ -523,6 +532,7 @@ export async function listEntries(
       balanceAfter: postings.balanceAfter,
       reversesEntryId: journalEntries.reversesEntryId,
       metadata: journalEntries.metadata,
+      ownerMemberId: ledgerAccounts.ownerMemberId,
     })
     .from(postings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
@@ -539,6 +549,7 @@ export async function listEntries(
       walletKind: row.walletKind as MemberWalletKind,
       // Member wallets always carry balance_after (the verifier checks it).
       balanceAfter: row.balanceAfter ?? 0n,
+      ownerMemberId: Number(row.ownerMemberId ?? options.memberId),
       metadata: (row.metadata ?? {}) as Record<string, unknown>,
     })),
     total: Number(totalRow?.total ?? 0),
