@@ -5,7 +5,6 @@ import { call, loginAs } from '../accounts/accounts.test-support.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { depositOrders } from '../deposits/deposits.tables.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { contractsOfMember } from './agents.contracts.ts';
 import {
   agentHost,
   buildTeams,
@@ -250,19 +249,9 @@ describe('agentDownlines', () => {
 });
 
 describe('agentDownlineDetail and agentDownlineStatus', () => {
-  it('shows a downline with its path and month (contracts come from ag-wages)', async () => {
+  it('shows a downline with its path, month and contracts', async () => {
     await settledRound(teams, { memberId: teams.ids.ta_deep!, bet: 4_000n, win: 0n, at: new Date() });
     const answer = await get('/wps/agent/downline?username=ta_deep');
-    // Guard: on the ag-team branch contractsOfMember is still the stub that throws (ag-wages writes
-    // it); the detail then fails as a whole, and this test runs in full once the branches merge.
-    const stubbed = await contractsOfMember(teams.sut.db, teams.ids.ta_deep!, teams.ids.ta!).then(
-      () => false,
-      (error: Error) => /written with the contracts/.test(error.message),
-    );
-    if (stubbed) {
-      expect(answer.status).toBe(500);
-      return;
-    }
     expect(answer.status).toBe(200);
     expect(answer.body.value.month).toMatchObject({ activeMembers: 1, newMembers: 0 });
     expect(BigInt(answer.body.value.month.bet.replace('.', ''))).toBeGreaterThanOrEqual(4_000n);

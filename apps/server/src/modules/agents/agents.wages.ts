@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { formatAmount } from '../ledger/money.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { percentOf } from './agents.contracts.ts';
+import { notInTeam } from './agents.team.ts';
 
 /** Wage lines (agentWages) and the rounds behind one (agentWageSources): docs/agents.md "Tracing". */
 
@@ -87,10 +88,14 @@ export async function listWages(
   ];
   if (query.status) conditions.push(sql`w.status = ${query.status}`);
   if (query.username) {
-    // Only a downline of the caller's team: another name answers an empty list, as one that does not exist.
-    conditions.push(sql`w.member_id = (select m.id from members m
-                          join member_tree t on t.descendant_id = m.id and t.ancestor_id = ${memberId}
-                         where lower(m.account) = lower(${query.username}))`);
+    // Only a downline of the caller's team: another name is NOT_FOUND, as one that does not exist.
+    const [downline] = rowsOf<{ id: string }>(
+      await db.execute(sql`select m.id::text as id from members m
+                             join member_tree t on t.descendant_id = m.id and t.ancestor_id = ${memberId}
+                            where lower(m.account) = lower(${query.username}) and t.depth > 0`),
+    );
+    if (!downline) throw notInTeam();
+    conditions.push(sql`w.member_id = ${Number(downline.id)}`);
   }
   const where = sql.join(conditions, sql` and `);
   const [totals] = rowsOf<{ total: number; due: string; paid: string }>(
