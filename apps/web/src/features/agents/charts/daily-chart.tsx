@@ -32,6 +32,20 @@ export interface DailyChartProps {
 
 const chartHeight = 220;
 
+let uPlotLoading: Promise<typeof uPlot> | null = null;
+
+/** uPlot and its CSS, fetched once for every chart of the page (a failed fetch is tried again). */
+function loadUPlot(): Promise<typeof uPlot> {
+  uPlotLoading ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
+    ([module]) => module.default,
+    (error: unknown) => {
+      uPlotLoading = null;
+      throw error;
+    },
+  );
+  return uPlotLoading;
+}
+
 /** The theme's value of a palette variable, read from the chart (so light and dark each get theirs). */
 function cssColor(element: HTMLElement, name: string, fallback: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
@@ -100,8 +114,8 @@ export function DailyChart(props: DailyChartProps) {
     let plot: uPlot | null = null;
     let observer: ResizeObserver | null = null;
     let cancelled = false;
-    Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
-      .then(([{ default: UPlot }]) => {
+    loadUPlot()
+      .then((UPlot) => {
         if (cancelled) return;
         const current = latest.current;
         const xs = current.days.map((_day, index) => index);

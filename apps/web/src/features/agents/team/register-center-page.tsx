@@ -63,6 +63,7 @@ function RegisterDownlineForm() {
     schema: registerSchema,
     defaultValues: emptyForm,
     fields,
+    codeFields: { USERNAME_TAKEN: 'username' },
     action: async (values) => {
       setCreated(null);
       const isAgent = values.kind === 'agent';
