@@ -49,7 +49,12 @@ function failure(
 }
 
 /** The app logged in as an agent with the agent centre open on `page`; calls answered by route id. */
-async function openAgentPage(page: AgentCentrePageKey, handlers: Record<string, CallHandler>) {
+async function openAgentPage(
+  page: AgentCentrePageKey,
+  handlers: Record<string, CallHandler>,
+  language: 'EN' | 'BN' = 'EN',
+) {
+  await changeLanguage(language, { remember: true });
   useSessionStore.getState().setSession({ token: 'token-1', isAgent: 1, username: 'demoagent' });
   const seen = stubCalls({
     walletBalance: () => ({
@@ -69,7 +74,9 @@ async function openAgentPage(page: AgentCentrePageKey, handlers: Record<string, 
     }),
   });
   act(() => useOverlayStore.getState().openAgentCentre(page));
-  const panel = await screen.findByRole('dialog', { name: 'Agent centre' });
+  const panel = await screen.findByRole('dialog', {
+    name: language === 'EN' ? 'Agent centre' : 'এজেন্ট সেন্টার',
+  });
   return { ...view, panel, seen };
 }
 
@@ -167,6 +174,18 @@ describe('team overview (agentTeamOverview)', () => {
     expect(first).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Yesterday' }));
     await waitFor(() => expect(seen.filter((call) => call.id === 'agentTeamOverview')).toHaveLength(2));
+  });
+
+  it('speaks Bengali, with Bengali digits where the brand wants them', async () => {
+    const { panel } = await openAgentPage(
+      'agentTeamOverview',
+      { agentTeamOverview: () => overview(days) },
+      'BN',
+    );
+    const cards = await within(panel).findByLabelText('টিমের সারাংশ');
+    expect(cards.textContent).toContain('টিমের আকার');
+    expect(within(panel).getByRole('button', { name: 'গতকাল' })).toBeTruthy();
+    expect(within(panel).getByRole('figure', { name: 'দিন অনুযায়ী বাজি, জয় ও লাভ/ক্ষতি' })).toBeTruthy();
   });
 
   it('says plainly when the period had no activity, and draws nothing', async () => {

@@ -54,15 +54,13 @@ export function TransferDownlineForm({ username }: { username: string }) {
     defaultValues: { amount: '', paymentPassword: '' },
     fields: ['amount', 'paymentPassword'],
     codeFields: { WRONG_PASSWORD: 'paymentPassword', INSUFFICIENT_FUNDS: 'amount' },
-    action: async (values) => {
+    action: async ({ amount, paymentPassword }) => {
       setNotice(null);
-      const body = { username, amount: values.amount.trim(), paymentPassword: values.paymentPassword };
-      const result = await transfer.mutateAsync({ ...body, requestId: requestId.idFor(body) });
+      const body = { username, amount: amount.trim(), paymentPassword };
+      const { to, balance } = await transfer.mutateAsync({ ...body, requestId: requestId.idFor(body) });
       requestId.settle();
-      form.reset({ amount: '', paymentPassword: '' });
-      setNotice(
-        t('text_transfer_done', { value: money(body.amount), to: result.to, balance: money(result.balance) }),
-      );
+      form.reset();
+      setNotice(t('text_transfer_done', { value: money(body.amount), to, balance: money(balance) }));
     },
     onError: (error) => {
       const code = errorCode(error);
@@ -102,12 +100,13 @@ export function TransferDownlineForm({ username }: { username: string }) {
         {...form.register('paymentPassword')}
       />
       <FormAlert textKey={alert} />
-      <FormAlert tone="notice">{notice}</FormAlert>
       <div className="form__actions">
         <SubmitButton tone="gold" isBusy={form.formState.isSubmitting} busyLabel={t('state_sending')}>
           {t('action_transfer')}
         </SubmitButton>
       </div>
+      {/* After the button: the news of the transfer just made, where the eye is. */}
+      <FormAlert tone="notice">{notice}</FormAlert>
     </form>
   );
 }
