@@ -120,7 +120,7 @@ export function DailyChart(props: DailyChartProps) {
         const current = latest.current;
         const xs = current.days.map((_day, index) => index);
         const data: uPlot.AlignedData = [xs, ...current.series.map((line) => [...line.values])];
-        const width = () => Math.max(element.clientWidth, 280);
+        const width = () => Math.max(element.clientWidth, 200);
         plot = new UPlot(chartOptions(element, current, width()), data, element);
         setDrawn(true);
         if (typeof ResizeObserver === 'function') {

@@ -184,7 +184,7 @@ function DownlineLine({
   const { money } = useMoney();
   const typeLabel = useAccountTypeLabel();
   return (
-    <li className="record-line">
+    <li className="record-line agent-downline">
       <div className="record-line__main">
         <span className="agent-downline__name">
           {downline.account}
