@@ -2,6 +2,7 @@
 export { useDepositReturn } from './deposit/use-deposit-return.ts';
 // Money on the client (exact decimal strings and minor units), also used by the lottery's slip.
 export {
+  amountProblemText,
   amountRangeText,
   checkAmount,
   errorCode,
@@ -10,3 +11,5 @@ export {
   useMoney,
   useRequestId,
 } from './deposit/money.ts';
+// The balance of every wallet (the agent centre's transfer to a downline checks the amount against it).
+export { useWallets } from './transfer/use-wallets.ts';
