@@ -10,3 +10,5 @@ export {
   useMoney,
   useRequestId,
 } from './deposit/money.ts';
+// The names of ledger entry kinds, also used by the agent centre's team account details.
+export { recordKindLabelKeys } from './record-labels.ts';
