@@ -79,10 +79,10 @@ export function openAgentPage(page: AgentCentrePageKey, api: AgentApi = {}) {
 
 /** The query strings the page sent to one path, in order. */
 export function queriesTo(fetchMock: { mock: { calls: unknown[][] } }, path: string): URLSearchParams[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path)
-    .map((url) => url.searchParams);
+  return fetchMock.mock.calls.flatMap(([input]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return url.pathname === path ? [url.searchParams] : [];
+  });
 }
 
 export const paths = {

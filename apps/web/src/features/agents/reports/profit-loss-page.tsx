@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import ChartColumn from 'lucide-react/icons/chart-column';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { apiClient } from '../../../shared/api/api-client.ts';
@@ -17,10 +16,9 @@ const pageSize = 20;
 export function ProfitLossPage() {
   const { t } = useTranslation();
   const { plain, money, formatOptions } = useMoney();
-  const [username, setUsername] = useState('');
-  const { pageNo, setPageNo, range, filterChanged, periodButtons } = useAgentPaging();
+  const { pageNo, setPageNo, range, periodButtons, byUsername, usernameFilter } = useAgentPaging();
   const query: AgentQuery<'agentProfitLoss'> = {
-    ...(username ? { username } : {}),
+    ...byUsername,
     ...range,
     pageNo,
     pageSize,
@@ -33,13 +31,7 @@ export function ProfitLossPage() {
   return (
     <div className="agent-page">
       <div className="record-filters">
-        <UsernameFilter
-          value={username}
-          onChange={(next) => {
-            setUsername(next);
-            filterChanged();
-          }}
-        />
+        <UsernameFilter {...usernameFilter} />
         <PeriodButtons {...periodButtons} />
       </div>
       <QueryView

@@ -13,6 +13,7 @@ import {
   type AgentPeriod,
 } from '../shared/agent-periods.ts';
 import '../../../shared/ui/record-list.css';
+import '../../../shared/forms/forms.css';
 import './reports.css';
 
 /**
@@ -20,13 +21,27 @@ import './reports.css';
  * the loading / failure / empty states and the totals strip.
  */
 
-/** The period (UTC days, reckoned from when the page opened) and the page; a new filter goes to page 1. */
+/**
+ * The period (UTC days, reckoned from when the page opened), the page and the username searched for;
+ * a new filter goes back to page 1.
+ */
 export function useAgentPaging(initial: AgentPeriod = 'week') {
   const [period, setPeriod] = useState<AgentPeriod>(initial);
   const [pageNo, setPageNo] = useState(1);
+  const [username, setUsername] = useState('');
   const [now] = useState(() => Date.now());
   return {
     pageNo,
+    /** The username filter's query part: none for the whole team. */
+    byUsername: username ? { username } : {},
+    /** The props of the filter row's `UsernameFilter`. */
+    usernameFilter: {
+      value: username,
+      onChange: (next: string) => {
+        setUsername(next);
+        setPageNo(1);
+      },
+    },
     setPageNo,
     range: agentPeriodRange(period, now),
     filterChanged: () => setPageNo(1),
@@ -58,6 +73,7 @@ export function UsernameFilter({ value, onChange }: { value: string; onChange: (
       <label className="agent-search__label">
         <span>{t('label_username')}</span>
         <input
+          className="field__input"
           type="search"
           value={text}
           maxLength={64}

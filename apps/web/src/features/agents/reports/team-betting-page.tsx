@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Dices from 'lucide-react/icons/dices';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { apiClient } from '../../../shared/api/api-client.ts';
@@ -15,10 +14,10 @@ const pageSize = 20;
 export function TeamBettingPage() {
   const { t } = useTranslation();
   const { categories, gameType, setGameType } = useCategoryChoice();
-  const [username, setUsername] = useState('');
-  const { pageNo, setPageNo, range, filterChanged, periodButtons } = useAgentPaging();
+  const { pageNo, setPageNo, range, filterChanged, periodButtons, byUsername, usernameFilter } =
+    useAgentPaging();
   const query: AgentQuery<'agentTeamBetting'> = {
-    ...(username ? { username } : {}),
+    ...byUsername,
     ...(gameType ? { gameType } : {}),
     ...range,
     pageNo,
@@ -31,13 +30,7 @@ export function TeamBettingPage() {
   return (
     <div className="agent-page">
       <div className="record-filters">
-        <UsernameFilter
-          value={username}
-          onChange={(next) => {
-            setUsername(next);
-            filterChanged();
-          }}
-        />
+        <UsernameFilter {...usernameFilter} />
         <CategoryFilter
           categories={categories}
           value={gameType}

@@ -18,11 +18,11 @@ const pageSize = 20;
 export function TeamTransactionsPage() {
   const { t } = useTranslation();
   const { plain, money, formatOptions } = useMoney();
-  const [username, setUsername] = useState('');
   const [kind, setKind] = useState<RecordKind | ''>('');
-  const { pageNo, setPageNo, range, filterChanged, periodButtons } = useAgentPaging();
+  const { pageNo, setPageNo, range, filterChanged, periodButtons, byUsername, usernameFilter } =
+    useAgentPaging();
   const query: AgentQuery<'agentTeamTransactions'> = {
-    ...(username ? { username } : {}),
+    ...byUsername,
     ...(kind ? { kind } : {}),
     ...range,
     pageNo,
@@ -35,13 +35,7 @@ export function TeamTransactionsPage() {
   return (
     <div className="agent-page">
       <div className="record-filters">
-        <UsernameFilter
-          value={username}
-          onChange={(next) => {
-            setUsername(next);
-            filterChanged();
-          }}
-        />
+        <UsernameFilter {...usernameFilter} />
         <FilterSelect
           fills
           label={t('label_record_type')}
