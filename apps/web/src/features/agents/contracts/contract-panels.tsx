@@ -46,7 +46,9 @@ export function MyContractPanel({ kind }: { kind: WageKind }) {
   const waiting = (mine.data?.list ?? []).filter(
     (contract) => contract.awaitingMe && contract.pendingRequest,
   );
+  // An active contract whose termination waits for me is shown once, with its answer buttons.
   const active = consolidated.data?.contracts[kind] ?? null;
+  const shownActive = active && !waiting.some((contract) => contract.id === active.id) ? active : null;
 
   return (
     <section className="agent-section" aria-labelledby={`my-contract-${kind}`}>
@@ -89,9 +91,9 @@ export function MyContractPanel({ kind }: { kind: WageKind }) {
         <Skeleton rows={1} height="6rem" />
       ) : consolidated.isError ? (
         <FormAlert textKey="err_network" />
-      ) : active ? (
-        <ContractSummary contract={active} side="mine" />
-      ) : (
+      ) : shownActive ? (
+        <ContractSummary contract={shownActive} side="mine" />
+      ) : active ? null : (
         <p className="agent-muted">{t('agw_no_contract')}</p>
       )}
     </section>

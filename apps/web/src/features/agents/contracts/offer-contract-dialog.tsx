@@ -11,6 +11,7 @@ import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
+import { formatNumber } from '../../../shared/lib/format.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { toMinor, useMoney } from '../../wallet/index.ts';
 import { useConsolidated, useContractAction, type AnyContractBody } from './agent-api.ts';
@@ -159,7 +160,8 @@ export function OfferContractDialog({ username, kind, open, onClose }: OfferCont
 
 function OfferForm({ username, kind, onDone }: { username: string; kind: WageKind; onDone: () => void }) {
   const { t } = useTranslation();
-  const { precision } = useMoney();
+  const { precision, formatOptions } = useMoney();
+  const ordinal = (index: number) => formatNumber(index + 1, formatOptions);
   const percent = usePercent();
   // One id per opened dialog: a retry after a lost answer makes one offer, not two.
   const [requestId] = useState(() => crypto.randomUUID());
@@ -270,7 +272,9 @@ function OfferForm({ username, kind, onDone }: { username: string; kind: WageKin
         <>
           {tiers.fields.map((field, index) => (
             <fieldset key={field.id} className="agent-tier">
-              <legend className="agent-tier__legend">{t('agw_tier_number', { value: index + 1 })}</legend>
+              <legend className="agent-tier__legend">
+                {t('agw_tier_number', { value: ordinal(index) })}
+              </legend>
               <div className="agent-offer__row">
                 <TextField
                   label={t('agw_team_bet')}
@@ -301,7 +305,7 @@ function OfferForm({ username, kind, onDone }: { username: string; kind: WageKin
                   onClick={() => tiers.remove(index)}
                 >
                   <Trash2 size={16} aria-hidden="true" />
-                  {t('agw_remove_tier', { value: index + 1 })}
+                  {t('agw_remove_tier', { value: ordinal(index) })}
                 </button>
               ) : null}
             </fieldset>

@@ -124,7 +124,11 @@ export function QueryView<T>({
   if (isEmpty(query.data)) {
     return <EmptyState icon={emptyIcon} title={emptyTitle} {...(emptyText ? { text: emptyText } : {})} />;
   }
-  return <div aria-busy={query.isFetching || undefined}>{children(query.data)}</div>;
+  return (
+    <div className="agent-section" aria-busy={query.isFetching || undefined}>
+      {children(query.data)}
+    </div>
+  );
 }
 
 /** A strip of labelled figures (totals over the whole filtered set). */
@@ -141,7 +145,7 @@ export function FigureList({ label, items }: { label: string; items: readonly [s
   );
 }
 
-/** A UTC day ('2026-11-26') in the visitor's digits. */
+/** A UTC day ('2026-11-26') or period key in the visitor's digits. */
 export function useDayText() {
   const formatOptions = useFormatOptions();
   return (day: string) =>

@@ -40,7 +40,6 @@ export function RevenuePage() {
       <div className="record-filters">
         <PeriodButtons {...periodButtons} />
       </div>
-      <p className="agent-note">{t('records_utc_note')}</p>
       <QueryView
         query={revenue}
         isEmpty={(data) => data.days.length === 0 && !/[1-9]/.test(data.total)}

@@ -14,7 +14,7 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { useMoney } from '../../wallet/index.ts';
 import { useAgentQuery, type AgentQuery } from '../contracts/agent-api.ts';
 import { usePercent } from '../contracts/contract-view.tsx';
-import { FigureList, QueryView, useAgentPaging } from '../reports/report-ui.tsx';
+import { FigureList, QueryView, useAgentPaging, useDayText } from '../reports/report-ui.tsx';
 
 const wageStatuses = [
   'issued',
@@ -136,6 +136,7 @@ function WageLineCard({ line, scope }: { line: WageLine; scope: Scope }) {
   const { t } = useTranslation();
   const { money, formatOptions } = useMoney();
   const percent = usePercent();
+  const digits = useDayText();
   const [isOpen, setOpen] = useState(false);
   const detailsId = `wage-${line.id}`;
   const who = scope === 'paid' ? line.member : t('agw_paid_by', { name: line.payer ?? t('agw_platform') });
@@ -159,7 +160,7 @@ function WageLineCard({ line, scope }: { line: WageLine; scope: Scope }) {
     <li className="agent-card">
       <div className="agent-wage">
         <div className="record-line__main">
-          <span className="agent-strong">{periodText(line)}</span>
+          <span className="agent-strong">{digits(periodText(line))}</span>
           <span className="agent-muted">{who}</span>
           <span>
             <Badge tone={statusTones[line.status]}>{t(statusLabelKeys[line.status])}</Badge>
