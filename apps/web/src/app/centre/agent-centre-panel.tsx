@@ -4,7 +4,8 @@ import {
   visibleAgentCentreMenu,
 } from '../../shared/config/centre-pages.ts';
 import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
-import { AgentCentrePage } from '../../features/agents/index.ts';
+import { isAccountCentreType, useSessionStore } from '../../shared/stores/session-store.ts';
+import { AgentCentrePage, useAgentRequestBadges } from '../../features/agents/index.ts';
 import { MemberCentrePage } from './member-centre-pages.tsx';
 import { useWhitelabel } from '../../shared/api/get-whitelabel.ts';
 import { CentreFrame } from './centre-frame.tsx';
@@ -15,6 +16,9 @@ export function AgentCentrePanel() {
   const { open, page } = useOverlayStore((state) => state.agentCentre);
   const openAgentCentre = useOverlayStore((state) => state.openAgentCentre);
   const close = useOverlayStore((state) => state.closeAgentCentre);
+  const isAgent = useSessionStore((state) => state.isAgent);
+  // Contract requests waiting for my answer, on their wage pages' entries (asked while the panel is open).
+  const badges = useAgentRequestBadges(open && isAccountCentreType(isAgent));
   if (!whitelabel) return null;
 
   const menu = visibleAgentCentreMenu({ features: whitelabel.features });
@@ -27,7 +31,11 @@ export function AgentCentrePanel() {
       open={open}
       onClose={close}
       titleKey="agent_centre"
-      entries={menu.map((entry) => ({ key: entry.page, labelKey: entry.labelKey }))}
+      entries={menu.map((entry) => ({
+        key: entry.page,
+        labelKey: entry.labelKey,
+        badge: badges[entry.page] ?? 0,
+      }))}
       current={{ key: current.page, labelKey: current.labelKey }}
       onOpen={openAgentCentre}
     >

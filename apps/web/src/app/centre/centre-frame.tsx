@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
+import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
 import { revealInStrip } from '../../shared/lib/reveal-in-strip.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
 import '../../shared/ui/centre-panel.css';
@@ -8,6 +10,8 @@ export interface CentreEntry<Key extends string> {
   key: Key;
   /** The catalogue key of its name in the menu and its page's heading. */
   labelKey: string;
+  /** Things waiting for the viewer on that page (a count beside the entry); none when 0 or absent. */
+  badge?: number;
 }
 
 /**
@@ -36,6 +40,7 @@ export function CentreFrame<Key extends string>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const formatOptions = useFormatOptions();
   return (
     <Modal open={open} onClose={onClose} variant="panel" title={t(titleKey)} closeLabel={t('action_close')}>
       <div className="centre">
@@ -51,6 +56,12 @@ export function CentreFrame<Key extends string>({
                   onClick={() => onOpen(entry.key)}
                 >
                   {t(entry.labelKey)}
+                  {entry.badge ? (
+                    <span className="badge badge--hot centre__badge">
+                      {formatNumber(entry.badge, formatOptions)}
+                      <span className="visually-hidden"> {t('agw_badge_waiting')}</span>
+                    </span>
+                  ) : null}
                 </button>
               </li>
             ))}

@@ -1,28 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Dices from 'lucide-react/icons/dices';
-import type { BettingRecordLine, RoundStatus } from '@khela/contract';
+import type { RoundStatus } from '@khela/contract';
 import { FormAlert } from '../../shared/forms/form-alert.tsx';
-import { formatDateTime } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Pager } from '../../shared/ui/pager.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { useRecordPaging } from '../../shared/hooks/use-record-paging.ts';
 import { useBettingRecord } from './api/get-betting-record.ts';
-import { playTypeNameKeys } from '../lottery/index.ts';
 import {
   CategoryFilter,
   useCategoryChoice,
-  ProfitAmount,
-  StatusBadge,
   TotalsBar,
   roundStatusLabelKey,
   roundStatusOrder,
-  useAmount,
-  useCategoryLabel,
 } from './record-ui.tsx';
-import { Badge } from '../../shared/ui/badge.tsx';
+import { BettingRoundLine } from './betting-round-line.tsx';
 import { FilterSelect, PeriodButtons } from '../../shared/ui/record-filters.tsx';
 import './records.css';
 
@@ -30,9 +23,6 @@ const pageSize = 20;
 /** personalHistoryCopy (spec 2 member centre): every round the member played, with totals. */
 export function BettingRecordPage() {
   const { t } = useTranslation();
-  const formatOptions = useFormatOptions();
-  const amount = useAmount();
-  const categoryLabel = useCategoryLabel();
   const { categories, gameType, setGameType } = useCategoryChoice();
   const [vassalage, setVassalage] = useState('');
   const [status, setStatus] = useState<RoundStatus | ''>('');
@@ -120,48 +110,12 @@ export function BettingRecordPage() {
           <TotalsBar totals={record.data.totals} />
           <ul className="record-list" aria-busy={record.isFetching || undefined}>
             {record.data.list.map((line) => (
-              <li key={`${line.vassalage}-${line.roundId}`} className="record-line">
-                <div className="record-line__main records__round-main">
-                  <span className="records__game">{line.gameName}</span>
-                  <span className="records__meta">
-                    {line.vendorName} · {categoryLabel(line.gameType)}
-                  </span>
-                  <span className="records__meta">
-                    <time dateTime={new Date(line.startedAt).toISOString()}>
-                      {formatDateTime(line.startedAt, formatOptions)}
-                    </time>
-                  </span>
-                  {line.draw ? <DrawLine draw={line.draw} /> : null}
-                  <span className="records__badges">
-                    <StatusBadge status={line.status} />
-                    {line.wallet === 'trial' ? <Badge isDashed>{t('wallet_trial')}</Badge> : null}
-                  </span>
-                </div>
-                <div className="record-line__money records__round-money">
-                  <span className="visually-hidden">{t('records_profit')}</span>
-                  <ProfitAmount value={line.profit} className="records__round-profit" />
-                  <span className="records__meta">{t('records_bet_value', { value: amount(line.bet) })}</span>
-                  <span className="records__meta">{t('records_win_value', { value: amount(line.win) })}</span>
-                </div>
-              </li>
+              <BettingRoundLine key={`${line.vassalage}-${line.roundId}`} line={line} />
             ))}
           </ul>
           <Pager pageNo={pageNo} totalPages={record.data.totalPages} onPage={setPageNo} />
         </>
       )}
     </div>
-  );
-}
-
-/** A lottery bet's draw (docs/lottery.md): numero, play type, numbers, odds and the special prize. */
-function DrawLine({ draw }: { draw: NonNullable<BettingRecordLine['draw']> }) {
-  const { t } = useTranslation();
-  const playType = (playTypeNameKeys as Readonly<Record<string, string>>)[draw.playType];
-  return (
-    <span className="records__meta records__draw">
-      {t('lottery_numero')} {draw.numero} · {playType ? t(playType) : draw.playType}{' '}
-      <strong>{draw.numbers.join(' ')}</strong> ×{draw.odds}
-      {draw.special ? ` · ${t('lottery_tier_special')} ${draw.special}` : null}
-    </span>
   );
 }

@@ -13,3 +13,5 @@ export {
 } from './deposit/money.ts';
 // The balance of every wallet (the agent centre's transfer to a downline checks the amount against it).
 export { useWallets } from './transfer/use-wallets.ts';
+// The names of ledger entry kinds, also used by the agent centre's team account details.
+export { recordKindLabelKeys } from './record-labels.ts';

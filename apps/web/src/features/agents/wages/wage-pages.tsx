@@ -1,15 +1,31 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
+import type { WageKind } from '@khela/contract';
+import { MyContractPanel, TeamContractsPanel } from '../contracts/contract-panels.tsx';
+import { WageLines } from './wage-lines.tsx';
+import '../reports/reports.css';
 
-// Placeholders while issue 14's pages are written: one page per wage kind.
+/**
+ * One wage page per kind (spec 2: agentDailyWages2, agentHourSalary, agentRealtimeSalary,
+ * agentDividendRecordCopy2): my contract and requests, the contracts I offered, then the wage lines.
+ */
+function WagePage({ kind }: { kind: WageKind }) {
+  return (
+    <div className="agent-page">
+      <MyContractPanel kind={kind} />
+      <TeamContractsPanel kind={kind} />
+      <WageLines kind={kind} />
+    </div>
+  );
+}
+
 export function DividendPage() {
-  return <ComingSoon />;
+  return <WagePage kind="dividend" />;
 }
 export function DailyWagesPage() {
-  return <ComingSoon />;
+  return <WagePage kind="daily" />;
 }
 export function HourSalaryPage() {
-  return <ComingSoon />;
+  return <WagePage kind="hourly" />;
 }
 export function RealtimeSalaryPage() {
-  return <ComingSoon />;
+  return <WagePage kind="realtime" />;
 }
