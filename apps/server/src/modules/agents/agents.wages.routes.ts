@@ -79,4 +79,11 @@ export async function agentWageRoutes(app: FastifyInstance) {
       run: () => settleWages(db, job.kind),
     });
   }
+  // At start, each settlement runs once at once: after downtime across a cron time (a daily wage at
+  // 00:05) the periods that closed meanwhile are paid now, not at the next cron time a day later.
+  // Every run settles only what is due and nothing twice, so an extra one is harmless.
+  app.addHook('onReady', async () => {
+    if (!app.jobQueue.started) return;
+    for (const job of wageJobs) await app.jobQueue.runSoon(job.name);
+  });
 }
