@@ -269,11 +269,12 @@ describe('agents: a downline, a daily-wage contract and the wage a day later', (
       await screenshot(page, 'agents-income-desktop-en-light');
       const daily = await centrePage(page, later, 'agentDailyWages2');
       // Received from the platform: 1 % of the team's day; then the line paid to the downline.
-      const received = daily.locator('li.agent-card').filter({ hasText: 'the platform' }).first();
+      const lines = daily.getByRole('region', { name: 'Wage lines' });
+      const received = lines.locator('li.agent-card').filter({ hasText: 'the platform' }).first();
       await received.getByText('Issued', { exact: true }).waitFor({ timeout: 20_000 });
       await received.getByText(own.list[0]!.paid).first().waitFor();
-      await daily.getByRole('button', { name: 'Paid to my team' }).click();
-      const paid = daily.locator('li.agent-card').filter({ hasText: downline }).first();
+      await lines.getByRole('button', { name: 'Paid to my team' }).click();
+      const paid = lines.locator('li.agent-card').filter({ hasText: downline }).first();
       await paid.getByText('Issued', { exact: true }).waitFor({ timeout: 20_000 });
       await paid.getByText('0.50').first().waitFor();
       // Where it came from: the downline's lottery round.
@@ -296,10 +297,10 @@ describe('agents: a downline, a daily-wage contract and the wage a day later', (
         dayLater: true,
       });
       const mine = await centrePage(phone.page, later, 'agentDailyWages2');
-      // Its contract (paid by demoagent) and its wage line of ০.৫০ (Bengali digits).
+      // Its contract (paid by demoagent) and its wage line of 0.50 (the demo brand writes amounts in western digits).
       await mine.getByText('demoagent').first().waitFor({ timeout: 20_000 });
-      const wageCard = mine.locator('li.agent-card').first();
-      await wageCard.getByText('০.৫০').first().waitFor({ timeout: 20_000 });
+      const wageCard = mine.getByRole('region', { name: 'বেতনের হিসাব' }).locator('li.agent-card').first();
+      await wageCard.getByText('0.50').first().waitFor({ timeout: 20_000 });
       const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);
       await screenshot(phone.page, 'agents-daily-wages-phone-bn-dark');

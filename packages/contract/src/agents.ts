@@ -157,7 +157,15 @@ export type AgentContract = z.infer<typeof contractSchema>;
  * - `terminate`: the upline asks to end an active contract (a termination request the downline
  *   answers).
  */
+/** A request's or contract's number (serial ids). */
+const serialIdSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);
+
 function contractActionBody<T extends z.ZodType>(terms: T) {
+  // One object per action (literal discriminators): an answer names its action exactly.
   return z.discriminatedUnion('action', [
     z.object({
       action: z.literal('offer'),
@@ -165,22 +173,9 @@ function contractActionBody<T extends z.ZodType>(terms: T) {
       terms,
       requestId: requestIdSchema,
     }),
-    z.object({
-      action: z.enum(['accept', 'reject']),
-      requestNo: z
-        .number()
-        .int()
-        .min(1)
-        .max(2 ** 31 - 1),
-    }),
-    z.object({
-      action: z.literal('terminate'),
-      contractId: z
-        .number()
-        .int()
-        .min(1)
-        .max(2 ** 31 - 1),
-    }),
+    z.object({ action: z.literal('accept'), requestNo: serialIdSchema }),
+    z.object({ action: z.literal('reject'), requestNo: serialIdSchema }),
+    z.object({ action: z.literal('terminate'), contractId: serialIdSchema }),
   ]);
 }
 export const dailyContractActionSchema = contractActionBody(dailyTermsSchema);

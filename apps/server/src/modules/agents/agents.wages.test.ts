@@ -273,7 +273,13 @@ describe('agent contracts and wages', () => {
     });
     await as(sut, cT).post(HOURLY, { action: 'accept', requestNo: toC.body.value.pendingRequest.id });
     // Daily for top stays the seed's (1 % from 100 / 1 active).
-    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_600_000 * 2);
+    // The test's hour is yesterday noon (UTC) at any time of day: every contract made so far moves
+    // back to about an hour before it, in the same order (so b's daily contract, ended by the test
+    // before, ended on that day). Built on "now" instead, the hour crossed midnight after 22:00 UTC.
+    const hour = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 12 * 3_600_000);
+    const back = sql`(now() - ${new Date(hour.getTime() - 3_600_000).toISOString()}::timestamptz)`;
+    await sut.db.execute(sql`update agent_contracts set created_at = created_at - ${back},
+      started_at = started_at - ${back}, ended_at = ended_at - ${back}`);
     await round(sut, p, 1_000_000n, 200_000n, new Date(hour.getTime() + 60_000)); // 10,000.00 bet
     await round(sut, p, 500_000n, 0n, new Date(hour.getTime() + 120_000));
     const afterHour = new Date(hour.getTime() + 3_600_000 + 30_000);
