@@ -23,7 +23,10 @@ import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { openSystemAccounts, rowsOf } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { formatVerification, verifyLedger } from '../apps/server/src/modules/ledger/ledger.verifier.ts';
-import { settleRealtimeWages } from '../apps/server/src/modules/agents/agents.settlement.ts';
+import {
+  settleDailyWages,
+  settleRealtimeWages,
+} from '../apps/server/src/modules/agents/agents.settlement.ts';
 import { adminStatement } from './support.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -162,6 +165,27 @@ try {
         (select string_agg(status || ' ' || n, ', ' order by status)
            from (select status, count(*) as n from agent_wages group by status) s) as statuses`),
   );
+  // --- Daily wages of the same agents over the day of those bets ----------------------------------
+  // Every agent gets a daily contract too (tops from the platform, the others from their upline);
+  // the day's valid betting is read from member_rounds through each agent's whole team.
+  await db.execute(sql`insert into agent_contracts (kind, member_id, upline_id, status, terms, max_rate_bp, started_at)
+      select 'daily', m.id, m.upline_id, 'active',
+             jsonb_build_object('kind', 'daily', 'terms', jsonb_build_object('tiers', jsonb_build_array(
+               jsonb_build_object('teamBet', '1', 'activeMembers', 1,
+                                  'rate', case when m.upline_id is null then '1' else '0.8' end)))),
+             case when m.upline_id is null then 100 else 80 end, now() - interval '2 days'
+        from members m where m.type = 1`);
+  await db.execute(sql`analyze agent_contracts`);
+  const [betDay] = rowsOf<{ day: string }>(
+    await db.execute(
+      sql`select to_char(max(settled_at) at time zone 'UTC', 'YYYY-MM-DD') as day from lottery_bets`,
+    ),
+  );
+  const dayEnd = Date.parse(`${betDay?.day ?? '2026-11-26'}T00:00:00Z`) + 86_400_000;
+  started = process.hrtime.bigint();
+  const daily = await settleDailyWages(db, new Date(dayEnd + 600_000));
+  const dailySeconds = seconds(started);
+
   started = process.hrtime.bigint();
   const verification = await verifyLedger(db);
   const verifySeconds = seconds(started);
@@ -178,6 +202,7 @@ try {
     `| a second run of the same slot | ${again.lines} lines, ${again.paid} paid |`,
     `| lines / parts / wage entries / paid (minor) | ${outcome?.lines} / ${outcome?.parts} / ${outcome?.entries} / ${outcome?.paid} |`,
     `| statuses | ${outcome?.statuses} |`,
+    `| **settleDailyWages, the day of those bets** (every agent also on a daily contract) | **${dailySeconds.toFixed(1)} s** (${daily.lines.toLocaleString('en')} lines, ${daily.paid.toLocaleString('en')} paid) |`,
     `| verifier after settlement (${verifySeconds.toFixed(1)} s) | ${verification.ok ? 'all invariants hold' : 'BROKEN'} |`,
   );
   if (!verification.ok) lines.push('', formatVerification(verification));
