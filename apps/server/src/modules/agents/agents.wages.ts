@@ -4,28 +4,11 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { formatAmount } from '../ledger/money.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
+import { profitPeriod } from '../games/records.service.ts';
 import { percentOf } from './agents.contracts.ts';
 import { notInTeam } from './agents.team.ts';
 
 /** Wage lines (agentWages) and the rounds behind one (agentWageSources): docs/agents.md "Tracing". */
-
-const DAY = 86_400_000;
-const MAX_SPAN = 92 * DAY;
-
-/** The query's period: default from midnight (UTC) six days before today to now; at most 92 days. */
-export function periodOfQuery(
-  query: { from?: number; to?: number },
-  now = Date.now(),
-): { from: number; to: number } {
-  const to = query.to ?? now;
-  const from = query.from ?? Math.floor(now / DAY) * DAY - 6 * DAY;
-  if (to <= from)
-    throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'to', reason: 'before from' }] });
-  if (to - from > MAX_SPAN) {
-    throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'to', reason: 'at most 92 days' }] });
-  }
-  return { from, to };
-}
 
 interface WageRow {
   id: string;
@@ -79,7 +62,7 @@ export async function listWages(
   },
 ) {
   const { memberId, query, precision } = options;
-  const { from, to } = periodOfQuery(query);
+  const { from, to } = profitPeriod(query, Date.now());
   const conditions = [
     query.scope === 'received' ? sql`w.member_id = ${memberId}` : sql`w.payer_id = ${memberId}`,
     sql`w.kind = ${query.kind}`,
