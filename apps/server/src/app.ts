@@ -52,6 +52,8 @@ import { configurePasswordHashing } from './modules/accounts/password-hash.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { jobRoutes } from './jobs/jobs.routes.ts';
+import { operatorRoutes } from './modules/accounts/operators.routes.ts';
+import { installOperatorAudit } from './modules/back-office/audit.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -279,6 +281,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin);
   await app.register(openApiPlugin);
 
+  // On the root instance: the hook sees every operator call, whichever module registers it.
+  installOperatorAudit(app);
+  await app.register(operatorRoutes);
   await app.register(healthRoutes);
   await app.register(systemRoutes);
   await app.register(contentRoutes);

@@ -526,12 +526,33 @@ export const operatorAgentContract = {
   encrypted: false,
 } as Calls['operatorAgentContract'];
 
+export const operatorAudit = {
+  id: 'operatorAudit',
+  method: 'GET',
+  path: '/api/operator/audit',
+  encrypted: false,
+} as Calls['operatorAudit'];
+
 export const operatorBanners = {
   id: 'operatorBanners',
   method: 'GET',
   path: '/api/operator/content/banners',
   encrypted: false,
 } as Calls['operatorBanners'];
+
+export const operatorChangePassword = {
+  id: 'operatorChangePassword',
+  method: 'POST',
+  path: '/api/operator/session/password',
+  encrypted: true,
+} as Calls['operatorChangePassword'];
+
+export const operatorCreate = {
+  id: 'operatorCreate',
+  method: 'POST',
+  path: '/api/operator/operators/create',
+  encrypted: true,
+} as Calls['operatorCreate'];
 
 export const operatorDecideDeposit = {
   id: 'operatorDepositDecide',
@@ -568,12 +589,26 @@ export const operatorJobs = {
   encrypted: false,
 } as Calls['operatorJobs'];
 
+export const operatorList = {
+  id: 'operatorList',
+  method: 'GET',
+  path: '/api/operator/operators',
+  encrypted: false,
+} as Calls['operatorList'];
+
 export const operatorLogin = {
   id: 'operatorLogin',
   method: 'POST',
   path: '/api/operator/session/login',
   encrypted: true,
 } as Calls['operatorLogin'];
+
+export const operatorLogout = {
+  id: 'operatorLogout',
+  method: 'POST',
+  path: '/api/operator/session/logout',
+  encrypted: false,
+} as Calls['operatorLogout'];
 
 export const operatorLotteryOdds = {
   id: 'operatorLotteryOdds',
@@ -588,6 +623,20 @@ export const operatorMailOutbox = {
   path: '/api/operator/mail/outbox',
   encrypted: false,
 } as Calls['operatorMailOutbox'];
+
+export const operatorMe = {
+  id: 'operatorMe',
+  method: 'GET',
+  path: '/api/operator/me',
+  encrypted: false,
+} as Calls['operatorMe'];
+
+export const operatorResetAccess = {
+  id: 'operatorResetAccess',
+  method: 'POST',
+  path: '/api/operator/operators/reset',
+  encrypted: true,
+} as Calls['operatorResetAccess'];
 
 export const operatorResolveWithdrawal = {
   id: 'operatorWithdrawalResolve',
@@ -624,12 +673,33 @@ export const operatorSyncGames = {
   encrypted: false,
 } as Calls['operatorSyncGames'];
 
+export const operatorTwoFactorConfirm = {
+  id: 'operatorTwoFactorConfirm',
+  method: 'POST',
+  path: '/api/operator/2fa/confirm',
+  encrypted: false,
+} as Calls['operatorTwoFactorConfirm'];
+
+export const operatorTwoFactorSetup = {
+  id: 'operatorTwoFactorSetup',
+  method: 'POST',
+  path: '/api/operator/2fa/setup',
+  encrypted: false,
+} as Calls['operatorTwoFactorSetup'];
+
 export const operatorUnlockSecrets = {
   id: 'operatorUnlockSecrets',
   method: 'POST',
   path: '/api/operator/member/unlock-secrets',
   encrypted: false,
 } as Calls['operatorUnlockSecrets'];
+
+export const operatorUpdate = {
+  id: 'operatorUpdate',
+  method: 'POST',
+  path: '/api/operator/operators/update',
+  encrypted: false,
+} as Calls['operatorUpdate'];
 
 export const operatorVendorTransfers = {
   id: 'operatorVendorTransfers',

@@ -1,5 +1,12 @@
 import { accountCalls } from './accounts.ts';
 import { agentCalls } from './agents.ts';
+import {
+  moneyAdminCalls,
+  operatorCalls,
+  playersAdminCalls,
+  reportsAdminCalls,
+  siteAdminCalls,
+} from './back-office/index.ts';
 import { contentCalls } from './content.ts';
 import { depositCalls } from './deposits.ts';
 import { gameLaunchCalls } from './game-launch.ts';
@@ -25,6 +32,11 @@ export const calls = {
   ...lotteryCalls,
   ...jobCalls,
   ...agentCalls,
+  ...operatorCalls,
+  ...playersAdminCalls,
+  ...moneyAdminCalls,
+  ...siteAdminCalls,
+  ...reportsAdminCalls,
 };
 
 export type CallName = keyof typeof calls;

@@ -49,6 +49,13 @@ export const errorCatalogue = {
    * password change, member info and logout are served until then; the web opens the dialog.
    */
   PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'err_password_change_required' },
+  /**
+   * An operator whose second step is not enrolled yet: the session may only enrol it (back office;
+   * the second step is required for every operator).
+   */
+  TWO_FACTOR_SETUP_REQUIRED: { status: 403, message: 'err_two_factor_setup_required' },
+  /** Four eyes: an action another operator must approve (the requester cannot approve their own). */
+  SECOND_APPROVER_REQUIRED: { status: 409, message: 'err_second_approver_required' },
   /** A switched-off feature (free play, SMS login, registration kind). */
   FEATURE_DISABLED: { status: 403, message: 'err_operation_not_allowed' },
   REGION_BLOCKED: { status: 403, message: 'info_ip_block' },

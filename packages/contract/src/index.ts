@@ -14,6 +14,7 @@ export * from './lottery-draw.ts';
 export * from './lottery.ts';
 export * from './jobs.ts';
 export * from './agents.ts';
+export * from './back-office/index.ts';
 export * from './vendor-protocol.ts';
 export * from './vendor-transfer.ts';
 export * from './seal.ts';

@@ -20,6 +20,13 @@ export function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The error code this request was answered with, once sendError answered it. */
+    errorCode?: ErrorCode;
+  }
+}
+
 export function sendError(
   reply: FastifyReply,
   code: ErrorCode,
@@ -29,6 +36,8 @@ export function sendError(
     issue.rule ? issue : { ...issue, rule: ruleOfReason(issue.reason) },
   );
   const value = issues || extra.value ? { ...extra.value, ...(issues ? { issues } : {}) } : undefined;
+  // Kept for the hooks that run after the answer (the operators' audit trail records the code).
+  reply.request.errorCode = code;
   return reply
     .code(errorCatalogue[code].status)
     .type('application/json; charset=utf-8')

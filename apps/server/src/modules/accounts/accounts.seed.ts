@@ -19,7 +19,15 @@ export const demoAccounts = {
   },
   /** Has the spec's default password '123456': the change-password dialog opens at login. */
   forcedChange: { account: 'demochange', password: '123456' },
-  operator: { account: 'operator', password: 'Operator-demo-2026' },
+  /**
+   * The demo back office's owner. Operators must use the second step: the demo's TOTP secret is
+   * public too (docs/demo-accounts.md; add it to an authenticator app), like the password.
+   */
+  operator: {
+    account: 'operator',
+    password: 'Operator-demo-2026',
+    totpSecret: 'KHELADEMOOPERATORSECRETTOTPCODES',
+  },
 } as const;
 
 export async function seedDemoAccounts(db: Database, scrypt: ScryptParams): Promise<void> {
@@ -66,6 +74,8 @@ export async function seedDemoAccounts(db: Database, scrypt: ScryptParams): Prom
       account: demoAccounts.operator.account,
       nickname: 'Operator',
       role: 'operator',
+      operatorRole: 'owner',
+      totpSecret: demoAccounts.operator.totpSecret,
       passwordHash: await hashPassword(demoAccounts.operator.password, scrypt),
       registerMethod: 'SEED',
     },

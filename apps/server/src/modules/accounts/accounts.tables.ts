@@ -12,11 +12,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, singleUse } from '../../db/columns.ts';
+import { operatorRoles } from '@khela/contract';
 
 /**
  * Every account that can log in: players (type 0), agents (1, 2, 41, 42), trial accounts (4) and
  * operators (role `operator`, back office only). Usernames are unique without regard to case.
  */
+export const memberStatuses = ['active', 'locked', 'disabled', 'self_excluded'] as const;
+export type MemberStatus = (typeof memberStatuses)[number];
+
 export const members = pgTable(
   'members',
   {
@@ -28,9 +32,16 @@ export const members = pgTable(
     role: text('role', { enum: ['player', 'operator'] })
       .notNull()
       .default('player'),
-    status: text('status', { enum: ['active', 'disabled'] })
-      .notNull()
-      .default('active'),
+    /**
+     * active; locked (an operator's hold, lifted by an operator), disabled (closed by an operator),
+     * self_excluded (the player's own exclusion): only active accounts log in and play.
+     */
+    status: text('status', { enum: memberStatuses }).notNull().default('active'),
+    /** The operator's reason for the last status change (back office). */
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** An operator's back-office role (role `operator` only): what they may do (contract roles.ts). */
+    operatorRole: text('operator_role', { enum: operatorRoles }),
     uplineId: bigint('upline_id', { mode: 'number' }),
     /** An agent's own invitation code (GET /wps/agent/affiliate); null for others. */
     affiliateCode: text('affiliate_code'),

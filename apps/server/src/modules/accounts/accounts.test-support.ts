@@ -8,7 +8,11 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { importSealingKey, sealBody } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { randomBytes } from 'node:crypto';
+import type { OperatorRole } from '@khela/contract';
 import { scryptOf } from './accounts.context.ts';
+import { members } from './accounts.tables.ts';
+import { createSession } from './session.service.ts';
 import { demoAccounts, seedDemoAccounts } from './accounts.seed.ts';
 import { siteSettings } from '../settings/settings.tables.ts';
 import { updateSettings } from '../settings/settings.service.ts';
@@ -215,19 +219,56 @@ export async function playerLogin(sut: TestApp): Promise<string> {
   return token;
 }
 
-/** A session token of the demo operator (docs/demo-accounts.md). */
+/**
+ * A session token of the demo operator (docs/demo-accounts.md), the owner. Opened in the database
+ * rather than by login: the login's second step takes one TOTP code per 30 seconds, and a test
+ * file logs in far more often (login.test.ts and the back office's tests cover the login itself).
+ */
 export async function operatorLogin(sut: TestApp): Promise<string> {
-  const answer = await call(sut, {
-    method: 'POST',
-    url: '/api/operator/session/login',
-    sealed: true,
-    body: {
-      username: demoAccounts.operator.account,
-      password: demoAccounts.operator.password,
-      altcha: await solveAltcha(sut),
-    },
+  const [operator] = await sut.app.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.account, demoAccounts.operator.account));
+  if (!operator) throw new Error('the demo operator is not seeded');
+  return createSession({
+    db: sut.app.db,
+    env: sut.app.env,
+    memberId: operator.id,
+    site: 'operator',
+    ip: null,
+    userAgent: 'test',
   });
-  const token = (answer.body.value as { token?: string } | undefined)?.token;
-  if (!token) throw new Error(`operator login failed: ${JSON.stringify(answer.body)}`);
-  return token;
+}
+
+/**
+ * A new operator of `role` with the second step on, and a session token of theirs (the back
+ * office's tests: one per role).
+ */
+export async function operatorOfRole(
+  sut: TestApp,
+  role: OperatorRole,
+  account = `op_${role}_${randomBytes(3).toString('hex')}`,
+): Promise<{ id: number; account: string; token: string }> {
+  const [created] = await sut.app.db
+    .insert(members)
+    .values({
+      account,
+      nickname: account,
+      role: 'operator',
+      operatorRole: role,
+      totpSecret: demoAccounts.operator.totpSecret,
+      registerMethod: 'TEST',
+      firstLoginDoneAt: new Date(),
+    })
+    .returning({ id: members.id });
+  if (!created) throw new Error('operator not created');
+  const token = await createSession({
+    db: sut.app.db,
+    env: sut.app.env,
+    memberId: created.id,
+    site: 'operator',
+    ip: null,
+    userAgent: 'test',
+  });
+  return { id: created.id, account, token };
 }

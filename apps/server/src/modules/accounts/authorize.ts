@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isAgentType, accountTypes, calls, type CallDefinition } from '@khela/contract';
+import {
+  accountTypes,
+  calls,
+  isAgentType,
+  permissionOfCall,
+  roleAllows,
+  type CallDefinition,
+} from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
 import { resolveSession, type SessionInfo } from './session.service.ts';
 
@@ -31,8 +38,43 @@ export function sessionOf(request: FastifyRequest): SessionInfo {
  * answers a new session without the mark (password.service.ts).
  */
 const callsBeforePasswordChange: ReadonlySet<string> = new Set(
-  [calls.changePassword, calls.memberInfo, calls.firstLogin, calls.logout].map((call) => call.id),
+  [
+    calls.changePassword,
+    calls.memberInfo,
+    calls.firstLogin,
+    calls.logout,
+    calls.operatorChangePassword,
+    calls.operatorMe,
+    calls.operatorLogout,
+  ].map((call) => call.id),
 );
+
+/**
+ * The second step is required for every operator: until it is enrolled, an operator's session may
+ * only enrol it (and read who it is, and log out). The confirmation answers a new session.
+ */
+const operatorCallsBeforeTwoFactor: ReadonlySet<string> = new Set(
+  [calls.operatorMe, calls.operatorLogout, calls.operatorTwoFactorSetup, calls.operatorTwoFactorConfirm].map(
+    (call) => call.id,
+  ),
+);
+
+/**
+ * An operator call's permission (contract back-office/call-permissions.ts) against the session's
+ * role. A call without an entry is refused (fail closed). FORBIDDEN carries the permission that
+ * was missing so the back office can say which; the audit hook records the refusal.
+ */
+function assertOperatorMay(session: SessionInfo, call: CallDefinition): void {
+  if (session.role !== 'operator' || session.site !== 'operator') throw new AppError('FORBIDDEN');
+  if (!session.twoFactorOn && !operatorCallsBeforeTwoFactor.has(call.id)) {
+    throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
+  }
+  const needed = permissionOfCall(call.id);
+  if (needed === 'self') return;
+  if (!needed || !session.operatorRole || !roleAllows(session.operatorRole, needed)) {
+    throw new AppError('FORBIDDEN', { value: { permission: needed ?? null, role: session.operatorRole } });
+  }
+}
 
 /**
  * `app.authorize`: the contract's `auth` levels. public: anyone. optional: anyone, the session is
@@ -76,7 +118,7 @@ export function createAuthorize(app: FastifyInstance) {
         if (isOperator || !isAgentType(session.type)) throw new AppError('FORBIDDEN');
         return;
       case 'operator':
-        if (!isOperator) throw new AppError('FORBIDDEN');
+        assertOperatorMay(session, call);
         return;
       default: {
         const unknownLevel: never = call.auth;

@@ -11,7 +11,7 @@ import { members } from './accounts.tables.ts';
 import { findMemberByAccount, findMemberByMobile, type MemberRow } from './members.repository.ts';
 import { findKnownDevice, rememberDevice } from './known-devices.service.ts';
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from './password-hash.ts';
-import { createSession, type SessionSite } from './session.service.ts';
+import { createSession, idleMinutesOf, type SessionSite } from './session.service.ts';
 import { startTwoFactorLogin } from './two-factor.service.ts';
 
 /** Spec 9: the default password; a login with it must change it before anything else. */
@@ -158,7 +158,7 @@ export async function grantSession(
     passwordExpired,
     username: member.account,
     isAgent: member.type,
-    idleMinutes: context.env.SESSION_IDLE_MINUTES,
+    idleMinutes: idleMinutesOf(context.env, site),
     // Trial accounts have no password to guess: no device to remember.
     ...(member.passwordHash
       ? { deviceToken: await rememberDevice({ db: context.db, memberId: member.id, deviceToken }) }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { OperatorRole } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -15,7 +16,20 @@ import { newPasswordViolation, ruleViolation } from './password-policy.ts';
  */
 export async function createOperator(
   db: Database,
-  options: { username: string; nickname?: string | undefined; password: string; scrypt: ScryptParams },
+  options: {
+    username: string;
+    nickname?: string | undefined;
+    password: string;
+    scrypt: ScryptParams;
+    /** The back-office role; the first operator (the CLI's) is an owner. */
+    role?: OperatorRole;
+    /**
+     * Created by another operator (the back office): the password was chosen for them and must
+     * change at the first login; then the second step is enrolled (required for operators).
+     */
+    mustChangePassword?: boolean;
+    registerMethod?: string;
+  },
 ): Promise<{ id: number; account: string }> {
   const settings = await getSettings(db);
   const username = options.username.trim();
@@ -44,9 +58,11 @@ export async function createOperator(
         account: username,
         nickname: options.nickname?.trim() || username,
         role: 'operator',
+        operatorRole: options.role ?? 'owner',
         passwordHash: await hashPassword(options.password, options.scrypt),
-        registerMethod: 'CLI',
-        // Chosen by the operator just now: no forced change, no first-login action.
+        registerMethod: options.registerMethod ?? 'CLI',
+        // Chosen by the operator just now (CLI): no forced change; no first-login action either way.
+        mustChangePassword: options.mustChangePassword ?? false,
         firstLoginDoneAt: new Date(),
       })
       .returning({ id: members.id, account: members.account });

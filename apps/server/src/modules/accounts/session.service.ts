@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import type { OperatorRole } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import { members, sessions } from './accounts.tables.ts';
 
@@ -17,6 +18,22 @@ export interface SessionInfo {
   site: SessionSite;
   /** The login's password must change first: the session is good for that call only (authorize). */
   passwordChangeRequired: boolean;
+  /** The back-office role of an operator (null for members). */
+  operatorRole: OperatorRole | null;
+  /** Whether the account's second step (TOTP) is on: required before an operator may act. */
+  twoFactorOn: boolean;
+}
+
+/**
+ * An operator's session ends after at most 15 minutes without a call (issue 15), whatever the
+ * members' SESSION_IDLE_MINUTES says.
+ */
+export const OPERATOR_IDLE_MINUTES_MAX = 15;
+
+export function idleMinutesOf(env: Pick<Env, 'SESSION_IDLE_MINUTES'>, site: SessionSite): number {
+  return site === 'operator'
+    ? Math.min(env.SESSION_IDLE_MINUTES, OPERATOR_IDLE_MINUTES_MAX)
+    : env.SESSION_IDLE_MINUTES;
 }
 
 type SessionEnv = Pick<Env, 'SESSION_IDLE_MINUTES' | 'SESSION_ABSOLUTE_HOURS'>;
@@ -84,12 +101,14 @@ export async function resolveSession({
       site: sessions.site,
       revokedAt: sessions.revokedAt,
       passwordChangeRequired: sessions.passwordChangeRequired,
-      isLive: sql<boolean>`${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - make_interval(mins => ${env.SESSION_IDLE_MINUTES})`,
+      isLive: sql<boolean>`${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - make_interval(mins => case when ${sessions.site} = 'operator' then ${idleMinutesOf(env, 'operator')}::int else ${env.SESSION_IDLE_MINUTES}::int end)`,
       isStale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${touchSeconds(env)})`,
       account: members.account,
       type: members.type,
       role: members.role,
       status: members.status,
+      operatorRole: members.operatorRole,
+      twoFactorOn: sql<boolean>`${members.totpSecret} is not null`,
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
@@ -112,12 +131,14 @@ export async function resolveSession({
       role: row.role,
       site: row.site,
       passwordChangeRequired: row.passwordChangeRequired,
+      operatorRole: row.role === 'operator' ? row.operatorRole : null,
+      twoFactorOn: row.twoFactorOn,
     },
   };
 }
 
 function touchSeconds(env: SessionEnv): number {
-  return Math.min(60, Math.floor((env.SESSION_IDLE_MINUTES * 60) / 4));
+  return Math.min(60, Math.floor((idleMinutesOf(env, 'operator') * 60) / 4));
 }
 
 /** What another module must do when a member's sessions end, done before the revoke returns. */

@@ -8,5 +8,5 @@ import type { Actor } from './content-admin.service.ts';
 export function actorOf(request: FastifyRequest): Actor {
   const session = request.session;
   const name = session ? `${session.account}#${session.memberId}` : 'unknown';
-  return { name, requestId: request.id };
+  return { name, requestId: request.id, request };
 }

@@ -1,5 +1,7 @@
 import { desc } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { recordOperatorChange } from '../back-office/audit.service.ts';
 import { contentAudit } from './content.tables.ts';
 
 /** The content audit trail: who changed what, before and after (content_audit). */
@@ -8,6 +10,11 @@ import { contentAudit } from './content.tables.ts';
 export interface Actor {
   name: string;
   requestId?: string;
+  /**
+   * The operator's request, when the change comes from an operator call: the change is also written
+   * to the operators' audit trail (who, from where, before and after), in the same transaction.
+   */
+  request?: FastifyRequest;
 }
 
 export async function audit(
@@ -24,6 +31,15 @@ export async function audit(
     after: entry.after ?? null,
     requestId: actor.requestId ?? null,
   });
+  if (actor.request) {
+    await recordOperatorChange(tx, actor.request, {
+      action: `${entry.entity}.${entry.action}`,
+      targetKind: entry.entity,
+      targetId: entry.entityId,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    });
+  }
 }
 
 export async function recordAudit(

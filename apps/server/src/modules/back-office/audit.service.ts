@@ -1,0 +1,182 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CallDefinition, OperatorAuditEntry } from '@khela/contract';
+import type { Database } from '../../db/database.ts';
+import { operatorAudit } from './audit.tables.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once a handler recorded its change with recordOperatorChange (the hook then adds none). */
+    operatorAudited?: boolean;
+  }
+}
+
+/** What an operator changed, as a handler records it (in its own transaction, with the change). */
+export interface OperatorChange {
+  /** Defaults to the call's id. */
+  action?: string;
+  targetKind: string;
+  targetId: string | number;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}
+
+/** Keys never written to the trail, at any depth: secrets an operator typed or was given. */
+const secretKey = /password|secret|token|code$|^code|altcha|captcha|otp|recovery/i;
+const maxJsonChars = 8_000;
+
+/** A copy of a request's input fit for the trail: secrets masked, long texts cut, size bounded. */
+export function redactForAudit(value: unknown, depth = 0): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.length > 500 ? `${value.slice(0, 500)}…` : value;
+  if (typeof value !== 'object') return value;
+  if (depth > 5) return '…';
+  if (Array.isArray(value)) return value.slice(0, 50).map((item) => redactForAudit(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = secretKey.test(key) ? '[redacted]' : redactForAudit(item, depth + 1);
+  }
+  return copy;
+}
+
+function bounded(value: unknown): unknown {
+  if (value === undefined) return null;
+  const json = JSON.stringify(value);
+  if (json === undefined) return null;
+  return json.length > maxJsonChars ? { truncated: json.slice(0, maxJsonChars) } : value;
+}
+
+function callOf(request: FastifyRequest): CallDefinition | undefined {
+  const config = request.routeOptions.config as { call?: CallDefinition } | undefined;
+  return config?.call;
+}
+
+function whoOf(request: FastifyRequest) {
+  const session = request.session;
+  return {
+    operatorId: session?.memberId ?? null,
+    operator: session?.account ?? 'unknown',
+    role: session?.operatorRole ?? null,
+    ip: request.ip || null,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    requestId: request.id,
+  };
+}
+
+/**
+ * Records an operator's change, with the state before and after: call it inside the transaction
+ * that makes the change, so the entry and the change commit (or roll back) together.
+ */
+export async function recordOperatorChange(
+  db: Database,
+  request: FastifyRequest,
+  change: OperatorChange,
+): Promise<void> {
+  await db.insert(operatorAudit).values({
+    ...whoOf(request),
+    action: change.action ?? callOf(request)?.id ?? request.routeOptions.url ?? 'unknown',
+    targetKind: change.targetKind,
+    targetId: String(change.targetId),
+    outcome: 'ok',
+    reason: change.reason ?? null,
+    before: bounded(redactForAudit(change.before)),
+    after: bounded(redactForAudit(change.after)),
+  });
+  request.operatorAudited = true;
+}
+
+/**
+ * After every answer to an operator call: a refused or failed call is recorded (GETs too: an
+ * attempt beyond one's role is audited), and a change whose handler recorded nothing is recorded
+ * with its (redacted) input, so no operator action escapes the trail.
+ */
+async function auditAfterAnswer(db: Database, request: FastifyRequest, reply: FastifyReply) {
+  const call = callOf(request);
+  if (call?.auth !== 'operator') return;
+  if (request.session?.role !== 'operator') return;
+  const failed = reply.statusCode >= 400;
+  if (!failed && (call.method === 'GET' || request.operatorAudited)) return;
+  if (!failed && isOwnSessionCall(call.id)) return;
+  const input = { query: redactForAudit(request.query), body: redactForAudit(request.body) };
+  await db.insert(operatorAudit).values({
+    ...whoOf(request),
+    action: call.id,
+    outcome: failed ? (reply.statusCode === 403 ? 'refused' : 'failed') : 'ok',
+    errorCode: failed ? (request.errorCode ?? String(reply.statusCode)) : null,
+    after: bounded({ request: input }),
+  });
+}
+
+/** The operator's own session steps: their login trail lives with the session, not here. */
+function isOwnSessionCall(id: string): boolean {
+  return id === 'operatorMe' || id === 'operatorLogout';
+}
+
+export function installOperatorAudit(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    try {
+      await auditAfterAnswer(app.db, request, reply);
+    } catch (error) {
+      request.log.error({ err: error }, 'operator audit entry not written');
+    }
+  });
+}
+
+export interface AuditQuery {
+  q?: string | undefined;
+  operator?: string | undefined;
+  outcome?: 'ok' | 'refused' | 'failed' | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  before?: number | undefined;
+  limit: number;
+}
+
+export async function listOperatorAudit(
+  db: Database,
+  query: AuditQuery,
+): Promise<{ entries: OperatorAuditEntry[]; next: number | null }> {
+  const conditions: SQL[] = [];
+  if (query.operator) conditions.push(sql`lower(${operatorAudit.operator}) = lower(${query.operator})`);
+  if (query.outcome) conditions.push(eq(operatorAudit.outcome, query.outcome));
+  if (query.from) conditions.push(gte(operatorAudit.at, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to)
+    conditions.push(lt(operatorAudit.at, sql`${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day'`));
+  if (query.before !== undefined) conditions.push(lt(operatorAudit.id, query.before));
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    conditions.push(
+      sql`(${operatorAudit.action} ilike ${pattern} or ${operatorAudit.targetId} ilike ${pattern}
+        or ${operatorAudit.targetKind} ilike ${pattern} or ${operatorAudit.reason} ilike ${pattern}
+        or ${operatorAudit.operator} ilike ${pattern} or ${operatorAudit.ip} ilike ${pattern})`,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(operatorAudit)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(operatorAudit.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    entries: page.map((row) => ({
+      id: row.id,
+      at: row.at.getTime(),
+      operatorId: row.operatorId,
+      operator: row.operator,
+      role: row.role,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      action: row.action,
+      targetKind: row.targetKind,
+      targetId: row.targetId,
+      outcome: row.outcome,
+      errorCode: row.errorCode,
+      reason: row.reason,
+      before: row.before,
+      after: row.after,
+    })),
+    next: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
