@@ -54,7 +54,7 @@ import { JobRegistry } from './jobs/job-registry.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { jobRoutes } from './jobs/jobs.routes.ts';
 import { operatorRoutes } from './modules/accounts/operators.routes.ts';
-import { installOperatorAudit } from './modules/back-office/audit.service.ts';
+import { installOperatorAudit } from './modules/audit/audit.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -17,4 +17,4 @@ export * from '../modules/withdrawals/withdrawals.tables.ts';
 export * from '../modules/games/games.tables.ts';
 export * from '../modules/lottery/lottery.tables.ts';
 export * from '../modules/agents/agents.tables.ts';
-export * from '../modules/back-office/audit.tables.ts';
+export * from '../modules/audit/audit.tables.ts';
