@@ -16,6 +16,7 @@ import { FormAlert, SelectField, SubmitButton, TextField } from '../../shared/fo
 import { useServerForm } from '../../shared/forms/use-server-form.ts';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
+import './operations.css';
 
 const kinds = ['daily', 'hourly', 'realtime', 'dividend'] as const;
 
@@ -165,7 +166,7 @@ export default function ContractsPage() {
               />
             </div>
           ) : (
-            <fieldset className="form">
+            <fieldset className="form operations-tiers">
               <legend>{t('operations_contracts_tiers')}</legend>
               {kind === 'dividend' ? (
                 <div className="form__grid">

@@ -22,6 +22,7 @@ import { useServerForm } from '../../shared/forms/use-server-form.ts';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { Page, Section } from '../../shared/ui/page.tsx';
+import './operations.css';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 
 /** The lottery's odds and stake limits, and the voiding of a draw that is not settled (issue 13). */
@@ -186,7 +187,7 @@ function VoidNumeroSection() {
           void submit(event);
         }}
       >
-        <div className="form__grid">
+        <div className="form__grid operations-top">
           <SelectField
             label={t('operations_void_game')}
             options={[
