@@ -3,11 +3,7 @@ import { defineCall } from '../define.ts';
 import { INT4_MAX, epochMsSchema } from '../input-rules.ts';
 import { slotClassifySchema } from '../games.ts';
 import { gameCategorySchema, languageCodeSchema } from '../system.ts';
-import {
-  announcementTypeSchema,
-  promotionActionSchema,
-  promotionTypeSchema,
-} from '../content.ts';
+import { announcementTypeSchema, promotionActionSchema, promotionTypeSchema } from '../content.ts';
 import type { OperatorPermission } from './roles.ts';
 
 /**

@@ -20,7 +20,9 @@ let content: { id: number; account: string; token: string };
 
 const list = (vassalage: string, codes: string[]): VendorGamesList => ({
   ok: true,
-  vendors: [{ vassalage, displayName: `Lobby ${vassalage}`, smallIcon: null, gameType: 'RNG', accountTypeId: 7 }],
+  vendors: [
+    { vassalage, displayName: `Lobby ${vassalage}`, smallIcon: null, gameType: 'RNG', accountTypeId: 7 },
+  ],
   games: codes.map((gameCode) => ({
     gameCode,
     gameType: 'RNG',
@@ -231,17 +233,17 @@ describe('games and vendors', () => {
     await applyOwnGames(sut.db, 'SITETEST', list('SITE_SLOTS', ['alpha', 'beta', 'gamma']));
     const [row] = await sut.db.select().from(gameVendors).where(eq(gameVendors.vassalage, 'SITE_SLOTS'));
     expect(row!.enabled).toBe(false);
-    expect((await post('/api/operator/site/vendor/update', { vassalage: 'SITE_SLOTS', enabled: true })).status).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/operator/site/vendor/update', { vassalage: 'SITE_SLOTS', enabled: true })).status,
+    ).toBe(200);
     expect(await menu()).toContain('SITE_SLOTS');
 
-    expect((await post('/api/operator/site/vendor/update', { vassalage: 'NOPE_X', enabled: true })).status).toBe(
-      404,
-    );
-    expect((await post('/api/operator/site/vendor/update', { vassalage: 'A\u0000B', enabled: true })).status).toBe(
-      400,
-    );
+    expect(
+      (await post('/api/operator/site/vendor/update', { vassalage: 'NOPE_X', enabled: true })).status,
+    ).toBe(404);
+    expect(
+      (await post('/api/operator/site/vendor/update', { vassalage: 'A\u0000B', enabled: true })).status,
+    ).toBe(400);
     expect(
       (await post('/api/operator/site/vendor/update', { vassalage: 'X'.repeat(41), enabled: true })).status,
     ).toBe(400);
@@ -287,11 +289,16 @@ describe('the settings document', () => {
     ]);
     expect((await get('/api/operator/site/settings')).body.value.document.brandName).toBe(document.brandName);
 
-    const saved = await post('/api/operator/site/settings/save', { document: next, baseUpdatedAt: updatedAt });
+    const saved = await post('/api/operator/site/settings/save', {
+      document: next,
+      baseUpdatedAt: updatedAt,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.value.saved).toBe(true);
     expect((await get('/api/operator/site/settings')).body.value.document.brandName).toBe('Khela Two');
-    expect((await get('/wps/system/status?url=localhost:8080', null)).body.value).toMatchObject({ status: 1 });
+    expect((await get('/wps/system/status?url=localhost:8080', null)).body.value).toMatchObject({
+      status: 1,
+    });
     expect(await lastAudit('settings.save')).toMatchObject({
       outcome: 'ok',
       targetKind: 'settings',
@@ -310,16 +317,26 @@ describe('the settings document', () => {
     const [before] = await sut.db.select().from(siteSettings);
     const { document } = (await get('/api/operator/site/settings')).body.value;
     const invalid = await post('/api/operator/site/settings/save', {
-      document: { ...document, currencyPrecision: 9, maintenance: { ...document.maintenance, startsAt: 'soon' } },
+      document: {
+        ...document,
+        currencyPrecision: 9,
+        maintenance: { ...document.maintenance, startsAt: 'soon' },
+      },
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('VALIDATION_FAILED');
     const fields = invalid.body.value.issues.map((issue: { field: string }) => issue.field);
-    expect(fields).toEqual(expect.arrayContaining(['document.currencyPrecision', 'document.maintenance.startsAt']));
-    const unknown = await post('/api/operator/site/settings/save', { document: { ...document, brandNam: 'x' } });
+    expect(fields).toEqual(
+      expect.arrayContaining(['document.currencyPrecision', 'document.maintenance.startsAt']),
+    );
+    const unknown = await post('/api/operator/site/settings/save', {
+      document: { ...document, brandNam: 'x' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.value.issues[0]).toMatchObject({ field: 'document.brandNam' });
-    const nul = await post('/api/operator/site/settings/save', { document: { ...document, brandName: 'a\u0000b' } });
+    const nul = await post('/api/operator/site/settings/save', {
+      document: { ...document, brandName: 'a\u0000b' },
+    });
     expect(nul.status).toBe(400);
     const long = await post('/api/operator/site/settings/save', {
       document: { ...document, copyright: 'x'.repeat(200_001) },

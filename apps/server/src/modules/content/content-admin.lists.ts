@@ -30,7 +30,11 @@ export async function listAllAnnouncements(
     .select()
     .from(contentAnnouncements)
     .where(type ? eq(contentAnnouncements.type, type) : undefined)
-    .orderBy(desc(contentAnnouncements.startsAt), asc(contentAnnouncements.sortOrder), desc(contentAnnouncements.id));
+    .orderBy(
+      desc(contentAnnouncements.startsAt),
+      asc(contentAnnouncements.sortOrder),
+      desc(contentAnnouncements.id),
+    );
   return rows.map((row) => ({
     id: row.id,
     type: row.type as AnnouncementType,

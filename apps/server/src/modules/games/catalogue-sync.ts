@@ -161,7 +161,9 @@ export async function applyVendorGames(
         enabled: sql`coalesce((${gameVendors.operatorOverrides}->>'enabled')::boolean, ${gameVendors.enabled})`,
         gameType: sql`coalesce(${gameVendors.operatorOverrides}->>'gameType', ${gameVendors.gameType})`,
       })
-      .where(and(eq(gameVendors.vendorCode, vendorCode), sql`${gameVendors.operatorOverrides} <> '{}'::jsonb`));
+      .where(
+        and(eq(gameVendors.vendorCode, vendorCode), sql`${gameVendors.operatorOverrides} <> '{}'::jsonb`),
+      );
     // This connection's lobby vendors that it no longer lists.
     await tx
       .update(gameVendors)

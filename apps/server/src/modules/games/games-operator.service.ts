@@ -165,7 +165,8 @@ export async function updateVendor(
       .from(gameVendors)
       .where(eq(gameVendors.vassalage, vassalage))
       .for('update');
-    if (!before) throw new AppError('NOT_FOUND', { issues: [{ field: 'vassalage', reason: 'no such vendor' }] });
+    if (!before)
+      throw new AppError('NOT_FOUND', { issues: [{ field: 'vassalage', reason: 'no such vendor' }] });
     const overrides = { ...before.operatorOverrides, ...set };
     const [after] = await tx
       .update(gameVendors)
