@@ -26,6 +26,13 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 
 /** Operator HTML as the member site shows it, sanitised with the member site's DOMPurify rules. */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  // Without a real DOM DOMPurify cannot clean (it would hand the HTML back): show it as text then.
+  if (!DOMPurify.isSupported)
+    return <div className={`site-rich-text${className ? ` ${className}` : ''}`}>{html}</div>;
+  return <CleanHtml html={html} {...(className ? { className } : {})} />;
+}
+
+function CleanHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(
     () =>
       DOMPurify.sanitize(html, {
