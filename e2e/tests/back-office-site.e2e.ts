@@ -5,7 +5,6 @@ import type { Page } from 'playwright-core';
 import { callApi, solveAltcha } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
-import { adminLogin } from '../support/admin.ts';
 
 /**
  * The back office's site journey (issue 15, item 5) in real Chromium against the real server: a
@@ -121,6 +120,26 @@ beforeAll(async () => {
   });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 });
+
+/**
+ * Logs an operator in to /admin in the browser: account and password, then the authenticator's
+ * code (e2e/support/admin.ts of the shell does the same once it lands).
+ */
+async function adminLogin(
+  page: Page,
+  baseUrl: string,
+  operator: { account: string; password: string; totpSecret: string },
+) {
+  await page.goto(`${baseUrl}/admin/`);
+  await page.getByRole('textbox', { name: 'Account' }).fill(operator.account);
+  await page.getByLabel('Password', { exact: true }).fill(operator.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const code = page.getByRole('textbox', { name: 'Code' });
+  await code.waitFor({ timeout: 30_000 });
+  await code.fill(await generate({ secret: operator.totpSecret }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.locator('main').waitFor();
+}
 
 /** The home carousel's picture texts (the banners' titles) on the member site, in English. */
 async function homeBannerTitles(page: Page): Promise<string[]> {
