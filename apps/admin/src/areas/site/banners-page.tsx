@@ -145,6 +145,15 @@ function BannerEditor({ initial, onClose }: { initial: BannerDraft; onClose: () 
         void save();
       }}
     >
+      <TextField
+        label={t('site_banner_title')}
+        name="title"
+        value={draft.title}
+        isRequired
+        hint={t('site_banner_title_hint')}
+        onChange={(event) => set('title', event.target.value)}
+        error={error('title')}
+      />
       <div className="form__grid">
         <SelectField
           label={t('site_banner_group')}
@@ -162,15 +171,6 @@ function BannerEditor({ initial, onClose }: { initial: BannerDraft; onClose: () 
             { value: 'BN', label: 'বাংলা' },
           ]}
           onChange={(event) => set('language', event.target.value as BannerDraft['language'])}
-        />
-        <TextField
-          label={t('site_banner_title')}
-          name="title"
-          value={draft.title}
-          isRequired
-          hint={t('site_banner_title_hint')}
-          onChange={(event) => set('title', event.target.value)}
-          error={error('title')}
         />
         <TextField
           label={t('site_banner_order')}
