@@ -18,7 +18,7 @@ import {
   OnOff,
   SafeHtml,
   checkWith,
-  formatTime,
+  windowText,
   fromLocalInput,
   serverErrors,
   toLocalInput,
@@ -166,7 +166,7 @@ export default function AnnouncementsPage() {
     {
       key: 'window',
       header: t('site_window'),
-      cell: (row) => `${formatTime(row.startsAt)} → ${formatTime(row.endsAt)}`,
+      cell: (row) => windowText(row.startsAt, row.endsAt),
       wide: true,
     },
     { key: 'enabled', header: t('site_enabled'), cell: (row) => <OnOff on={row.enabled} /> },

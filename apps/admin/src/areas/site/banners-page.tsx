@@ -24,7 +24,7 @@ import { Table, type Column } from '../../shared/ui/table.tsx';
 import {
   OnOff,
   checkWith,
-  formatTime,
+  windowText,
   fromLocalInput,
   serverErrors,
   toLocalInput,
@@ -306,7 +306,7 @@ export default function BannersPage() {
     {
       key: 'window',
       header: t('site_window'),
-      cell: (row) => `${formatTime(row.startsAt)} → ${formatTime(row.endsAt)}`,
+      cell: (row) => windowText(row.startsAt, row.endsAt),
       wide: true,
     },
     { key: 'enabled', header: t('site_enabled'), cell: (row) => <OnOff on={row.enabled} /> },

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { operatorSettings } from '@khela/contract/call-routes';
-import { useCall } from '../../shared/api/hooks.ts';
+import { useCall, type ValueOf } from '../../shared/api/hooks.ts';
 import { TextAreaField, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
@@ -63,25 +63,30 @@ function draftOf(document: Record<string, unknown>): Draft {
  */
 export default function MaintenancePage() {
   const settings = useCall(operatorSettings);
-  const [draft, setDraft] = useState<Draft | null>(null);
   const loaded = settings.data;
-  useEffect(() => {
-    if (loaded) setDraft(draftOf(loaded.document));
-  }, [loaded]);
-
-  if (settings.isLoading || (loaded && !draft))
+  if (settings.isLoading)
     return (
       <Page title={t('site_nav_maintenance')}>
         <Loading rows={6} />
       </Page>
     );
-  if (settings.error || !loaded || !draft)
+  if (settings.error || !loaded)
     return (
       <Page title={t('site_nav_maintenance')}>
         <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
       </Page>
     );
+  return <MaintenanceEditor loaded={loaded} onSaved={() => void settings.refetch()} />;
+}
 
+function MaintenanceEditor({
+  loaded,
+  onSaved,
+}: {
+  loaded: ValueOf<typeof operatorSettings>;
+  onSaved: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(loaded.document));
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...draft, [key]: value });
   const build = () => ({
     ...loaded.document,
@@ -171,11 +176,7 @@ export default function MaintenancePage() {
         </div>
       </Section>
       <Section>
-        <SaveWithDiff
-          baseUpdatedAt={loaded.updatedAt}
-          build={build}
-          onSaved={() => void settings.refetch()}
-        />
+        <SaveWithDiff baseUpdatedAt={loaded.updatedAt} build={build} onSaved={onSaved} />
       </Section>
     </Page>
   );

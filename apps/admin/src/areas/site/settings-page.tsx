@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { operatorSettings } from '@khela/contract/call-routes';
-import { useCall } from '../../shared/api/hooks.ts';
+import { useCall, type ValueOf } from '../../shared/api/hooks.ts';
 import { FormAlert, TextAreaField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
@@ -27,14 +27,7 @@ function parseDocument(text: string): { document: Record<string, unknown> } | { 
  */
 export default function SettingsPage() {
   const settings = useCall(operatorSettings);
-  const [text, setText] = useState('');
-  const [jsonError, setJsonError] = useState<string | null>(null);
   const loaded = settings.data;
-
-  useEffect(() => {
-    if (loaded) setText(JSON.stringify(loaded.document, null, 2));
-  }, [loaded]);
-
   if (settings.isLoading)
     return (
       <Page title={t('site_nav_settings')}>
@@ -47,6 +40,19 @@ export default function SettingsPage() {
         <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
       </Page>
     );
+  // The editor keeps what was typed; after a save its copy is the one saved (baseUpdatedAt follows).
+  return <SettingsEditor loaded={loaded} onSaved={() => void settings.refetch()} />;
+}
+
+function SettingsEditor({
+  loaded,
+  onSaved,
+}: {
+  loaded: ValueOf<typeof operatorSettings>;
+  onSaved: () => void;
+}) {
+  const [text, setText] = useState(() => JSON.stringify(loaded.document, null, 2));
+  const [jsonError, setJsonError] = useState<string | null>(null);
 
   const parsed = parseDocument(text);
   const features =
@@ -103,7 +109,7 @@ export default function SettingsPage() {
             }
             return result.document;
           }}
-          onSaved={() => void settings.refetch()}
+          onSaved={onSaved}
         />
       </Section>
     </Page>

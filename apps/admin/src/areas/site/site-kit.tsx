@@ -74,6 +74,13 @@ export function formatTime(ms: number | null | undefined): string {
   return new Date(ms).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A publication window: “Always” when open on both sides. */
+export function windowText(from: number | null | undefined, until: number | null | undefined): string {
+  if ((from === null || from === undefined) && (until === null || until === undefined))
+    return t('site_always');
+  return `${formatTime(from)} → ${formatTime(until)}`;
+}
+
 export type FieldErrors = Readonly<Record<string, string>>;
 
 /** Client check with the contract's schema: the messages by dotted field, or null when valid. */
