@@ -197,6 +197,17 @@ describe('the site in the back office', () => {
         await page.goto(`${server.baseUrl}/admin/site/settings`);
         await page.getByRole('textbox', { name: 'Settings (JSON)' }).waitFor();
         await screenshot(page, `back-office-site-settings-${name}-${theme}`);
+        for (const [path, heading] of [
+          ['announcements', 'Announcements & notice bar'],
+          ['help', 'Help & footer pages'],
+          ['promotions', 'Promotions'],
+          ['maintenance', 'Maintenance & regions'],
+        ] as const) {
+          await page.goto(`${server.baseUrl}/admin/site/${path}`);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          await page.locator('.skeleton').first().waitFor({ state: 'detached' });
+          await screenshot(page, `back-office-site-${path}-${name}-${theme}`);
+        }
         await page.goto(`${server.baseUrl}/admin/site/banners`);
       }
     }
