@@ -119,13 +119,13 @@ function MaintenanceEditor({
         </label>
         <div className="form__grid">
           <TextField
-            label={t('site_starts_at')}
+            label={t('site_maintenance_from')}
             type="datetime-local"
             value={draft.startsAt}
             onChange={(event) => set('startsAt', event.target.value)}
           />
           <TextField
-            label={t('site_ends_at')}
+            label={t('site_maintenance_until')}
             type="datetime-local"
             value={draft.endsAt}
             onChange={(event) => set('endsAt', event.target.value)}
