@@ -55,6 +55,7 @@ import { JobQueue } from './jobs/job-queue.ts';
 import { jobRoutes } from './jobs/jobs.routes.ts';
 import { operatorRoutes } from './modules/accounts/operators.routes.ts';
 import { installOperatorAudit } from './modules/audit/audit.service.ts';
+import { siteAdminRoutes } from './modules/back-office/site.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // On the root instance: the hook sees every operator call, whichever module registers it.
   installOperatorAudit(app);
   await app.register(operatorRoutes);
+  await app.register(siteAdminRoutes);
   await app.register(healthRoutes);
   await app.register(systemRoutes);
   await app.register(contentRoutes);

@@ -526,6 +526,13 @@ export const operatorAgentContract = {
   encrypted: false,
 } as Calls['operatorAgentContract'];
 
+export const operatorAnnouncements = {
+  id: 'operatorAnnouncements',
+  method: 'GET',
+  path: '/api/operator/site/announcements',
+  encrypted: false,
+} as Calls['operatorAnnouncements'];
+
 export const operatorAudit = {
   id: 'operatorAudit',
   method: 'GET',
@@ -582,6 +589,27 @@ export const operatorDeposits = {
   encrypted: false,
 } as Calls['operatorDeposits'];
 
+export const operatorGameUpdate = {
+  id: 'operatorGameUpdate',
+  method: 'POST',
+  path: '/api/operator/site/game/update',
+  encrypted: false,
+} as Calls['operatorGameUpdate'];
+
+export const operatorGames = {
+  id: 'operatorGames',
+  method: 'GET',
+  path: '/api/operator/site/games',
+  encrypted: false,
+} as Calls['operatorGames'];
+
+export const operatorHelpArticles = {
+  id: 'operatorHelpArticles',
+  method: 'GET',
+  path: '/api/operator/site/help',
+  encrypted: false,
+} as Calls['operatorHelpArticles'];
+
 export const operatorJobs = {
   id: 'operatorJobs',
   method: 'GET',
@@ -631,6 +659,13 @@ export const operatorMe = {
   encrypted: false,
 } as Calls['operatorMe'];
 
+export const operatorPromotions = {
+  id: 'operatorPromotions',
+  method: 'GET',
+  path: '/api/operator/site/promotions',
+  encrypted: false,
+} as Calls['operatorPromotions'];
+
 export const operatorResetAccess = {
   id: 'operatorResetAccess',
   method: 'POST',
@@ -658,6 +693,20 @@ export const operatorSetLotteryOdds = {
   path: '/api/operator/lottery/odds',
   encrypted: false,
 } as Calls['operatorSetLotteryOdds'];
+
+export const operatorSettings = {
+  id: 'operatorSettings',
+  method: 'GET',
+  path: '/api/operator/site/settings',
+  encrypted: false,
+} as Calls['operatorSettings'];
+
+export const operatorSettingsSave = {
+  id: 'operatorSettingsSave',
+  method: 'POST',
+  path: '/api/operator/site/settings/save',
+  encrypted: false,
+} as Calls['operatorSettingsSave'];
 
 export const operatorSmsOutbox = {
   id: 'operatorSmsOutbox',
@@ -707,6 +756,20 @@ export const operatorVendorTransfers = {
   path: '/api/operator/vendor-transfers',
   encrypted: false,
 } as Calls['operatorVendorTransfers'];
+
+export const operatorVendorUpdate = {
+  id: 'operatorVendorUpdate',
+  method: 'POST',
+  path: '/api/operator/site/vendor/update',
+  encrypted: false,
+} as Calls['operatorVendorUpdate'];
+
+export const operatorVendors = {
+  id: 'operatorVendors',
+  method: 'GET',
+  path: '/api/operator/site/vendors',
+  encrypted: false,
+} as Calls['operatorVendors'];
 
 export const operatorVoidNumero = {
   id: 'operatorVoidNumero',

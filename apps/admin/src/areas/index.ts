@@ -11,7 +11,7 @@ import { shellEndArea, shellStartArea } from '../app/shell-area.ts';
 
 // money: import { moneyArea } from './money/index.ts';
 
-// site: import { siteArea } from './site/index.ts';
+import { siteArea } from './site/index.ts';
 
 // reports: import { reportsArea } from './reports/index.ts';
 
@@ -24,7 +24,7 @@ export const areas: readonly AdminArea[] = [
 
   // money: moneyArea,
 
-  // site: siteArea,
+  siteArea,
 
   // reports: reportsArea,
 

@@ -22,3 +22,4 @@ export {
   updatePromotion,
   deletePromotion,
 } from './content-admin.promotions.ts';
+export { listAllAnnouncements, listAllHelp, listAllPromotions } from './content-admin.lists.ts';

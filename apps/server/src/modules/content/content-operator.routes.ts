@@ -10,7 +10,10 @@ import {
   deleteBanner,
   deleteHelpArticle,
   deletePromotion,
+  listAllAnnouncements,
   listAllBanners,
+  listAllHelp,
+  listAllPromotions,
   listAudit,
   orderBanners,
   saveHelpArticle,
@@ -65,4 +68,9 @@ export async function contentOperatorRoutes(app: FastifyInstance) {
   );
 
   registerCall(app, calls.contentAudit, async ({ query }) => listAudit(db, query.limit));
+
+  // The back office's lists (issue 15, back-office/site.ts in the contract).
+  registerCall(app, calls.operatorAnnouncements, async ({ query }) => listAllAnnouncements(db, query.type));
+  registerCall(app, calls.operatorHelpArticles, async () => listAllHelp(db));
+  registerCall(app, calls.operatorPromotions, async ({ query }) => listAllPromotions(db, query.type));
 }

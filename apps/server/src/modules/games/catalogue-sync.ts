@@ -154,6 +154,16 @@ export async function applyVendorGames(
           },
         });
     }
+    // The operator's switches (back office) stay over what the vendor says.
+    await tx
+      .update(gameVendors)
+      .set({
+        enabled: sql`coalesce((${gameVendors.operatorOverrides}->>'enabled')::boolean, ${gameVendors.enabled})`,
+        gameType: sql`coalesce(${gameVendors.operatorOverrides}->>'gameType', ${gameVendors.gameType})`,
+      })
+      .where(
+        and(eq(gameVendors.vendorCode, vendorCode), sql`${gameVendors.operatorOverrides} <> '{}'::jsonb`),
+      );
     // This connection's lobby vendors that it no longer lists.
     await tx
       .update(gameVendors)
@@ -192,6 +202,18 @@ export async function applyVendorGames(
       if (known.has(game.gameCode)) updated += 1;
       else added += 1;
     }
+    // The operator's switches (back office) stay over what the vendor says; a game the vendor no
+    // longer lists is still switched off below.
+    await tx
+      .update(games)
+      .set({
+        enabled: sql`coalesce((${games.operatorOverrides}->>'enabled')::boolean, ${games.enabled})`,
+        isHot: sql`coalesce((${games.operatorOverrides}->>'isHot')::boolean::int::smallint, ${games.isHot})`,
+        sortOrder: sql`coalesce((${games.operatorOverrides}->>'sortOrder')::int, ${games.sortOrder})`,
+        gameType: sql`coalesce(${games.operatorOverrides}->>'gameType', ${games.gameType})`,
+        classify: sql`case when ${games.operatorOverrides} -> 'classify' is not null then ${games.operatorOverrides}->>'classify' else ${games.classify} end`,
+      })
+      .where(and(eq(games.vendorCode, vendorCode), sql`${games.operatorOverrides} <> '{}'::jsonb`));
     const listedCodes = list.games.map((game) => game.gameCode);
     const switchedOff = await tx
       .update(games)

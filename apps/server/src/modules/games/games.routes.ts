@@ -21,6 +21,7 @@ import {
   type OtherRounds,
 } from './games.service.ts';
 import { getGameMenus } from './game-menus.service.ts';
+import { gamesOperatorRoutes } from './games-operator.routes.ts';
 import { getRankList, getWinnerBoard } from './lobby-ranks.service.ts';
 
 export interface GameRoutesOptions {
@@ -172,4 +173,7 @@ export async function gameRoutes(app: FastifyInstance, options: GameRoutesOption
     },
     { shared: { tags: ['settings', 'ranks'] } },
   );
+
+  // The back office's games and vendors (issue 15).
+  await app.register(gamesOperatorRoutes);
 }

@@ -16,6 +16,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** The back office's switches on a vendor or game, kept over catalogue syncs (back-office site). */
+export interface OperatorOverrides {
+  enabled?: boolean;
+  isHot?: boolean;
+  sortOrder?: number;
+  gameType?: string;
+  classify?: string | null;
+}
+
 /**
  * Game vendors as the lobby shows them. Filled and synced from the vendor adapters
  * (catalogue-sync.ts); the header shows only the categories that have an enabled one
@@ -34,6 +43,11 @@ export const gameVendors = pgTable('game_vendors', {
   vendorCode: text('vendor_code'),
   enabled: boolean('enabled').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(1000),
+  /** What the operator set (enabled, isHot, sortOrder, gameType): the catalogue sync keeps it. */
+  operatorOverrides: jsonb('operator_overrides')
+    .$type<OperatorOverrides>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
 });
 
 /**
@@ -92,6 +106,11 @@ export const games = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(1000),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the operator set (enabled, isHot, sortOrder, gameType, classify): the sync keeps it. */
+    operatorOverrides: jsonb('operator_overrides')
+      .$type<OperatorOverrides>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (table) => [
     uniqueIndex('games_vendor_code_key').on(table.vendorCode, table.gameCode),

@@ -51,3 +51,100 @@ export async function hasSettings(db: Database, merchant: string = DEFAULT_MERCH
     .where(eq(siteSettings.merchant, merchant));
   return rows.length > 0;
 }
+
+/** The brand's settings document as every reader sees it (defaults filled in), and when it last changed. */
+export async function getSettingsDocument(
+  db: Database,
+  merchant: string = DEFAULT_MERCHANT,
+): Promise<{ document: SiteSettings; updatedAt: number | null }> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.merchant, merchant));
+  return {
+    document: siteSettingsSchema.parse(row?.document ?? {}),
+    updatedAt: row ? row.updatedAt.getTime() : null,
+  };
+}
+
+/** One changed leaf of the document (arrays are compared whole). */
+export interface SettingsChange {
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The leaves that differ between two documents, by dotted path, in the document's key order. */
+export function settingsDiff(before: unknown, after: unknown, path = ''): SettingsChange[] {
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((key) => settingsDiff(before[key], after[key], path ? `${path}.${key}` : key));
+  }
+  if (JSON.stringify(before ?? null) === JSON.stringify(after ?? null)) return [];
+  return [{ path: path || '(document)', before: before ?? null, after: after ?? null }];
+}
+
+/**
+ * Replaces the whole settings document (the back office): refused unless it passes the settings
+ * schema whole (unknown top-level keys included), so a bad document changes nothing. Answers the
+ * diff against the current one; `dryRun` only checks. `record` writes the change to the operators'
+ * audit trail inside the transaction (before and after of the changed paths). `baseUpdatedAt`: the
+ * operator edited the copy read then; a save made in between is a CONFLICT (reload, see the diff).
+ */
+export async function replaceSettings(
+  db: Database,
+  input: {
+    document: Record<string, unknown>;
+    dryRun: boolean;
+    baseUpdatedAt?: number | null | undefined;
+    merchant?: string;
+  },
+  record: (tx: Database, changes: SettingsChange[]) => Promise<void>,
+): Promise<{ saved: boolean; diff: SettingsChange[]; document: SiteSettings; updatedAt: number | null }> {
+  const merchant = input.merchant ?? DEFAULT_MERCHANT;
+  const known = new Set(Object.keys(siteSettingsSchema.shape));
+  const unknown = Object.keys(input.document).filter((key) => !known.has(key));
+  if (unknown.length > 0) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: unknown.map((key) => ({ field: `document.${key}`, reason: 'is not a setting' })),
+    });
+  }
+  const parsed = siteSettingsSchema.safeParse(input.document);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: parsed.error.issues.map((issue) => ({
+        field: ['document', ...issue.path.map(String)].join('.'),
+        reason: issue.message,
+      })),
+    });
+  }
+  const next = parsed.data;
+  const result = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [row] = await tx
+      .select()
+      .from(siteSettings)
+      .where(eq(siteSettings.merchant, merchant))
+      .for('update');
+    const current = siteSettingsSchema.parse(row?.document ?? {});
+    const updatedAt = row ? row.updatedAt.getTime() : null;
+    if (input.baseUpdatedAt !== undefined && input.baseUpdatedAt !== updatedAt) {
+      throw new AppError('CONFLICT', {
+        issues: [{ field: 'baseUpdatedAt', reason: 'the settings changed since they were read' }],
+      });
+    }
+    const diff = settingsDiff(current, next);
+    if (input.dryRun || diff.length === 0) return { saved: false, diff, document: next, updatedAt };
+    const [written] = await tx
+      .insert(siteSettings)
+      .values({ merchant, document: next })
+      .onConflictDoUpdate({ target: siteSettings.merchant, set: { document: next, updatedAt: sql`now()` } })
+      .returning({ updatedAt: siteSettings.updatedAt });
+    await record(tx, diff);
+    return { saved: true, diff, document: next, updatedAt: written!.updatedAt.getTime() };
+  });
+  // Every instance's cached reads (and shared answers) of the settings go.
+  if (result.saved) await dataChanged(db, 'settings');
+  return result;
+}

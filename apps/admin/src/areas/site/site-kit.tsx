@@ -1,0 +1,169 @@
+import DOMPurify from 'dompurify';
+import { useMemo, useState } from 'react';
+import { ApiError, type SettingsDiffEntry } from '@khela/contract';
+import type { z } from 'zod';
+import {
+  errorText,
+  fieldIssueText,
+  shownZodMessage,
+  type ShownIssue,
+} from '../../shared/forms/api-errors.ts';
+import { t } from '../../shared/i18n/i18n.ts';
+import './site.css';
+
+/**
+ * What the site's pages share: operator HTML previewed through DOMPurify (the server sanitised it on
+ * write; the preview sanitises again, as the member site does), the form state of the content
+ * editors (checked with the contract's schema, the server's field issues shown under their fields),
+ * times, and the settings diff.
+ */
+
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+/** Operator HTML as the member site shows it, sanitised with the member site's DOMPurify rules. */
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  // Without a real DOM DOMPurify cannot clean (it would hand the HTML back): show it as text then.
+  if (!DOMPurify.isSupported)
+    return <div className={`site-rich-text${className ? ` ${className}` : ''}`}>{html}</div>;
+  return <CleanHtml html={html} {...(className ? { className } : {})} />;
+}
+
+function CleanHtml({ html, className }: { html: string; className?: string }) {
+  const clean = useMemo(
+    () =>
+      DOMPurify.sanitize(html, {
+        USE_PROFILES: { html: true },
+        FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
+        FORBID_ATTR: ['style'],
+      }),
+    [html],
+  );
+  return (
+    <div
+      className={`site-rich-text${className ? ` ${className}` : ''}`}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}
+
+/** The languages the editors offer (the brand's main two; others through the settings document). */
+export const editLanguages = ['EN', 'BN'] as const;
+export type EditLanguage = (typeof editLanguages)[number];
+
+/** An ISO time as the value of an `<input type="datetime-local">` (local time), or ''. */
+export function toLocalInput(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '';
+  const date = new Date(ms);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** A datetime-local value as an ISO time with offset (UTC), or null when empty. */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export function formatTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '—';
+  return new Date(ms).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A publication window: “Always” when open on both sides. */
+export function windowText(from: number | null | undefined, until: number | null | undefined): string {
+  if ((from === null || from === undefined) && (until === null || until === undefined))
+    return t('site_always');
+  return `${formatTime(from)} → ${formatTime(until)}`;
+}
+
+export type FieldErrors = Readonly<Record<string, string>>;
+
+/** Client check with the contract's schema: the messages by dotted field, or null when valid. */
+export function checkWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.map(String).join('.') || 'request';
+    errors[field] ??= shownZodMessage(issue.message);
+  }
+  return { ok: false, errors };
+}
+
+/** A failed call as field messages (the server's issues) and an alert for the rest. */
+export function serverErrors(error: unknown): { errors: FieldErrors; alert: string | null } {
+  if (error instanceof ApiError && error.issues.length > 0) {
+    const errors: Record<string, string> = {};
+    for (const issue of error.issues as ShownIssue[]) {
+      errors[issue.field.replace(/^body\./, '')] ??= fieldIssueText(issue);
+    }
+    return { errors, alert: errorText(error) };
+  }
+  return { errors: {}, alert: errorText(error) };
+}
+
+/** Form state for an editor: the draft, its field messages and the form's alert. */
+export function useDraft<T>(initial: T) {
+  const [draft, setDraft] = useState<T>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  return { draft, setDraft, errors, setErrors, alert, setAlert, isBusy, setBusy };
+}
+
+/** Shows a JSON value of the diff compactly. */
+export function jsonText(value: unknown): string {
+  if (value === undefined) return '—';
+  const text = JSON.stringify(value);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/** The settings' changed paths, before and after, as a table (the diff shown before a save). */
+export function DiffView({ diff }: { diff: readonly SettingsDiffEntry[] }) {
+  if (diff.length === 0) return <p className="muted">{t('site_settings_no_changes')}</p>;
+  return (
+    <div className="table-frame">
+      <div className="table-scroll">
+        <table className="table site-diff" aria-label={t('site_settings_diff_title')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('site_settings_diff_path')}</th>
+              <th scope="col">{t('site_settings_diff_before')}</th>
+              <th scope="col">{t('site_settings_diff_after')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {diff.map((entry) => (
+              <tr key={entry.path}>
+                <td>
+                  <code>{entry.path}</code>
+                </td>
+                <td className="site-diff__before">
+                  <code>{jsonText(entry.before)}</code>
+                </td>
+                <td className="site-diff__after">
+                  <code>{jsonText(entry.after)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** An on/off badge. */
+export function OnOff({ on }: { on: boolean }) {
+  return (
+    <span className={`badge ${on ? 'badge--ok' : 'badge--muted'}`}>{on ? t('site_on') : t('site_off')}</span>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "game_vendors" ADD COLUMN "operator_overrides" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "games" ADD COLUMN "operator_overrides" jsonb DEFAULT '{}'::jsonb NOT NULL;
