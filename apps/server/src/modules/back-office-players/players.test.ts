@@ -12,7 +12,6 @@ import {
   fund,
   openWalletSession,
   startVendorTest,
-  tokenFor,
   vendorCall,
 } from '../games/vendor-wallet.test-support.ts';
 
