@@ -65,14 +65,23 @@ beforeAll(async () => {
     path: '/api/operator/operators/create',
     token: owner,
     sealed: true,
-    body: { account: support.account, nickname: 'Support desk', role: 'support', password: 'First-pass-2026x' },
+    body: {
+      account: support.account,
+      nickname: 'Support desk',
+      role: 'support',
+      password: 'First-pass-2026x',
+    },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const first = await callApi(server.baseUrl, {
     method: 'POST',
     path: '/api/operator/session/login',
     sealed: true,
-    body: { username: support.account, password: 'First-pass-2026x', altcha: await solveAltcha(server.baseUrl) },
+    body: {
+      username: support.account,
+      password: 'First-pass-2026x',
+      altcha: await solveAltcha(server.baseUrl),
+    },
   });
   let token = (first.body.value as { token: string }).token;
   const changed = await callApi(server.baseUrl, {
@@ -80,7 +89,11 @@ beforeAll(async () => {
     path: '/api/operator/session/password',
     token,
     sealed: true,
-    body: { oldPassword: 'First-pass-2026x', newPassword: support.password, confirmNewPassword: support.password },
+    body: {
+      oldPassword: 'First-pass-2026x',
+      newPassword: support.password,
+      confirmNewPassword: support.password,
+    },
   });
   expect(changed.status, JSON.stringify(changed.body)).toBe(200);
   token = (changed.body.value as { token: string }).token;
@@ -100,7 +113,12 @@ beforeAll(async () => {
     method: 'POST',
     path: '/api/operator/wallet/adjust',
     token: owner,
-    body: { username: 'demoplayer', amount: '1000', reason: 'players journey', idempotencyKey: 'bo-players-e2e' },
+    body: {
+      username: 'demoplayer',
+      amount: '1000',
+      reason: 'players journey',
+      idempotencyKey: 'bo-players-e2e',
+    },
   });
   expect(funded.body.success, JSON.stringify(funded.body)).toBe(true);
   const list = async () =>
@@ -114,7 +132,12 @@ beforeAll(async () => {
     ).games;
   let games = await list();
   if (!games.some((game) => game.gameCode === 'classic3x3')) {
-    await callApi(server.baseUrl, { method: 'POST', path: '/api/operator/games/sync', token: owner, body: {} });
+    await callApi(server.baseUrl, {
+      method: 'POST',
+      path: '/api/operator/games/sync',
+      token: owner,
+      body: {},
+    });
     games = await list();
   }
   const slot = games.find((game) => game.gameCode === 'classic3x3');
@@ -127,9 +150,10 @@ beforeAll(async () => {
     body: { nodeId: slot!.nodeId, language: 'EN', theme: 'light' },
   });
   expect(launched.status, JSON.stringify(launched.body)).toBe(200);
-  const launchToken = new URL((launched.body.value as { content: string }).content, server.baseUrl).searchParams.get(
-    'token',
-  );
+  const launchToken = new URL(
+    (launched.body.value as { content: string }).content,
+    server.baseUrl,
+  ).searchParams.get('token');
   const opened = await fetch(`${server.baseUrl}/house/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -28,6 +28,11 @@ export const operatorSettableStatusSchema = z.enum(['active', 'locked', 'disable
 export const memberKindSchema = z.enum(['player', 'agent', 'trial']);
 export type MemberKind = z.infer<typeof memberKindSchema>;
 
+/** The search text (a username prefix, a mobile number, an id or an IP address). */
+export const playerSearchTextSchema = requiredText(64);
+/** An operator's note on a member. */
+export const playerNoteTextSchema = requiredText(2000);
+
 export const playerSearchKinds = ['username', 'mobile', 'id', 'ip'] as const;
 export const playerSearchKindSchema = z.enum(playerSearchKinds);
 
@@ -227,7 +232,7 @@ export const playersAdminCalls = {
     tag: 'operator',
     query: z.object({
       by: playerSearchKindSchema.default('username'),
-      q: requiredText(64),
+      q: playerSearchTextSchema,
       page: pageSchema,
       pageSize: pageSizeSchema,
     }),
@@ -307,7 +312,7 @@ export const playersAdminCalls = {
     encrypted: false,
     summary: 'Add a note on a member (kept, with who wrote it and when)',
     tag: 'operator',
-    body: z.object({ id: memberIdSchema, text: requiredText(2000) }),
+    body: z.object({ id: memberIdSchema, text: playerNoteTextSchema }),
     value: playerNoteSchema,
   }),
 };

@@ -18,46 +18,81 @@ function money(amount: string, currency?: string) {
 
 /** Every row's cells are text: strings a member typed (references, user agents) render escaped. */
 function columnsOf(kind: ActivityKind): Column<Row>[] {
-  const col = (key: string, header: string, cell: (row: never) => ReactNode, extra: Partial<Column<Row>> = {}) =>
-    ({ key, header: t(header), cell: cell as (row: Row) => ReactNode, ...extra }) as Column<Row>;
+  const col = (
+    key: string,
+    header: string,
+    cell: (row: never) => ReactNode,
+    extra: Partial<Column<Row>> = {},
+  ) => ({ key, header: t(header), cell: cell as (row: Row) => ReactNode, ...extra }) as Column<Row>;
   type Of<K extends ActivityKind> = Extract<PlayerActivity, { kind: K }>['items'][number];
   switch (kind) {
     case 'sessions':
       return [
         col('created', 'players_col_started', (row: Of<'sessions'>) => formatTime(row.createdAt)),
         col('live', 'players_col_state', (row: Of<'sessions'>) =>
-          row.live ? <span className="badge badge--ok">{t('players_session_live')}</span> : <span className="badge badge--muted">{t('players_session_ended')}</span>,
+          row.live ? (
+            <span className="badge badge--ok">{t('players_session_live')}</span>
+          ) : (
+            <span className="badge badge--muted">{t('players_session_ended')}</span>
+          ),
         ),
         col('site', 'players_col_site', (row: Of<'sessions'>) => row.site),
         col('ip', 'players_col_ip', (row: Of<'sessions'>) => orDash(row.ip)),
-        col('seen', 'players_col_last_seen', (row: Of<'sessions'>) => formatTime(row.lastSeenAt), { wide: true }),
+        col('seen', 'players_col_last_seen', (row: Of<'sessions'>) => formatTime(row.lastSeenAt), {
+          wide: true,
+        }),
         col('ended', 'players_col_ended', (row: Of<'sessions'>) => formatTime(row.endedAt), { wide: true }),
-        col('agent', 'players_col_device', (row: Of<'sessions'>) => <span className="players-ua">{orDash(row.userAgent)}</span>, { wide: true }),
+        col(
+          'agent',
+          'players_col_device',
+          (row: Of<'sessions'>) => <span className="players-ua">{orDash(row.userAgent)}</span>,
+          { wide: true },
+        ),
       ];
     case 'logins':
       return [
         col('at', 'players_col_login_at', (row: Of<'logins'>) => formatTime(row.at)),
         col('ip', 'players_col_ip', (row: Of<'logins'>) => orDash(row.ip)),
         col('site', 'players_col_site', (row: Of<'logins'>) => row.site, { wide: true }),
-        col('agent', 'players_col_device', (row: Of<'logins'>) => <span className="players-ua">{orDash(row.userAgent)}</span>),
+        col('agent', 'players_col_device', (row: Of<'logins'>) => (
+          <span className="players-ua">{orDash(row.userAgent)}</span>
+        )),
       ];
     case 'deposits':
       return [
         col('at', 'players_col_created', (row: Of<'deposits'>) => formatTime(row.createdAt)),
-        col('amount', 'players_col_amount', (row: Of<'deposits'>) => money(row.amount, row.currency), { align: 'end' }),
+        col('amount', 'players_col_amount', (row: Of<'deposits'>) => money(row.amount, row.currency), {
+          align: 'end',
+        }),
         col('status', 'players_col_status', (row: Of<'deposits'>) => row.status),
         col('method', 'players_col_method', (row: Of<'deposits'>) => row.method, { wide: true }),
-        col('reference', 'players_col_reference', (row: Of<'deposits'>) => orDash(row.reference), { wide: true }),
+        col('reference', 'players_col_reference', (row: Of<'deposits'>) => orDash(row.reference), {
+          wide: true,
+        }),
         col('reason', 'players_col_reason', (row: Of<'deposits'>) => orDash(row.reason), { wide: true }),
-        col('decided', 'players_col_decided', (row: Of<'deposits'>) => `${formatTime(row.decidedAt)}${row.decidedBy ? ` · ${row.decidedBy}` : ''}`, { wide: true }),
+        col(
+          'decided',
+          'players_col_decided',
+          (row: Of<'deposits'>) =>
+            `${formatTime(row.decidedAt)}${row.decidedBy ? ` · ${row.decidedBy}` : ''}`,
+          { wide: true },
+        ),
       ];
     case 'withdrawals':
       return [
         col('at', 'players_col_created', (row: Of<'withdrawals'>) => formatTime(row.createdAt)),
-        col('amount', 'players_col_amount', (row: Of<'withdrawals'>) => money(row.amount, row.currency), { align: 'end' }),
+        col('amount', 'players_col_amount', (row: Of<'withdrawals'>) => money(row.amount, row.currency), {
+          align: 'end',
+        }),
         col('status', 'players_col_status', (row: Of<'withdrawals'>) => row.status),
         col('reason', 'players_col_reason', (row: Of<'withdrawals'>) => orDash(row.reason), { wide: true }),
-        col('decided', 'players_col_decided', (row: Of<'withdrawals'>) => `${formatTime(row.decidedAt)}${row.decidedBy ? ` · ${row.decidedBy}` : ''}`, { wide: true }),
+        col(
+          'decided',
+          'players_col_decided',
+          (row: Of<'withdrawals'>) =>
+            `${formatTime(row.decidedAt)}${row.decidedBy ? ` · ${row.decidedBy}` : ''}`,
+          { wide: true },
+        ),
       ];
     case 'rounds':
       return [
@@ -73,7 +108,10 @@ function columnsOf(kind: ActivityKind): Column<Row>[] {
         col('at', 'players_col_created', (row: Of<'bonuses'>) => formatTime(row.at)),
         col('amount', 'players_col_amount', (row: Of<'bonuses'>) => money(row.amount), { align: 'end' }),
         col('wallet', 'players_col_wallet', (row: Of<'bonuses'>) => row.wallet),
-        col('after', 'players_col_balance_after', (row: Of<'bonuses'>) => money(row.balanceAfter), { align: 'end', wide: true }),
+        col('after', 'players_col_balance_after', (row: Of<'bonuses'>) => money(row.balanceAfter), {
+          align: 'end',
+          wide: true,
+        }),
         col('remark', 'players_col_remark', (row: Of<'bonuses'>) => orDash(row.remark), { wide: true }),
       ];
   }
@@ -103,7 +141,10 @@ export function ActivityTab({ id, kind }: { id: number; kind: ActivityKind }) {
       {kind === 'bonuses' ? <p className="muted">{t('players_bonuses_note')}</p> : null}
       <Table
         label={t(`players_tab_${kind}`)}
-        columns={columnsOf(kind).map((column) => ({ ...column, cell: (entry: { row: Row }) => column.cell(entry.row) }))}
+        columns={columnsOf(kind).map((column) => ({
+          ...column,
+          cell: (entry: { row: Row }) => column.cell(entry.row),
+        }))}
         rows={rows ? indexed : undefined}
         rowKey={(entry) => entry.key}
         isLoading={answer.isLoading}
@@ -113,11 +154,21 @@ export function ActivityTab({ id, kind }: { id: number; kind: ActivityKind }) {
       />
       {pages > 1 ? (
         <div className="players-pager">
-          <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
             {t('players_page_previous')}
           </button>
           <span className="muted">{t('players_page_of', { page, pages })}</span>
-          <button type="button" className="button button--ghost button--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
             {t('players_page_next')}
           </button>
         </div>

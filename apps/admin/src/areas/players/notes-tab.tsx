@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { playersAdminCalls } from '@khela/contract';
+import { playerNoteTextSchema } from '@khela/contract';
 import { operatorPlayer, operatorPlayerAddNote, operatorPlayerNotes } from '@khela/contract/call-routes';
 import { useCan } from '../../app/operator.ts';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
@@ -10,7 +10,7 @@ import { Section } from '../../shared/ui/page.tsx';
 import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { formatTime } from './format.ts';
 
-const noteForm = z.object({ text: playersAdminCalls.operatorPlayerAddNote.body.shape.text });
+const noteForm = z.object({ text: playerNoteTextSchema });
 
 /** Operators' notes on the member (newest first) and, with players.notes, a form to add one. */
 export function NotesTab({ id }: { id: number }) {

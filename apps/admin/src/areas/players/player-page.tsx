@@ -21,7 +21,14 @@ import { formatTime, orDash } from './format.ts';
 import { NotesTab } from './notes-tab.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-const activityTabs: readonly ActivityKind[] = ['sessions', 'logins', 'deposits', 'withdrawals', 'rounds', 'bonuses'];
+const activityTabs: readonly ActivityKind[] = [
+  'sessions',
+  'logins',
+  'deposits',
+  'withdrawals',
+  'rounds',
+  'bonuses',
+];
 type Tab = 'profile' | ActivityKind | 'notes' | 'upline' | 'team';
 type Action = 'locked' | 'disabled' | 'active' | 'end';
 
@@ -37,7 +44,13 @@ export default function PlayerPage({ id }: { id: number }) {
       </Page>
     );
   }
-  const tabs: Tab[] = ['profile', ...activityTabs, 'notes', 'upline', ...(detail.data.agent ? (['team'] as const) : [])];
+  const tabs: Tab[] = [
+    'profile',
+    ...activityTabs,
+    'notes',
+    'upline',
+    ...(detail.data.agent ? (['team'] as const) : []),
+  ];
   const wanted = params.get('tab') as Tab | null;
   const tab: Tab = wanted && tabs.includes(wanted) ? wanted : 'profile';
   return (
@@ -107,7 +120,10 @@ function PlayerView({
     </>
   );
 
-  const dialogTexts: Record<Action, { title: string; message: string; confirm: string; tone: 'primary' | 'danger' }> = {
+  const dialogTexts: Record<
+    Action,
+    { title: string; message: string; confirm: string; tone: 'primary' | 'danger' }
+  > = {
     locked: {
       title: t('players_dialog_lock_title', { account: profile.account }),
       message: t('players_dialog_lock_message'),
@@ -177,7 +193,8 @@ function PlayerView({
             <div>
               <dt>{t('players_status_reason')}</dt>
               <dd>
-                {orDash(profile.statusReason)} <span className="muted">({formatTime(profile.statusChangedAt)})</span>
+                {orDash(profile.statusReason)}{' '}
+                <span className="muted">({formatTime(profile.statusChangedAt)})</span>
               </dd>
             </div>
           ) : null}
@@ -203,7 +220,9 @@ function PlayerView({
       </div>
       <div id="players-tabpanel" role="tabpanel" aria-labelledby={`players-tab-${tab}`}>
         {tab === 'profile' ? <ProfileTab detail={detail} /> : null}
-        {activityTabs.includes(tab as ActivityKind) ? <ActivityTab id={id} kind={tab as ActivityKind} /> : null}
+        {activityTabs.includes(tab as ActivityKind) ? (
+          <ActivityTab id={id} kind={tab as ActivityKind} />
+        ) : null}
         {tab === 'notes' ? <NotesTab id={id} /> : null}
         {tab === 'upline' ? <UplineTab detail={detail} /> : null}
         {tab === 'team' ? <TeamTab detail={detail} /> : null}
@@ -243,7 +262,10 @@ function ProfileTab({ detail }: { detail: PlayerDetail }) {
         <dl className="meta-list">
           <Fact label={t('players_col_account')} value={profile.account} />
           <Fact label={t('players_col_nickname')} value={profile.nickname} />
-          <Fact label={t('players_col_type')} value={`${t(`players_kind_${profile.kind}`)} (${profile.type})`} />
+          <Fact
+            label={t('players_col_type')}
+            value={`${t(`players_kind_${profile.kind}`)} (${profile.type})`}
+          />
           <Fact label={t('players_col_mobile')} value={orDash(profile.mobile)} />
           <Fact label={t('players_col_email')} value={orDash(profile.email)} />
           <Fact label={t('players_col_payee')} value={orDash(profile.payeeName)} />
@@ -253,8 +275,14 @@ function ProfileTab({ detail }: { detail: PlayerDetail }) {
           <Fact label={t('players_col_register_domain')} value={orDash(profile.registerDomain)} />
           <Fact label={t('players_col_last_login')} value={formatTime(profile.lastLoginAt)} />
           <Fact label={t('players_col_rank')} value={String(profile.rankLevel)} />
-          <Fact label={t('players_col_labels')} value={profile.labels.length ? profile.labels.join(', ') : '—'} />
-          <Fact label={t('players_col_two_factor')} value={t(profile.twoFactorOn ? 'players_yes' : 'players_no')} />
+          <Fact
+            label={t('players_col_labels')}
+            value={profile.labels.length ? profile.labels.join(', ') : '—'}
+          />
+          <Fact
+            label={t('players_col_two_factor')}
+            value={t(profile.twoFactorOn ? 'players_yes' : 'players_no')}
+          />
         </dl>
       </Section>
       <Section title={t('players_section_wallets')}>
@@ -263,7 +291,11 @@ function ProfileTab({ detail }: { detail: PlayerDetail }) {
           {balance.wallets.map((wallet) => (
             <Fact
               key={`${wallet.kind}:${wallet.vendor ?? ''}`}
-              label={wallet.vendor ? `${t(`players_wallet_${wallet.kind}`)} · ${wallet.vendor}` : t(`players_wallet_${wallet.kind}`)}
+              label={
+                wallet.vendor
+                  ? `${t(`players_wallet_${wallet.kind}`)} · ${wallet.vendor}`
+                  : t(`players_wallet_${wallet.kind}`)
+              }
               value={`${wallet.balance} ${balance.currency}`}
             />
           ))}
@@ -274,7 +306,12 @@ function ProfileTab({ detail }: { detail: PlayerDetail }) {
         <dl className="meta-list">
           {(['day', 'week', 'month'] as const).map((period) => {
             const limit = limits.deposit[period];
-            const pending = limit.pending ? t('players_limit_pending', { amount: orDash(limit.pending.amount), from: formatTime(limit.pending.from) }) : '';
+            const pending = limit.pending
+              ? t('players_limit_pending', {
+                  amount: orDash(limit.pending.amount),
+                  from: formatTime(limit.pending.from),
+                })
+              : '';
             return (
               <Fact
                 key={period}
@@ -340,7 +377,9 @@ function TeamTab({ detail }: { detail: PlayerDetail }) {
                     <th scope="col">{t('players_contract_kind')}</th>
                     <th scope="col">{t('players_col_status')}</th>
                     <th scope="col">{t('players_contract_payer')}</th>
-                    <th scope="col" className="table__end">{t('players_contract_rate')}</th>
+                    <th scope="col" className="table__end">
+                      {t('players_contract_rate')}
+                    </th>
                     <th scope="col">{t('players_contract_started')}</th>
                     <th scope="col">{t('players_contract_ended')}</th>
                   </tr>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   playerSearchKindSchema,
   playerSearchKinds,
-  playersAdminCalls,
+  playerSearchTextSchema,
   type PlayerSummary,
 } from '@khela/contract';
 import { operatorPlayerSearch } from '@khela/contract/call-routes';
@@ -18,7 +18,7 @@ import { StatusBadge } from './status-badge.tsx';
 
 const searchForm = z.object({
   by: playerSearchKindSchema,
-  q: playersAdminCalls.operatorPlayerSearch.query.shape.q,
+  q: playerSearchTextSchema,
 });
 type SearchForm = z.infer<typeof searchForm>;
 
@@ -56,8 +56,18 @@ export default function SearchPage() {
     { key: 'kind', header: t('players_col_kind'), cell: (row) => t(`players_kind_${row.kind}`) },
     { key: 'status', header: t('players_col_status'), cell: (row) => <StatusBadge status={row.status} /> },
     { key: 'mobile', header: t('players_col_mobile'), cell: (row) => orDash(row.mobile), wide: true },
-    { key: 'registered', header: t('players_col_registered'), cell: (row) => formatTime(row.registeredAt), wide: true },
-    { key: 'login', header: t('players_col_last_login'), cell: (row) => formatTime(row.lastLoginAt), wide: true },
+    {
+      key: 'registered',
+      header: t('players_col_registered'),
+      cell: (row) => formatTime(row.registeredAt),
+      wide: true,
+    },
+    {
+      key: 'login',
+      header: t('players_col_last_login'),
+      cell: (row) => formatTime(row.lastLoginAt),
+      wide: true,
+    },
     {
       key: 'balance',
       header: t('players_col_balance'),
@@ -73,10 +83,18 @@ export default function SearchPage() {
   return (
     <Page title={t('players_search_title')}>
       <Section>
-        <form className="form players-search" role="search" noValidate onSubmit={(event) => void submit(event)}>
+        <form
+          className="form players-search"
+          role="search"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+        >
           <SelectField
             label={t('players_search_by')}
-            options={playerSearchKinds.map((kind) => ({ value: kind, label: t(`players_search_by_${kind}`) }))}
+            options={playerSearchKinds.map((kind) => ({
+              value: kind,
+              label: t(`players_search_by_${kind}`),
+            }))}
             error={fieldError('by')}
             {...form.register('by')}
           />
@@ -109,11 +127,21 @@ export default function SearchPage() {
           />
           {pages > 1 ? (
             <div className="players-pager">
-              <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={page <= 1}
+                onClick={() => goTo(page - 1)}
+              >
                 {t('players_page_previous')}
               </button>
               <span className="muted">{t('players_page_of', { page, pages })}</span>
-              <button type="button" className="button button--ghost button--small" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={page >= pages}
+                onClick={() => goTo(page + 1)}
+              >
                 {t('players_page_next')}
               </button>
             </div>
