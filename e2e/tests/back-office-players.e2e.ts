@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { callApi, memberToken, sessionToken, solveAltcha } from '../support/api.ts';
-import { openPage, screenshot, viewports } from '../support/browser.ts';
+import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
 import { adminLogin } from '../support/admin.ts';
 
@@ -18,14 +18,6 @@ const ownerSecret = 'KHELADEMOOPERATORSECRETTOTPCODES';
 const support = { account: 'support_e2e', password: 'Support-desk-2026', totpSecret: '' };
 // `__xss=1` in an inline handler sets window.__xss (the nickname field holds 32 characters).
 const xssNickname = '<img src=x onerror=__xss=1>';
-
-const step = () => Math.floor(Date.now() / 30_000);
-
-/** Waits for the next 30-second step, so a TOTP code is not one this account already used. */
-async function nextStep() {
-  const now = step();
-  while (step() === now) await new Promise((resolve) => setTimeout(resolve, 250));
-}
 
 /** Logs an operator in through the API: password, then the second step's code. */
 async function operatorApiLogin(account: string, password: string, secret: string): Promise<string> {
@@ -198,27 +190,52 @@ async function placeBet() {
 }
 
 describe('back office: players', () => {
+  let watched: WatchedPage | undefined;
+  afterAll(async () => {
+    await watched?.context.close();
+  });
+
   it('a support operator finds the demo player, disables them with a reason, and their game bet is refused', async () => {
-    await nextStep();
-    for (const viewport of [viewports.desktop, viewports.phone]) void viewport;
-    const { page, context, errors } = await openPage(browser, { viewport: viewports.desktop });
+    // The support operator's TOTP code of this step was not used (enrolment used the previous one).
+    watched = await openPage(browser, { viewport: viewports.desktop });
+    const { page, errors } = watched;
     await adminLogin(page, server.baseUrl, support);
-    await page.goto(`${server.baseUrl}/admin/players?by=username&q=demoplay`);
-    const row = page.getByRole('link', { name: 'demoplayer' });
+
+    // The search: the query lives in the address.
+    await page.goto(`${server.baseUrl}/admin/players`);
+    await page.getByLabel('Search for').fill('DemoPlay');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/admin\/players\?by=username&q=DemoPlay/);
+    const row = page.getByRole('link', { name: 'demoplayer', exact: true });
     await row.waitFor({ timeout: 20_000 });
     await screenshot(page, 'back-office-players-search-desktop');
+    await page.setViewportSize(viewports.phone);
+    await screenshot(page, 'back-office-players-search-phone');
+    await page.setViewportSize(viewports.desktop);
+
     await row.click();
-    await page.waitForURL(/\/admin\/players\/\d+/);
-    await page.getByRole('heading', { name: /demoplayer/ }).waitFor();
-    await page.getByRole('button', { name: 'Disable' }).click();
+    await page.waitForURL(/\/admin\/players\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'demoplayer' }).waitFor();
+    await page.getByRole('tab', { name: 'Rounds' }).click();
+    await page.getByRole('table', { name: 'Rounds' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await screenshot(page, 'back-office-player-desktop');
+
+    await page.getByRole('button', { name: 'Disable', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Reason').fill('Account takeover reported, ticket 7');
-    await dialog.getByRole('button', { name: 'Disable' }).click();
-    await page.getByText('disabled', { exact: true }).first().waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    await page.locator('.players-head .badge', { hasText: 'Disabled' }).waitFor({ timeout: 15_000 });
+    await page.getByText('Account takeover reported, ticket 7').waitFor();
     await screenshot(page, 'back-office-player-disabled-desktop');
+    await page.setViewportSize(viewports.phone);
+    await screenshot(page, 'back-office-player-disabled-phone');
+    await page.setViewportSize(viewports.desktop);
 
+    // The player's game, open before, is refused at the next bet; nothing is taken.
     const refused = await placeBet();
-    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status, JSON.stringify(refused.body)).toBeGreaterThanOrEqual(400);
     expect(refused.body.ok).toBe(false);
 
     const audit = await callApi(server.baseUrl, {
@@ -231,13 +248,40 @@ describe('back office: players', () => {
     expect(entries[0]).toMatchObject({
       operator: support.account,
       reason: 'Account takeover reported, ticket 7',
+      before: { status: 'active' },
       after: { status: 'disabled' },
     });
     expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
-    await context.close();
   });
 
-  it('shows a nickname a member typed as text on the player page, at 360 and 1280 px', async () => {
-    void xssMemberId;
+  it('shows a nickname a member typed as text on the player page, in both themes, at 360 and 1280 px', async () => {
+    const { page, errors } = watched!;
+    await page.goto(`${server.baseUrl}/admin/players/${xssMemberId}`);
+    await page.getByRole('heading', { level: 1, name: 'xssnick01' }).waitFor({ timeout: 20_000 });
+    await page.locator('.players-head dd', { hasText: xssNickname }).first().waitFor();
+    expect(await page.locator('.players-head img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    // The search lists it as text too.
+    await page.goto(`${server.baseUrl}/admin/players?by=username&q=xssnick`);
+    await page.getByRole('cell', { name: xssNickname }).waitFor({ timeout: 20_000 });
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+
+    await page.goto(`${server.baseUrl}/admin/players/${xssMemberId}`);
+    await page.getByRole('heading', { level: 1, name: 'xssnick01' }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'back-office-player-escaped-desktop-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'xssnick01' }).waitFor({ timeout: 20_000 });
+    await page.setViewportSize(viewports.phone);
+    await screenshot(page, 'back-office-player-escaped-phone-dark');
+    await page.getByRole('tab', { name: 'Notes' }).click();
+    await page.getByLabel('New note').fill('Asked about the nickname <b>test</b>');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Asked about the nickname <b>test</b>').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'back-office-player-notes-phone-dark');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
   });
 });
