@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { callApi, memberToken, sessionToken, solveAltcha } from '../support/api.ts';
 import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
-import { adminLogin } from '../support/admin.ts';
+import type { Page } from 'playwright-core';
 
 /**
  * The back office's players journey (issue 15, item 3) in real Chromium against the real server: a
@@ -18,6 +18,23 @@ const ownerSecret = 'KHELADEMOOPERATORSECRETTOTPCODES';
 const support = { account: 'support_e2e', password: 'Support-desk-2026', totpSecret: '' };
 // `__xss=1` in an inline handler sets window.__xss (the nickname field holds 32 characters).
 const xssNickname = '<img src=x onerror=__xss=1>';
+
+/** Logs an operator in on /admin: account and password, then the second step's code. */
+async function adminLogin(
+  page: Page,
+  baseUrl: string,
+  who: { account: string; password: string; totpSecret: string },
+) {
+  await page.goto(`${baseUrl}/admin/`);
+  await page.getByLabel('Account').fill(who.account);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const code = page.getByLabel('Code', { exact: true });
+  await code.waitFor({ timeout: 30_000 });
+  await code.fill(await generate({ secret: who.totpSecret }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('navigation').first().waitFor({ timeout: 20_000 });
+}
 
 /** Logs an operator in through the API: password, then the second step's code. */
 async function operatorApiLogin(account: string, password: string, secret: string): Promise<string> {
