@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 
 const { server, browser } = useSite();
 const ownerSecret = 'KHELADEMOOPERATORSECRETTOTPCODES';
-const support = { account: 'support_e2e', password: 'Support-desk-2026', totpSecret: '' };
+const support = { account: 'supportdesk1', password: 'Support-desk-2026', totpSecret: '' };
 // `__xss=1` in an inline handler sets window.__xss (the nickname field holds 32 characters).
 const xssNickname = '<img src=x onerror=__xss=1>';
 
@@ -93,6 +93,17 @@ beforeAll(async () => {
     },
   });
   let token = (first.body.value as { token: string }).token;
+  const setup = await callApi(server.baseUrl, { method: 'POST', path: '/api/operator/2fa/setup', token });
+  support.totpSecret = (setup.body.value as { secret: string }).secret;
+  const confirmed = await callApi(server.baseUrl, {
+    method: 'POST',
+    path: '/api/operator/2fa/confirm',
+    token,
+    // The previous 30-second step: accepted (drift), and never the code the browser login uses.
+    body: { code: await generate({ secret: support.totpSecret, epoch: Math.floor(Date.now() / 1000) - 30 }) },
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  token = (confirmed.body.value as { token: string }).token;
   const changed = await callApi(server.baseUrl, {
     method: 'POST',
     path: '/api/operator/session/password',
@@ -105,17 +116,6 @@ beforeAll(async () => {
     },
   });
   expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-  token = (changed.body.value as { token: string }).token;
-  const setup = await callApi(server.baseUrl, { method: 'POST', path: '/api/operator/2fa/setup', token });
-  support.totpSecret = (setup.body.value as { secret: string }).secret;
-  const confirmed = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/2fa/confirm',
-    token,
-    // The previous 30-second step: accepted (drift), and never the code the browser login uses.
-    body: { code: await generate({ secret: support.totpSecret, epoch: Math.floor(Date.now() / 1000) - 30 }) },
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 
   // The demo player gets funds and opens a house game (classic3x3) with one bet placed.
   const funded = await callApi(server.baseUrl, {
