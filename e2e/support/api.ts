@@ -1,5 +1,6 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { generate } from 'otplib';
 // The web's own sealing code, imported by path like bench/: e2e drives the API as the browser would.
 import { importSealingKey, sealBody } from '../../packages/contract/src/seal.ts';
 
@@ -51,17 +52,65 @@ export async function callApi(
   return { status: response.status, body: (await response.json()) as CallAnswer['body'] };
 }
 
-/** A session of the demo operator (docs/demo-accounts.md). */
-export async function operatorToken(baseUrl: string): Promise<string> {
-  const answer = await callApi(baseUrl, {
-    method: 'POST',
-    path: '/api/operator/session/login',
-    sealed: true,
-    body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(baseUrl) },
-  });
-  const value = answer.body.value as { token?: string } | undefined;
-  if (!value?.token) throw new Error(`operator login failed: ${JSON.stringify(answer.body)}`);
-  return value.token;
+/** The demo owner of the back office (docs/demo-accounts.md): password and the second step's secret. */
+export const demoOperator = {
+  account: 'operator',
+  password: 'Operator-demo-2026',
+  totpSecret: 'KHELADEMOOPERATORSECRETTOTPCODES',
+} as const;
+
+/** Seconds until the next 30-second TOTP step begins. */
+const secondsToNextStep = () => 30 - (Math.floor(Date.now() / 1000) % 30);
+
+/**
+ * An operator's session through the API: the password (with ALTCHA), then the second step with a
+ * TOTP code of `totpSecret`. The server accepts a code once per account and 30-second step: when
+ * this step's code was used already (another login moments ago), it waits for the next step.
+ */
+export async function operatorSession(
+  baseUrl: string,
+  operator: { account: string; password: string; totpSecret: string },
+): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const login = await callApi(baseUrl, {
+      method: 'POST',
+      path: '/api/operator/session/login',
+      sealed: true,
+      body: { username: operator.account, password: operator.password, altcha: await solveAltcha(baseUrl) },
+    });
+    const pending = login.body.value as { token?: string; challengeId?: string } | undefined;
+    if (pending?.token) return pending.token;
+    if (!pending?.challengeId) throw new Error(`operator login failed: ${JSON.stringify(login.body)}`);
+    const answer = await callApi(baseUrl, {
+      method: 'POST',
+      path: '/wps/session/login/2fa',
+      sealed: true,
+      body: { challengeId: pending.challengeId, code: await generate({ secret: operator.totpSecret }) },
+    });
+    const value = answer.body.value as { token?: string } | undefined;
+    if (value?.token) return value.token;
+    if (answer.body.code !== 'TWO_FACTOR_INVALID') {
+      throw new Error(`operator second step failed: ${JSON.stringify(answer.body)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (secondsToNextStep() + 1) * 1000));
+  }
+  throw new Error(`operator ${operator.account}: no TOTP code accepted in three steps`);
+}
+
+const operatorTokens = new Map<string, Promise<string>>();
+
+/**
+ * A session of the demo operator (the owner), one per server for the whole test file: a login
+ * costs a TOTP step. A session idles out after 15 minutes; the journeys are shorter.
+ */
+export function operatorToken(baseUrl: string): Promise<string> {
+  let token = operatorTokens.get(baseUrl);
+  if (!token) {
+    token = operatorSession(baseUrl, demoOperator);
+    token.catch(() => operatorTokens.delete(baseUrl));
+    operatorTokens.set(baseUrl, token);
+  }
+  return token;
 }
 
 /** A session of any member or agent, logged in by username through the API (with ALTCHA solved). */

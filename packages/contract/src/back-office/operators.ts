@@ -19,7 +19,11 @@ const sixDigits = z
 export const isoDay = z
   .string()
   .max(10)
-  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'YYYY-MM-DD');
+  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'YYYY-MM-DD')
+  .refine((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+  }, 'not a calendar day');
 
 export const operatorRoleSchema = z.enum(operatorRoles);
 export const operatorPermissionSchema = z.enum(operatorPermissions);

@@ -51,12 +51,16 @@ const callsBeforePasswordChange: ReadonlySet<string> = new Set(
 
 /**
  * The second step is required for every operator: until it is enrolled, an operator's session may
- * only enrol it (and read who it is, and log out). The confirmation answers a new session.
+ * only enrol it (and read who it is, change a first password, and log out). The confirmation answers a new session.
  */
 const operatorCallsBeforeTwoFactor: ReadonlySet<string> = new Set(
-  [calls.operatorMe, calls.operatorLogout, calls.operatorTwoFactorSetup, calls.operatorTwoFactorConfirm].map(
-    (call) => call.id,
-  ),
+  [
+    calls.operatorMe,
+    calls.operatorLogout,
+    calls.operatorChangePassword,
+    calls.operatorTwoFactorSetup,
+    calls.operatorTwoFactorConfirm,
+  ].map((call) => call.id),
 );
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { createCaptcha } from '../captcha/captcha.service.ts';
 import { updateSettings } from '../settings/settings.service.ts';
@@ -463,18 +464,25 @@ describe('sites and roles', () => {
       sealed: true,
       body: await body(operator.account, operator.password),
     });
-    expect(ok.status).toBe(200);
+    // Operators must use the second step: the password alone opens nothing yet.
+    expect(ok.body.value.twoFactorRequired).toBe(true);
+    const done = await call(sut, {
+      method: 'POST',
+      url: '/wps/session/login/2fa',
+      sealed: true,
+      body: { challengeId: ok.body.value.challengeId, code: await generate({ secret: operator.totpSecret }) },
+    });
     const outbox = await call(sut, {
       method: 'GET',
       url: '/api/operator/sms/outbox',
-      token: ok.body.value.token,
+      token: done.body.value.token,
     });
     expect(outbox.status).toBe(200);
     const playerToken = (await loginAs(sut, player.account, player.password)).body.value.token;
     expect(
       (await call(sut, { method: 'GET', url: '/api/operator/sms/outbox', token: playerToken })).status,
     ).toBe(403);
-    expect((await memberInfo(ok.body.value.token)).status).toBe(403);
+    expect((await memberInfo(done.body.value.token)).status).toBe(403);
   });
 });
 

@@ -98,6 +98,16 @@ export async function createOperatorAccount(
     role: body.role,
     mustChangePassword: true,
     registerMethod: 'BACK_OFFICE',
+  }).catch((error: unknown) => {
+    // The brand's username rule names its field `username`; this form's field is `account`.
+    if (error instanceof AppError && error.issues) {
+      throw new AppError(error.code, {
+        issues: error.issues.map((issue) =>
+          issue.field === 'username' ? { ...issue, field: 'account' } : issue,
+        ),
+      });
+    }
+    throw error;
   });
   const row = await findOperator(context.db, created.account);
   await recordOperatorChange(context.db, request, {

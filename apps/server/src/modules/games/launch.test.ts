@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { operatorLogin } from '../accounts/accounts.test-support.ts';
 import { memberWalletAddress } from '../ledger/ledger.addresses.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { gameRounds, gameSessions, gameVendors, games } from './games.tables.ts';
@@ -144,13 +144,7 @@ describe('POST /wps/game/launchGame', () => {
   it('refuses a guest and an operator', async () => {
     const guest = await launch({ nodeId }, null);
     expect([guest.statusCode, guest.json().code]).toEqual([401, 'UNAUTHENTICATED']);
-    const login = await call(sut, {
-      method: 'POST',
-      url: '/api/operator/session/login',
-      sealed: true,
-      body: { username: 'operator', password: 'Operator-demo-2026', altcha: await solveAltcha(sut) },
-    });
-    const operator = await launch({ nodeId }, login.body.value.token as string);
+    const operator = await launch({ nodeId }, await operatorLogin(sut));
     expect([operator.statusCode, operator.json().code]).toEqual([403, 'FORBIDDEN']);
     expect(await sut.db.select().from(gameSessions)).toEqual([]);
   });
