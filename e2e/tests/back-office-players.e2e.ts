@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { callApi, memberToken, sessionToken, solveAltcha } from '../support/api.ts';
+import { callApi, memberToken, operatorToken, sessionToken, solveAltcha } from '../support/api.ts';
 import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
 import type { Page } from 'playwright-core';
@@ -14,7 +14,6 @@ import type { Page } from 'playwright-core';
  */
 
 const { server, browser } = useSite();
-const ownerSecret = 'KHELADEMOOPERATORSECRETTOTPCODES';
 const support = { account: 'supportdesk1', password: 'Support-desk-2026', totpSecret: '' };
 // `__xss=1` in an inline handler sets window.__xss (the nickname field holds 32 characters).
 const xssNickname = '<img src=x onerror=__xss=1>';
@@ -26,38 +25,25 @@ async function adminLogin(
   who: { account: string; password: string; totpSecret: string },
 ) {
   await page.goto(`${baseUrl}/admin/`);
+  await page.getByRole('heading', { name: 'Operator login' }).waitFor({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Account').fill(who.account);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  const code = page.getByLabel('Code', { exact: true });
-  await code.waitFor({ timeout: 30_000 });
+  const code = page.getByRole('textbox', { name: /^Code/ });
+  const alert = page.locator('.form-alert');
+  await code
+    .or(alert)
+    .first()
+    .waitFor({ timeout: 60_000 })
+    .catch(async (error: unknown) => {
+      await screenshot(page, 'back-office-players-login-failed');
+      throw error;
+    });
+  if (await alert.isVisible()) throw new Error(`admin login refused: ${await alert.innerText()}`);
   await code.fill(await generate({ secret: who.totpSecret }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('navigation').first().waitFor({ timeout: 20_000 });
-}
-
-/** Logs an operator in through the API: password, then the second step's code. */
-async function operatorApiLogin(account: string, password: string, secret: string): Promise<string> {
-  const first = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/session/login',
-    sealed: true,
-    body: { username: account, password, altcha: await solveAltcha(server.baseUrl) },
-  });
-  const value = first.body.value as { twoFactorRequired: boolean; challengeId?: string; token?: string };
-  if (!value?.twoFactorRequired) {
-    if (value?.token) return value.token;
-    throw new Error(`operator login failed: ${JSON.stringify(first.body)}`);
-  }
-  const second = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/wps/session/login/2fa',
-    sealed: true,
-    body: { challengeId: value.challengeId, code: await generate({ secret }) },
-  });
-  const token = (second.body.value as { token?: string } | undefined)?.token;
-  if (!token) throw new Error(`operator second step failed: ${JSON.stringify(second.body)}`);
-  return token;
 }
 
 let owner: string;
@@ -66,7 +52,7 @@ let houseBet: number;
 let xssMemberId: number;
 
 beforeAll(async () => {
-  owner = await operatorApiLogin('operator', 'Operator-demo-2026', ownerSecret);
+  owner = await operatorToken(server.baseUrl);
 
   // The owner creates the support operator; its first login changes the password and enrols TOTP.
   const created = await callApi(server.baseUrl, {
@@ -93,17 +79,6 @@ beforeAll(async () => {
     },
   });
   let token = (first.body.value as { token: string }).token;
-  const setup = await callApi(server.baseUrl, { method: 'POST', path: '/api/operator/2fa/setup', token });
-  support.totpSecret = (setup.body.value as { secret: string }).secret;
-  const confirmed = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/2fa/confirm',
-    token,
-    // The previous 30-second step: accepted (drift), and never the code the browser login uses.
-    body: { code: await generate({ secret: support.totpSecret, epoch: Math.floor(Date.now() / 1000) - 30 }) },
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  token = (confirmed.body.value as { token: string }).token;
   const changed = await callApi(server.baseUrl, {
     method: 'POST',
     path: '/api/operator/session/password',
@@ -116,6 +91,17 @@ beforeAll(async () => {
     },
   });
   expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+  token = (changed.body.value as { token: string }).token;
+  const setup = await callApi(server.baseUrl, { method: 'POST', path: '/api/operator/2fa/setup', token });
+  support.totpSecret = (setup.body.value as { secret: string }).secret;
+  const confirmed = await callApi(server.baseUrl, {
+    method: 'POST',
+    path: '/api/operator/2fa/confirm',
+    token,
+    // The previous 30-second step: accepted (drift), and never the code the browser login uses.
+    body: { code: await generate({ secret: support.totpSecret, epoch: Math.floor(Date.now() / 1000) - 30 }) },
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 
   // The demo player gets funds and opens a house game (classic3x3) with one bet placed.
   const funded = await callApi(server.baseUrl, {
@@ -171,10 +157,8 @@ beforeAll(async () => {
   const openedBody = (await opened.json()) as { ok: boolean; sessionToken: string };
   expect(openedBody.ok, JSON.stringify(openedBody)).toBe(true);
   houseSession = openedBody.sessionToken;
-  const catalogue = (await (await fetch(`${server.baseUrl}/house/api/games`)).json()) as {
-    games: { code: string; minBet: number }[];
-  };
-  houseBet = catalogue.games.find((game) => game.code === 'classic3x3')?.minBet ?? 100;
+  // Golden Fruits (classic3x3) takes bets from 5 to 50,000.
+  houseBet = 10;
   const bet = await placeBet();
   expect(bet.status, JSON.stringify(bet.body)).toBe(200);
 
