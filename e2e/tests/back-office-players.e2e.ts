@@ -280,7 +280,11 @@ describe('back office: players', () => {
     await page.getByRole('tab', { name: 'Notes' }).click();
     await page.getByLabel('New note').fill('Asked about the nickname <b>test</b>');
     await page.getByRole('button', { name: 'Add note' }).click();
-    await page.getByText('Asked about the nickname <b>test</b>').waitFor({ timeout: 15_000 });
+    await page
+      .locator('.players-notes__text', { hasText: 'Asked about the nickname <b>test</b>' })
+      .waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByLabel('New note').inputValue()).toBe('');
+    expect(await page.locator('.players-notes b').count()).toBe(0);
     await screenshot(page, 'back-office-player-notes-phone-dark');
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
