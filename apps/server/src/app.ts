@@ -54,8 +54,8 @@ import { JobRegistry } from './jobs/job-registry.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { jobRoutes } from './jobs/jobs.routes.ts';
 import { operatorRoutes } from './modules/accounts/operators.routes.ts';
-import { backOfficePlayerRoutes } from './modules/back-office-players/players.routes.ts';
-import { installOperatorAudit } from './modules/back-office/audit.service.ts';
+import { backOfficePlayerRoutes } from './modules/back-office/players.routes.ts';
+import { installOperatorAudit } from './modules/audit/audit.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

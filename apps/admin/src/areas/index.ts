@@ -15,6 +15,8 @@ import { playersArea } from './players/index.ts';
 
 // reports: import { reportsArea } from './reports/index.ts';
 
+import { operationsArea } from './operations/index.ts';
+
 export const areas: readonly AdminArea[] = [
   shellStartArea,
 
@@ -25,6 +27,8 @@ export const areas: readonly AdminArea[] = [
   // site: siteArea,
 
   // reports: reportsArea,
+
+  operationsArea,
 
   shellEndArea,
 ];

@@ -17,5 +17,5 @@ export * from '../modules/withdrawals/withdrawals.tables.ts';
 export * from '../modules/games/games.tables.ts';
 export * from '../modules/lottery/lottery.tables.ts';
 export * from '../modules/agents/agents.tables.ts';
-export * from '../modules/back-office/audit.tables.ts';
-export * from '../modules/back-office-players/players.tables.ts';
+export * from '../modules/audit/audit.tables.ts';
+export * from '../modules/back-office/players.tables.ts';

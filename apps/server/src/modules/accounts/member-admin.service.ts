@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordOperatorChange } from '../back-office/audit.service.ts';
+import { recordOperatorChange } from '../audit/audit.service.ts';
 import { members, sessions, type MemberStatus } from './accounts.tables.ts';
 import { revokeMemberSessions } from './session.service.ts';
 

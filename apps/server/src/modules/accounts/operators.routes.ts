@@ -6,7 +6,7 @@ import { sessionOf } from './authorize.ts';
 import { changePassword } from './password.service.ts';
 import { createSession, revokeMemberSessions } from './session.service.ts';
 import { confirmTwoFactorSetup, startTwoFactorSetup } from './two-factor.service.ts';
-import { listOperatorAudit } from '../back-office/audit.service.ts';
+import { listOperatorAudit } from '../audit/audit.service.ts';
 import {
   createOperatorAccount,
   listOperators,

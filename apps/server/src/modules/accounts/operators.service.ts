@@ -9,7 +9,7 @@ import { createOperator } from './operator-create.ts';
 import { hashPassword } from './password-hash.ts';
 import { newPasswordViolation } from './password-policy.ts';
 import { idleMinutesOf, revokeMemberSessions, type SessionInfo } from './session.service.ts';
-import { recordOperatorChange } from '../back-office/audit.service.ts';
+import { recordOperatorChange } from '../audit/audit.service.ts';
 
 /** The operators the owner manages (issue 15): accounts of role `operator` with a back-office role. */
 

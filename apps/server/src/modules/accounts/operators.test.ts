@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { operatorAudit } from '../back-office/audit.tables.ts';
+import { operatorAudit } from '../audit/audit.tables.ts';
 import { call, operatorLogin, playerLogin, solveAltcha } from './accounts.test-support.ts';
 import { demoAccounts } from './accounts.seed.ts';
 import { sessions } from './accounts.tables.ts';

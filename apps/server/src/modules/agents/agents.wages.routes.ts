@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { agentCalls, type ContractTerms, type WageKind } from '@khela/contract';
+import { recordOperatorChange } from '../audit/audit.service.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -60,12 +61,20 @@ export async function agentWageRoutes(app: FastifyInstance) {
 
   registerCall(app, agentCalls.operatorAgentContract, async ({ body, request }) => {
     const { username, ...contract } = body;
-    return setPlatformContract(db, {
+    const after = await setPlatformContract(db, {
       username,
       contract: contract as ContractTerms,
       precision: (await money()).precision,
       operatorId: sessionOf(request).memberId,
     });
+    // Replacing the active contract of its kind: the one replaced is in the agent's contract history.
+    await recordOperatorChange(db, request, {
+      targetKind: 'agent-contract',
+      targetId: username,
+      before: null,
+      after,
+    });
+    return after;
   });
 
   // Each job settles every closed period since its cursor: a missed or merged tick loses nothing.

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { recordOperatorChange } from '../back-office/audit.service.ts';
+import { recordOperatorChange } from '../audit/audit.service.ts';
 import { contentAudit } from './content.tables.ts';
 
 /** The content audit trail: who changed what, before and after (content_audit). */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { lotteryCalls, type LanguageCode } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { recordOperatorChange } from '../audit/audit.service.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { resolveLanguage } from '../../http/request-language.ts';
 import { sessionOf } from '../accounts/authorize.ts';
@@ -112,17 +113,35 @@ export async function lotteryRoutes(app: FastifyInstance) {
 
   registerCall(app, lotteryCalls.operatorLotteryOdds, async () => listOdds(db, await precision()));
 
-  registerCall(app, lotteryCalls.operatorSetLotteryOdds, async ({ body, request }) =>
-    setOdds(db, body, { precision: await precision(), operatorId: sessionOf(request).memberId }),
-  );
+  registerCall(app, lotteryCalls.operatorSetLotteryOdds, async ({ body, request }) => {
+    const decimals = await precision();
+    const sameLine = (line: { prizeMode: string; region: string; playType: string }) =>
+      line.prizeMode === body.prizeMode && line.region === body.region && line.playType === body.playType;
+    const before = (await listOdds(db, decimals)).list.find(sameLine) ?? null;
+    const after = await setOdds(db, body, { precision: decimals, operatorId: sessionOf(request).memberId });
+    await recordOperatorChange(db, request, {
+      targetKind: 'lottery-odds',
+      targetId: `${body.prizeMode}/${body.region}/${body.playType}`,
+      before,
+      after,
+    });
+    return after;
+  });
 
-  registerCall(app, lotteryCalls.operatorVoidNumero, async ({ body }) => {
+  registerCall(app, lotteryCalls.operatorVoidNumero, async ({ body, request }) => {
     const { row } = await numeroByCode(db, body.gameCode, body.numero);
     if (row.status === 'settled') {
       throw new AppError('CONFLICT', { issues: [{ field: 'numero', reason: 'already settled' }] });
     }
     const { refundedBets } = await voidNumero(db, { numeroId: row.id, reason: body.reason });
     const after = await numeroByCode(db, body.gameCode, body.numero);
+    await recordOperatorChange(db, request, {
+      targetKind: 'lottery-numero',
+      targetId: `${body.gameCode}/${body.numero}`,
+      reason: body.reason,
+      before: { status: row.status },
+      after: { status: after.row.status, refundedBets },
+    });
     return { numero: proofOf(after.game, after.row), refundedBets };
   });
 

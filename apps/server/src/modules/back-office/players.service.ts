@@ -25,7 +25,7 @@ import {
 import { sessionOf } from '../accounts/authorize.ts';
 import { idleMinutesOf } from '../accounts/session.service.ts';
 import { agentOverviewForOperator } from '../agents/player-admin.service.ts';
-import { recordOperatorChange } from '../back-office/audit.service.ts';
+import { recordOperatorChange } from '../audit/audit.service.ts';
 import { getDepositLimits } from '../deposits/deposits.service.ts';
 import { countMemberDeposits, listMemberDepositsForOperator } from '../deposits/player-admin.service.ts';
 import { countMemberRounds, listMemberRoundsForOperator } from '../games/player-admin.service.ts';

@@ -5,7 +5,7 @@ import { members, sessions } from '../accounts/accounts.tables.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
 import { call, operatorLogin, operatorOfRole } from '../accounts/accounts.test-support.ts';
 import { createSession } from '../accounts/session.service.ts';
-import { operatorAudit } from '../back-office/audit.tables.ts';
+import { operatorAudit } from '../audit/audit.tables.ts';
 import {
   GAME,
   endVendorTest,
