@@ -54,6 +54,7 @@ import { JobRegistry } from './jobs/job-registry.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { jobRoutes } from './jobs/jobs.routes.ts';
 import { operatorRoutes } from './modules/accounts/operators.routes.ts';
+import { backOfficePlayerRoutes } from './modules/back-office/players.routes.ts';
 import { installOperatorAudit } from './modules/audit/audit.service.ts';
 import { siteAdminRoutes } from './modules/back-office/site.routes.ts';
 
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installOperatorAudit(app);
   await app.register(operatorRoutes);
   await app.register(siteAdminRoutes);
+  await app.register(backOfficePlayerRoutes);
   await app.register(healthRoutes);
   await app.register(systemRoutes);
   await app.register(contentRoutes);

@@ -659,6 +659,55 @@ export const operatorMe = {
   encrypted: false,
 } as Calls['operatorMe'];
 
+export const operatorPlayer = {
+  id: 'operatorPlayer',
+  method: 'GET',
+  path: '/api/operator/players/detail',
+  encrypted: false,
+} as Calls['operatorPlayer'];
+
+export const operatorPlayerActivity = {
+  id: 'operatorPlayerActivity',
+  method: 'GET',
+  path: '/api/operator/players/activity',
+  encrypted: false,
+} as Calls['operatorPlayerActivity'];
+
+export const operatorPlayerAddNote = {
+  id: 'operatorPlayerAddNote',
+  method: 'POST',
+  path: '/api/operator/players/notes/add',
+  encrypted: false,
+} as Calls['operatorPlayerAddNote'];
+
+export const operatorPlayerEndSessions = {
+  id: 'operatorPlayerEndSessions',
+  method: 'POST',
+  path: '/api/operator/players/sessions/end',
+  encrypted: false,
+} as Calls['operatorPlayerEndSessions'];
+
+export const operatorPlayerNotes = {
+  id: 'operatorPlayerNotes',
+  method: 'GET',
+  path: '/api/operator/players/notes',
+  encrypted: false,
+} as Calls['operatorPlayerNotes'];
+
+export const operatorPlayerSearch = {
+  id: 'operatorPlayerSearch',
+  method: 'GET',
+  path: '/api/operator/players',
+  encrypted: false,
+} as Calls['operatorPlayerSearch'];
+
+export const operatorPlayerSetStatus = {
+  id: 'operatorPlayerSetStatus',
+  method: 'POST',
+  path: '/api/operator/players/status',
+  encrypted: false,
+} as Calls['operatorPlayerSetStatus'];
+
 export const operatorPromotions = {
   id: 'operatorPromotions',
   method: 'GET',

@@ -7,7 +7,7 @@ import { shellEndArea, shellStartArea } from '../app/shell-area.ts';
  * blank lines between the slots keep the merges of the four areas free of conflicts.
  */
 
-// players: import { playersArea } from './players/index.ts';
+import { playersArea } from './players/index.ts';
 
 // money: import { moneyArea } from './money/index.ts';
 
@@ -20,7 +20,7 @@ import { operationsArea } from './operations/index.ts';
 export const areas: readonly AdminArea[] = [
   shellStartArea,
 
-  // players: playersArea,
+  playersArea,
 
   // money: moneyArea,
 
