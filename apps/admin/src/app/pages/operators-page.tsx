@@ -9,13 +9,7 @@ import {
 } from '@khela/contract/call-routes';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
 import { bodySchema } from '../../shared/api/schemas.ts';
-import {
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from '../../shared/forms/fields.tsx';
+import { FormFooter, ReasonField, SelectField, TextField } from '../../shared/forms/fields.tsx';
 import { useServerForm } from '../../shared/forms/use-server-form.ts';
 import { t } from '../../shared/i18n/i18n.ts';
 import { formatTime } from '../../shared/lib/format.ts';
@@ -240,15 +234,12 @@ function CreateOperatorDialog({
           error={fieldError('password')}
           {...form.register('password')}
         />
-        <FormAlert>{alert}</FormAlert>
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={() => onOpenChange(false)}>
-            {t('shell_cancel')}
-          </button>
-          <SubmitButton isBusy={isSubmitting} busyLabel={t('shell_working')}>
-            {t('shell_operators_create_submit')}
-          </SubmitButton>
-        </div>
+        <FormFooter
+          alert={alert}
+          isBusy={isSubmitting}
+          submitLabel={t('shell_operators_create_submit')}
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Dialog>
   );
@@ -287,22 +278,13 @@ function RoleDialog({
           error={fieldError('role')}
           {...form.register('role')}
         />
-        <TextAreaField
-          label={t('shell_reason')}
-          isRequired
-          maxLength={500}
-          error={fieldError('reason')}
-          {...form.register('reason')}
+        <ReasonField error={fieldError('reason')} {...form.register('reason')} />
+        <FormFooter
+          alert={alert}
+          isBusy={isSubmitting}
+          submitLabel={t('shell_operators_change_role')}
+          onCancel={() => onOpenChange(false)}
         />
-        <FormAlert>{alert}</FormAlert>
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={() => onOpenChange(false)}>
-            {t('shell_cancel')}
-          </button>
-          <SubmitButton isBusy={isSubmitting} busyLabel={t('shell_working')}>
-            {t('shell_operators_change_role')}
-          </SubmitButton>
-        </div>
       </form>
     </Dialog>
   );
@@ -345,22 +327,14 @@ function ResetDialog({
           error={fieldError('password')}
           {...form.register('password')}
         />
-        <TextAreaField
-          label={t('shell_reason')}
-          isRequired
-          maxLength={500}
-          error={fieldError('reason')}
-          {...form.register('reason')}
+        <ReasonField error={fieldError('reason')} {...form.register('reason')} />
+        <FormFooter
+          alert={alert}
+          isBusy={isSubmitting}
+          submitLabel={t('shell_operators_reset')}
+          tone="danger"
+          onCancel={() => onOpenChange(false)}
         />
-        <FormAlert>{alert}</FormAlert>
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={() => onOpenChange(false)}>
-            {t('shell_cancel')}
-          </button>
-          <SubmitButton isBusy={isSubmitting} busyLabel={t('shell_working')} tone="danger">
-            {t('shell_operators_reset')}
-          </SubmitButton>
-        </div>
       </form>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { t } from '../i18n/i18n.ts';
 
 /**
  * The form kit's fields: a label, the control, a hint and the error under it (role alert). Each
@@ -183,3 +184,40 @@ export function SubmitButton({ isBusy, busyLabel, children, tone = 'primary', di
     </button>
   );
 }
+
+export interface FormFooterProps {
+  /** The form's alert (a sentence), if any. */
+  alert: string | null;
+  isBusy: boolean;
+  submitLabel: string;
+  tone?: 'primary' | 'danger';
+  /** A Cancel button before the submit (a dialog's form). */
+  onCancel?: () => void;
+}
+
+/** The end of a form: its alert, then Cancel (in a dialog) and the submit button. */
+export function FormFooter({ alert, isBusy, submitLabel, tone = 'primary', onCancel }: FormFooterProps) {
+  return (
+    <>
+      <FormAlert>{alert}</FormAlert>
+      <div className="form__actions">
+        {onCancel ? (
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t('shell_cancel')}
+          </button>
+        ) : null}
+        <SubmitButton isBusy={isBusy} busyLabel={t('shell_working')} tone={tone}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </>
+  );
+}
+
+/** The reason of an action on someone (kept in the audit trail): the contract's operatorReasonSchema, 500 characters. */
+export const ReasonField = forwardRef<
+  HTMLTextAreaElement,
+  Omit<TextAreaFieldProps, 'label'> & { label?: string }
+>(function ReasonField({ label, ...props }, ref) {
+  return <TextAreaField ref={ref} label={label ?? t('shell_reason')} isRequired maxLength={500} {...props} />;
+});

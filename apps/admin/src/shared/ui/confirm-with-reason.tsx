@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { operatorReasonSchema } from '@khela/contract';
-import { t } from '../i18n/i18n.ts';
-import { FormAlert, SubmitButton, TextAreaField } from '../forms/fields.tsx';
+import { FormFooter, ReasonField } from '../forms/fields.tsx';
 import { useServerForm } from '../forms/use-server-form.ts';
 import { Dialog } from './dialog.tsx';
 
@@ -50,22 +49,14 @@ export function ConfirmWithReason({
       {...(message ? { description: message } : {})}
     >
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextAreaField
-          label={t('shell_reason')}
-          isRequired
-          maxLength={500}
-          error={fieldError('reason')}
-          {...form.register('reason')}
+        <ReasonField error={fieldError('reason')} {...form.register('reason')} />
+        <FormFooter
+          alert={alert}
+          isBusy={isSubmitting}
+          submitLabel={confirmLabel}
+          tone={tone}
+          onCancel={() => onOpenChange(false)}
         />
-        <FormAlert>{alert}</FormAlert>
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={() => onOpenChange(false)}>
-            {t('shell_cancel')}
-          </button>
-          <SubmitButton isBusy={isSubmitting} busyLabel={t('shell_working')} tone={tone}>
-            {confirmLabel}
-          </SubmitButton>
-        </div>
       </form>
     </Dialog>
   );
