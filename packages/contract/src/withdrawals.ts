@@ -201,7 +201,7 @@ export const withdrawalCalls = {
         /** With a disbursement: the payout's proof (a screenshot of the transfer). */
         proof: proofImageSchema.optional(),
       })
-      .refine((body) => body.decision === 'disburse' || (body.reason ?? '').length >= 3, {
+      .refine((body) => body.decision !== 'reject' || (body.reason ?? '').length >= 3, {
         message: 'a rejection needs a reason (3+ characters)',
         path: ['reason'],
       }),
@@ -229,7 +229,8 @@ export const withdrawalCalls = {
     path: '/api/operator/withdrawal/proof',
     auth: 'operator',
     encrypted: false,
-    summary: 'The proof image a member sent with a "not received" answer, or the payout proof sent with the disbursement',
+    summary:
+      'The proof image a member sent with a "not received" answer, or the payout proof sent with the disbursement',
     tag: 'operator',
     query: z.object({
       withdrawalId: z.coerce.number().int().min(1).max(INT4_MAX),
