@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call, operatorOfRole } from '../accounts/accounts.test-support.ts';
@@ -139,10 +139,13 @@ describe('manual adjustments and four eyes', () => {
       .at(-1);
     expect(decideAudit?.before).toMatchObject({ status: 'pending' });
     expect(decideAudit?.after).toMatchObject({ status: 'approved', entryId: approved.body.value.entryId });
-    const refusedOwn = (await auditOf('operatorAdjustmentDecide')).find(
-      (row) => row.operator === finance.account,
-    );
-    expect(refusedOwn).toMatchObject({ outcome: 'failed', errorCode: 'SECOND_APPROVER_REQUIRED' });
+    // Refusals are written by the audit hook once the answer is sent: waited for.
+    await vi.waitFor(async () => {
+      const refusedOwn = (await auditOf('operatorAdjustmentDecide')).find(
+        (row) => row.operator === finance.account,
+      );
+      expect(refusedOwn).toMatchObject({ outcome: 'failed', errorCode: 'SECOND_APPROVER_REQUIRED' });
+    });
 
     // Back to where it was (a large debit needs four eyes too).
     const back = await adjust({ amount: '-10000' });
@@ -212,17 +215,19 @@ describe('manual adjustments and four eyes', () => {
     expect(bySupport.body.value).toMatchObject({ permission: 'money.adjust.approve', role: 'support' });
     const byContent = await adjust({ amount: '1' }, content.token);
     expect(byContent.status).toBe(403);
-    const refusals = await sut.db
-      .select()
-      .from(operatorAudit)
-      .where(and(eq(operatorAudit.outcome, 'refused'), like(operatorAudit.operator, 'op_%')));
-    expect(refusals.map((row) => `${row.operator}:${row.action}`)).toEqual(
-      expect.arrayContaining([
-        `${content.account}:operatorAdjustments`,
-        `${support.account}:operatorAdjustmentDecide`,
-        `${content.account}:operatorWalletAdjust`,
-      ]),
-    );
+    await vi.waitFor(async () => {
+      const refusals = await sut.db
+        .select()
+        .from(operatorAudit)
+        .where(and(eq(operatorAudit.outcome, 'refused'), like(operatorAudit.operator, 'op_%')));
+      expect(refusals.map((row) => `${row.operator}:${row.action}`)).toEqual(
+        expect.arrayContaining([
+          `${content.account}:operatorAdjustments`,
+          `${support.account}:operatorAdjustmentDecide`,
+          `${content.account}:operatorWalletAdjust`,
+        ]),
+      );
+    });
     // Still pending: nothing moved.
     expect(
       (await entriesKeyed(`operator-adjust:adjustment:${requested.body.value.adjustmentId}`)).length,
@@ -292,13 +297,15 @@ describe('the ledger browser', () => {
       const answer = await get(url, support.token);
       expect([answer.status, answer.body.code], url).toEqual([403, 'FORBIDDEN']);
     }
-    const refused = await sut.db
-      .select()
-      .from(operatorAudit)
-      .where(
-        and(eq(operatorAudit.operator, support.account), eq(operatorAudit.action, 'operatorLedgerEntry')),
-      );
-    expect(refused[0]).toMatchObject({ outcome: 'refused', errorCode: 'FORBIDDEN' });
+    await vi.waitFor(async () => {
+      const refused = await sut.db
+        .select()
+        .from(operatorAudit)
+        .where(
+          and(eq(operatorAudit.operator, support.account), eq(operatorAudit.action, 'operatorLedgerEntry')),
+        );
+      expect(refused[0]).toMatchObject({ outcome: 'refused', errorCode: 'FORBIDDEN' });
+    });
   });
 
   it("stores the verifier's result: none at first, then the run's", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { accountTypes, transferMoveRequestSchema, vendorSignatureHeader } from '@khela/contract';
@@ -299,7 +299,7 @@ describe('GCS_walletTransfer in and out of a transfer-mode game wallet', () => {
     expect(listed.body.value.wallets[0]).toMatchObject({ balance: '25.00', booked: '25.00', pending: true });
 
     // The operator sees it waiting, with why; a member may not look.
-    const operator = await newMember(sut, 'operator01', 0, 'operator');
+    const operator = await operatorOfRole(sut, 'finance');
     const waiting = await call(sut, {
       method: 'GET',
       url: '/api/operator/vendor-transfers',
@@ -416,7 +416,13 @@ describe('GCS_walletTransfer in and out of a transfer-mode game wallet', () => {
       [transferId, 'pending', 'done'],
       [pendingRow?.transferId, 'pending', 'failed'],
     ]);
-    expect(trail.find((entry) => entry.operator === content.account)).toMatchObject({ outcome: 'refused' });
+    await vi.waitFor(async () => {
+      const refusal = await sut.db
+        .select()
+        .from(operatorAudit)
+        .where(eq(operatorAudit.operator, content.account));
+      expect(refusal[0]).toMatchObject({ outcome: 'refused', action: 'operatorVendorTransferSettle' });
+    });
   });
 
   it('returns the money to main when the vendor refuses a transfer in', async () => {
