@@ -9,7 +9,7 @@ import { shellEndArea, shellStartArea } from '../app/shell-area.ts';
 
 // players: import { playersArea } from './players/index.ts';
 
-// money: import { moneyArea } from './money/index.ts';
+import { moneyArea } from './money/index.ts';
 
 // site: import { siteArea } from './site/index.ts';
 
@@ -20,7 +20,7 @@ export const areas: readonly AdminArea[] = [
 
   // players: playersArea,
 
-  // money: moneyArea,
+  moneyArea,
 
   // site: siteArea,
 

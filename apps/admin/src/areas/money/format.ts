@@ -1,3 +1,5 @@
+export { formatTime, jsonText } from '../../shared/lib/format.ts';
+
 /**
  * Money as the API carries it (decimal strings in major units, docs/design.md) shown with grouping,
  * without ever going through a floating-point number.
@@ -9,11 +11,6 @@ export function formatMoney(amount: string | null | undefined, currency?: string
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const text = `${negative ? '−' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
   return currency ? `${text} ${currency}` : text;
-}
-
-export function formatTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return '—';
-  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 }
 
 /** A picked file as the API's image upload (base64 without the data: prefix). */
@@ -31,9 +28,5 @@ export async function fileToUpload(
 
 /** A client request id for an idempotent call (one per form submission). */
 export function newRequestKey(prefix: string): string {
-  const random =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID()
-      : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  return `${prefix}-${random}`;
+  return `${prefix}-${crypto.randomUUID()}`;
 }

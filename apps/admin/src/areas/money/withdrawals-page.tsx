@@ -1,3 +1,4 @@
+import './money.css';
 import { useState } from 'react';
 import { z } from 'zod';
 import { amountInputSchema, type ValueOf, type WithdrawalStatus, withdrawalStatuses } from '@khela/contract';
@@ -69,7 +70,8 @@ export default function WithdrawalsPage() {
       header: t('money_payout_account'),
       cell: (row) => (
         <span className="money-account">
-          <span>{row.account.providerName}</span> · <span className="money-account__name">{row.account.accountName}</span>
+          <span>{row.account.providerName}</span> ·{' '}
+          <span className="money-account__name">{row.account.accountName}</span>
           <br />
           <span className="money-account__number">{row.fullAccountNumber}</span>
         </span>
@@ -189,11 +191,10 @@ function WithdrawalState({ row }: { row: Row }) {
     lines.push(t('money_receipt_waiting', { time: formatTime(row.confirmBy) }));
   }
   if (row.receipt) {
-    lines.push(
-      t(`money_receipt_${row.receipt}`, { amount: formatMoney(row.receivedAmount, row.currency) }),
-    );
+    lines.push(t(`money_receipt_${row.receipt}`, { amount: formatMoney(row.receivedAmount, row.currency) }));
   }
-  if (row.refunded !== null) lines.push(t('money_refunded', { amount: formatMoney(row.refunded, row.currency) }));
+  if (row.refunded !== null)
+    lines.push(t('money_refunded', { amount: formatMoney(row.refunded, row.currency) }));
   if (row.reason) lines.push(`${t('money_reason')}: ${row.reason}`);
   return (
     <span className="money-state">
@@ -261,7 +262,12 @@ function DisburseDialog({ row, onClose }: { row: Row; onClose: () => void }) {
             </p>
           ) : null}
         </div>
-        <TextAreaField label={t('money_reason')} maxLength={200} error={fieldError('reason')} {...form.register('reason')} />
+        <TextAreaField
+          label={t('money_reason')}
+          maxLength={200}
+          error={fieldError('reason')}
+          {...form.register('reason')}
+        />
         <FormAlert>{alert}</FormAlert>
         <div className="form__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
@@ -293,7 +299,11 @@ function ResolveDialog({ row, onClose }: { row: Row; onClose: () => void }) {
     },
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('money_resolve_title', { id: row.withdrawalId })}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('money_resolve_title', { id: row.withdrawalId })}
+    >
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <NumberField
           label={t('money_refund')}
