@@ -94,7 +94,14 @@ export default function WithdrawalsPage() {
             </button>
           ) : null}
           {mayAct && row.status === 'pending' ? (
-            <button type="button" className="button button--primary" onClick={() => setDisbursing(row)}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setNotice(null);
+                setDisbursing(row);
+              }}
+            >
               {t('money_disburse')}
             </button>
           ) : null}

@@ -54,9 +54,15 @@ const callsBeforePasswordChange: ReadonlySet<string> = new Set(
  * only enrol it (and read who it is, and log out). The confirmation answers a new session.
  */
 const operatorCallsBeforeTwoFactor: ReadonlySet<string> = new Set(
-  [calls.operatorMe, calls.operatorLogout, calls.operatorTwoFactorSetup, calls.operatorTwoFactorConfirm].map(
-    (call) => call.id,
-  ),
+  [
+    calls.operatorMe,
+    calls.operatorLogout,
+    // A new operator's first login changes the password first (then enrols): without this the two
+    // requirements refuse each other's call.
+    calls.operatorChangePassword,
+    calls.operatorTwoFactorSetup,
+    calls.operatorTwoFactorConfirm,
+  ].map((call) => call.id),
 );
 
 /**
