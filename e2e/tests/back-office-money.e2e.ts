@@ -206,6 +206,37 @@ describe('the back office: money', () => {
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(errors).toEqual([]);
 
+    // Four eyes: a large adjustment waits; its requester cannot decide it.
+    await page.getByRole('navigation').getByRole('link', { name: 'Adjustments' }).click();
+    await page.getByLabel('Member account').fill('demoplayer');
+    await page.getByLabel('Amount (negative to debit)').fill('20000');
+    await page.getByLabel('Reason').fill('goodwill after an outage');
+    await page.getByRole('button', { name: 'Adjust' }).click();
+    await page.getByText('waits for a second operator', { exact: false }).first().waitFor();
+    const waiting = page.getByRole('table', { name: 'Waiting for a second operator' });
+    await waiting.getByText('Your request: another operator decides').waitFor();
+    await screenshot(page, 'back-office-money-adjustments-1280');
+
+    // The ledger: the member's main wallet, its postings, one entry.
+    await page.getByRole('navigation').getByRole('link', { name: 'Ledger', exact: true }).click();
+    await page.getByLabel('Account address or member').fill('demoplayer');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: /^member:\d+:main$/ }).click();
+    const postings = page.getByRole('table', { name: /^Postings of member:/ });
+    await postings.getByRole('row').nth(1).waitFor();
+    await postings.getByRole('row').nth(1).getByRole('button').click();
+    const entry = page.getByRole('dialog', { name: /^Entry \d+$/ });
+    await entry.getByText('Metadata').waitFor();
+    await screenshot(page, 'back-office-money-ledger-entry-1280');
+    await page.keyboard.press('Escape');
+
+    // The verifier: run now, all invariants hold.
+    await page.getByRole('navigation').getByRole('link', { name: 'Ledger check' }).click();
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await page.getByText('All invariants hold', { exact: false }).waitFor();
+    await screenshot(page, 'back-office-money-verifier-1280');
+    await page.getByRole('navigation').getByRole('link', { name: 'Withdrawals' }).click();
+
     // A phone: the same queue at 360 px.
     await page.setViewportSize(viewports.phone);
     await page.getByLabel('Status').selectOption('disbursed');

@@ -57,7 +57,7 @@ export default function WithdrawalsPage() {
   };
 
   const columns: Column<Row>[] = [
-    { key: 'id', header: t('money_id'), cell: (row) => row.withdrawalId },
+    { key: 'id', header: t('money_id'), wide: true, cell: (row) => row.withdrawalId },
     { key: 'member', header: t('money_member'), cell: (row) => row.username },
     {
       key: 'amount',
