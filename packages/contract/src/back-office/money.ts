@@ -169,7 +169,7 @@ export const moneyAdminCalls = {
     path: '/api/operator/ledger/entry',
     auth: 'operator',
     encrypted: false,
-    summary: "One journal entry: its postings and metadata",
+    summary: 'One journal entry: its postings and metadata',
     tag: 'operator',
     query: z.object({ entryId: idSchema }),
     value: ledgerEntryViewSchema,

@@ -108,7 +108,10 @@ export async function adjustOrRequest(
   if (!owner) throw new AppError('NOT_FOUND', { issues: [{ field: 'username', reason: 'no such member' }] });
   if (owner.type === accountTypes.trial) throw new AppError('TRIAL_ACCOUNT');
   const existing = async () => {
-    const [row] = await db.select().from(moneyAdjustments).where(eq(moneyAdjustments.requestKey, body.idempotencyKey));
+    const [row] = await db
+      .select()
+      .from(moneyAdjustments)
+      .where(eq(moneyAdjustments.requestKey, body.idempotencyKey));
     return row;
   };
   let row: AdjustmentRow;
@@ -216,7 +219,9 @@ export async function decideAdjustment(
       });
     }
     if (current.status !== 'pending') {
-      throw new AppError('CONFLICT', { issues: [{ field: 'adjustmentId', reason: `already ${current.status}` }] });
+      throw new AppError('CONFLICT', {
+        issues: [{ field: 'adjustmentId', reason: `already ${current.status}` }],
+      });
     }
     let entryId: number | null = null;
     let balance: string | null = null;
@@ -228,10 +233,11 @@ export async function decideAdjustment(
         body: {
           username: current.username,
           amount: formatAmount(current.amount, precision),
-          reason: `${current.reason} (requested by ${current.requestedBy}, approved by ${operator.account})`.slice(
-            0,
-            500,
-          ),
+          reason:
+            `${current.reason} (requested by ${current.requestedBy}, approved by ${operator.account})`.slice(
+              0,
+              500,
+            ),
           idempotencyKey: `adjustment:${current.id}`,
         },
       });
@@ -250,7 +256,8 @@ export async function decideAdjustment(
       })
       .where(and(eq(moneyAdjustments.id, current.id), eq(moneyAdjustments.status, 'pending')))
       .returning();
-    if (!updated) throw new AppError('CONFLICT', { issues: [{ field: 'adjustmentId', reason: 'already decided' }] });
+    if (!updated)
+      throw new AppError('CONFLICT', { issues: [{ field: 'adjustmentId', reason: 'already decided' }] });
     await recordOperatorChange(tx, request, {
       targetKind: 'adjustment',
       targetId: current.id,
@@ -268,7 +275,11 @@ export async function decideAdjustment(
 // Ledger browser
 
 async function accountViews(db: Database, accounts: BrowsedAccount[]) {
-  const owners = [...new Set(accounts.flatMap((account) => (account.ownerMemberId === null ? [] : [account.ownerMemberId])))];
+  const owners = [
+    ...new Set(
+      accounts.flatMap((account) => (account.ownerMemberId === null ? [] : [account.ownerMemberId])),
+    ),
+  ];
   const names = owners.length ? await accountNamesOf(db, owners) : new Map<number, string>();
   return accounts.map((account) => ({
     accountId: account.accountId,
@@ -292,9 +303,13 @@ export async function searchAccounts(db: Database, query: { q: string; limit: nu
   return accountViews(db, accounts);
 }
 
-export async function accountEntries(db: Database, query: { address: string; page: number; pageSize: number }) {
+export async function accountEntries(
+  db: Database,
+  query: { address: string; page: number; pageSize: number },
+) {
   const account = await findLedgerAccount(db, query.address);
-  if (!account) throw new AppError('NOT_FOUND', { issues: [{ field: 'address', reason: 'no such account' }] });
+  if (!account)
+    throw new AppError('NOT_FOUND', { issues: [{ field: 'address', reason: 'no such account' }] });
   const [view] = await accountViews(db, [account]);
   const { items, total } = await listAccountPostings(db, { accountId: account.accountId, ...query });
   const format = (value: bigint) => formatAmount(value, account.precision);
@@ -329,7 +344,8 @@ export async function ledgerEntry(db: Database, entryId: number) {
       address: posting.address,
       amount: formatAmount(posting.amount, posting.precision),
       currency: posting.currency,
-      balanceAfter: posting.balanceAfter === null ? null : formatAmount(posting.balanceAfter, posting.precision),
+      balanceAfter:
+        posting.balanceAfter === null ? null : formatAmount(posting.balanceAfter, posting.precision),
     })),
   };
 }

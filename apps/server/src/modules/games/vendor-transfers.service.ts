@@ -528,7 +528,8 @@ export async function settleTransferNow(
 ) {
   const { db, money } = context;
   const [row] = await db.select().from(vendorTransfers).where(eq(vendorTransfers.transferId, transferId));
-  if (!row) throw new AppError('NOT_FOUND', { issues: [{ field: 'transferId', reason: 'no such transfer' }] });
+  if (!row)
+    throw new AppError('NOT_FOUND', { issues: [{ field: 'transferId', reason: 'no such transfer' }] });
   if (row.status !== 'pending') {
     throw new AppError('CONFLICT', { issues: [{ field: 'transferId', reason: `already ${row.status}` }] });
   }
@@ -540,7 +541,8 @@ export async function settleTransferNow(
     })
     .from(vendorConnections)
     .where(eq(vendorConnections.vendorCode, row.vendorCode));
-  if (!vendor) throw new AppError('CONFLICT', { issues: [{ field: 'transferId', reason: 'vendor not connected' }] });
+  if (!vendor)
+    throw new AppError('CONFLICT', { issues: [{ field: 'transferId', reason: 'vendor not connected' }] });
   await db
     .update(vendorTransfers)
     .set({ attempts: sql`${vendorTransfers.attempts} + 1` })

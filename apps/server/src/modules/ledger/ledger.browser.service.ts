@@ -66,7 +66,12 @@ export async function searchLedgerAccounts(
   const pattern = `%${options.text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const conditions: SQL[] = [ilike(ledgerAccounts.address, pattern)];
   if (options.ownerIds.length) {
-    conditions.push(inArray(ledgerAccounts.ownerMemberId, options.ownerIds.map((id) => BigInt(id))));
+    conditions.push(
+      inArray(
+        ledgerAccounts.ownerMemberId,
+        options.ownerIds.map((id) => BigInt(id)),
+      ),
+    );
   }
   const rows = await db
     .select(accountColumns)
@@ -78,7 +83,10 @@ export async function searchLedgerAccounts(
 }
 
 export async function findLedgerAccount(db: Database, address: string): Promise<BrowsedAccount | null> {
-  const [row] = await db.select(accountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.address, address));
+  const [row] = await db
+    .select(accountColumns)
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.address, address));
   return row ? toBrowsed(row) : null;
 }
 
