@@ -57,6 +57,7 @@ import { operatorRoutes } from './modules/accounts/operators.routes.ts';
 import { backOfficePlayerRoutes } from './modules/back-office/players.routes.ts';
 import { installOperatorAudit } from './modules/audit/audit.service.ts';
 import { siteAdminRoutes } from './modules/back-office/site.routes.ts';
+import { moneyAdminRoutes } from './modules/back-office/money.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -291,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(operatorRoutes);
   await app.register(siteAdminRoutes);
   await app.register(backOfficePlayerRoutes);
+  await app.register(moneyAdminRoutes);
   await app.register(healthRoutes);
   await app.register(systemRoutes);
   await app.register(contentRoutes);

@@ -519,6 +519,20 @@ export const operatorAdjust = {
   encrypted: false,
 } as Calls['operatorAdjust'];
 
+export const operatorAdjustmentDecide = {
+  id: 'operatorAdjustmentDecide',
+  method: 'POST',
+  path: '/api/operator/adjustment/decide',
+  encrypted: false,
+} as Calls['operatorAdjustmentDecide'];
+
+export const operatorAdjustments = {
+  id: 'operatorAdjustments',
+  method: 'GET',
+  path: '/api/operator/adjustments',
+  encrypted: false,
+} as Calls['operatorAdjustments'];
+
 export const operatorAgentContract = {
   id: 'operatorAgentContract',
   method: 'POST',
@@ -616,6 +630,41 @@ export const operatorJobs = {
   path: '/api/operator/jobs',
   encrypted: false,
 } as Calls['operatorJobs'];
+
+export const operatorLedgerAccounts = {
+  id: 'operatorLedgerAccounts',
+  method: 'GET',
+  path: '/api/operator/ledger/accounts',
+  encrypted: false,
+} as Calls['operatorLedgerAccounts'];
+
+export const operatorLedgerEntries = {
+  id: 'operatorLedgerEntries',
+  method: 'GET',
+  path: '/api/operator/ledger/entries',
+  encrypted: false,
+} as Calls['operatorLedgerEntries'];
+
+export const operatorLedgerEntry = {
+  id: 'operatorLedgerEntry',
+  method: 'GET',
+  path: '/api/operator/ledger/entry',
+  encrypted: false,
+} as Calls['operatorLedgerEntry'];
+
+export const operatorLedgerVerification = {
+  id: 'operatorLedgerVerification',
+  method: 'GET',
+  path: '/api/operator/ledger/verification',
+  encrypted: false,
+} as Calls['operatorLedgerVerification'];
+
+export const operatorLedgerVerify = {
+  id: 'operatorLedgerVerify',
+  method: 'POST',
+  path: '/api/operator/ledger/verify',
+  encrypted: false,
+} as Calls['operatorLedgerVerify'];
 
 export const operatorList = {
   id: 'operatorList',
@@ -798,6 +847,13 @@ export const operatorUpdate = {
   path: '/api/operator/operators/update',
   encrypted: false,
 } as Calls['operatorUpdate'];
+
+export const operatorVendorTransferSettle = {
+  id: 'operatorVendorTransferSettle',
+  method: 'POST',
+  path: '/api/operator/vendor-transfer/settle',
+  encrypted: false,
+} as Calls['operatorVendorTransferSettle'];
 
 export const operatorVendorTransfers = {
   id: 'operatorVendorTransfers',

@@ -133,9 +133,17 @@ export const walletAdjustBodySchema = z.object({
 });
 
 export const walletAdjustValueSchema = z.object({
-  entryId: z.number().int(),
+  /**
+   * `posted`: the money moved now. `pending`: at or above the four-eyes threshold the adjustment
+   * waits for a second operator (operatorAdjustmentDecide); nothing moved yet.
+   */
+  status: z.enum(['posted', 'pending']),
+  /** The journal entry (null while pending). */
+  entryId: z.number().int().nullable(),
+  /** The adjustment request waiting for approval (null when posted at once). */
+  adjustmentId: z.number().int().nullable(),
   replayed: z.boolean(),
-  /** The main wallet's balance right after the adjustment. */
+  /** The main wallet's balance right after the adjustment (now, while pending). */
   balance: decimalAmountSchema,
   currency: z.string(),
 });

@@ -177,6 +177,10 @@ export const withdrawalCalls = {
         /** The full account number, for paying it out. */
         fullAccountNumber: z.string(),
         hasProof: z.boolean(),
+        /** Who approved it (before paying it out), when someone did. */
+        approvedBy: z.string().nullable(),
+        /** The operator's payout proof (sent with the disbursement). */
+        hasPayoutProof: z.boolean(),
       }),
     ),
   }),
@@ -186,15 +190,18 @@ export const withdrawalCalls = {
     path: '/api/operator/withdrawal/decide',
     auth: 'operator',
     encrypted: false,
-    summary: 'Reject a pending withdrawal (the hold is released) or mark it disbursed (paid out)',
+    summary:
+      'Approve a pending withdrawal (it stays pending until paid), reject it (the hold is released) or mark it disbursed (paid out, with an optional proof image)',
     tag: 'operator',
     body: z
       .object({
         withdrawalId: z.number().int().min(1).max(INT4_MAX),
-        decision: z.enum(['reject', 'disburse']),
+        decision: z.enum(['approve', 'reject', 'disburse']),
         reason: z.string().trim().max(200).optional(),
+        /** With a disbursement: the payout's proof (a screenshot of the transfer). */
+        proof: proofImageSchema.optional(),
       })
-      .refine((body) => body.decision === 'disburse' || (body.reason ?? '').length >= 3, {
+      .refine((body) => body.decision !== 'reject' || (body.reason ?? '').length >= 3, {
         message: 'a rejection needs a reason (3+ characters)',
         path: ['reason'],
       }),
@@ -222,9 +229,13 @@ export const withdrawalCalls = {
     path: '/api/operator/withdrawal/proof',
     auth: 'operator',
     encrypted: false,
-    summary: 'The proof image a member sent with a "not received" answer',
+    summary:
+      'The proof image a member sent with a "not received" answer, or the payout proof sent with the disbursement',
     tag: 'operator',
-    query: z.object({ withdrawalId: z.coerce.number().int().min(1).max(INT4_MAX) }),
+    query: z.object({
+      withdrawalId: z.coerce.number().int().min(1).max(INT4_MAX),
+      kind: z.enum(['receipt', 'payout']).default('receipt'),
+    }),
     value: proofImageSchema,
   }),
 };

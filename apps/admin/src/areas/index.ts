@@ -9,7 +9,7 @@ import { shellEndArea, shellStartArea } from '../app/shell-area.ts';
 
 import { playersArea } from './players/index.ts';
 
-// money: import { moneyArea } from './money/index.ts';
+import { moneyArea } from './money/index.ts';
 
 import { siteArea } from './site/index.ts';
 
@@ -22,7 +22,7 @@ export const areas: readonly AdminArea[] = [
 
   playersArea,
 
-  // money: moneyArea,
+  moneyArea,
 
   siteArea,
 

@@ -120,6 +120,11 @@ const envSchema = z
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Money calls (transfers, withdrawals) per client address and minute. */
     MONEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** Manual adjustments of this size or more (major units, either sign) wait for a second operator. */
+    ADJUST_APPROVAL_THRESHOLD: z
+      .string()
+      .regex(/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,8})?$/, 'a decimal amount in major units')
+      .default('10000'),
     REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** SMS sends per address and minute at the route (the per-number and per-address windows below apply too). */
     SMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),

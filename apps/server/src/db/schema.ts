@@ -19,3 +19,4 @@ export * from '../modules/lottery/lottery.tables.ts';
 export * from '../modules/agents/agents.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/back-office/players.tables.ts';
+export * from '../modules/back-office/money.tables.ts';

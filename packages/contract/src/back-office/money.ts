@@ -1,7 +1,225 @@
+import { z } from 'zod';
+import { defineCall } from '../define.ts';
+import { requiredText } from '../accounts/fields.ts';
+import { INT4_MAX } from '../input-rules.ts';
+import { decimalAmountSchema, vendorTransferSchema } from '../wallet.ts';
 import type { OperatorPermission } from './roles.ts';
 
+/**
+ * The back office's money calls (issue 15, item 4): manual adjustments above the four-eyes
+ * threshold wait for a second operator; the ledger browser (accounts, entries, postings); the
+ * verifier's last result; settling a vendor transfer that is still pending after asking the vendor.
+ *
+ * Amounts cross as decimal strings in major units (docs/design.md, Money), like every money call.
+ */
+
+const idSchema = z.coerce.number().int().min(1).max(INT4_MAX);
+
+export const adjustmentStatuses = ['pending', 'approved', 'rejected'] as const;
+export const adjustmentStatusSchema = z.enum(adjustmentStatuses);
+
+export const adjustmentRequestSchema = z.object({
+  adjustmentId: z.number().int(),
+  username: z.string(),
+  /** Signed major units: positive credits the main wallet, negative debits it. */
+  amount: decimalAmountSchema,
+  currency: z.string(),
+  reason: z.string(),
+  status: adjustmentStatusSchema,
+  requestedBy: z.string(),
+  requestedAt: z.number(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.number().nullable(),
+  decisionReason: z.string().nullable(),
+  /** The journal entry an approval posted. */
+  entryId: z.number().int().nullable(),
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequestSchema>;
+
+export const ledgerAccountViewSchema = z.object({
+  accountId: z.number().int(),
+  address: z.string(),
+  kind: z.string(),
+  /** The member who owns it (member wallets), with their account name. */
+  memberId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  currency: z.string(),
+  /** Cached for member wallets, derived from the postings for system accounts. */
+  balance: decimalAmountSchema,
+  createdAt: z.number(),
+});
+
+export const ledgerPostingViewSchema = z.object({
+  postingId: z.number().int(),
+  address: z.string(),
+  amount: decimalAmountSchema,
+  currency: z.string(),
+  /** The member wallet's running balance after this posting (null for system accounts). */
+  balanceAfter: decimalAmountSchema.nullable(),
+});
+
+export const ledgerEntryViewSchema = z.object({
+  entryId: z.number().int(),
+  kind: z.string(),
+  idempotencyKey: z.string(),
+  createdAt: z.number(),
+  reversesEntryId: z.number().int().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  postings: z.array(ledgerPostingViewSchema),
+});
+
+export const ledgerAccountLineSchema = z.object({
+  entryId: z.number().int(),
+  postingId: z.number().int(),
+  kind: z.string(),
+  createdAt: z.number(),
+  amount: decimalAmountSchema,
+  balanceAfter: decimalAmountSchema.nullable(),
+});
+
+export const ledgerVerificationSchema = z.object({
+  /** ms since epoch of the run; null when the verifier never ran. */
+  at: z.number().nullable(),
+  ok: z.boolean().nullable(),
+  /** How long the run took. */
+  tookMs: z.number().int().nullable(),
+  checks: z.array(
+    z.object({ name: z.string(), description: z.string(), ok: z.boolean(), problems: z.array(z.string()) }),
+  ),
+});
+
 /** The back office's money calls (issue 15). */
-export const moneyAdminCalls = {};
+export const moneyAdminCalls = {
+  operatorAdjustments: defineCall({
+    id: 'operatorAdjustments',
+    method: 'GET',
+    path: '/api/operator/adjustments',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Manual adjustment requests above the four-eyes threshold: pending (oldest first) or decided',
+    tag: 'operator',
+    query: z.object({
+      status: adjustmentStatusSchema.default('pending'),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    value: z.object({
+      /** Adjustments of this size or more (either sign) wait for a second operator. */
+      threshold: decimalAmountSchema,
+      items: z.array(adjustmentRequestSchema),
+    }),
+  }),
+  operatorAdjustmentDecide: defineCall({
+    id: 'operatorAdjustmentDecide',
+    method: 'POST',
+    path: '/api/operator/adjustment/decide',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'A second operator approves (the entry is posted once) or rejects (with a reason) an adjustment',
+    tag: 'operator',
+    body: z
+      .object({
+        adjustmentId: z.number().int().min(1).max(INT4_MAX),
+        decision: z.enum(['approve', 'reject']),
+        reason: z.string().trim().max(200).optional(),
+      })
+      .refine((body) => body.decision === 'approve' || (body.reason ?? '').length >= 3, {
+        message: 'a rejection needs a reason (3+ characters)',
+        path: ['reason'],
+      }),
+    value: adjustmentRequestSchema,
+  }),
+  operatorLedgerAccounts: defineCall({
+    id: 'operatorLedgerAccounts',
+    method: 'GET',
+    path: '/api/operator/ledger/accounts',
+    auth: 'operator',
+    encrypted: false,
+    summary: "Ledger accounts whose address contains q, or a member's accounts (q = their account name)",
+    tag: 'operator',
+    query: z.object({
+      q: requiredText(100),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+    }),
+    value: z.array(ledgerAccountViewSchema),
+  }),
+  operatorLedgerEntries: defineCall({
+    id: 'operatorLedgerEntries',
+    method: 'GET',
+    path: '/api/operator/ledger/entries',
+    auth: 'operator',
+    encrypted: false,
+    summary: "An account's postings, newest first, a page at a time",
+    tag: 'operator',
+    query: z.object({
+      address: requiredText(200),
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    value: z.object({
+      account: ledgerAccountViewSchema,
+      items: z.array(ledgerAccountLineSchema),
+      total: z.number().int(),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+    }),
+  }),
+  operatorLedgerEntry: defineCall({
+    id: 'operatorLedgerEntry',
+    method: 'GET',
+    path: '/api/operator/ledger/entry',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'One journal entry: its postings and metadata',
+    tag: 'operator',
+    query: z.object({ entryId: idSchema }),
+    value: ledgerEntryViewSchema,
+  }),
+  operatorLedgerVerification: defineCall({
+    id: 'operatorLedgerVerification',
+    method: 'GET',
+    path: '/api/operator/ledger/verification',
+    auth: 'operator',
+    encrypted: false,
+    summary: "The ledger verifier's last result (the job runs it hourly)",
+    tag: 'operator',
+    value: ledgerVerificationSchema,
+  }),
+  operatorLedgerVerify: defineCall({
+    id: 'operatorLedgerVerify',
+    method: 'POST',
+    path: '/api/operator/ledger/verify',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Runs the ledger verifier now (read-only checks) and stores its result',
+    tag: 'operator',
+    body: z.object({}),
+    value: ledgerVerificationSchema,
+  }),
+  operatorVendorTransferSettle: defineCall({
+    id: 'operatorVendorTransferSettle',
+    method: 'POST',
+    path: '/api/operator/vendor-transfer/settle',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Asks the vendor about a pending transfer and books its answer (done, or refunded when refused); still pending when the vendor gives none',
+    tag: 'operator',
+    body: z.object({
+      transferId: requiredText(100),
+      reason: z.string().trim().min(3, 'at least 3 characters').max(200),
+    }),
+    value: vendorTransferSchema,
+  }),
+};
 
 /** The permission each of these calls needs (call-permissions.ts). */
-export const moneyAdminCallPermissions: Record<keyof typeof moneyAdminCalls, OperatorPermission> = {};
+export const moneyAdminCallPermissions: Record<keyof typeof moneyAdminCalls, OperatorPermission> = {
+  operatorAdjustments: 'money.read',
+  operatorAdjustmentDecide: 'money.adjust.approve',
+  operatorLedgerAccounts: 'ledger.read',
+  operatorLedgerEntries: 'ledger.read',
+  operatorLedgerEntry: 'ledger.read',
+  operatorLedgerVerification: 'ledger.read',
+  operatorLedgerVerify: 'ledger.read',
+  operatorVendorTransferSettle: 'money.vendorTransfers',
+};

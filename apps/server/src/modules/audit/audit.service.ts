@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallDefinition, OperatorAuditEntry } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
-import { operatorAudit } from './audit.tables.ts';
+import { operatorAudit } from '../audit/audit.tables.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -10,7 +10,7 @@ import {
 } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { call, operatorOfRole } from '../accounts/accounts.test-support.ts';
-import { operatorAudit } from './audit.tables.ts';
+import { operatorAudit } from '../audit/audit.tables.ts';
 
 /**
  * The permission table, call by call and role by role: every operator call is made by an operator

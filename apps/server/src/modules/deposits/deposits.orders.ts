@@ -17,7 +17,7 @@ import {
 import { formatAmount, parseAmount } from '../ledger/money.ts';
 import { type PaymentGateway, type PaymentGateways } from '../payments/payment-gateway.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
-import { recordWalletAudit, type WalletActor } from '../wallet/wallet.service.ts';
+import { recordWalletAudit, type OperatorAuditHook, type WalletActor } from '../wallet/wallet.service.ts';
 import { depositOrders, depositReceipts } from './deposits.tables.ts';
 import { checkDepositLimits } from './deposits.limits.ts';
 import { type DepositSettings, type OrderRow, methodOf, toOrder } from './deposits.methods.ts';
@@ -200,12 +200,22 @@ export async function decideDeposit({
   settings,
   actor,
   body,
+  audit,
 }: {
   db: Database;
   settings: DepositSettings;
   actor: WalletActor;
   body: { orderId: number; decision: 'approve' | 'reject'; reason?: string | undefined };
+  /** Records the change (before/after) in the same transaction (back-office audit). */
+  audit?: OperatorAuditHook;
 }): Promise<DepositOrder> {
+  const stateOf = (row: typeof depositOrders.$inferSelect) => ({
+    status: row.status,
+    memberId: row.memberId,
+    entryId: row.entryId,
+    decidedBy: row.decidedBy,
+    reason: row.reason,
+  });
   const decided = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
     if (!order) throw new AppError('NOT_FOUND', { issues: [{ field: 'orderId', reason: 'no such order' }] });
@@ -222,6 +232,13 @@ export async function decideDeposit({
         .set({ status: 'rejected', reason, decidedBy: actor.name, decidedAt: sql`now()` })
         .where(eq(depositOrders.id, order.id))
         .returning();
+      await audit?.(tx, {
+        targetKind: 'deposit',
+        targetId: order.id,
+        before: stateOf(order),
+        after: stateOf(rejected ?? order),
+        reason,
+      });
       return rejected ?? order;
     }
     const { posted, walletAddress, credited } = await creditDeposit(tx, settings, order);
@@ -247,6 +264,13 @@ export async function decideDeposit({
       })
       .where(eq(depositOrders.id, order.id))
       .returning();
+    await audit?.(tx, {
+      targetKind: 'deposit',
+      targetId: order.id,
+      before: stateOf(order),
+      after: { ...stateOf(approved ?? order), credited: formatAmount(credited, settings.currencyPrecision) },
+      reason,
+    });
     return approved ?? order;
   });
   if (decided.status === 'approved') walletChanged(db, decided.memberId);

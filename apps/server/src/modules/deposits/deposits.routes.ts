@@ -6,6 +6,7 @@ import { sessionOf } from '../accounts/authorize.ts';
 import { resolveLanguage } from '../../http/request-language.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { recordOperatorChange } from '../audit/audit.service.ts';
 import {
   createDeposit,
   getDepositReceipt,
@@ -107,6 +108,7 @@ export async function depositRoutes(app: FastifyInstance) {
       settings: await getSettings(db),
       actor: { name: `${session.account}#${session.memberId}`, requestId: request.id },
       body,
+      audit: (tx, change) => recordOperatorChange(tx, request, change),
     });
   });
 

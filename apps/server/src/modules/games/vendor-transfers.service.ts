@@ -147,6 +147,8 @@ async function settleTransfer(
   context: TransferContext,
   row: TransferRow,
   answer: Exclude<TransferResult<{ balance: number }>, { kind: 'unknown' }>,
+  /** Runs in the settling transaction once the row left `pending` (the operator's audit). */
+  onSettled?: (tx: Database, settled: TransferRow) => Promise<void>,
 ): Promise<TransferRow | null> {
   const { db, money } = context;
   const sub = memberVendorAddress(row.memberId, row.vendorCode);
@@ -179,6 +181,7 @@ async function settleTransfer(
           metadata: { vendor: row.vendorCode, transferId: row.transferId, reason: answer.code },
         });
       }
+      await onSettled?.(tx, claimed);
       return claimed;
     }
     const wallet = await getOrOpenMemberWallet(tx, {
@@ -224,6 +227,7 @@ async function settleTransfer(
         metadata: { vendor: row.vendorCode, transferId: row.transferId },
       });
     }
+    await onSettled?.(tx, claimed);
     return claimed;
   });
   walletChanged(db, row.memberId);
@@ -231,7 +235,12 @@ async function settleTransfer(
 }
 
 /** Sends a pending transfer's call once and books a definite answer; an unknown one is noted. */
-async function driveTransfer(context: TransferContext, vendor: TransferConnection, row: TransferRow) {
+async function driveTransfer(
+  context: TransferContext,
+  vendor: TransferConnection,
+  row: TransferRow,
+  onSettled?: (tx: Database, settled: TransferRow) => Promise<void>,
+) {
   const answer = await callTransferApi(
     vendor,
     row.direction === 'in' ? 'deposit' : 'withdraw',
@@ -250,7 +259,7 @@ async function driveTransfer(context: TransferContext, vendor: TransferConnectio
       .where(eq(vendorTransfers.id, row.id));
     return row;
   }
-  return (await settleTransfer(context, row, answer)) ?? (await reread(context.db, row.id));
+  return (await settleTransfer(context, row, answer, onSettled)) ?? (await reread(context.db, row.id));
 }
 
 async function reread(db: Database, id: number): Promise<TransferRow> {
@@ -503,6 +512,49 @@ export async function listVendorTransfers(
     const username = names.get(transfer.memberId);
     return username === undefined ? [] : [{ ...listedTransfer(transfer, money), username }];
   });
+}
+
+/**
+ * The operator's "settle now" on a pending transfer: the same call goes to the vendor once more
+ * (the vendor answers a repeated transaction id with its first result: that is the status check),
+ * and a definite answer is booked as the retry job would: done (ok), or refunded to the main
+ * wallet (refused `in`). No answer leaves it pending (lastError says why). `onSettled` runs in the
+ * settling transaction (the back office's audit).
+ */
+export async function settleTransferNow(
+  context: TransferContext,
+  transferId: string,
+  onSettled: (tx: Database, before: TransferRow, after: TransferRow) => Promise<void>,
+) {
+  const { db, money } = context;
+  const [row] = await db.select().from(vendorTransfers).where(eq(vendorTransfers.transferId, transferId));
+  if (!row)
+    throw new AppError('NOT_FOUND', { issues: [{ field: 'transferId', reason: 'no such transfer' }] });
+  if (row.status !== 'pending') {
+    throw new AppError('CONFLICT', { issues: [{ field: 'transferId', reason: `already ${row.status}` }] });
+  }
+  const [vendor] = await db
+    .select({
+      vendorCode: vendorConnections.vendorCode,
+      apiBaseUrl: vendorConnections.apiBaseUrl,
+      walletSecret: vendorConnections.walletSecret,
+    })
+    .from(vendorConnections)
+    .where(eq(vendorConnections.vendorCode, row.vendorCode));
+  if (!vendor)
+    throw new AppError('CONFLICT', { issues: [{ field: 'transferId', reason: 'vendor not connected' }] });
+  await db
+    .update(vendorTransfers)
+    .set({ attempts: sql`${vendorTransfers.attempts} + 1` })
+    .where(eq(vendorTransfers.id, row.id));
+  const after = await driveTransfer(context, vendor, row, (tx, settled) => onSettled(tx, row, settled));
+  const names = await accountNamesOf(db, [after.memberId]);
+  return { ...listedTransfer(after, money), username: names.get(after.memberId) ?? '' };
+}
+
+/** A transfer as the audit trail keeps it. */
+export function transferState(row: TransferRow, money: Money) {
+  return { ...listedTransfer(row, money), memberId: row.memberId };
 }
 
 function listedTransfer(transfer: typeof vendorTransfers.$inferSelect, money: Money) {

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { accountTypes, transferMoveRequestSchema, vendorSignatureHeader } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call } from '../accounts/accounts.test-support.ts';
+import { call, operatorOfRole } from '../accounts/accounts.test-support.ts';
+import { operatorAudit } from '../audit/audit.tables.ts';
 import { memberVendorAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { ledgerAccounts } from '../ledger/ledger.tables.ts';
@@ -298,7 +299,7 @@ describe('GCS_walletTransfer in and out of a transfer-mode game wallet', () => {
     expect(listed.body.value.wallets[0]).toMatchObject({ balance: '25.00', booked: '25.00', pending: true });
 
     // The operator sees it waiting, with why; a member may not look.
-    const operator = await newMember(sut, 'operator01', 0, 'operator');
+    const operator = await operatorOfRole(sut, 'finance');
     const waiting = await call(sut, {
       method: 'GET',
       url: '/api/operator/vendor-transfers',
@@ -347,6 +348,81 @@ describe('GCS_walletTransfer in and out of a transfer-mode game wallet', () => {
     expect(done.body.value).toEqual([
       expect.objectContaining({ status: 'done', attempts: 2, lastError: null }),
     ]);
+  });
+
+  it('lets finance settle a pending transfer after asking the vendor, audited; refuses other roles', async () => {
+    const finance = await operatorOfRole(sut, 'finance');
+    const content = await operatorOfRole(sut, 'content');
+    const settle = (body: Record<string, unknown>, token = finance.token) =>
+      call(sut, { method: 'POST', url: '/api/operator/vendor-transfer/settle', body, token });
+    // Lost answer: the vendor took it, we do not know yet.
+    vendor.fault = 'lostAnswer';
+    expect((await transfer({ direction: 'in', vendorCode: VENDOR, amount: '25' })).status).toBe(200);
+    const [lost] = await sut.db.select().from(vendorTransfers);
+    const transferId = lost?.transferId ?? '';
+    expect(lost?.status).toBe('pending');
+
+    const byContent = await settle({ transferId, reason: 'vendor confirmed' }, content.token);
+    expect([byContent.status, byContent.body.code]).toEqual([403, 'FORBIDDEN']);
+    for (const body of [
+      { transferId: 'a\u0000b', reason: 'checked' },
+      { transferId: 'x'.repeat(101), reason: 'checked' },
+      { transferId, reason: 'x' },
+      { transferId, reason: 'y'.repeat(201) },
+    ]) {
+      expect((await settle(body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    const unknown = await settle({ transferId: 'no-such-transfer', reason: 'checked' });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
+
+    // Still no answer: it stays pending, with why.
+    vendor.fault = 'down';
+    const still = await settle({ transferId, reason: 'asked the vendor' });
+    expect(still.status, JSON.stringify(still.body)).toBe(200);
+    expect(still.body.value).toMatchObject({ status: 'pending', lastError: expect.stringContaining('503') });
+
+    // The vendor answers its first result: done, booked once.
+    vendor.fault = 'none';
+    const done = await settle({ transferId, reason: 'vendor confirmed' });
+    expect(done.body.value).toMatchObject({ status: 'done', username: 'transfer01', amount: '25.00' });
+    expect(await sub()).toBe(2_500n);
+    expect(vendor.wallets.get(String(member.id))).toBe(2_500);
+    const again = await settle({ transferId, reason: 'vendor confirmed' });
+    expect([again.status, again.body.code]).toEqual([409, 'CONFLICT']);
+
+    // A transfer the vendor never received and then refuses: the money goes back to main.
+    vendor.fault = 'down';
+    await transfer({ direction: 'in', vendorCode: VENDOR, amount: '10' });
+    expect(await walletBalance(sut.db, member.id)).toBe(6_500n);
+    const [, pendingRow] = await sut.db.select().from(vendorTransfers).orderBy(vendorTransfers.id);
+    vendor.fault = 'refuse';
+    const refunded = await settle({ transferId: pendingRow?.transferId, reason: 'vendor says no' });
+    expect(refunded.body.value).toMatchObject({ status: 'failed', failureCode: 'CURRENCY_MISMATCH' });
+    expect(await walletBalance(sut.db, member.id)).toBe(7_500n);
+
+    const trail = await sut.db
+      .select()
+      .from(operatorAudit)
+      .where(eq(operatorAudit.action, 'operatorVendorTransferSettle'))
+      .orderBy(operatorAudit.id);
+    const settled = trail.filter((entry) => entry.outcome === 'ok' && entry.before !== null);
+    expect(
+      settled.map((entry) => [
+        entry.targetId,
+        (entry.before as { status: string }).status,
+        (entry.after as { status: string }).status,
+      ]),
+    ).toEqual([
+      [transferId, 'pending', 'done'],
+      [pendingRow?.transferId, 'pending', 'failed'],
+    ]);
+    await vi.waitFor(async () => {
+      const refusal = await sut.db
+        .select()
+        .from(operatorAudit)
+        .where(eq(operatorAudit.operator, content.account));
+      expect(refusal[0]).toMatchObject({ outcome: 'refused', action: 'operatorVendorTransferSettle' });
+    });
   });
 
   it('returns the money to main when the vendor refuses a transfer in', async () => {

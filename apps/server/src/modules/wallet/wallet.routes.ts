@@ -3,8 +3,8 @@ import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { adjustOrRequest } from '../back-office/money.service.ts';
 import {
-  adjustWallet,
   getWalletBalance,
   listAccountRecord,
   transferToDownline,
@@ -64,12 +64,14 @@ export async function walletRoutes(app: FastifyInstance) {
     moneyLimit,
   );
 
+  // At or above the four-eyes threshold the adjustment waits for a second operator (back office).
   registerCall(app, calls.operatorAdjust, async ({ body, request }) => {
     const session = sessionOf(request);
-    return adjustWallet({
-      db,
+    return adjustOrRequest(db, {
       money: await getSettings(db),
-      actor: { name: `${session.account}#${session.memberId}`, requestId: request.id },
+      threshold: app.env.ADJUST_APPROVAL_THRESHOLD,
+      operator: { id: session.memberId, account: session.account },
+      request,
       body,
     });
   });

@@ -23,6 +23,10 @@ import { clearingAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 import { walletChanged } from './wallet.events.ts';
 import { walletAudit } from './wallet.tables.ts';
+import type { OperatorChange } from '../audit/audit.service.ts';
+
+/** Records an operator's change inside the transaction that makes it (back-office audit trail). */
+export type OperatorAuditHook = (tx: Database, change: OperatorChange) => Promise<void>;
 
 type Money = Pick<SiteSettings, 'currency' | 'currencyPrecision'>;
 type TransferSettings = Money & Pick<SiteSettings, 'wallet'>;
@@ -176,11 +180,14 @@ export async function adjustWallet({
   money,
   actor,
   body,
+  audit,
 }: {
   db: Database;
   money: Money;
   actor: WalletActor;
   body: { username: string; amount: string; reason: string; idempotencyKey: string };
+  /** Records the operator's change (before/after) in the same transaction (back-office audit). */
+  audit?: OperatorAuditHook;
 }) {
   const amount = parseAmountField(body.amount, {
     field: 'amount',
@@ -222,9 +229,23 @@ export async function adjustWallet({
         after,
         reason: body.reason,
       });
+      await audit?.(tx, {
+        targetKind: 'member',
+        targetId: owner.id,
+        before: { username: body.username, main: formatAmount(after - amount, money.currencyPrecision) },
+        after: {
+          username: body.username,
+          main: formatAmount(after, money.currencyPrecision),
+          amount: formatAmount(amount, money.currencyPrecision),
+          entryId: posted.entryId,
+        },
+        reason: body.reason,
+      });
     }
     return {
+      status: 'posted' as const,
       entryId: posted.entryId,
+      adjustmentId: null,
       replayed: posted.replayed,
       balance: formatAmount(after, money.currencyPrecision),
       currency: money.currency,

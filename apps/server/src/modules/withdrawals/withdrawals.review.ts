@@ -8,7 +8,8 @@ import { parseAmountField } from '../ledger/ledger.errors.ts';
 import { getOrOpenMemberWallet, openAccount, postEntry, type PostedEntry } from '../ledger/ledger.service.ts';
 import { formatAmount } from '../ledger/money.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
-import { recordWalletAudit, type WalletActor } from '../wallet/wallet.service.ts';
+import { decodeUpload } from '../../shared/images.ts';
+import { recordWalletAudit, type OperatorAuditHook, type WalletActor } from '../wallet/wallet.service.ts';
 import { withdrawals } from './withdrawals.tables.ts';
 import { accountsById } from './withdrawals.accounts.ts';
 import {
@@ -49,6 +50,8 @@ export async function listWithdrawalsForReview(
         username: names.get(row.memberId) ?? '',
         fullAccountNumber: account.accountNumber,
         hasProof: row.proof !== null,
+        approvedBy: row.approvedBy,
+        hasPayoutProof: row.payoutProof !== null,
       },
     ];
   });
@@ -88,11 +91,19 @@ export async function decideWithdrawal(
   options: {
     settings: WithdrawSettings;
     actor: WalletActor;
-    body: { withdrawalId: number; decision: 'reject' | 'disburse'; reason?: string | undefined };
+    body: {
+      withdrawalId: number;
+      decision: 'approve' | 'reject' | 'disburse';
+      reason?: string | undefined;
+      proof?: { contentType: 'image/png' | 'image/jpeg'; data: string } | undefined;
+    };
+    /** Records the change (before/after) in the same transaction (back-office audit). */
+    audit?: OperatorAuditHook;
   },
 ): Promise<Withdrawal> {
   const { settings, actor, body } = options;
   const precision = settings.currencyPrecision;
+  const proof = body.decision === 'disburse' && body.proof ? decodeUpload(body.proof, 'proof') : null;
   const row = await db.transaction(async (tx) => {
     const current = await lockWithdrawalIn(tx, body.withdrawalId, 'pending', {
       conflict: (status) => `already ${status}`,
@@ -100,6 +111,27 @@ export async function decideWithdrawal(
     const main = memberWalletAddress(current.memberId, 'main');
     const hold = memberWalletAddress(current.memberId, 'hold');
     const reason = body.reason?.trim() || null;
+    const audited = async (after: WithdrawalRow) => {
+      await options.audit?.(tx, {
+        targetKind: 'withdrawal',
+        targetId: current.id,
+        before: stateOf(current, precision),
+        after: stateOf(after, precision),
+        reason,
+      });
+      return after;
+    };
+    if (body.decision === 'approve') {
+      if (current.approvedBy !== null) {
+        throw new AppError('CONFLICT', { issues: [{ field: 'withdrawalId', reason: 'already approved' }] });
+      }
+      const [approved] = await tx
+        .update(withdrawals)
+        .set({ approvedBy: actor.name, approvedAt: sql`now()`, reason })
+        .where(eq(withdrawals.id, current.id))
+        .returning();
+      return audited(approved ?? current);
+    }
     if (body.decision === 'reject') {
       const posted = await postEntry(tx, {
         kind: 'release',
@@ -129,7 +161,7 @@ export async function decideWithdrawal(
         })
         .where(eq(withdrawals.id, current.id))
         .returning();
-      return rejected ?? current;
+      return audited(rejected ?? current);
     }
     const clearing = clearingAddress(payoutProvider, current.currency);
     await openAccount(tx, { address: clearing, currency: current.currency, precision });
@@ -152,10 +184,11 @@ export async function decideWithdrawal(
         decidedAt: sql`now()`,
         disbursedAt: sql`now()`,
         confirmBy: sql`now() + make_interval(mins => ${settings.wallet.autoReceiveMinutes})`,
+        ...(proof ? { payoutProof: proof, payoutProofType: body.proof?.contentType ?? null } : {}),
       })
       .where(eq(withdrawals.id, current.id))
       .returning();
-    return disbursed ?? current;
+    return audited(disbursed ?? current);
   });
   walletChanged(db, row.memberId);
   return withdrawalView(db, row, precision);
@@ -172,6 +205,7 @@ export async function resolveWithdrawal(
     settings: WithdrawSettings;
     actor: WalletActor;
     body: { withdrawalId: number; refund: string; reason: string };
+    audit?: OperatorAuditHook;
   },
 ): Promise<Withdrawal> {
   const { settings, actor, body } = options;
@@ -224,18 +258,45 @@ export async function resolveWithdrawal(
       })
       .where(eq(withdrawals.id, current.id))
       .returning();
+    await options.audit?.(tx, {
+      targetKind: 'withdrawal',
+      targetId: current.id,
+      before: stateOf(current, precision),
+      after: { ...stateOf(resolved ?? current, precision), refundEntryId },
+      reason: body.reason,
+    });
     return resolved ?? current;
   });
   walletChanged(db, row.memberId);
   return withdrawalView(db, row, precision);
 }
 
+/** What the audit trail keeps of a withdrawal, before and after a decision. */
+function stateOf(row: WithdrawalRow, precision: number) {
+  return {
+    status: row.status,
+    memberId: row.memberId,
+    amount: formatAmount(row.amount, precision),
+    currency: row.currency,
+    approvedBy: row.approvedBy,
+    decidedBy: row.decidedBy,
+    reason: row.reason,
+    refunded: row.refunded === null ? null : formatAmount(row.refunded, precision),
+    payoutProof: row.payoutProof !== null,
+  };
+}
+
 export async function getWithdrawalProof(
   db: Database,
   withdrawalId: number,
+  kind: 'receipt' | 'payout' = 'receipt',
 ): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: string }> {
   const [row] = await db
-    .select({ proof: withdrawals.proof, proofType: withdrawals.proofType })
+    .select(
+      kind === 'payout'
+        ? { proof: withdrawals.payoutProof, proofType: withdrawals.payoutProofType }
+        : { proof: withdrawals.proof, proofType: withdrawals.proofType },
+    )
     .from(withdrawals)
     .where(eq(withdrawals.id, withdrawalId));
   const contentType = row?.proofType;

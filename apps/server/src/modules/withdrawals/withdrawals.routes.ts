@@ -4,6 +4,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { hasPaymentPassword } from '../accounts/member.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { recordOperatorChange } from '../audit/audit.service.ts';
 import {
   autoReceiveWithdrawals,
   bindPayoutAccount,
@@ -82,16 +83,31 @@ export async function withdrawalRoutes(app: FastifyInstance) {
     listWithdrawalsForReview(db, { settings: await getSettings(db), query }),
   );
 
-  registerCall(app, calls.operatorDecideWithdrawal, async ({ body, request }) =>
-    decideWithdrawal(db, { settings: await getSettings(db), actor: actorOf(request), body }),
+  registerCall(
+    app,
+    calls.operatorDecideWithdrawal,
+    async ({ body, request }) =>
+      decideWithdrawal(db, {
+        settings: await getSettings(db),
+        actor: actorOf(request),
+        body,
+        audit: (tx, change) => recordOperatorChange(tx, request, change),
+      }),
+    // A payout proof of up to 5 MB arrives as base64 (about 6.7 MB).
+    { bodyLimit: 7_500_000 },
   );
 
   registerCall(app, calls.operatorResolveWithdrawal, async ({ body, request }) =>
-    resolveWithdrawal(db, { settings: await getSettings(db), actor: actorOf(request), body }),
+    resolveWithdrawal(db, {
+      settings: await getSettings(db),
+      actor: actorOf(request),
+      body,
+      audit: (tx, change) => recordOperatorChange(tx, request, change),
+    }),
   );
 
   registerCall(app, calls.operatorWithdrawalProof, async ({ query }) =>
-    getWithdrawalProof(db, query.withdrawalId),
+    getWithdrawalProof(db, query.withdrawalId, query.kind),
   );
 
   app.jobs.define({

@@ -60,6 +60,12 @@ export const withdrawals = pgTable(
     proof: bytea('proof'),
     reason: text('reason'),
     decidedBy: text('decided_by'),
+    /** The back office's approval before the payout (issue 15); the row stays pending until paid. */
+    approvedBy: text('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** The operator's proof of the payout (sent with the disbursement). */
+    payoutProofType: text('payout_proof_type'),
+    payoutProof: bytea('payout_proof'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     disbursedAt: timestamp('disbursed_at', { withTimezone: true }),

@@ -1,0 +1,205 @@
+import './money.css';
+import { useState } from 'react';
+import { type z } from 'zod';
+import { walletAdjustBodySchema, type ValueOf } from '@khela/contract';
+import { operatorAdjust, operatorAdjustmentDecide, operatorAdjustments } from '@khela/contract/call-routes';
+import { useCan, useOperator } from '../../app/operator.ts';
+import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
+import { errorText } from '../../shared/forms/api-errors.ts';
+import {
+  FormAlert,
+  NumberField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from '../../shared/forms/fields.tsx';
+import { useServerForm } from '../../shared/forms/use-server-form.ts';
+import { t } from '../../shared/i18n/i18n.ts';
+import { ConfirmWithReason } from '../../shared/ui/confirm-with-reason.tsx';
+import { Page, Section } from '../../shared/ui/page.tsx';
+import { Table, type Column } from '../../shared/ui/table.tsx';
+import { formatMoney, formatTime, newRequestKey } from './format.ts';
+
+type Row = ValueOf<typeof operatorAdjustments>['items'][number];
+
+const adjustForm = walletAdjustBodySchema.omit({ idempotencyKey: true });
+type AdjustValues = z.infer<typeof adjustForm>;
+
+/** Manual adjustments: the form (with a reason), and the requests waiting for a second operator. */
+export default function AdjustmentsPage() {
+  const can = useCan();
+  const operator = useOperator();
+  const pending = useCall(operatorAdjustments, { status: 'pending', limit: 100 });
+  const approved = useCall(operatorAdjustments, { status: 'approved', limit: 20 });
+  const rejected = useCall(operatorAdjustments, { status: 'rejected', limit: 20 });
+  const decide = useMutationCall(operatorAdjustmentDecide, { invalidates: [operatorAdjustments] });
+  const [rejecting, setRejecting] = useState<Row | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const mayDecide = can('money.adjust.approve');
+
+  const approve = async (row: Row) => {
+    setNotice(null);
+    try {
+      const value = await decide.mutateAsync({
+        body: { adjustmentId: row.adjustmentId, decision: 'approve' },
+      });
+      setNotice(t('money_adjust_posted', { entry: value.entryId, balance: '' }));
+    } catch (error) {
+      setNotice(errorText(error));
+    }
+  };
+
+  const columns = (withActions: boolean): Column<Row>[] => [
+    { key: 'id', header: t('money_id'), cell: (row) => row.adjustmentId },
+    { key: 'member', header: t('money_member'), cell: (row) => row.username },
+    {
+      key: 'amount',
+      header: t('money_amount'),
+      align: 'end',
+      cell: (row) => formatMoney(row.amount, row.currency),
+    },
+    { key: 'reason', header: t('money_reason'), cell: (row) => row.reason },
+    {
+      key: 'requested',
+      header: t('money_requested_by'),
+      wide: true,
+      cell: (row) => `${row.requestedBy} · ${formatTime(row.requestedAt)}`,
+    },
+    withActions
+      ? {
+          key: 'actions',
+          header: t('money_actions'),
+          cell: (row) =>
+            row.requestedBy === operator.account ? (
+              <span className="money-note">{t('money_own_request')}</span>
+            ) : mayDecide ? (
+              <div className="money-actions">
+                <button type="button" className="button button--primary" onClick={() => void approve(row)}>
+                  {t('money_approve')}
+                </button>
+                <button type="button" className="button button--danger" onClick={() => setRejecting(row)}>
+                  {t('money_reject')}
+                </button>
+              </div>
+            ) : null,
+        }
+      : {
+          key: 'decided',
+          header: t('money_decided_by'),
+          cell: (row) =>
+            `${t(`money_status_${row.status}`)} · ${row.decidedBy ?? ''}${row.decisionReason ? ` · ${row.decisionReason}` : ''}${row.entryId ? ` · ${t('money_entry')} ${row.entryId}` : ''}`,
+        },
+  ];
+
+  const decidedRows = [...(approved.data?.items ?? []), ...(rejected.data?.items ?? [])].sort(
+    (a, b) => (b.decidedAt ?? 0) - (a.decidedAt ?? 0),
+  );
+
+  return (
+    <Page title={t('money_adjustments_title')}>
+      {can('money.adjust.request') ? (
+        <Section title={t('money_adjust_new')}>
+          <AdjustForm threshold={pending.data?.threshold ?? null} />
+        </Section>
+      ) : null}
+      <Section title={t('money_adjustments_pending')}>
+        <FormAlert tone="notice">{notice}</FormAlert>
+        <Table
+          label={t('money_adjustments_pending')}
+          columns={columns(true)}
+          rows={pending.data?.items}
+          rowKey={(row) => row.adjustmentId}
+          isLoading={pending.isLoading}
+          error={pending.error}
+          onRetry={() => void pending.refetch()}
+          emptyText={t('money_adjustments_empty')}
+        />
+      </Section>
+      <Section title={t('money_adjustments_decided')}>
+        <Table
+          label={t('money_adjustments_decided')}
+          columns={columns(false)}
+          rows={decidedRows}
+          rowKey={(row) => row.adjustmentId}
+          isLoading={approved.isLoading || rejected.isLoading}
+          error={approved.error ?? rejected.error}
+          emptyText={t('money_adjustments_empty')}
+        />
+      </Section>
+      <ConfirmWithReason
+        open={rejecting !== null}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title={t('money_adjust_reject_title', { id: rejecting?.adjustmentId })}
+        message={t('money_adjust_reject_message')}
+        confirmLabel={t('money_reject')}
+        tone="danger"
+        onConfirm={async (reason) => {
+          if (!rejecting) return;
+          await decide.mutateAsync({
+            body: { adjustmentId: rejecting.adjustmentId, decision: 'reject', reason },
+          });
+        }}
+      />
+    </Page>
+  );
+}
+
+function AdjustForm({ threshold }: { threshold: string | null }) {
+  const [result, setResult] = useState<string | null>(null);
+  const adjust = useMutationCall(operatorAdjust, { invalidates: [operatorAdjustments] });
+  const { form, alert, submit, fieldError, isSubmitting } = useServerForm<AdjustValues>({
+    schema: adjustForm,
+    defaultValues: { username: '', amount: '', reason: '' },
+    fields: ['username', 'amount', 'reason'],
+    action: async (values) => {
+      setResult(null);
+      const value = await adjust.mutateAsync({
+        body: { ...values, idempotencyKey: newRequestKey('bo-adjust') },
+      });
+      setResult(
+        value.status === 'pending'
+          ? t('money_adjust_pending', { id: value.adjustmentId })
+          : t('money_adjust_posted', {
+              entry: value.entryId,
+              balance: formatMoney(value.balance, value.currency),
+            }),
+      );
+      form.reset();
+    },
+  });
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      {threshold ? (
+        <p className="money-note">{t('money_adjust_threshold', { threshold: formatMoney(threshold) })}</p>
+      ) : null}
+      <TextField
+        label={t('money_adjust_username')}
+        isRequired
+        maxLength={64}
+        autoComplete="off"
+        error={fieldError('username')}
+        {...form.register('username')}
+      />
+      <NumberField
+        label={t('money_adjust_amount')}
+        isRequired
+        error={fieldError('amount')}
+        {...form.register('amount')}
+      />
+      <TextAreaField
+        label={t('money_adjust_reason')}
+        isRequired
+        maxLength={200}
+        error={fieldError('reason')}
+        {...form.register('reason')}
+      />
+      <FormAlert>{alert}</FormAlert>
+      <FormAlert tone="notice">{result}</FormAlert>
+      <div className="form__actions">
+        <SubmitButton isBusy={isSubmitting} busyLabel={t('money_working')}>
+          {t('money_adjust_submit')}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+export { formatTime, jsonText } from '../../shared/lib/format.ts';
+
+/**
+ * Money as the API carries it (decimal strings in major units, docs/design.md) shown with grouping,
+ * without ever going through a floating-point number.
+ */
+export function formatMoney(amount: string | null | undefined, currency?: string): string {
+  if (amount === null || amount === undefined) return '—';
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction] = amount.replace(/^-/, '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const text = `${negative ? '−' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+  return currency ? `${text} ${currency}` : text;
+}
+
+/** A picked file as the API's image upload (base64 without the data: prefix). */
+export async function fileToUpload(
+  file: File,
+): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: string }> {
+  const contentType = file.type === 'image/jpeg' ? 'image/jpeg' : 'image/png';
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  }
+  return { contentType, data: btoa(binary) };
+}
+
+/** A client request id for an idempotent call (one per form submission). */
+export function newRequestKey(prefix: string): string {
+  return `${prefix}-${crypto.randomUUID()}`;
+}

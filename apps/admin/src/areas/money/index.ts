@@ -1,0 +1,57 @@
+import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
+import BookOpen from 'lucide-react/icons/book-open';
+import Download from 'lucide-react/icons/download';
+import Scale from 'lucide-react/icons/scale';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Upload from 'lucide-react/icons/upload';
+import { lazyPage, type AdminArea } from '../../app/area.ts';
+
+/** Money (issue 15, item 4): the queues, four-eyes adjustments, the ledger, the verifier, vendor transfers. */
+export const moneyArea: AdminArea = {
+  id: 'money',
+  labelKey: 'money_nav_group',
+  navEntries: [
+    {
+      path: '/money/withdrawals',
+      labelKey: 'money_nav_withdrawals',
+      permission: 'money.read',
+      icon: Upload,
+      page: lazyPage(() => import('./withdrawals-page.tsx')),
+    },
+    {
+      path: '/money/deposits',
+      labelKey: 'money_nav_deposits',
+      permission: 'money.read',
+      icon: Download,
+      page: lazyPage(() => import('./deposits-page.tsx')),
+    },
+    {
+      path: '/money/adjustments',
+      labelKey: 'money_nav_adjustments',
+      permission: 'money.read',
+      icon: Scale,
+      page: lazyPage(() => import('./adjustments-page.tsx')),
+    },
+    {
+      path: '/money/ledger',
+      labelKey: 'money_nav_ledger',
+      permission: 'ledger.read',
+      icon: BookOpen,
+      page: lazyPage(() => import('./ledger-page.tsx')),
+    },
+    {
+      path: '/money/verifier',
+      labelKey: 'money_nav_verifier',
+      permission: 'ledger.read',
+      icon: ShieldCheck,
+      page: lazyPage(() => import('./verifier-page.tsx')),
+    },
+    {
+      path: '/money/vendor-transfers',
+      labelKey: 'money_nav_vendor_transfers',
+      permission: 'money.read',
+      icon: ArrowLeftRight,
+      page: lazyPage(() => import('./vendor-transfers-page.tsx')),
+    },
+  ],
+};

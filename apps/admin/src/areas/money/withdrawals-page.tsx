@@ -1,0 +1,341 @@
+import './money.css';
+import { useState } from 'react';
+import { z } from 'zod';
+import { amountInputSchema, type ValueOf, type WithdrawalStatus, withdrawalStatuses } from '@khela/contract';
+import {
+  operatorDecideWithdrawal,
+  operatorResolveWithdrawal,
+  operatorWithdrawalProof,
+  operatorWithdrawals,
+} from '@khela/contract/call-routes';
+import { useCan } from '../../app/operator.ts';
+import { useSearchParams } from '../../app/router.tsx';
+import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
+import { errorText } from '../../shared/forms/api-errors.ts';
+import {
+  FormAlert,
+  NumberField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from '../../shared/forms/fields.tsx';
+import { useServerForm } from '../../shared/forms/use-server-form.ts';
+import { t } from '../../shared/i18n/i18n.ts';
+import { ConfirmWithReason } from '../../shared/ui/confirm-with-reason.tsx';
+import { Dialog } from '../../shared/ui/dialog.tsx';
+import { Page, Section } from '../../shared/ui/page.tsx';
+import { Table, type Column } from '../../shared/ui/table.tsx';
+import { fileToUpload, formatMoney, formatTime } from './format.ts';
+import { ImageDialog } from './proof-dialog.tsx';
+
+type Row = ValueOf<typeof operatorWithdrawals>[number];
+
+/** The withdrawal queue: approve, reject with a reason, disburse with a proof, resolve disputes. */
+export default function WithdrawalsPage() {
+  const [params, setParams] = useSearchParams();
+  const status = (withdrawalStatuses as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as WithdrawalStatus)
+    : 'pending';
+  const list = useCall(operatorWithdrawals, { status, limit: 100 });
+  const can = useCan();
+  const mayAct = can('money.withdrawals');
+  const [rejecting, setRejecting] = useState<Row | null>(null);
+  const [disbursing, setDisbursing] = useState<Row | null>(null);
+  const [resolving, setResolving] = useState<Row | null>(null);
+  const [proof, setProof] = useState<{ id: number; kind: 'receipt' | 'payout' } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const decide = useMutationCall(operatorDecideWithdrawal, { invalidates: [operatorWithdrawals] });
+
+  const approve = async (row: Row) => {
+    setNotice(null);
+    try {
+      await decide.mutateAsync({ body: { withdrawalId: row.withdrawalId, decision: 'approve' } });
+      setNotice(t('money_approve_done'));
+    } catch (error) {
+      setNotice(errorText(error));
+    }
+  };
+
+  const columns: Column<Row>[] = [
+    { key: 'id', header: t('money_id'), wide: true, cell: (row) => row.withdrawalId },
+    { key: 'member', header: t('money_member'), cell: (row) => row.username },
+    {
+      key: 'amount',
+      header: t('money_amount'),
+      align: 'end',
+      cell: (row) => formatMoney(row.amount, row.currency),
+    },
+    {
+      key: 'account',
+      header: t('money_payout_account'),
+      cell: (row) => (
+        <span className="money-account">
+          <span>{row.account.providerName}</span> ·{' '}
+          <span className="money-account__name">{row.account.accountName}</span>
+          <br />
+          <span className="money-account__number">{row.fullAccountNumber}</span>
+        </span>
+      ),
+    },
+    { key: 'created', header: t('money_created'), wide: true, cell: (row) => formatTime(row.createdAt) },
+    {
+      key: 'state',
+      header: t('money_status'),
+      cell: (row) => <WithdrawalState row={row} />,
+    },
+    {
+      key: 'actions',
+      header: t('money_actions'),
+      cell: (row) => (
+        <div className="money-actions">
+          {mayAct && row.status === 'pending' && !row.approvedBy ? (
+            <button type="button" className="button button--primary" onClick={() => void approve(row)}>
+              {t('money_approve')}
+            </button>
+          ) : null}
+          {mayAct && row.status === 'pending' ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setNotice(null);
+                setDisbursing(row);
+              }}
+            >
+              {t('money_disburse')}
+            </button>
+          ) : null}
+          {mayAct && row.status === 'pending' ? (
+            <button type="button" className="button button--danger" onClick={() => setRejecting(row)}>
+              {t('money_reject')}
+            </button>
+          ) : null}
+          {mayAct && row.status === 'disputed' ? (
+            <button type="button" className="button button--primary" onClick={() => setResolving(row)}>
+              {t('money_resolve')}
+            </button>
+          ) : null}
+          {row.hasProof && mayAct ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setProof({ id: row.withdrawalId, kind: 'receipt' })}
+            >
+              {t('money_view_member_proof')}
+            </button>
+          ) : null}
+          {row.hasPayoutProof && mayAct ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setProof({ id: row.withdrawalId, kind: 'payout' })}
+            >
+              {t('money_view_payout_proof')}
+            </button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <Page title={t('money_withdrawals_title')}>
+      <Section>
+        <div className="money-filters">
+          <SelectField
+            label={t('money_status')}
+            value={status}
+            onChange={(event) => setParams({ status: event.target.value })}
+            options={withdrawalStatuses.map((value) => ({ value, label: t(`money_status_${value}`) }))}
+          />
+        </div>
+        <FormAlert tone="notice">{notice}</FormAlert>
+        <Table
+          label={t('money_withdrawals_table')}
+          columns={columns}
+          rows={list.data}
+          rowKey={(row) => row.withdrawalId}
+          isLoading={list.isLoading}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          emptyText={t('money_withdrawals_empty')}
+        />
+      </Section>
+      <ConfirmWithReason
+        open={rejecting !== null}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title={t('money_reject_title', { id: rejecting?.withdrawalId })}
+        message={t('money_reject_message')}
+        confirmLabel={t('money_reject')}
+        tone="danger"
+        onConfirm={async (reason) => {
+          if (!rejecting) return;
+          await decide.mutateAsync({
+            body: { withdrawalId: rejecting.withdrawalId, decision: 'reject', reason },
+          });
+        }}
+      />
+      {disbursing ? <DisburseDialog row={disbursing} onClose={() => setDisbursing(null)} /> : null}
+      {resolving ? <ResolveDialog row={resolving} onClose={() => setResolving(null)} /> : null}
+      <ImageDialog
+        call={operatorWithdrawalProof}
+        query={{ withdrawalId: proof?.id ?? 1, kind: proof?.kind ?? 'receipt' }}
+        open={proof !== null}
+        onOpenChange={(open) => !open && setProof(null)}
+        title={t(proof?.kind === 'payout' ? 'money_view_payout_proof' : 'money_view_member_proof')}
+      />
+    </Page>
+  );
+}
+
+/** The state with who approved it and the member's receipt confirmation or dispute. */
+function WithdrawalState({ row }: { row: Row }) {
+  const lines: string[] = [t(`money_status_${row.status}`)];
+  if (row.status === 'pending') {
+    lines.push(row.approvedBy ? t('money_approved_by', { name: row.approvedBy }) : t('money_not_approved'));
+  }
+  if (row.status === 'disbursed' && row.receipt === null) {
+    lines.push(t('money_receipt_waiting', { time: formatTime(row.confirmBy) }));
+  }
+  if (row.receipt) {
+    lines.push(t(`money_receipt_${row.receipt}`, { amount: formatMoney(row.receivedAmount, row.currency) }));
+  }
+  if (row.refunded !== null)
+    lines.push(t('money_refunded', { amount: formatMoney(row.refunded, row.currency) }));
+  if (row.reason) lines.push(`${t('money_reason')}: ${row.reason}`);
+  return (
+    <span className="money-state">
+      {lines.map((line, index) => (
+        <span key={index} className="money-state__line">
+          {line}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+const disburseForm = z.object({ reason: z.string().trim().max(200) });
+
+function DisburseDialog({ row, onClose }: { row: Row; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>(undefined);
+  const decide = useMutationCall(operatorDecideWithdrawal, { invalidates: [operatorWithdrawals] });
+  const { form, alert, submit, fieldError, isSubmitting } = useServerForm({
+    schema: disburseForm,
+    defaultValues: { reason: '' },
+    fields: ['reason'],
+    action: async ({ reason }) => {
+      if (!file) {
+        setFileError(t('money_proof_required'));
+        return;
+      }
+      await decide.mutateAsync({
+        body: {
+          withdrawalId: row.withdrawalId,
+          decision: 'disburse',
+          proof: await fileToUpload(file),
+          ...(reason ? { reason } : {}),
+        },
+      });
+      onClose();
+    },
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('money_disburse_title', { id: row.withdrawalId })}
+      description={t('money_disburse_message', { amount: formatMoney(row.amount, row.currency) })}
+    >
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className={`field${fileError ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="money-proof-file">
+            {t('money_proof_file')}
+          </label>
+          <input
+            id="money-proof-file"
+            name="proof"
+            type="file"
+            accept="image/png,image/jpeg"
+            className="field__control"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setFileError(undefined);
+            }}
+          />
+          {fileError ? (
+            <p className="field__error" role="alert">
+              {fileError}
+            </p>
+          ) : null}
+        </div>
+        <TextAreaField
+          label={t('money_reason')}
+          maxLength={200}
+          error={fieldError('reason')}
+          {...form.register('reason')}
+        />
+        <FormAlert>{alert}</FormAlert>
+        <div className="form__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {t('money_cancel')}
+          </button>
+          <SubmitButton isBusy={isSubmitting} busyLabel={t('money_working')}>
+            {t('money_disburse_confirm')}
+          </SubmitButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const resolveForm = z.object({
+  refund: amountInputSchema,
+  reason: z.string().trim().min(3, 'at least 3 characters').max(200),
+});
+
+function ResolveDialog({ row, onClose }: { row: Row; onClose: () => void }) {
+  const resolve = useMutationCall(operatorResolveWithdrawal, { invalidates: [operatorWithdrawals] });
+  const { form, alert, submit, fieldError, isSubmitting } = useServerForm({
+    schema: resolveForm,
+    defaultValues: { refund: '0', reason: '' },
+    fields: ['refund', 'reason'],
+    action: async (values) => {
+      await resolve.mutateAsync({ body: { withdrawalId: row.withdrawalId, ...values } });
+      onClose();
+    },
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('money_resolve_title', { id: row.withdrawalId })}
+    >
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <NumberField
+          label={t('money_refund')}
+          hint={t('money_refund_hint')}
+          isRequired
+          error={fieldError('refund')}
+          {...form.register('refund')}
+        />
+        <TextAreaField
+          label={t('money_reason')}
+          isRequired
+          maxLength={200}
+          error={fieldError('reason')}
+          {...form.register('reason')}
+        />
+        <FormAlert>{alert}</FormAlert>
+        <div className="form__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {t('money_cancel')}
+          </button>
+          <SubmitButton isBusy={isSubmitting} busyLabel={t('money_working')}>
+            {t('money_resolve_confirm')}
+          </SubmitButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

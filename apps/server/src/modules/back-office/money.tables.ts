@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Manual adjustments at or above the four-eyes threshold (issue 15): requested by one operator,
+ * approved (the journal entry is posted, keyed `operator-adjust:adjustment:<id>`, so at most once)
+ * or rejected by another. The row moves out of `pending` once, under a row lock.
+ */
+export const moneyAdjustments = pgTable(
+  'money_adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id').notNull(),
+    username: text('username').notNull(),
+    currency: text('currency').notNull(),
+    /** Signed minor units. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    /** The requester's idempotency key: a replay of the same request finds this row. */
+    requestKey: text('request_key').notNull().unique('money_adjustments_request_key_unique'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    requestedById: integer('requested_by_id').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedById: integer('decided_by_id'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    entryId: bigint('entry_id', { mode: 'number' }),
+  },
+  (table) => [
+    index('money_adjustments_status_index').on(table.status, table.id),
+    check('money_adjustments_amount_not_zero', sql`${table.amount} <> 0`),
+    // Four eyes, in the schema too: whoever decides is not whoever asked.
+    check(
+      'money_adjustments_second_approver',
+      sql`${table.decidedById} is null or ${table.decidedById} <> ${table.requestedById}`,
+    ),
+  ],
+);
+
+/** The ledger verifier's runs (job `ledger-verify`, or an operator's "run now"): the last one is shown. */
+export const ledgerVerifications = pgTable('ledger_verifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  ok: boolean('ok').notNull(),
+  tookMs: integer('took_ms').notNull(),
+  checks: jsonb('checks').notNull(),
+});
