@@ -53,6 +53,7 @@ import { JobRegistry } from './jobs/job-registry.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { jobRoutes } from './jobs/jobs.routes.ts';
 import { operatorRoutes } from './modules/accounts/operators.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { installOperatorAudit } from './modules/back-office/audit.service.ts';
 
 declare module 'fastify' {
@@ -284,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // On the root instance: the hook sees every operator call, whichever module registers it.
   installOperatorAudit(app);
   await app.register(operatorRoutes);
+  await app.register(reportsRoutes);
   await app.register(healthRoutes);
   await app.register(systemRoutes);
   await app.register(contentRoutes);

@@ -18,3 +18,4 @@ export * from '../modules/games/games.tables.ts';
 export * from '../modules/lottery/lottery.tables.ts';
 export * from '../modules/agents/agents.tables.ts';
 export * from '../modules/back-office/audit.tables.ts';
+export * from '../modules/reports/reports.tables.ts';
