@@ -15,6 +15,8 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+// The server's Fastify declarations (the accounts service the agents report reads names through).
+import type {} from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { rowsOf } from '../apps/server/src/modules/ledger/ledger.service.ts';
