@@ -117,6 +117,32 @@ export default tseslint.config(
     },
   },
   {
+    // The back office (issue 15): talks to the server over HTTP only, like the web.
+    files: ['apps/admin/**/*.{js,ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/apps/server/**',
+                '@khela/server',
+                '@khela/server/*',
+                '**/apps/web/**',
+                '@khela/web',
+              ],
+              message: 'The back office talks to the server only over HTTP and shares only @khela/contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { khela: webBoundaries },
     rules: {

@@ -34,6 +34,7 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      './apps/admin/vitest.config.ts',
       {
         test: {
           name: 'repo',

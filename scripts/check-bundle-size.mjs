@@ -4,7 +4,9 @@
 // manifest: the entry's static imports, plus the home page's lazy chunk and its static imports (the
 // first paint of /index waits for them), plus the start-up part of the default (Bengali) text
 // catalogue, which the first paint waits for too.
-// Fails (exit 1) above the budget. Usage: npm run build && npm run size
+// The back office (apps/admin, issue 15) is its own entry with its own budget line below: it never
+// adds a byte to the member site's scripts, which are measured from apps/web/dist alone.
+// Fails (exit 1) above a budget. Usage: npm run build && npm run size
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -58,7 +60,41 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 for (const row of rows)
   console.log(`${kb(row.gzip).padStart(9)} gz  ${kb(row.raw).padStart(9)} raw  ${row.file}`);
 console.log(`home route initial JS: ${kb(total)} gzipped (budget ${kb(BUDGET_BYTES)})`);
+let failed = false;
 if (total > BUDGET_BYTES) {
   console.error(`over budget by ${kb(total - BUDGET_BYTES)}`);
+  failed = true;
+}
+
+// The back office: its entry and the entry's static imports (the login page and the shell; every
+// page is a lazy chunk of its own). Operators are on office connections, but the budget still holds.
+const ADMIN_BUDGET_BYTES = 150 * 1024;
+const adminDist = process.env.ADMIN_DIST_DIR ?? path.join(root, 'apps/admin/dist');
+const adminManifestPath = path.join(adminDist, '.vite/manifest.json');
+if (!existsSync(adminManifestPath)) {
+  console.error('no apps/admin/dist/.vite/manifest.json: run `npm run build` first');
   process.exit(1);
 }
+const adminManifest = JSON.parse(readFileSync(adminManifestPath, 'utf8'));
+const adminEntryKey = Object.keys(adminManifest).find((key) => adminManifest[key].isEntry);
+if (!adminEntryKey) {
+  console.error('the back office manifest lacks its entry');
+  process.exit(1);
+}
+const adminFiles = new Set();
+const visitAdmin = (key) => {
+  const chunk = adminManifest[key];
+  if (!chunk || adminFiles.has(chunk.file)) return;
+  adminFiles.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visitAdmin(imported);
+};
+visitAdmin(adminEntryKey);
+const adminTotal = [...adminFiles]
+  .filter((file) => file.endsWith('.js'))
+  .reduce((sum, file) => sum + gzipSync(readFileSync(path.join(adminDist, file)), { level: 9 }).length, 0);
+console.log(`back office entry JS: ${kb(adminTotal)} gzipped (budget ${kb(ADMIN_BUDGET_BYTES)})`);
+if (adminTotal > ADMIN_BUDGET_BYTES) {
+  console.error(`back office over budget by ${kb(adminTotal - ADMIN_BUDGET_BYTES)}`);
+  failed = true;
+}
+if (failed) process.exit(1);

@@ -64,7 +64,8 @@ const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
 // What the shell CI runs in may have set these for earlier steps; the README's start has none.
-for (const name of ['DATABASE_URL', 'NODE_ENV', 'WEB_DIST', 'SEED_DEMO', 'KHELA_BASE_URL']) delete env[name];
+for (const name of ['DATABASE_URL', 'NODE_ENV', 'WEB_DIST', 'ADMIN_DIST', 'SEED_DEMO', 'KHELA_BASE_URL'])
+  delete env[name];
 let database = null;
 if (postgres) {
   database = `khela_ci_start_${randomBytes(5).toString('hex')}`;

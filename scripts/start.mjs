@@ -1,6 +1,7 @@
 // `npm start`: build everything the site serves when any of it is missing or older than its sources
 // (one build graph: the root `npm run build`), then run the server, which migrates, seeds demo data
-// on an empty database and serves the site, the house games and the API on http://localhost:8080.
+// on an empty database and serves the site, the back office (/admin/), the house games and the API on
+// http://localhost:8080.
 // The server itself refuses to start when a built file it serves is missing (apps/server/src/built-files.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -21,6 +22,11 @@ const buildInputs = [
   'apps/web/vite.config.ts',
   'apps/web/catalogue-split.ts',
   'apps/web/package.json',
+  'apps/admin/src',
+  'apps/admin/public',
+  'apps/admin/index.html',
+  'apps/admin/vite.config.ts',
+  'apps/admin/package.json',
   'apps/house-games/src',
   'apps/house-games/drizzle',
   'apps/house-games/package.json',
@@ -33,6 +39,7 @@ const buildInputs = [
 /** What it writes and the server serves or runs (the server checks the same files at start-up). */
 const buildOutputs = [
   'apps/web/dist/index.html',
+  'apps/admin/dist/index.html',
   'apps/house-games/dist/web/game.js',
   'apps/house-games/dist/web/verify.js',
   'apps/house-games/dist/web/house.css',

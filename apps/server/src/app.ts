@@ -17,6 +17,7 @@ import { RequestLog } from './http/request-log.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { adminAppPlugin } from './plugins/admin-app.ts';
 import { firstBanner } from './modules/content/content.service.ts';
 import { getSettings } from './modules/settings/settings.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -76,6 +77,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Folder of the built web app, or null to serve the API only. */
   webRoot?: string | null;
+  /** Folder of the built back office, served at /admin/ (and on ADMIN_HOST), or null. */
+  adminRoot?: string | null;
   /** The house game pages' built files (main.ts loads them at start-up; tests pass none). */
   houseWebAssets?: WebAssets;
   /** Pino logger options; tests pass `false`. */
@@ -317,6 +320,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(realtimeRoutes);
   await app.register(jobRoutes, { executeSql: database.executeSql });
 
+  await app.register(adminAppPlugin, { root: options.adminRoot ?? null, adminHost: env.ADMIN_HOST });
   await app.register(webAppPlugin, {
     root: options.webRoot ?? null,
     landingPicture: async () => {

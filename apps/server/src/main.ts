@@ -28,7 +28,11 @@ async function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   let served: ReturnType<typeof builtFiles>;
   try {
-    served = builtFiles({ env, defaultWebRoot: path.resolve(here, '../../web/dist') });
+    served = builtFiles({
+      env,
+      defaultWebRoot: path.resolve(here, '../../web/dist'),
+      defaultAdminRoot: path.resolve(here, '../../admin/dist'),
+    });
   } catch (error) {
     if (!(error instanceof MissingBuildError)) throw error;
     console.error(error.message);
@@ -59,6 +63,7 @@ async function main() {
     // The embedded database has one process: what it finds running at start, a crash cut off.
     soleDatabaseProcess: database.driver === 'pglite',
     webRoot: served.webRoot,
+    adminRoot: served.adminRoot,
     ...(served.houseWebAssets ? { houseWebAssets: served.houseWebAssets } : {}),
   });
 

@@ -43,6 +43,17 @@ const envSchema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Folder of the built web app; empty string disables serving it. */
     WEB_DIST: z.string().optional(),
+    /** Folder of the built back office (apps/admin/dist by default), served at /admin/; empty string disables serving it. */
+    ADMIN_DIST: z.string().optional(),
+    /** A host name (admin.example.com) that serves the back office at its root too; unset: only /admin/ on every host. */
+    ADMIN_HOST: z
+      .string()
+      .max(253)
+      .regex(
+        /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/,
+        'a host name without scheme or port',
+      )
+      .optional(),
     /** Folder of the images operators upload (banners, promotions), served under /uploads/; DATA_DIR/uploads when unset. */
     UPLOAD_DIR: z.string().min(1).optional(),
     /** Largest image an operator may upload, in bytes. */
@@ -204,8 +215,8 @@ export class EnvError extends Error {
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty variable means "not set", as shells export them; except the few whose empty value
-  // means something (WEB_DIST= serves the API only).
-  const keepsEmpty = new Set(['WEB_DIST']);
+  // means something (WEB_DIST= serves the API only, ADMIN_DIST= no back office).
+  const keepsEmpty = new Set(['WEB_DIST', 'ADMIN_DIST']);
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([key, value]) => value !== '' || keepsEmpty.has(key)),
   );

@@ -93,6 +93,7 @@ describe('main', () => {
         HOST: '127.0.0.1',
         HOUSE_GAMES: 'off',
         WEB_DIST: '',
+        ADMIN_DIST: '',
         LOG_LEVEL: 'silent',
       };
       const started = spawnSync(

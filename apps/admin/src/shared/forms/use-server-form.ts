@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ApiError, type ErrorCode } from '@khela/contract';
+import {
+  errorText,
+  fieldIssueText,
+  installZodTexts,
+  shownZodMessage,
+  type ShownIssue,
+} from './api-errors.ts';
+
+installZodTexts();
+
+/**
+ * The back office's form kit (same shape as apps/web/src/shared/forms/use-server-form.ts): the
+ * contract's zod schema on the client, one call on submit, the server's field `issues` under their
+ * fields and any other failure as the form's alert (a sentence, naming the missing permission of a
+ * refusal). `fieldError(name)` is the sentence under a field.
+ */
+export interface ServerFormOptions<Values extends FieldValues> {
+  /** The client rules: usually the call's body schema from `@khela/contract` (or built from it). */
+  schema: z.ZodType<Values, FieldValues>;
+  defaultValues: DefaultValues<Values>;
+  mode?: UseFormProps<Values>['mode'];
+  /** The fields on screen: server issues for others become the alert. */
+  fields: readonly Path<Values>[];
+  /** The call: resolves when done, throws the call's failure (an ApiError) otherwise. */
+  action: (values: Values) => Promise<void>;
+  /** Failures that belong under one field (TWO_FACTOR_INVALID under the code). */
+  codeFields?: Partial<Record<ErrorCode, Path<Values>>>;
+  /** A failure the form reads itself first: answer true when handled. */
+  onError?: (error: unknown, form: UseFormReturn<Values>) => boolean;
+}
+
+/** The server's issues put under the fields on screen; false when none of them is one of `fields`. */
+export function applyIssues<Values extends FieldValues>(
+  error: unknown,
+  form: Pick<UseFormReturn<Values>, 'setError'>,
+  fields: readonly Path<Values>[],
+): boolean {
+  if (!(error instanceof ApiError) || error.issues.length === 0) return false;
+  let applied = false;
+  for (const issue of error.issues as ShownIssue[]) {
+    // The issue's path is dotted (`body.account` or `account`): the field is its last known part.
+    const parts = issue.field.split('.');
+    const field = fields.find((name) => name === issue.field || name === parts[parts.length - 1]);
+    if (!field) continue;
+    form.setError(field, { type: 'server', message: fieldIssueText(issue) }, { shouldFocus: !applied });
+    applied = true;
+  }
+  return applied;
+}
+
+export function useServerForm<Values extends FieldValues>({
+  schema,
+  defaultValues,
+  mode,
+  fields,
+  action,
+  codeFields,
+  onError,
+}: ServerFormOptions<Values>) {
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(schema as z.ZodType<Values, Values>),
+    defaultValues,
+    ...(mode ? { mode } : {}),
+  });
+  const { errors } = form.formState;
+  const fieldError = (name: Path<Values>): string | undefined => {
+    const message = (get(errors, name) as FieldError | undefined)?.message;
+    return message ? shownZodMessage(message) : undefined;
+  };
+  const submit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    try {
+      await action(values);
+    } catch (error) {
+      if (onError?.(error, form)) return;
+      const codeField = error instanceof ApiError ? codeFields?.[error.code as ErrorCode] : undefined;
+      if (codeField && error instanceof ApiError) {
+        form.setError(codeField, { type: 'server', message: errorText(error) }, { shouldFocus: true });
+        return;
+      }
+      if (!applyIssues(error, form, fields)) setAlert(errorText(error));
+    }
+  });
+  return { form, alert, setAlert, submit, fieldError, isSubmitting: form.formState.isSubmitting };
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = 'http://localhost:8080';
+
+/**
+ * The back office (issue 15): its own entry and its own dist, served by the server at /admin/
+ * (plugins/admin-app.ts). Nothing here reaches the member site's scripts.
+ */
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Read by scripts/check-bundle-size.mjs (npm run size): the admin entry's own budget line.
+    manifest: true,
+    reportCompressedSize: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare schemas and functions (as in apps/web/vite.config.ts).
+        moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
+      },
+    },
+  },
+  server: {
+    port: 5174,
+    proxy: {
+      '/api': apiTarget,
+      '/wps': apiTarget,
+      '/lgw': apiTarget,
+      '/healthz': apiTarget,
+      '/docs': apiTarget,
+    },
+  },
+});
