@@ -13,7 +13,7 @@ import { shellEndArea, shellStartArea } from '../app/shell-area.ts';
 
 // site: import { siteArea } from './site/index.ts';
 
-// reports: import { reportsArea } from './reports/index.ts';
+import { reportsArea } from './reports/index.ts';
 
 export const areas: readonly AdminArea[] = [
   shellStartArea,
@@ -24,7 +24,7 @@ export const areas: readonly AdminArea[] = [
 
   // site: siteArea,
 
-  // reports: reportsArea,
+  reportsArea,
 
   shellEndArea,
 ];

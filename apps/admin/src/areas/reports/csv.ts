@@ -1,9 +1,9 @@
+import { downloadCsv } from '../../shared/lib/csv.ts';
+
 /**
- * CSV for spreadsheets (RFC 4180): every cell that holds a comma, a quote or a line break is
- * quoted with its quotes doubled; lines end with CRLF; a BOM so that Excel reads UTF-8. A text cell
- * that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return,
- * e.g. an agent's name `=HYPERLINK(…)`) is prefixed with a quote (OWASP, CSV injection); plain
- * numbers (`-130.00`) stay numbers.
+ * The reports' CSV: the shell's quoting and formula-injection rule (shared/lib/csv.ts), except that
+ * a plain number stays a number — a negative GGR (`-130.00`) is a figure to sum, not a formula —
+ * while a text such as an agent's name `=HYPERLINK(…)` or `-2+3` gets its leading quote.
  */
 export type CsvValue = string | number | null | undefined;
 
@@ -18,17 +18,14 @@ export function csvCell(value: CsvValue): string {
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-/** Saves `text` as a file through the browser's download. */
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Downloads the report's CSV (with the BOM spreadsheet programs need for UTF-8). */
+export function downloadReport(
+  fileName: string,
+  header: readonly string[],
+  rows: readonly (readonly CsvValue[])[],
+) {
+  downloadCsv(fileName, toCsv(header, rows));
 }

@@ -22,8 +22,8 @@ describe('CSV export', () => {
     expect(csvCell('\tcmd')).toBe("'\tcmd");
   });
 
-  it('writes a BOM, a header and CRLF lines', () => {
-    expect(toCsv(['Day', 'GGR'], [['2026-11-20', '12.50']])).toBe('\uFEFFDay,GGR\r\n2026-11-20,12.50\r\n');
+  it('writes a header and CRLF lines', () => {
+    expect(toCsv(['Day', 'GGR'], [['2026-11-20', '12.50']])).toBe('Day,GGR\r\n2026-11-20,12.50\r\n');
   });
 });
 

@@ -17,11 +17,12 @@ import { useSearchParams } from '../../app/router.tsx';
 import { useCall } from '../../shared/api/hooks.ts';
 import { SelectField, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
+import { formatTime } from '../../shared/lib/format.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 import { Plot, type PlotSeries } from './chart.tsx';
-import { downloadText, toCsv, type CsvValue } from './csv.ts';
+import { downloadReport, type CsvValue } from './csv.ts';
 import { groupDigits } from './format.ts';
 import { periodPresets, periodProblem, presetPeriod, type Period, type PeriodPreset } from './period.ts';
 import './reports.css';
@@ -66,7 +67,7 @@ function ReportBody<Row>({
             type="button"
             className="button button--ghost button--small"
             disabled={rows.length === 0}
-            onClick={() => downloadText(exportSpec.name, toCsv(exportSpec.header, exportSpec.rows))}
+            onClick={() => downloadReport(exportSpec.name, exportSpec.header, exportSpec.rows)}
           >
             <Download size={16} aria-hidden />
             {t('reports_export_csv')}
@@ -98,7 +99,7 @@ function Freshness({ updatedAt, currency }: { updatedAt: number | null; currency
       {updatedAt === null
         ? t('reports_never_aggregated')
         : t('reports_updated_at', {
-            time: new Date(updatedAt).toLocaleString('en-GB', { timeZone: 'UTC' }),
+            time: formatTime(updatedAt),
           })}{' '}
       {t('reports_currency_note', { currency })}
     </p>

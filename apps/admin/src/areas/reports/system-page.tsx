@@ -12,7 +12,7 @@ import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
-import { downloadText } from './csv.ts';
+import { formatTime } from '../../shared/lib/format.ts';
 import {
   apiReferenceHtml,
   keyMetricLines,
@@ -23,8 +23,7 @@ import {
 } from './operations.ts';
 import './reports.css';
 
-const time = (ms: number | null) =>
-  ms === null ? '—' : new Date(ms).toLocaleString('en-GB', { timeZone: 'UTC' }).replace(',', '');
+const time = formatTime;
 const duration = (ms: number | null) =>
   ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 
@@ -236,6 +235,13 @@ function Jobs() {
   );
 }
 
+/** Opens a text in a new tab (a blob URL: the page itself needs the token the tab would not send). */
+function openText(text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 function Metrics() {
   const metrics = useQuery({
     queryKey: ['reports', 'metrics'],
@@ -251,9 +257,7 @@ function Metrics() {
           type="button"
           className="button button--ghost button--small"
           disabled={!metrics.data}
-          onClick={() =>
-            metrics.data && downloadText('metrics.txt', metrics.data, 'text/plain;charset=utf-8')
-          }
+          onClick={() => metrics.data && openText(metrics.data)}
         >
           {t('reports_metrics_download')}
         </button>
