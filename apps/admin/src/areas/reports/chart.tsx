@@ -37,7 +37,7 @@ function loadPlotLibrary(): Promise<typeof uPlot> {
   return loading;
 }
 
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
 
 function paletteOf(element: HTMLElement) {
   const style = getComputedStyle(element);
@@ -77,6 +77,8 @@ function optionsOf(
     axes: [
       {
         ...axis,
+        // Whole steps only: a tick per day (or group), or every 2, 5, 10 … when they do not fit.
+        incrs: [1, 2, 5, 7, 10, 14, 30, 60, 90],
         values: (_plot, splits) => splits.map((split) => (Number.isInteger(split) ? xLabel(split) : '')),
       },
       { ...axis, size: 56, values: (_plot, splits) => splits.map((split) => compact.format(split)) },

@@ -40,6 +40,7 @@ interface ExportSpec {
 
 /** A table with its CSV export and, above it, the chart of the same rows. */
 function ReportBody<Row>({
+  chartTitle,
   chart,
   columns,
   rows,
@@ -48,6 +49,7 @@ function ReportBody<Row>({
   totals,
   label,
 }: {
+  chartTitle: string;
   chart: ReactNode;
   columns: Column<Row>[];
   rows: Row[];
@@ -59,7 +61,7 @@ function ReportBody<Row>({
   return (
     <>
       {totals}
-      <Section title={t('reports_chart_title')}>{chart}</Section>
+      <Section title={chartTitle}>{chart}</Section>
       <Section
         title={label}
         actions={
@@ -201,6 +203,11 @@ function GamingReport({ period }: { period: Period }) {
     <ReportBody
       key="body"
       label={t('reports_tab_gaming')}
+      chartTitle={
+        byDay
+          ? t('reports_chart_gaming_day')
+          : t('reports_chart_gaming_group', { group: t(`reports_group_${groupBy}`).toLowerCase() })
+      }
       totals={
         <>
           <Figures
@@ -285,6 +292,7 @@ function MoneyReport({ period }: { period: Period }) {
   return (
     <ReportBody
       label={t('reports_tab_money')}
+      chartTitle={t('reports_chart_money')}
       totals={
         <>
           <Figures
@@ -368,6 +376,7 @@ function PlayersReport({ period }: { period: Period }) {
   return (
     <ReportBody
       label={t('reports_tab_players')}
+      chartTitle={t('reports_chart_players')}
       totals={
         <>
           <Figures
@@ -481,6 +490,7 @@ function AgentsReport({ period }: { period: Period }) {
     <ReportBody
       key="body"
       label={t('reports_tab_agents')}
+      chartTitle={t(sortBy === 'ggr' ? 'reports_chart_agents_ggr' : 'reports_chart_agents_stake')}
       totals={<Freshness updatedAt={value.updatedAt} currency={value.currency} />}
       chart={
         <Plot
