@@ -18,6 +18,15 @@ import {
  * Days are UTC days; amounts are minor units of the site's currency.
  */
 
+/** The figures of a group of rounds in a day: their number, stake, payout and distinct players. */
+const roundFigures = () => ({
+  rounds: integer('rounds').notNull(),
+  stake: bigint('stake', { mode: 'bigint' }).notNull(),
+  payout: bigint('payout', { mode: 'bigint' }).notNull(),
+  /** Distinct players of the group that day. */
+  players: integer('players').notNull(),
+});
+
 /** Per day × vendor × game × category: settled main-wallet rounds by settlement day. */
 export const reportDailyGames = pgTable(
   'report_daily_games',
@@ -27,11 +36,7 @@ export const reportDailyGames = pgTable(
     nodeId: integer('node_id').notNull(),
     /** The category (game type: SLOT, LIVE, LOTT …). */
     gameType: text('game_type').notNull(),
-    rounds: integer('rounds').notNull(),
-    stake: bigint('stake', { mode: 'bigint' }).notNull(),
-    payout: bigint('payout', { mode: 'bigint' }).notNull(),
-    /** Distinct players of this game that day. */
-    players: integer('players').notNull(),
+    ...roundFigures(),
   },
   (table) => [primaryKey({ columns: [table.day, table.vendorCode, table.nodeId, table.gameType] })],
 );
@@ -60,10 +65,7 @@ export const reportDailyAgents = pgTable(
   {
     day: date('day', { mode: 'string' }).notNull(),
     agentId: bigint('agent_id', { mode: 'number' }).notNull(),
-    rounds: integer('rounds').notNull(),
-    stake: bigint('stake', { mode: 'bigint' }).notNull(),
-    payout: bigint('payout', { mode: 'bigint' }).notNull(),
-    players: integer('players').notNull(),
+    ...roundFigures(),
   },
   (table) => [
     primaryKey({ columns: [table.day, table.agentId] }),

@@ -20,37 +20,34 @@ const report = (path: string, query: Record<string, string>, token = teams.opera
     token,
   });
 
+/** Rounds as [member, bet, win, offset from today's start in ms], in minor units. */
+const rounds: [string, bigint, bigint, number][] = [
+  ['ta_deep', 10_000n, 30_000n, 1000],
+  ['ta_deep', 2_000n, 0n, 2000],
+  ['ta_player', 5_000n, 0n, 3000],
+  ['tb_deep', 70_000n, 0n, -dayMs + 4000],
+];
+
 beforeAll(async () => {
   teams = await buildTeams();
   const { ids } = teams;
-  await settledRound(teams, {
-    memberId: ids.ta_deep!,
-    bet: 10_000n,
-    win: 30_000n,
-    at: new Date(today + 1000),
+  for (const [account, bet, win, offset] of rounds) {
+    await settledRound(teams, { memberId: ids[account]!, bet, win, at: new Date(today + offset) });
+  }
+  // Approved deposits of 200.00: two by ta_player (its first one today), one by tb_player.
+  const deposit = (account: string, index: number) => ({
+    memberId: ids[account]!,
+    methodCode: 'TEST',
+    kind: 'bank_transfer' as const,
+    currency: 'BDT',
+    amount: 20_000n,
+    fee: 0n,
+    status: 'approved' as const,
+    requestId: `reports-deposit-${index}`,
+    requestHash: 'x',
+    decidedAt: new Date(today + 5000 + index),
   });
-  await settledRound(teams, { memberId: ids.ta_deep!, bet: 2_000n, win: 0n, at: new Date(today + 2000) });
-  await settledRound(teams, { memberId: ids.ta_player!, bet: 5_000n, win: 0n, at: new Date(today + 3000) });
-  await settledRound(teams, {
-    memberId: ids.tb_deep!,
-    bet: 70_000n,
-    win: 0n,
-    at: new Date(today - dayMs + 4000),
-  });
-  await teams.sut.db.insert(depositOrders).values(
-    ['ta_player', 'tb_player', 'ta_player'].map((account, index) => ({
-      memberId: ids[account]!,
-      methodCode: 'TEST',
-      kind: 'bank_transfer' as const,
-      currency: 'BDT',
-      amount: 20_000n,
-      fee: 0n,
-      status: 'approved' as const,
-      requestId: `reports-deposit-${index}`,
-      requestHash: 'x',
-      decidedAt: new Date(today + 5000 + index),
-    })),
-  );
+  await teams.sut.db.insert(depositOrders).values(['ta_player', 'tb_player', 'ta_player'].map(deposit));
 });
 afterAll(() => teams.close());
 
