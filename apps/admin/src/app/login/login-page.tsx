@@ -6,6 +6,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { bodySchema } from '../../shared/api/schemas.ts';
 import { clearNotice, startSession, useSession } from '../../shared/api/session.ts';
 import { FormAlert, SubmitButton, TextField } from '../../shared/forms/fields.tsx';
+import { errorText } from '../../shared/forms/api-errors.ts';
 import { useServerForm } from '../../shared/forms/use-server-form.ts';
 import { t } from '../../shared/i18n/i18n.ts';
 import { ThemeToggle } from '../theme-toggle.tsx';
@@ -163,7 +164,11 @@ function CodeForm({ challenge, onBack }: { challenge: Challenge; onBack: () => v
         error.code === 'TWO_FACTOR_INVALID' &&
         currentForm.getValues('useRecovery')
       ) {
-        currentForm.setError('recoveryCode', { message: error.message }, { shouldFocus: true });
+        currentForm.setError(
+          'recoveryCode',
+          { type: 'server', message: errorText(error) },
+          { shouldFocus: true },
+        );
         return true;
       }
       return false;

@@ -26,15 +26,18 @@ export interface CallInput<C> {
   body?: BodyOf<C> | undefined;
 }
 
-const plainClient = createApiClient({ getLanguage: () => 'en' });
-const sealer = createSealer(() => plainClient.call(publicKey));
-
 let fetchImpl: (input: string, init?: RequestInit) => Promise<Response> = (input, init) => fetch(input, init);
 
 /** Tests answer calls with their own fetch. */
 export function setFetchForTests(next: typeof fetchImpl): void {
   fetchImpl = next;
 }
+
+const plainClient = createApiClient({
+  getLanguage: () => 'en',
+  fetch: (input, init) => fetchImpl(input, init),
+});
+const sealer = createSealer(() => plainClient.call(publicKey));
 
 const client = createApiClient({
   getToken: currentToken,

@@ -111,7 +111,8 @@ export function shownZodMessage(message: string): string {
   const specific = specificReasonKey(message);
   if (specific) return t(specific);
   if (message === 'Required') return t('text_field_required');
-  if (message.startsWith('at least')) return t('rule_too_short_plain');
+  const atLeast = /^at least (\d+) characters$/.exec(message);
+  if (atLeast) return t('rule_too_short', { limit: Number(atLeast[1]) });
   // The contract's own rule words ('letters, digits, _ . -', 'YYYY-MM-DD') name the rule best.
   return message.length > 0 ? t('shell_field_rule_reason', { reason: message }) : t('text_field_rule');
 }

@@ -79,8 +79,10 @@ export function useServerForm<Values extends FieldValues>({
   });
   const { errors } = form.formState;
   const fieldError = (name: Path<Values>): string | undefined => {
-    const message = (get(errors, name) as FieldError | undefined)?.message;
-    return message ? shownZodMessage(message) : undefined;
+    const error = get(errors, name) as FieldError | undefined;
+    if (!error?.message) return undefined;
+    // The server's issues are set as sentences already; the client's checks carry rule words or keys.
+    return error.type === 'server' ? error.message : shownZodMessage(error.message);
   };
   const submit = form.handleSubmit(async (values) => {
     setAlert(null);

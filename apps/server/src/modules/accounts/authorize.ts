@@ -51,12 +51,18 @@ const callsBeforePasswordChange: ReadonlySet<string> = new Set(
 
 /**
  * The second step is required for every operator: until it is enrolled, an operator's session may
- * only enrol it (and read who it is, and log out). The confirmation answers a new session.
+ * only enrol it (and read who it is, and log out). The confirmation answers a new session. A new
+ * operator's first password must change first (callsBeforePasswordChange), so the change is
+ * allowed here too: without it the two rules refused each other and a new operator never got in.
  */
 const operatorCallsBeforeTwoFactor: ReadonlySet<string> = new Set(
-  [calls.operatorMe, calls.operatorLogout, calls.operatorTwoFactorSetup, calls.operatorTwoFactorConfirm].map(
-    (call) => call.id,
-  ),
+  [
+    calls.operatorMe,
+    calls.operatorLogout,
+    calls.operatorChangePassword,
+    calls.operatorTwoFactorSetup,
+    calls.operatorTwoFactorConfirm,
+  ].map((call) => call.id),
 );
 
 /**
