@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
+import { adminApiToken, adminLogin, demoOwner, freshTotpCode } from '../support/admin.ts';
 import { callApi, memberToken, solveAltcha } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
 import { gameFrame, openAllGames } from '../support/site.ts';
@@ -15,63 +15,12 @@ import { useSite } from '../support/suite.ts';
  */
 const { server, browser } = useSite();
 
-const demoOwner = {
-  account: 'operator',
-  password: 'Operator-demo-2026',
-  totpSecret: 'KHELADEMOOPERATORSECRETTOTPCODES',
-};
 const reader = { account: `reader${Date.now().toString(36)}`, password: 'Reader-e2e-2026!', totpSecret: '' };
-
-const stepMs = 30_000;
-/** The last TOTP step used per account: a code is accepted once per 30 s step per account. */
-const usedSteps = new Map<string, number>();
-/** Waits, if needed, for a step not used yet for this account, and takes it. */
-async function takeFreshStep(account: string): Promise<void> {
-  let step = Math.floor(Date.now() / stepMs);
-  if (usedSteps.get(account) === step) {
-    await new Promise((resolve) => setTimeout(resolve, (step + 1) * stepMs - Date.now() + 500));
-    step = Math.floor(Date.now() / stepMs);
-  }
-  usedSteps.set(account, step);
-}
-async function freshCode(account: string, secret: string): Promise<string> {
-  await takeFreshStep(account);
-  return generate({ secret });
-}
 
 async function ok(answer: Promise<{ status: number; body: { success: boolean; value?: unknown } }>) {
   const { body } = await answer;
   expect(body.success, JSON.stringify(body)).toBe(true);
   return body.value as Record<string, unknown>;
-}
-
-/** The owner's session through the API: password, then the second step. */
-async function ownerToken(): Promise<string> {
-  const login = await ok(
-    callApi(server.baseUrl, {
-      method: 'POST',
-      path: '/api/operator/session/login',
-      sealed: true,
-      body: {
-        username: demoOwner.account,
-        password: demoOwner.password,
-        altcha: await solveAltcha(server.baseUrl),
-      },
-    }),
-  );
-  if (!login.twoFactorRequired) return login.token as string;
-  const grant = await ok(
-    callApi(server.baseUrl, {
-      method: 'POST',
-      path: '/wps/session/login/2fa',
-      sealed: true,
-      body: {
-        challengeId: login.challengeId,
-        code: await freshCode(demoOwner.account, demoOwner.totpSecret),
-      },
-    }),
-  );
-  return grant.token as string;
 }
 
 let readerMade = false;
@@ -120,7 +69,7 @@ async function createReader(owner: string) {
       method: 'POST',
       path: '/api/operator/2fa/confirm',
       token: changed.token as string,
-      body: { code: await freshCode(reader.account, reader.totpSecret) },
+      body: { code: await freshTotpCode(server.baseUrl, reader.account, reader.totpSecret) },
     }),
   );
 }
@@ -161,7 +110,7 @@ async function playSomeRounds() {
 let owner: string;
 
 beforeAll(async () => {
-  owner = await ownerToken();
+  owner = await adminApiToken(server.baseUrl);
   await ok(
     callApi(server.baseUrl, { method: 'POST', path: '/api/operator/games/sync', token: owner, body: {} }),
   );
@@ -210,20 +159,9 @@ async function prepare() {
   await createReader(owner);
 }
 
-/**
- * Logs in at /admin in the browser: account and password on the shell's login page, then the code
- * of a fresh TOTP step (computed from the secret as the operator's phone would).
- */
+/** Logs in at /admin in the browser (the shell's login page, with the second step). */
 async function logIn(page: Page, who: { account: string; password: string; totpSecret: string }) {
-  await page.goto(`${server.baseUrl}/admin/`);
-  await page.getByLabel(/^Account/).fill(who.account);
-  await page.getByLabel(/^Password/).fill(who.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  const codeField = page.getByLabel(/^Code/);
-  await codeField.waitFor({ timeout: 45_000 });
-  await codeField.fill(await freshCode(who.account, who.totpSecret));
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.getByTestId('operator-badge').waitFor({ timeout: 20_000 });
+  expect(await adminLogin(page, server.baseUrl, who)).toBe('signedIn');
 }
 
 const amount = (text: string) => Number(text.replace(/,/g, ''));
