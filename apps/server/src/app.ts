@@ -58,6 +58,7 @@ import { backOfficePlayerRoutes } from './modules/back-office/players.routes.ts'
 import { installOperatorAudit } from './modules/audit/audit.service.ts';
 import { siteAdminRoutes } from './modules/back-office/site.routes.ts';
 import { moneyAdminRoutes } from './modules/back-office/money.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -293,6 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(siteAdminRoutes);
   await app.register(backOfficePlayerRoutes);
   await app.register(moneyAdminRoutes);
+  await app.register(reportsRoutes);
   await app.register(healthRoutes);
   await app.register(systemRoutes);
   await app.register(contentRoutes);

@@ -764,6 +764,34 @@ export const operatorPromotions = {
   encrypted: false,
 } as Calls['operatorPromotions'];
 
+export const operatorReportAgents = {
+  id: 'operatorReportAgents',
+  method: 'GET',
+  path: '/api/operator/reports/agents',
+  encrypted: false,
+} as Calls['operatorReportAgents'];
+
+export const operatorReportGaming = {
+  id: 'operatorReportGaming',
+  method: 'GET',
+  path: '/api/operator/reports/gaming',
+  encrypted: false,
+} as Calls['operatorReportGaming'];
+
+export const operatorReportMoney = {
+  id: 'operatorReportMoney',
+  method: 'GET',
+  path: '/api/operator/reports/money',
+  encrypted: false,
+} as Calls['operatorReportMoney'];
+
+export const operatorReportPlayers = {
+  id: 'operatorReportPlayers',
+  method: 'GET',
+  path: '/api/operator/reports/players',
+  encrypted: false,
+} as Calls['operatorReportPlayers'];
+
 export const operatorResetAccess = {
   id: 'operatorResetAccess',
   method: 'POST',

@@ -13,7 +13,7 @@ import { moneyArea } from './money/index.ts';
 
 import { siteArea } from './site/index.ts';
 
-// reports: import { reportsArea } from './reports/index.ts';
+import { reportsArea } from './reports/index.ts';
 
 import { operationsArea } from './operations/index.ts';
 
@@ -26,7 +26,7 @@ export const areas: readonly AdminArea[] = [
 
   siteArea,
 
-  // reports: reportsArea,
+  reportsArea,
 
   operationsArea,
 

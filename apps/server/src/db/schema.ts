@@ -20,3 +20,4 @@ export * from '../modules/agents/agents.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/back-office/players.tables.ts';
 export * from '../modules/back-office/money.tables.ts';
+export * from '../modules/reports/reports.tables.ts';
