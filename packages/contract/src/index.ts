@@ -3,6 +3,7 @@ export * from './envelope.ts';
 export * from './define.ts';
 export * from './system.ts';
 export * from './content.ts';
+export * from './safe-html-rules.ts';
 export * from './accounts.ts';
 export * from './wallet.ts';
 export * from './deposits.ts';

@@ -16,24 +16,31 @@ import {
 } from '@khela/contract/call-routes';
 import { useCan } from '../../app/operator.ts';
 import { useCall, useMutationCall, type ValueOf } from '../../shared/api/hooks.ts';
-import { FormAlert, SelectField, TextField } from '../../shared/forms/fields.tsx';
+import { SelectField, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
-import { Dialog } from '../../shared/ui/dialog.tsx';
-import { Page, Section } from '../../shared/ui/page.tsx';
-import { Table, type Column } from '../../shared/ui/table.tsx';
+import type { Column } from '../../shared/ui/table.tsx';
 import {
-  OnOff,
-  checkWith,
-  windowText,
-  fromLocalInput,
-  serverErrors,
-  toLocalInput,
-  useDraft,
-  type FieldErrors,
-} from './site-kit.tsx';
+  EditorForm,
+  EnabledCheck,
+  OrderField,
+  WindowFields,
+  useContentEditor,
+  useCreateOrUpdate,
+} from './content-editor.tsx';
+import {
+  ContentListPage,
+  RowActions,
+  actionsColumn,
+  enabledColumn,
+  useRowRemoval,
+  windowColumn,
+} from './content-list.tsx';
+import { fromLocalInput, serverErrors, toLocalInput } from './site-kit.tsx';
 import { PictureField } from './picture-field.tsx';
 
 type OperatorBanner = ValueOf<typeof operatorBanners>[number];
+
+const invalidates = [operatorBanners, contentAudit];
 
 interface BannerDraft {
   id: number | null;
@@ -107,44 +114,16 @@ export function BannerPreview({ url, mobileUrl, title }: { url: string; mobileUr
 }
 
 function BannerEditor({ initial, onClose }: { initial: BannerDraft; onClose: () => void }) {
-  const { draft, setDraft, errors, setErrors, alert, setAlert, isBusy, setBusy } = useDraft(initial);
-  const invalidates = [operatorBanners, contentAudit];
-  const create = useMutationCall(createBanner, { invalidates });
-  const update = useMutationCall(updateBanner, { invalidates });
-  const set = <K extends keyof BannerDraft>(key: K, value: BannerDraft[K]) =>
-    setDraft((previous) => ({ ...previous, [key]: value }));
-  const error = (field: string): string | undefined => (errors as FieldErrors)[field];
-
-  const save = async () => {
-    setAlert(null);
-    const checked = checkWith(bannerInputSchema, inputOf(draft));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      if (draft.id === null) await create.mutateAsync({ body: checked.data });
-      else await update.mutateAsync({ body: { ...checked.data, id: draft.id } });
-      onClose();
-    } catch (failure) {
-      const shown = serverErrors(failure);
-      setErrors(shown.errors);
-      setAlert(shown.alert);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = useCreateOrUpdate(createBanner, updateBanner, invalidates);
+  const { draft, set, errors, alert, isBusy, submit } = useContentEditor(initial, {
+    schema: bannerInputSchema,
+    inputOf,
+    send: (data, value) => save(data, value.id),
+    onClose,
+  });
 
   return (
-    <form
-      className="form site-editor"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <EditorForm onSubmit={submit} alert={alert} isBusy={isBusy} onCancel={onClose}>
       <TextField
         label={t('site_banner_title')}
         name="title"
@@ -152,7 +131,7 @@ function BannerEditor({ initial, onClose }: { initial: BannerDraft; onClose: () 
         isRequired
         hint={t('site_banner_title_hint')}
         onChange={(event) => set('title', event.target.value)}
-        error={error('title')}
+        error={errors.title}
       />
       <div className="form__grid">
         <SelectField
@@ -160,7 +139,7 @@ function BannerEditor({ initial, onClose }: { initial: BannerDraft; onClose: () 
           value={draft.groupName}
           options={bannerGroups.map((group) => ({ value: group, label: group }))}
           onChange={(event) => set('groupName', event.target.value as BannerGroupName)}
-          error={error('groupName')}
+          error={errors.groupName}
         />
         <SelectField
           label={t('site_language')}
@@ -172,13 +151,12 @@ function BannerEditor({ initial, onClose }: { initial: BannerDraft; onClose: () 
           ]}
           onChange={(event) => set('language', event.target.value as BannerDraft['language'])}
         />
-        <TextField
+        <OrderField
           label={t('site_banner_order')}
           name="sortOrder"
-          inputMode="numeric"
           value={draft.sortOrder}
-          onChange={(event) => set('sortOrder', event.target.value)}
-          error={error('sortOrder')}
+          onChange={(value) => set('sortOrder', value)}
+          error={errors.sortOrder}
         />
       </div>
       <PictureField
@@ -186,14 +164,14 @@ function BannerEditor({ initial, onClose }: { initial: BannerDraft; onClose: () 
         name="url"
         value={draft.url}
         onChange={(value) => set('url', value)}
-        error={error('url')}
+        error={errors.url}
       />
       <PictureField
         label={t('site_banner_picture_mobile')}
         name="mobileUrl"
         value={draft.mobileUrl}
         onChange={(value) => set('mobileUrl', value)}
-        error={error('mobileUrl')}
+        error={errors.mobileUrl}
       />
       <div className="form__grid">
         <SelectField
@@ -202,7 +180,7 @@ function BannerEditor({ initial, onClose }: { initial: BannerDraft; onClose: () 
           emptyLabel={t('site_banner_link_none')}
           options={linkageTypes.map((type) => ({ value: type, label: t(`site_banner_link_${type}`) }))}
           onChange={(event) => set('linkageType', event.target.value as BannerDraft['linkageType'])}
-          error={error('linkageType')}
+          error={errors.linkageType}
         />
         <TextField
           label={t('site_banner_link_target')}
@@ -210,48 +188,14 @@ function BannerEditor({ initial, onClose }: { initial: BannerDraft; onClose: () 
           value={draft.linkageTarget}
           hint={t('site_banner_link_hint')}
           onChange={(event) => set('linkageTarget', event.target.value)}
-          error={error('linkageTarget')}
+          error={errors.linkageTarget}
         />
-        <TextField
-          label={t('site_starts_at')}
-          type="datetime-local"
-          value={draft.startsAt}
-          onChange={(event) => set('startsAt', event.target.value)}
-          error={error('startsAt')}
-        />
-        <TextField
-          label={t('site_ends_at')}
-          type="datetime-local"
-          value={draft.endsAt}
-          onChange={(event) => set('endsAt', event.target.value)}
-          error={error('endsAt')}
-        />
+        <WindowFields startsAt={draft.startsAt} endsAt={draft.endsAt} errors={errors} onChange={set} />
       </div>
-      <label className="site-check">
-        <input
-          type="checkbox"
-          checked={draft.enabled}
-          onChange={(event) => set('enabled', event.target.checked)}
-        />
-        {t('site_enabled')}
-      </label>
+      <EnabledCheck checked={draft.enabled} onChange={(enabled) => set('enabled', enabled)} />
       <h3 className="site-subtitle">{t('site_preview')}</h3>
       <BannerPreview url={draft.url} mobileUrl={draft.mobileUrl} title={draft.title} />
-      <FormAlert>{alert}</FormAlert>
-      <div className="form__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          {t('site_cancel')}
-        </button>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={isBusy}
-          aria-busy={isBusy || undefined}
-        >
-          {isBusy ? t('site_saving') : t('site_save')}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 
@@ -261,9 +205,8 @@ export default function BannersPage() {
   const [group, setGroup] = useState<BannerGroupName>('home');
   const list = useCall(operatorBanners, { group });
   const [editing, setEditing] = useState<BannerDraft | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const remove = useMutationCall(deleteBanner, { invalidates: [operatorBanners, contentAudit] });
-  const order = useMutationCall(orderBanners, { invalidates: [operatorBanners, contentAudit] });
+  const { actionError, setActionError, removeRow } = useRowRemoval(deleteBanner, invalidates);
+  const order = useMutationCall(orderBanners, { invalidates });
   const rows = list.data;
   const nextOrder = (rows ?? []).reduce((most, row) => Math.max(most, row.sortOrder), 0) + 1;
 
@@ -303,113 +246,64 @@ export default function BannersPage() {
         row.linkageType ? `${t(`site_banner_link_${row.linkageType}`)}: ${row.linkageTarget ?? ''}` : '—',
       wide: true,
     },
-    {
-      key: 'window',
-      header: t('site_window'),
-      cell: (row) => windowText(row.startsAt, row.endsAt),
-      wide: true,
-    },
-    { key: 'enabled', header: t('site_enabled'), cell: (row) => <OnOff on={row.enabled} /> },
-    ...(mayWrite
-      ? [
-          {
-            key: 'actions',
-            header: t('site_actions'),
-            cell: (row: OperatorBanner) => (
-              <div className="site-row-actions">
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={t('site_move_up_named', { name: row.title })}
-                  onClick={() => void move(row, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={t('site_move_down_named', { name: row.title })}
-                  onClick={() => void move(row, 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={t('site_edit_named', { name: row.title })}
-                  onClick={() => setEditing(draftOf(row, group, nextOrder))}
-                >
-                  {t('site_edit')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  aria-label={t('site_delete_named', { name: row.title })}
-                  onClick={() => {
-                    if (!window.confirm(t('site_delete_confirm', { name: row.title }))) return;
-                    setActionError(null);
-                    remove.mutateAsync({ body: { id: row.bannerId } }).catch((failure: unknown) => {
-                      setActionError(serverErrors(failure).alert);
-                    });
-                  }}
-                >
-                  {t('site_delete')}
-                </button>
-              </div>
-            ),
-          },
-        ]
-      : []),
+    windowColumn(),
+    enabledColumn(),
+    ...actionsColumn<OperatorBanner>(mayWrite, (row) => (
+      <RowActions
+        name={row.title}
+        labelled
+        onEdit={() => setEditing(draftOf(row, group, nextOrder))}
+        onDelete={() => removeRow(row.bannerId, row.title)}
+      >
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label={t('site_move_up_named', { name: row.title })}
+          onClick={() => void move(row, -1)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label={t('site_move_down_named', { name: row.title })}
+          onClick={() => void move(row, 1)}
+        >
+          ↓
+        </button>
+      </RowActions>
+    )),
   ];
 
   return (
-    <Page
+    <ContentListPage
       title={t('site_nav_banners')}
-      actions={
-        mayWrite ? (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => setEditing(draftOf(null, group, nextOrder))}
-          >
-            {t('site_banner_add')}
-          </button>
-        ) : null
-      }
-    >
-      <Section>
-        <div className="site-filters">
-          <SelectField
-            label={t('site_banner_group')}
-            value={group}
-            options={bannerGroups.map((name) => ({ value: name, label: name }))}
-            onChange={(event) => setGroup(event.target.value as BannerGroupName)}
-          />
-        </div>
-        <FormAlert>{actionError}</FormAlert>
-        <Table
-          label={t('site_nav_banners')}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.bannerId}
-          isLoading={list.isLoading}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          emptyText={t('site_banner_empty')}
-          expand={(row) => <BannerPreviewRow banner={row} />}
+      addLabel={t('site_banner_add')}
+      onAdd={mayWrite ? () => setEditing(draftOf(null, group, nextOrder)) : null}
+      filters={
+        <SelectField
+          label={t('site_banner_group')}
+          value={group}
+          options={bannerGroups.map((name) => ({ value: name, label: name }))}
+          onChange={(event) => setGroup(event.target.value as BannerGroupName)}
         />
-      </Section>
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        title={editing?.id ? t('site_banner_edit') : t('site_banner_add')}
-        size="wide"
-      >
-        {editing ? <BannerEditor initial={editing} onClose={() => setEditing(null)} /> : null}
-      </Dialog>
-    </Page>
+      }
+      actionError={actionError}
+      table={{
+        columns,
+        rows,
+        rowKey: (row) => row.bannerId,
+        isLoading: list.isLoading,
+        error: list.error,
+        onRetry: () => void list.refetch(),
+        emptyText: t('site_banner_empty'),
+        expand: (row) => <BannerPreviewRow banner={row} />,
+      }}
+      editing={editing}
+      editTitle={editing?.id ? t('site_banner_edit') : t('site_banner_add')}
+      onClose={() => setEditing(null)}
+      editor={(draft) => <BannerEditor initial={draft} onClose={() => setEditing(null)} />}
+    />
   );
 }
 

@@ -71,6 +71,115 @@ function Switch({
   );
 }
 
+/** A select inside a table cell (a row's category or class), named after its row. */
+function InlineSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select
+      className="field__control site-inline-select"
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+const categoryOptions = gameCategories.map((category) => ({ value: category, label: category }));
+
+/** What vendors and games both change from their rows. */
+interface RowChanges {
+  gameType?: GameCategory;
+  sortOrder?: number;
+  isHot?: boolean;
+  enabled?: boolean;
+}
+
+/**
+ * The columns vendors and games share: the category (a select for an operator who manages games),
+ * and the order, hot and enabled cells; `name` names the row in each control's label.
+ */
+function managedColumns<
+  Row extends { gameType: string; sortOrder: number; isHot: boolean; enabled: boolean },
+>(
+  mayManage: boolean,
+  name: (row: Row) => string,
+  change: (row: Row, changes: RowChanges) => void,
+): { category: Column<Row>; settings: Column<Row>[] } {
+  return {
+    category: {
+      key: 'category',
+      header: t('site_category'),
+      cell: (row) =>
+        mayManage ? (
+          <InlineSelect
+            label={`${t('site_category')}: ${name(row)}`}
+            value={row.gameType}
+            options={categoryOptions}
+            onChange={(value) => change(row, { gameType: value as GameCategory })}
+          />
+        ) : (
+          row.gameType
+        ),
+    },
+    settings: [
+      {
+        key: 'order',
+        header: t('site_order'),
+        cell: (row) =>
+          mayManage ? (
+            <OrderCell
+              key={row.sortOrder}
+              value={row.sortOrder}
+              label={`${t('site_order')}: ${name(row)}`}
+              onSave={(sortOrder) => change(row, { sortOrder })}
+            />
+          ) : (
+            row.sortOrder
+          ),
+      },
+      {
+        key: 'hot',
+        header: t('site_hot'),
+        cell: (row) => (
+          <Switch
+            on={row.isHot}
+            disabled={!mayManage}
+            label={`${t('site_hot')}: ${name(row)}`}
+            onChange={(isHot) => change(row, { isHot })}
+          />
+        ),
+      },
+      {
+        key: 'enabled',
+        header: t('site_enabled'),
+        cell: (row) => (
+          <Switch
+            on={row.enabled}
+            disabled={!mayManage}
+            label={`${t('site_enabled')}: ${name(row)}`}
+            onChange={(enabled) => change(row, { enabled })}
+          />
+        ),
+      },
+    ],
+  };
+}
+
 function VendorsSection({ mayManage }: { mayManage: boolean }) {
   const vendors = useCall(operatorVendors);
   const [error, setError] = useState<string | null>(null);
@@ -83,30 +192,15 @@ function VendorsSection({ mayManage }: { mayManage: boolean }) {
       .mutateAsync({ body: { vassalage, ...changes } })
       .catch((failure: unknown) => setError(serverErrors(failure).alert));
   };
+  const managed = managedColumns<Vendor>(
+    mayManage,
+    (row) => row.displayName,
+    (row, changes) => change(row.vassalage, changes),
+  );
   const columns: Column<Vendor>[] = [
     { key: 'name', header: t('site_vendor_name'), cell: (row) => row.displayName },
     { key: 'code', header: t('site_vendor_code'), cell: (row) => <code>{row.vassalage}</code>, wide: true },
-    {
-      key: 'category',
-      header: t('site_category'),
-      cell: (row) =>
-        mayManage ? (
-          <select
-            className="field__control site-inline-select"
-            aria-label={`${t('site_category')}: ${row.displayName}`}
-            value={row.gameType}
-            onChange={(event) => change(row.vassalage, { gameType: event.target.value as GameCategory })}
-          >
-            {gameCategories.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        ) : (
-          row.gameType
-        ),
-    },
+    managed.category,
     {
       key: 'games',
       header: t('site_vendor_games'),
@@ -114,45 +208,7 @@ function VendorsSection({ mayManage }: { mayManage: boolean }) {
       align: 'end',
       wide: true,
     },
-    {
-      key: 'order',
-      header: t('site_order'),
-      cell: (row) =>
-        mayManage ? (
-          <OrderCell
-            key={row.sortOrder}
-            value={row.sortOrder}
-            label={`${t('site_order')}: ${row.displayName}`}
-            onSave={(sortOrder) => change(row.vassalage, { sortOrder })}
-          />
-        ) : (
-          row.sortOrder
-        ),
-    },
-    {
-      key: 'hot',
-      header: t('site_hot'),
-      cell: (row) => (
-        <Switch
-          on={row.isHot}
-          disabled={!mayManage}
-          label={`${t('site_hot')}: ${row.displayName}`}
-          onChange={(isHot) => change(row.vassalage, { isHot })}
-        />
-      ),
-    },
-    {
-      key: 'enabled',
-      header: t('site_enabled'),
-      cell: (row) => (
-        <Switch
-          on={row.enabled}
-          disabled={!mayManage}
-          label={`${t('site_enabled')}: ${row.displayName}`}
-          onChange={(enabled) => change(row.vassalage, { enabled })}
-        />
-      ),
-    },
+    ...managed.settings,
     {
       key: 'sync',
       header: t('site_vendor_last_sync'),
@@ -244,6 +300,11 @@ function GamesSection({ mayManage }: { mayManage: boolean }) {
   };
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const managed = managedColumns<Game>(
+    mayManage,
+    (row) => row.name,
+    (row, changes) => change(row.nodeId, changes),
+  );
   const columns: Column<Game>[] = [
     {
       key: 'icon',
@@ -265,91 +326,27 @@ function GamesSection({ mayManage }: { mayManage: boolean }) {
         </span>
       ),
     },
-    {
-      key: 'category',
-      header: t('site_category'),
-      cell: (row) =>
-        mayManage ? (
-          <select
-            className="field__control site-inline-select"
-            aria-label={`${t('site_category')}: ${row.name}`}
-            value={row.gameType}
-            onChange={(event) => change(row.nodeId, { gameType: event.target.value as GameCategory })}
-          >
-            {gameCategories.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        ) : (
-          row.gameType
-        ),
-    },
+    managed.category,
     {
       key: 'classify',
       header: t('site_classify'),
       cell: (row) =>
         mayManage ? (
-          <select
-            className="field__control site-inline-select"
-            aria-label={`${t('site_classify')}: ${row.name}`}
+          <InlineSelect
+            label={`${t('site_classify')}: ${row.name}`}
             value={row.classify ?? ''}
-            onChange={(event) =>
-              change(row.nodeId, { classify: (event.target.value || null) as SlotClassify | null })
-            }
-          >
-            <option value="">—</option>
-            {slotClassifies.map((classify) => (
-              <option key={classify} value={classify}>
-                {classify}
-              </option>
-            ))}
-          </select>
+            options={[
+              { value: '', label: '—' },
+              ...slotClassifies.map((classify) => ({ value: classify, label: classify })),
+            ]}
+            onChange={(value) => change(row.nodeId, { classify: (value || null) as SlotClassify | null })}
+          />
         ) : (
           (row.classify ?? '—')
         ),
       wide: true,
     },
-    {
-      key: 'order',
-      header: t('site_order'),
-      cell: (row) =>
-        mayManage ? (
-          <OrderCell
-            key={row.sortOrder}
-            value={row.sortOrder}
-            label={`${t('site_order')}: ${row.name}`}
-            onSave={(sortOrder) => change(row.nodeId, { sortOrder })}
-          />
-        ) : (
-          row.sortOrder
-        ),
-    },
-    {
-      key: 'hot',
-      header: t('site_hot'),
-      cell: (row) => (
-        <Switch
-          on={row.isHot}
-          disabled={!mayManage}
-          label={`${t('site_hot')}: ${row.name}`}
-          onChange={(isHot) => change(row.nodeId, { isHot })}
-        />
-      ),
-    },
-    {
-      key: 'enabled',
-      header: t('site_enabled'),
-      cell: (row) => (
-        <Switch
-          on={row.enabled}
-          disabled={!mayManage}
-          label={`${t('site_enabled')}: ${row.name}`}
-          onChange={(on) => change(row.nodeId, { enabled: on })}
-        />
-      ),
-    },
+    ...managed.settings,
   ];
   return (
     <Section title={t('site_games_title')}>
@@ -372,7 +369,7 @@ function GamesSection({ mayManage }: { mayManage: boolean }) {
           label={t('site_category')}
           value={gameType}
           emptyLabel={t('site_any')}
-          options={gameCategories.map((category) => ({ value: category, label: category }))}
+          options={categoryOptions}
           onChange={(event) => {
             setPageNo(1);
             setGameType(event.target.value as GameCategory | '');

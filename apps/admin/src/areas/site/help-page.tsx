@@ -10,12 +10,21 @@ import { useCan } from '../../app/operator.ts';
 import { useCall, useMutationCall, type ValueOf } from '../../shared/api/hooks.ts';
 import { FormAlert, SelectField, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
-import { Dialog } from '../../shared/ui/dialog.tsx';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
-import { OnOff, SafeHtml, checkWith, formatTime, serverErrors, useDraft } from './site-kit.tsx';
-import { TextsEditor, filledTexts, listTitle, type TextsByLanguage } from './texts-editor.tsx';
+import { EditorForm, OrderField, TextsAndEnabled, useContentEditor } from './content-editor.tsx';
+import {
+  ContentPreview,
+  EditDialog,
+  RowActions,
+  actionsColumn,
+  enabledColumn,
+  titleColumn,
+  useRowRemoval,
+} from './content-list.tsx';
+import { formatTime } from './site-kit.tsx';
+import { filledTexts, listTitle, textsOf, type TextsByLanguage } from './texts-editor.tsx';
 
 type Menu = ValueOf<typeof operatorHelpArticles>[number];
 type Article = Menu['articles'][number];
@@ -29,15 +38,14 @@ interface Draft {
   enabled: boolean;
 }
 
+const invalidates = [operatorHelpArticles, contentAudit];
+
 function draftOf(menu: Menu, article: Article | null): Draft {
-  const texts: TextsByLanguage = {};
-  if (article?.texts.EN) texts.EN = article.texts.EN;
-  if (article?.texts.BN) texts.BN = article.texts.BN;
   return {
     isNew: article === null,
     menuSlug: menu.slug,
     slug: article?.slug ?? '',
-    texts,
+    texts: textsOf(article?.texts),
     sortOrder: String(article?.sortOrder ?? 100),
     enabled: article?.enabled ?? true,
   };
@@ -57,45 +65,27 @@ function Editor({
   menus: readonly Menu[];
   onClose: () => void;
 }) {
-  const { draft, setDraft, errors, setErrors, alert, setAlert, isBusy, setBusy } = useDraft(initial);
-  const save = useMutationCall(saveHelpArticle, { invalidates: [operatorHelpArticles, contentAudit] });
-  const submit = async () => {
-    setAlert(null);
-    const checked = checkWith(helpArticleInputSchema, {
-      menuSlug: draft.menuSlug,
-      slug: draft.slug.trim(),
-      texts: filledTexts(draft.texts, false),
-      sortOrder: Number(draft.sortOrder),
-      enabled: draft.enabled,
-    });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
-      await save.mutateAsync({ body: checked.data });
-      onClose();
-    } catch (failure) {
-      const shown = serverErrors(failure);
-      setErrors(shown.errors);
-      setAlert(shown.alert);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = useMutationCall(saveHelpArticle, { invalidates });
+  const { draft, set, errors, alert, isBusy, submit } = useContentEditor(initial, {
+    schema: helpArticleInputSchema,
+    inputOf: (value) => ({
+      menuSlug: value.menuSlug,
+      slug: value.slug.trim(),
+      texts: filledTexts(value.texts, false),
+      sortOrder: Number(value.sortOrder),
+      enabled: value.enabled,
+    }),
+    send: (data) => save.mutateAsync({ body: data }),
+    onClose,
+  });
   return (
-    <form
-      className="form site-editor"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <EditorForm onSubmit={submit} alert={alert} isBusy={isBusy} onCancel={onClose}>
       <div className="form__grid">
         <SelectField
           label={t('site_help_menu')}
           value={draft.menuSlug}
           options={menus.map((menu) => ({ value: menu.slug, label: menuTitle(menu) }))}
-          onChange={(event) => setDraft({ ...draft, menuSlug: event.target.value })}
+          onChange={(event) => set('menuSlug', event.target.value)}
           error={errors.menuSlug}
         />
         <TextField
@@ -103,36 +93,17 @@ function Editor({
           value={draft.slug}
           readOnly={!draft.isNew}
           hint={t('site_help_slug_hint')}
-          onChange={(event) => setDraft({ ...draft, slug: event.target.value })}
+          onChange={(event) => set('slug', event.target.value)}
           error={errors.slug}
         />
-        <TextField
-          label={t('site_order')}
-          inputMode="numeric"
+        <OrderField
           value={draft.sortOrder}
-          onChange={(event) => setDraft({ ...draft, sortOrder: event.target.value })}
+          onChange={(value) => set('sortOrder', value)}
           error={errors.sortOrder}
         />
       </div>
-      <TextsEditor texts={draft.texts} onChange={(texts) => setDraft({ ...draft, texts })} errors={errors} />
-      <label className="site-check">
-        <input
-          type="checkbox"
-          checked={draft.enabled}
-          onChange={(event) => setDraft({ ...draft, enabled: event.target.checked })}
-        />
-        {t('site_enabled')}
-      </label>
-      <FormAlert>{alert}</FormAlert>
-      <div className="form__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          {t('site_cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={isBusy}>
-          {isBusy ? t('site_saving') : t('site_save')}
-        </button>
-      </div>
-    </form>
+      <TextsAndEnabled draft={draft} set={set} errors={errors} />
+    </EditorForm>
   );
 }
 
@@ -141,10 +112,7 @@ export default function HelpPage() {
   const mayWrite = can('content.write');
   const list = useCall(operatorHelpArticles);
   const [editing, setEditing] = useState<Draft | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const remove = useMutationCall(deleteHelpArticle, {
-    invalidates: [operatorHelpArticles, contentAudit],
-  });
+  const { actionError, removeRow } = useRowRemoval(deleteHelpArticle, invalidates);
   const menus = list.data ?? [];
   // The footer's pages first: they are what visitors see on every page.
   const ordered = [...menus].sort(
@@ -152,42 +120,17 @@ export default function HelpPage() {
   );
 
   const columnsOf = (menu: Menu): Column<Article>[] => [
-    { key: 'title', header: t('site_text_title'), cell: (row) => listTitle(row.texts) },
+    titleColumn(),
     { key: 'slug', header: t('site_help_slug'), cell: (row) => <code>{row.slug}</code>, wide: true },
     { key: 'updated', header: t('site_updated'), cell: (row) => formatTime(row.updatedAt), wide: true },
-    { key: 'enabled', header: t('site_enabled'), cell: (row) => <OnOff on={row.enabled} /> },
-    ...(mayWrite
-      ? [
-          {
-            key: 'actions',
-            header: t('site_actions'),
-            cell: (row: Article) => (
-              <div className="site-row-actions">
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  onClick={() => setEditing(draftOf(menu, row))}
-                >
-                  {t('site_edit')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  onClick={() => {
-                    if (!window.confirm(t('site_delete_confirm', { name: listTitle(row.texts) }))) return;
-                    setActionError(null);
-                    remove
-                      .mutateAsync({ body: { id: row.id } })
-                      .catch((failure: unknown) => setActionError(serverErrors(failure).alert));
-                  }}
-                >
-                  {t('site_delete')}
-                </button>
-              </div>
-            ),
-          },
-        ]
-      : []),
+    enabledColumn(),
+    ...actionsColumn<Article>(mayWrite, (row) => (
+      <RowActions
+        name={listTitle(row.texts)}
+        onEdit={() => setEditing(draftOf(menu, row))}
+        onDelete={() => removeRow(row.id, listTitle(row.texts))}
+      />
+    )),
   ];
 
   return (
@@ -218,20 +161,16 @@ export default function HelpPage() {
             rows={menu.articles}
             rowKey={(row) => row.id}
             emptyText={t('site_empty')}
-            expand={(row) => <SafeHtml html={row.texts.EN?.content ?? row.texts.BN?.content ?? ''} />}
+            expand={(row) => <ContentPreview texts={row.texts} />}
           />
         </Section>
       ))}
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+      <EditDialog
+        editing={editing}
         title={editing?.isNew ? t('site_help_add') : t('site_help_edit')}
-        size="wide"
-      >
-        {editing ? <Editor initial={editing} menus={menus} onClose={() => setEditing(null)} /> : null}
-      </Dialog>
+        onClose={() => setEditing(null)}
+        editor={(draft) => <Editor initial={draft} menus={menus} onClose={() => setEditing(null)} />}
+      />
     </Page>
   );
 }

@@ -7,275 +7,93 @@ import {
   operatorPromotions,
   updatePromotion,
 } from '@khela/contract/call-routes';
-import { useCan } from '../../app/operator.ts';
-import { useCall, useMutationCall, type ValueOf } from '../../shared/api/hooks.ts';
-import { FormAlert, SelectField, TextField } from '../../shared/forms/fields.tsx';
+import { useCall, type ValueOf } from '../../shared/api/hooks.ts';
 import { t } from '../../shared/i18n/i18n.ts';
-import { Dialog } from '../../shared/ui/dialog.tsx';
-import { Page, Section } from '../../shared/ui/page.tsx';
-import { Table, type Column } from '../../shared/ui/table.tsx';
+import { TypeSelect, windowedTextsDraft, type WindowedTextsDraft } from './content-editor.tsx';
 import { PictureField } from './picture-field.tsx';
-import {
-  OnOff,
-  SafeHtml,
-  checkWith,
-  windowText,
-  fromLocalInput,
-  serverErrors,
-  toLocalInput,
-  useDraft,
-} from './site-kit.tsx';
-import { TextsEditor, filledTexts, listTitle, type TextsByLanguage } from './texts-editor.tsx';
+import { WindowedTextsPage } from './windowed-texts-page.tsx';
 
 type Row = ValueOf<typeof operatorPromotions>[number];
 type Action = (typeof promotionActions)[number];
 
-interface Draft {
-  id: number | null;
+interface Draft extends WindowedTextsDraft {
   type: PromotionType;
   action: Action;
-  texts: TextsByLanguage;
   imageUrl: string;
-  startsAt: string;
-  endsAt: string;
-  sortOrder: string;
-  enabled: boolean;
 }
 
 function draftOf(row: Row | null): Draft {
-  const texts: TextsByLanguage = {};
-  if (row?.texts.EN) texts.EN = row.texts.EN;
-  if (row?.texts.BN) texts.BN = row.texts.BN;
   return {
-    id: row?.id ?? null,
+    ...windowedTextsDraft(row),
     type: row?.type ?? 'event',
     action: row?.action ?? 'none',
-    texts,
     imageUrl: row?.imageUrl ?? '',
-    startsAt: toLocalInput(row?.startsAt),
-    endsAt: toLocalInput(row?.endsAt),
-    sortOrder: String(row?.sortOrder ?? 100),
-    enabled: row?.enabled ?? true,
   };
-}
-
-function Editor({ initial, onClose }: { initial: Draft; onClose: () => void }) {
-  const { draft, setDraft, errors, setErrors, alert, setAlert, isBusy, setBusy } = useDraft(initial);
-  const invalidates = [operatorPromotions, contentAudit];
-  const create = useMutationCall(createPromotion, { invalidates });
-  const update = useMutationCall(updatePromotion, { invalidates });
-  const save = async () => {
-    setAlert(null);
-    const checked = checkWith(promotionInputSchema, {
-      type: draft.type,
-      action: draft.action,
-      texts: filledTexts(draft.texts, true),
-      imageUrl: draft.imageUrl.trim() || null,
-      startsAt: fromLocalInput(draft.startsAt),
-      endsAt: fromLocalInput(draft.endsAt),
-      sortOrder: Number(draft.sortOrder),
-      enabled: draft.enabled,
-    });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
-      if (draft.id === null) await create.mutateAsync({ body: checked.data });
-      else await update.mutateAsync({ body: { ...checked.data, id: draft.id } });
-      onClose();
-    } catch (failure) {
-      const shown = serverErrors(failure);
-      setErrors(shown.errors);
-      setAlert(shown.alert);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form
-      className="form site-editor"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <div className="form__grid">
-        <SelectField
-          label={t('site_promotion_type')}
-          value={draft.type}
-          options={promotionTypes.map((type) => ({ value: type, label: t(`site_promotion_type_${type}`) }))}
-          onChange={(event) => setDraft({ ...draft, type: event.target.value as PromotionType })}
-          error={errors.type}
-        />
-        <SelectField
-          label={t('site_promotion_action')}
-          value={draft.action}
-          options={promotionActions.map((action) => ({
-            value: action,
-            label: t(`site_promotion_action_${action}`),
-          }))}
-          onChange={(event) => setDraft({ ...draft, action: event.target.value as Action })}
-          error={errors.action}
-        />
-        <TextField
-          label={t('site_starts_at')}
-          type="datetime-local"
-          value={draft.startsAt}
-          onChange={(event) => setDraft({ ...draft, startsAt: event.target.value })}
-          error={errors.startsAt}
-        />
-        <TextField
-          label={t('site_ends_at')}
-          type="datetime-local"
-          value={draft.endsAt}
-          onChange={(event) => setDraft({ ...draft, endsAt: event.target.value })}
-          error={errors.endsAt}
-        />
-        <TextField
-          label={t('site_order')}
-          inputMode="numeric"
-          value={draft.sortOrder}
-          onChange={(event) => setDraft({ ...draft, sortOrder: event.target.value })}
-          error={errors.sortOrder}
-        />
-      </div>
-      <PictureField
-        label={t('site_promotion_picture')}
-        name="imageUrl"
-        value={draft.imageUrl}
-        onChange={(imageUrl) => setDraft({ ...draft, imageUrl })}
-        error={errors.imageUrl}
-      />
-      {draft.imageUrl ? <img className="site-promo-image" src={draft.imageUrl} alt="" /> : null}
-      <TextsEditor
-        texts={draft.texts}
-        onChange={(texts) => setDraft({ ...draft, texts })}
-        errors={errors}
-        withSummary
-      />
-      <label className="site-check">
-        <input
-          type="checkbox"
-          checked={draft.enabled}
-          onChange={(event) => setDraft({ ...draft, enabled: event.target.checked })}
-        />
-        {t('site_enabled')}
-      </label>
-      <FormAlert>{alert}</FormAlert>
-      <div className="form__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          {t('site_cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={isBusy}>
-          {isBusy ? t('site_saving') : t('site_save')}
-        </button>
-      </div>
-    </form>
-  );
 }
 
 export default function PromotionsPage() {
-  const can = useCan();
-  const mayWrite = can('content.write');
   const [type, setType] = useState<PromotionType | ''>('');
   const list = useCall(operatorPromotions, type ? { type } : {});
-  const [editing, setEditing] = useState<Draft | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const remove = useMutationCall(deletePromotion, { invalidates: [operatorPromotions, contentAudit] });
-  const columns: Column<Row>[] = [
-    {
-      key: 'picture',
-      header: t('site_promotion_picture'),
-      cell: (row) =>
-        row.imageUrl ? <img className="site-thumb" src={row.imageUrl} alt="" loading="lazy" /> : '—',
-      wide: true,
-    },
-    { key: 'title', header: t('site_text_title'), cell: (row) => listTitle(row.texts) },
-    { key: 'type', header: t('site_promotion_type'), cell: (row) => t(`site_promotion_type_${row.type}`) },
-    {
-      key: 'window',
-      header: t('site_window'),
-      cell: (row) => windowText(row.startsAt, row.endsAt),
-      wide: true,
-    },
-    { key: 'enabled', header: t('site_enabled'), cell: (row) => <OnOff on={row.enabled} /> },
-    ...(mayWrite
-      ? [
-          {
-            key: 'actions',
-            header: t('site_actions'),
-            cell: (row: Row) => (
-              <div className="site-row-actions">
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  onClick={() => setEditing(draftOf(row))}
-                >
-                  {t('site_edit')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  onClick={() => {
-                    if (!window.confirm(t('site_delete_confirm', { name: listTitle(row.texts) }))) return;
-                    setActionError(null);
-                    remove
-                      .mutateAsync({ body: { id: row.id } })
-                      .catch((failure: unknown) => setActionError(serverErrors(failure).alert));
-                  }}
-                >
-                  {t('site_delete')}
-                </button>
-              </div>
-            ),
-          },
-        ]
-      : []),
-  ];
   return (
-    <Page
+    <WindowedTextsPage
       title={t('site_nav_promotions')}
-      actions={
-        mayWrite ? (
-          <button type="button" className="button button--primary" onClick={() => setEditing(draftOf(null))}>
-            {t('site_promotion_add')}
-          </button>
-        ) : null
-      }
-    >
-      <Section>
-        <div className="site-filters">
-          <SelectField
-            label={t('site_promotion_type')}
-            value={type}
-            emptyLabel={t('site_any')}
-            options={promotionTypes.map((code) => ({ value: code, label: t(`site_promotion_type_${code}`) }))}
-            onChange={(event) => setType(event.target.value as PromotionType | '')}
-          />
-        </div>
-        <FormAlert>{actionError}</FormAlert>
-        <Table
-          label={t('site_nav_promotions')}
-          columns={columns}
-          rows={list.data}
-          rowKey={(row) => row.id}
-          isLoading={list.isLoading}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          emptyText={t('site_empty')}
-          expand={(row) => <SafeHtml html={row.texts.EN?.content ?? row.texts.BN?.content ?? ''} />}
-        />
-      </Section>
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        title={editing?.id ? t('site_promotion_edit') : t('site_promotion_add')}
-        size="wide"
-      >
-        {editing ? <Editor initial={editing} onClose={() => setEditing(null)} /> : null}
-      </Dialog>
-    </Page>
+      addLabel={t('site_promotion_add')}
+      editLabel={t('site_promotion_edit')}
+      type={{
+        label: t('site_promotion_type'),
+        types: promotionTypes,
+        text: (code) => t(`site_promotion_type_${code}`),
+      }}
+      filter={type}
+      onFilter={(code) => setType(code as PromotionType | '')}
+      list={list}
+      remove={deletePromotion}
+      invalidates={[operatorPromotions, contentAudit]}
+      before={[
+        {
+          key: 'picture',
+          header: t('site_promotion_picture'),
+          cell: (row) =>
+            row.imageUrl ? <img className="site-thumb" src={row.imageUrl} alt="" loading="lazy" /> : '—',
+          wide: true,
+        },
+      ]}
+      draftOf={draftOf}
+      newDraft={() => draftOf(null)}
+      editor={{
+        schema: promotionInputSchema,
+        create: createPromotion,
+        update: updatePromotion,
+        withSummary: true,
+        inputOf: (draft) => ({ action: draft.action, imageUrl: draft.imageUrl.trim() || null }),
+        grid: (fields, { draft, set, errors }) => (
+          <>
+            {fields.type}
+            <TypeSelect
+              label={t('site_promotion_action')}
+              types={promotionActions}
+              text={(action) => t(`site_promotion_action_${action}`)}
+              value={draft.action}
+              onChange={(action) => set('action', action)}
+              error={errors.action}
+            />
+            {fields.window}
+            {fields.order}
+          </>
+        ),
+        body: ({ draft, set, errors }) => (
+          <>
+            <PictureField
+              label={t('site_promotion_picture')}
+              name="imageUrl"
+              value={draft.imageUrl}
+              onChange={(imageUrl) => set('imageUrl', imageUrl)}
+              error={errors.imageUrl}
+            />
+            {draft.imageUrl ? <img className="site-promo-image" src={draft.imageUrl} alt="" /> : null}
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
-import { ApiError, type SettingsDiffEntry } from '@khela/contract';
+import { ApiError, guardNewTabLink, safeHtmlPurifyConfig, type SettingsDiffEntry } from '@khela/contract';
 import type { z } from 'zod';
 import {
   errorText,
@@ -18,11 +18,7 @@ import './site.css';
  * times, and the settings diff.
  */
 
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-});
+DOMPurify.addHook('afterSanitizeAttributes', guardNewTabLink);
 
 /** Operator HTML as the member site shows it, sanitised with the member site's DOMPurify rules. */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
@@ -33,15 +29,7 @@ export function SafeHtml({ html, className }: { html: string; className?: string
 }
 
 function CleanHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(
-    () =>
-      DOMPurify.sanitize(html, {
-        USE_PROFILES: { html: true },
-        FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
-        FORBID_ATTR: ['style'],
-      }),
-    [html],
-  );
+  const clean = useMemo(() => DOMPurify.sanitize(html, safeHtmlPurifyConfig), [html]);
   return (
     <div
       className={`site-rich-text${className ? ` ${className}` : ''}`}

@@ -105,3 +105,13 @@ export function TextsEditor({
 export function listTitle(texts: Partial<Record<string, { title: string }>>): string {
   return texts.EN?.title ?? texts.BN?.title ?? Object.values(texts).find(Boolean)?.title ?? '—';
 }
+
+/** A row's texts as an editor's draft: the languages the editors offer. */
+export function textsOf(texts: Partial<Record<string, TextsDraft>> | undefined): TextsByLanguage {
+  const result: TextsByLanguage = {};
+  for (const language of editLanguages) {
+    const text = texts?.[language];
+    if (text) result[language] = text;
+  }
+  return result;
+}

@@ -1,14 +1,11 @@
 import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from '../router/router.tsx';
 import DOMPurify from 'dompurify';
+import { guardNewTabLink, safeHtmlPurifyConfig } from '@khela/contract';
 import './safe-html.css';
 
 // Links that leave the site open in a new tab without handing it this window.
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-});
+DOMPurify.addHook('afterSanitizeAttributes', guardNewTabLink);
 
 /**
  * Operator HTML (announcements, help articles, promotions), sanitised again in the browser with
@@ -17,15 +14,7 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
  */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
   const navigate = useNavigate();
-  const clean = useMemo(
-    () =>
-      DOMPurify.sanitize(html, {
-        USE_PROFILES: { html: true },
-        FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
-        FORBID_ATTR: ['style'],
-      }),
-    [html],
-  );
+  const clean = useMemo(() => DOMPurify.sanitize(html, safeHtmlPurifyConfig), [html]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as Element).closest?.('a');
