@@ -7,6 +7,7 @@ import { getSettings } from '../settings/settings.service.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
 import {
   accountEntries,
+  adjustOrRequest,
   decideAdjustment,
   lastVerification,
   ledgerEntry,
@@ -18,11 +19,23 @@ import {
 
 /**
  * The back office's money calls (issue 15, item 4): four-eyes adjustments, the ledger browser, the
- * verifier's results and job, and settling a vendor transfer still pending. operatorWalletAdjust
- * itself stays in the wallet module (its route asks money.service whether it needs a second pair
- * of eyes).
+ * verifier's results and job, settling a vendor transfer still pending, and operatorWalletAdjust
+ * itself (here, not in the wallet module: it asks money.service whether a second pair of eyes is
+ * needed, and wallet must not import back-office, which reads wallets).
  */
 export async function moneyAdminRoutes(app: FastifyInstance) {
+  // The operator's adjustment: at or above the four-eyes threshold it waits for a second operator.
+  registerCall(app, calls.operatorAdjust, async ({ body, request }) => {
+    const session = sessionOf(request);
+    return adjustOrRequest(app.db, {
+      money: await getSettings(app.db),
+      threshold: app.env.ADJUST_APPROVAL_THRESHOLD,
+      operator: { id: session.memberId, account: session.account },
+      request,
+      body,
+    });
+  });
+
   const { db } = app;
   const operatorOf = (request: Parameters<typeof sessionOf>[0]) => {
     const session = sessionOf(request);

@@ -3,7 +3,6 @@ import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { adjustOrRequest } from '../back-office/money.service.ts';
 import {
   getWalletBalance,
   listAccountRecord,
@@ -11,7 +10,10 @@ import {
   transferToUpline,
 } from './wallet.service.ts';
 
-/** The wallet calls: balance, account record, and the operator's adjustment. */
+/**
+ * The wallet calls: balance, account record, transfers. The operator's adjustment is the back
+ * office's (four eyes above a threshold: back-office/money.routes.ts).
+ */
 export async function walletRoutes(app: FastifyInstance) {
   const { db } = app;
 
@@ -64,15 +66,4 @@ export async function walletRoutes(app: FastifyInstance) {
     moneyLimit,
   );
 
-  // At or above the four-eyes threshold the adjustment waits for a second operator (back office).
-  registerCall(app, calls.operatorAdjust, async ({ body, request }) => {
-    const session = sessionOf(request);
-    return adjustOrRequest(db, {
-      money: await getSettings(db),
-      threshold: app.env.ADJUST_APPROVAL_THRESHOLD,
-      operator: { id: session.memberId, account: session.account },
-      request,
-      body,
-    });
-  });
 }
