@@ -65,5 +65,4 @@ export async function walletRoutes(app: FastifyInstance) {
       }),
     moneyLimit,
   );
-
 }
