@@ -50,7 +50,16 @@ describe('back office shell', () => {
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     // The owner's nav holds every area (each entry needs a permission the owner has).
     expect(await navPaths(page)).toEqual(
-      expect.arrayContaining(['/', '/players', '/money/withdrawals', '/site/banners', '/reports', '/lottery', '/operators', '/audit']),
+      expect.arrayContaining([
+        '/',
+        '/players',
+        '/money/withdrawals',
+        '/site/banners',
+        '/reports',
+        '/lottery',
+        '/operators',
+        '/audit',
+      ]),
     );
     await screenshot(page, 'back-office-home-1280-light');
 
