@@ -4,13 +4,13 @@ import {
   specificReasonKey,
   zodIssueText as sharedZodIssueText,
   type ShownIssue,
-} from '@khela/contract/client-kit';
+} from '@khela/contract/form-kit';
 import { z } from 'zod';
 import { hasText, t, type Translate } from '../i18n/i18n.ts';
 
 /**
  * Failures and field issues as sentences over the back office's own catalogue: the rules are the
- * contract's client kit (@khela/contract/client-kit), shared with the member site, whose own kit is
+ * contract's form kit (@khela/contract/form-kit), shared with the member site, whose own kit is
  * bound to its text store and catalogue chunks.
  */
 

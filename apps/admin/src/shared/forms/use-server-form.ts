@@ -12,7 +12,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError } from '@khela/contract';
-import { codeFieldOf, type FormCallOptions } from '@khela/contract/client-kit';
+import { codeFieldOf, type FormCallOptions } from '@khela/contract/form-kit';
 import {
   errorText,
   fieldIssueText,

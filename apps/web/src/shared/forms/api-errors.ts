@@ -3,8 +3,8 @@ import {
   ruleIssueText,
   specificReasonKey as sharedSpecificReasonKey,
   type ShownIssue,
-  type Translate,
-} from '@khela/contract/client-kit';
+} from '@khela/contract/form-kit';
+import type { Translate } from '@khela/contract/client-kit';
 import { i18n } from '../i18n/i18n.ts';
 import { installZodTexts } from './zod-texts.ts';
 

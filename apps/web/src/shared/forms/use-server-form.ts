@@ -13,7 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { z } from 'zod';
 import { ApiError } from '@khela/contract';
-import { codeFieldOf, type FormCallOptions } from '@khela/contract/client-kit';
+import { codeFieldOf, type FormCallOptions } from '@khela/contract/form-kit';
 import { errorTextKey } from './api-errors.ts';
 import { applyIssueKeys } from './form-rules.ts';
 
@@ -36,7 +36,7 @@ export function useFieldError<Values extends FieldValues>(form: Pick<UseFormRetu
 
 /**
  * `fields`, `action` and `codeFields` (a failure under its code's field gets the failure's own text
- * key instead of the alert): the contract's client kit.
+ * key instead of the alert): the contract's form kit.
  */
 export interface ServerFormOptions<Values extends FieldValues> extends FormCallOptions<Values, Path<Values>> {
   /** The client rules; messages are text keys or sentences. May change between renders. */

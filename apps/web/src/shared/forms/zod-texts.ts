@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zodIssueText as sharedZodIssueText } from '@khela/contract/client-kit';
+import { zodIssueText as sharedZodIssueText } from '@khela/contract/form-kit';
 import { i18n } from '../i18n/i18n.ts';
 
 /**
