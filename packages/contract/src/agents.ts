@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { epochMsSchema } from './input-rules.ts';
+import { epochMsSchema, pagedValueFields } from './input-rules.ts';
 import { bettingRecordLineSchema, roundTotalsSchema } from './records.ts';
 import { gameCategorySchema, languageCodeSchema } from './system.ts';
 import { decimalAmountSchema, amountInputSchema, recordKindSchema, requestIdSchema } from './wallet.ts';
@@ -216,12 +216,6 @@ const periodQuery = {
   from: epochMsSchema.optional(),
   /** ms since epoch, exclusive. Default: now. At most 92 days after `from`. */
   to: epochMsSchema.optional(),
-};
-const pageValue = {
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  pageNo: z.number().int(),
-  pageSize: z.number().int(),
 };
 
 export const contractListQuerySchema = z.object({
@@ -483,7 +477,7 @@ export const agentCalls = {
     summary: 'My contracts, or those I offered to my team, newest first',
     tag: 'agent',
     query: contractListQuerySchema,
-    value: z.object({ list: z.array(contractSchema), ...pageValue }),
+    value: z.object({ list: z.array(contractSchema), ...pagedValueFields }),
   }),
   agentTeamOverview: defineCall({
     id: 'agentTeamOverview',
@@ -551,7 +545,7 @@ export const agentCalls = {
       list: z.array(downlineSchema),
       /** From the caller down to `parent` (breadcrumbs), the caller first. */
       path: z.array(z.string()),
-      ...pageValue,
+      ...pagedValueFields,
     }),
   }),
   agentDownlineDetail: defineCall({
@@ -602,7 +596,7 @@ export const agentCalls = {
     value: z.object({
       list: z.array(bettingRecordLineSchema.extend({ account: z.string() })),
       totals: roundTotalsSchema,
-      ...pageValue,
+      ...pagedValueFields,
       currency: z.string(),
     }),
   }),
@@ -619,7 +613,7 @@ export const agentCalls = {
     value: z.object({
       list: z.array(profitLossLineSchema),
       totals: profitLossLineSchema.omit({ account: true, type: true, level: true }),
-      ...pageValue,
+      ...pagedValueFields,
       currency: z.string(),
     }),
   }),
@@ -657,7 +651,7 @@ export const agentCalls = {
       pageNo,
       pageSize,
     }),
-    value: z.object({ list: z.array(teamTransactionSchema), ...pageValue, currency: z.string() }),
+    value: z.object({ list: z.array(teamTransactionSchema), ...pagedValueFields, currency: z.string() }),
   }),
   agentWages: defineCall({
     id: 'agentWages',
@@ -671,7 +665,7 @@ export const agentCalls = {
     value: z.object({
       list: z.array(wageLineSchema),
       totals: z.object({ due: decimalAmountSchema, paid: decimalAmountSchema }),
-      ...pageValue,
+      ...pagedValueFields,
       currency: z.string(),
     }),
   }),
@@ -700,7 +694,7 @@ export const agentCalls = {
         winStake: decimalAmountSchema,
         lossStake: decimalAmountSchema,
       }),
-      ...pageValue,
+      ...pagedValueFields,
       currency: z.string(),
     }),
   }),

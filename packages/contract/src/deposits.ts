@@ -87,6 +87,23 @@ export const depositLimitsValueSchema = z.object({
   month: limitStateSchema,
 });
 
+/**
+ * The fields of a call where an operator approves or rejects a waiting item (a deposit order, an
+ * adjustment), besides the item's id; with `rejectionNeedsReason` as the object's refinement.
+ */
+export const approveOrRejectFields = {
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().trim().max(200).optional(),
+};
+/** `.refine(...rejectionNeedsReason)`: a rejection needs a reason of 3+ characters. */
+export const rejectionNeedsReason: [
+  (body: { decision: 'approve' | 'reject'; reason?: string | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (body) => body.decision === 'approve' || (body.reason ?? '').length >= 3,
+  { message: 'a rejection needs a reason (3+ characters)', path: ['reason'] },
+];
+
 export const depositCalls = {
   depositMethods: defineCall({
     id: 'depositMethods',
@@ -201,15 +218,8 @@ export const depositCalls = {
     summary: 'Approve (credit) or reject a pending bank-transfer deposit; audited',
     tag: 'operator',
     body: z
-      .object({
-        orderId: z.number().int().min(1).max(INT4_MAX),
-        decision: z.enum(['approve', 'reject']),
-        reason: z.string().trim().max(200).optional(),
-      })
-      .refine((body) => body.decision === 'approve' || (body.reason ?? '').length >= 3, {
-        message: 'a rejection needs a reason (3+ characters)',
-        path: ['reason'],
-      }),
+      .object({ orderId: z.number().int().min(1).max(INT4_MAX), ...approveOrRejectFields })
+      .refine(...rejectionNeedsReason),
     value: depositOrderSchema,
   }),
 };

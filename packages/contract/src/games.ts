@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
+import { pagedValueFields } from './input-rules.ts';
 import { gameCategorySchema, languageCodeSchema, vendorCardSchema, type LanguageCode } from './system.ts';
 import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
 
@@ -106,16 +107,9 @@ export const gameListQuerySchema = z.object({
 });
 export type GameListQuery = z.input<typeof gameListQuerySchema>;
 
-const pagedGames = {
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  pageNo: z.number().int(),
-  pageSize: z.number().int(),
-};
-
 export const gameListValueSchema = z.object({
   games: z.array(gameSchema),
-  ...pagedGames,
+  ...pagedValueFields,
   /** The vendors of this game type (the lobby's vendor list). */
   data: z.object({ lanes: z.array(vendorCardSchema) }),
 });
@@ -295,7 +289,7 @@ export const gameCalls = {
       pageSize,
       language: languageQuery,
     }),
-    value: z.object({ content: z.array(gameSchema), ...pagedGames }),
+    value: z.object({ content: z.array(gameSchema), ...pagedValueFields }),
   }),
   addFavouriteGame: defineCall({
     id: 'MCSFE_addFavoriteGame',
@@ -335,7 +329,7 @@ export const gameCalls = {
       pageSize,
       language: languageQuery,
     }),
-    value: z.object({ list: z.array(recentGameSchema), ...pagedGames }),
+    value: z.object({ list: z.array(recentGameSchema), ...pagedValueFields }),
   }),
   roomList: defineCall({
     id: 'GLS2_roomList',

@@ -30,6 +30,14 @@ export const epochMsUnit = 'epoch-ms';
 export const amountUnit = 'amount';
 export const amountInputUnit = 'amount-input';
 
+/** The paging figures of a paged list's answer (`total` rows, `totalPages`, this `pageNo` and its `pageSize`). */
+export const pagedValueFields = {
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+};
+
 /** A time in ms since epoch in a request (query or body): compared with timestamp columns. */
 export const epochMsSchema = z.coerce.number().int().min(0).max(EPOCH_MS_MAX).meta({ unit: epochMsUnit });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
+import { pagedValueFields } from './input-rules.ts';
 import {
   lotteryPrizeModes,
   lotteryRegions,
@@ -354,10 +355,7 @@ export const lotteryCalls = {
     }),
     value: z.object({
       list: z.array(lotteryBetSchema),
-      total: z.number().int(),
-      totalPages: z.number().int(),
-      pageNo: z.number().int(),
-      pageSize: z.number().int(),
+      ...pagedValueFields,
     }),
   }),
   operatorLotteryOdds: defineCall({

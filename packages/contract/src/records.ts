@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { gameCategorySchema, languageCodeSchema } from './system.ts';
 import { decimalAmountSchema } from './wallet.ts';
-import { epochMsSchema } from './input-rules.ts';
+import { epochMsSchema, pagedValueFields } from './input-rules.ts';
 
 /**
  * The member's betting record and profit and loss (spec 2 member centre: personalHistoryCopy,
@@ -102,10 +102,7 @@ export const bettingRecordValueSchema = z.object({
   list: z.array(bettingRecordLineSchema),
   /** Over every round that matches the filters, not only this page. */
   totals: roundTotalsSchema,
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  pageNo: z.number().int(),
-  pageSize: z.number().int(),
+  ...pagedValueFields,
   currency: z.string(),
 });
 export type BettingRecordValue = z.infer<typeof bettingRecordValueSchema>;

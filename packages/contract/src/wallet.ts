@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { amountInputUnit, amountUnit, epochMsSchema } from './input-rules.ts';
+import { amountInputUnit, amountUnit, epochMsSchema, pagedValueFields } from './input-rules.ts';
 import { recordKinds } from './record-kinds.ts';
 
 /**
@@ -109,10 +109,7 @@ export type AccountRecordLine = z.infer<typeof accountRecordLineSchema>;
 
 export const accountRecordValueSchema = z.object({
   list: z.array(accountRecordLineSchema),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  pageNo: z.number().int(),
-  pageSize: z.number().int(),
+  ...pagedValueFields,
 });
 
 /** The member's request id of a money call (a UUID): a retry with the same id moves the money once. */

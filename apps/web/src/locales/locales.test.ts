@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@khela/contract';
+import { formKitTextKeys } from '@khela/contract/form-kit';
 import { agentCentreMenu, memberCentreLabelKeys } from '../shared/config/centre-pages.ts';
 import { helpPageLabelKeys } from '../shared/config/help-pages.ts';
 import { categoryInfo } from '../features/games/game-categories.ts';
@@ -35,7 +36,7 @@ function keysInSource(): Map<string, string> {
   return found;
 }
 
-/** Keys that reach t() as data: menu tables and the server's error texts (ApiError.message). */
+/** Keys that reach t() as data: menu tables, the server's error texts (ApiError.message), the form kit's. */
 const keysInTables = [
   ...Object.values(memberCentreLabelKeys),
   ...agentCentreMenu.map((entry) => entry.labelKey),
@@ -44,6 +45,8 @@ const keysInTables = [
   ...Object.values(activityStateLabelKeys),
   ...Object.values(promotionTypeLabelKeys),
   ...Object.values(errorCatalogue).map((entry) => entry.message),
+  // The form texts of the contract's form kit (server issues and zod checks as sentences).
+  ...formKitTextKeys,
   'err_network',
   'err_unknown',
 ];

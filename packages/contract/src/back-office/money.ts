@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
+import { approveOrRejectFields, rejectionNeedsReason } from '../deposits.ts';
 import { requiredText } from '../accounts/fields.ts';
 import { INT4_MAX } from '../input-rules.ts';
 import { decimalAmountSchema, vendorTransferSchema } from '../wallet.ts';
@@ -117,15 +118,8 @@ export const moneyAdminCalls = {
     summary: 'A second operator approves (the entry is posted once) or rejects (with a reason) an adjustment',
     tag: 'operator',
     body: z
-      .object({
-        adjustmentId: z.number().int().min(1).max(INT4_MAX),
-        decision: z.enum(['approve', 'reject']),
-        reason: z.string().trim().max(200).optional(),
-      })
-      .refine((body) => body.decision === 'approve' || (body.reason ?? '').length >= 3, {
-        message: 'a rejection needs a reason (3+ characters)',
-        path: ['reason'],
-      }),
+      .object({ adjustmentId: z.number().int().min(1).max(INT4_MAX), ...approveOrRejectFields })
+      .refine(...rejectionNeedsReason),
     value: adjustmentRequestSchema,
   }),
   operatorLedgerAccounts: defineCall({

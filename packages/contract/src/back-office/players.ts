@@ -146,6 +146,13 @@ const loginRowSchema = z.object({
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
 });
+/** The decision of a deposit's or withdrawal's row: why, by whom, when asked and when decided. */
+const decisionRowFields = {
+  reason: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  createdAt: z.number(),
+  decidedAt: z.number().nullable(),
+};
 const depositRowSchema = z.object({
   id: z.number().int(),
   method: z.string(),
@@ -155,20 +162,14 @@ const depositRowSchema = z.object({
   currency: z.string(),
   status: z.string(),
   reference: z.string().nullable(),
-  reason: z.string().nullable(),
-  decidedBy: z.string().nullable(),
-  createdAt: z.number(),
-  decidedAt: z.number().nullable(),
+  ...decisionRowFields,
 });
 const withdrawalRowSchema = z.object({
   id: z.number().int(),
   amount: z.string(),
   currency: z.string(),
   status: z.string(),
-  reason: z.string().nullable(),
-  decidedBy: z.string().nullable(),
-  createdAt: z.number(),
-  decidedAt: z.number().nullable(),
+  ...decisionRowFields,
 });
 const roundRowSchema = z.object({
   id: z.number().int(),

@@ -5,7 +5,6 @@ import { walletAdjustBodySchema, type ValueOf } from '@khela/contract';
 import { operatorAdjust, operatorAdjustmentDecide, operatorAdjustments } from '@khela/contract/call-routes';
 import { useCan, useOperator } from '../../app/operator.ts';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
-import { errorText } from '../../shared/forms/api-errors.ts';
 import {
   FormAlert,
   NumberField,
@@ -19,6 +18,7 @@ import { ConfirmWithReason } from '../../shared/ui/confirm-with-reason.tsx';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime, newRequestKey } from './format.ts';
+import { ApproveReject, amountColumn, listState, memberColumn, useNotice } from './money-kit.tsx';
 
 type Row = ValueOf<typeof operatorAdjustments>['items'][number];
 
@@ -34,30 +34,21 @@ export default function AdjustmentsPage() {
   const rejected = useCall(operatorAdjustments, { status: 'rejected', limit: 20 });
   const decide = useMutationCall(operatorAdjustmentDecide, { invalidates: [operatorAdjustments] });
   const [rejecting, setRejecting] = useState<Row | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notice = useNotice();
   const mayDecide = can('money.adjust.approve');
 
-  const approve = async (row: Row) => {
-    setNotice(null);
-    try {
+  const approve = (row: Row) =>
+    notice.run(async () => {
       const value = await decide.mutateAsync({
         body: { adjustmentId: row.adjustmentId, decision: 'approve' },
       });
-      setNotice(t('money_adjust_posted', { entry: value.entryId, balance: '' }));
-    } catch (error) {
-      setNotice(errorText(error));
-    }
-  };
+      return t('money_adjust_posted', { entry: value.entryId, balance: '' });
+    });
 
   const columns = (withActions: boolean): Column<Row>[] => [
     { key: 'id', header: t('money_id'), cell: (row) => row.adjustmentId },
-    { key: 'member', header: t('money_member'), cell: (row) => row.username },
-    {
-      key: 'amount',
-      header: t('money_amount'),
-      align: 'end',
-      cell: (row) => formatMoney(row.amount, row.currency),
-    },
+    memberColumn(),
+    amountColumn(),
     { key: 'reason', header: t('money_reason'), cell: (row) => row.reason },
     {
       key: 'requested',
@@ -73,14 +64,7 @@ export default function AdjustmentsPage() {
             row.requestedBy === operator.account ? (
               <span className="money-note">{t('money_own_request')}</span>
             ) : mayDecide ? (
-              <div className="money-actions">
-                <button type="button" className="button button--primary" onClick={() => void approve(row)}>
-                  {t('money_approve')}
-                </button>
-                <button type="button" className="button button--danger" onClick={() => setRejecting(row)}>
-                  {t('money_reject')}
-                </button>
-              </div>
+              <ApproveReject onApprove={() => void approve(row)} onReject={() => setRejecting(row)} />
             ) : null,
         }
       : {
@@ -103,15 +87,13 @@ export default function AdjustmentsPage() {
         </Section>
       ) : null}
       <Section title={t('money_adjustments_pending')}>
-        <FormAlert tone="notice">{notice}</FormAlert>
+        {notice.alert}
         <Table
           label={t('money_adjustments_pending')}
           columns={columns(true)}
           rows={pending.data?.items}
           rowKey={(row) => row.adjustmentId}
-          isLoading={pending.isLoading}
-          error={pending.error}
-          onRetry={() => void pending.refetch()}
+          {...listState(pending)}
           emptyText={t('money_adjustments_empty')}
         />
       </Section>

@@ -1,17 +1,21 @@
 import './money.css';
 import { useState } from 'react';
-import { depositStatuses, type DepositStatus, type ValueOf } from '@khela/contract';
+import { depositStatuses, type ValueOf } from '@khela/contract';
 import { operatorDecideDeposit, operatorDepositReceipt, operatorDeposits } from '@khela/contract/call-routes';
 import { useCan } from '../../app/operator.ts';
-import { useSearchParams } from '../../app/router.tsx';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
-import { errorText } from '../../shared/forms/api-errors.ts';
-import { FormAlert, SelectField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { ConfirmWithReason } from '../../shared/ui/confirm-with-reason.tsx';
-import { Page, Section } from '../../shared/ui/page.tsx';
-import { Table, type Column } from '../../shared/ui/table.tsx';
-import { formatMoney, formatTime } from './format.ts';
+import type { Column } from '../../shared/ui/table.tsx';
+import {
+  ApproveReject,
+  StatusQueue,
+  amountColumn,
+  createdColumn,
+  memberColumn,
+  useNotice,
+  useStatusParam,
+} from './money-kit.tsx';
 import { ImageDialog } from './proof-dialog.tsx';
 
 type Row = ValueOf<typeof operatorDeposits>[number];
@@ -19,39 +23,27 @@ const statuses = depositStatuses;
 
 /** The deposit queue: bank transfers to approve (credit) or reject, with the receipts the member sent. */
 export default function DepositsPage() {
-  const [params, setParams] = useSearchParams();
-  const status = (statuses as readonly string[]).includes(params.get('status') ?? '')
-    ? (params.get('status') as DepositStatus)
-    : 'pending';
+  const [status, setStatus] = useStatusParam(statuses, 'pending');
   const list = useCall(operatorDeposits, { status, limit: 100 });
   const mayAct = useCan()('money.deposits');
   const [rejecting, setRejecting] = useState<Row | null>(null);
   const [receipt, setReceipt] = useState<{ orderId: number; index: number } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notice = useNotice();
   const decide = useMutationCall(operatorDecideDeposit, { invalidates: [operatorDeposits] });
 
-  const approve = async (row: Row) => {
-    setNotice(null);
-    try {
+  const approve = (row: Row) =>
+    notice.run(async () => {
       await decide.mutateAsync({ body: { orderId: row.orderId, decision: 'approve' } });
-      setNotice(t('money_approve_done'));
-    } catch (error) {
-      setNotice(errorText(error));
-    }
-  };
+      return t('money_approve_done');
+    });
 
   const columns: Column<Row>[] = [
     { key: 'id', header: t('money_id'), cell: (row) => row.orderId },
-    { key: 'member', header: t('money_member'), cell: (row) => row.username },
-    {
-      key: 'amount',
-      header: t('money_amount'),
-      align: 'end',
-      cell: (row) => formatMoney(row.amount, row.currency),
-    },
+    memberColumn(),
+    amountColumn(),
     { key: 'method', header: t('money_method'), wide: true, cell: (row) => row.methodCode },
     { key: 'reference', header: t('money_reference'), cell: (row) => row.reference ?? '—' },
-    { key: 'created', header: t('money_created'), wide: true, cell: (row) => formatTime(row.createdAt) },
+    createdColumn(),
     {
       key: 'state',
       header: t('money_status'),
@@ -90,41 +82,23 @@ export default function DepositsPage() {
       header: t('money_actions'),
       cell: (row) =>
         mayAct && row.status === 'pending' && row.kind === 'bank_transfer' ? (
-          <div className="money-actions">
-            <button type="button" className="button button--primary" onClick={() => void approve(row)}>
-              {t('money_approve')}
-            </button>
-            <button type="button" className="button button--danger" onClick={() => setRejecting(row)}>
-              {t('money_reject')}
-            </button>
-          </div>
+          <ApproveReject onApprove={() => void approve(row)} onReject={() => setRejecting(row)} />
         ) : null,
     },
   ];
 
   return (
-    <Page title={t('money_deposits_title')}>
-      <Section>
-        <div className="money-filters">
-          <SelectField
-            label={t('money_status')}
-            value={status}
-            onChange={(event) => setParams({ status: event.target.value })}
-            options={statuses.map((value) => ({ value, label: t(`money_status_${value}`) }))}
-          />
-        </div>
-        <FormAlert tone="notice">{notice}</FormAlert>
-        <Table
-          label={t('money_deposits_title')}
-          columns={columns}
-          rows={list.data}
-          rowKey={(row) => row.orderId}
-          isLoading={list.isLoading}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          emptyText={t('money_deposits_empty')}
-        />
-      </Section>
+    <StatusQueue
+      title={t('money_deposits_title')}
+      statuses={statuses}
+      status={status}
+      onStatus={setStatus}
+      notice={notice.alert}
+      columns={columns}
+      list={list}
+      rowKey={(row) => row.orderId}
+      emptyText={t('money_deposits_empty')}
+    >
       <ConfirmWithReason
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}
@@ -144,6 +118,6 @@ export default function DepositsPage() {
         onOpenChange={(open) => !open && setReceipt(null)}
         title={t('money_receipt_n', { n: (receipt?.index ?? 0) + 1 })}
       />
-    </Page>
+    </StatusQueue>
   );
 }

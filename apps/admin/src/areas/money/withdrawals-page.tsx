@@ -1,7 +1,7 @@
 import './money.css';
 import { useState } from 'react';
 import { z } from 'zod';
-import { amountInputSchema, type ValueOf, type WithdrawalStatus, withdrawalStatuses } from '@khela/contract';
+import { amountInputSchema, type ValueOf, withdrawalStatuses } from '@khela/contract';
 import {
   operatorDecideWithdrawal,
   operatorResolveWithdrawal,
@@ -9,33 +9,30 @@ import {
   operatorWithdrawals,
 } from '@khela/contract/call-routes';
 import { useCan } from '../../app/operator.ts';
-import { useSearchParams } from '../../app/router.tsx';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
-import { errorText } from '../../shared/forms/api-errors.ts';
-import {
-  FormAlert,
-  NumberField,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-} from '../../shared/forms/fields.tsx';
+import { NumberField, TextAreaField } from '../../shared/forms/fields.tsx';
 import { useServerForm } from '../../shared/forms/use-server-form.ts';
 import { t } from '../../shared/i18n/i18n.ts';
 import { ConfirmWithReason } from '../../shared/ui/confirm-with-reason.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
-import { Page, Section } from '../../shared/ui/page.tsx';
-import { Table, type Column } from '../../shared/ui/table.tsx';
+import type { Column } from '../../shared/ui/table.tsx';
 import { fileToUpload, formatMoney, formatTime } from './format.ts';
+import {
+  DialogActions,
+  StatusQueue,
+  amountColumn,
+  createdColumn,
+  memberColumn,
+  useNotice,
+  useStatusParam,
+} from './money-kit.tsx';
 import { ImageDialog } from './proof-dialog.tsx';
 
 type Row = ValueOf<typeof operatorWithdrawals>[number];
 
 /** The withdrawal queue: approve, reject with a reason, disburse with a proof, resolve disputes. */
 export default function WithdrawalsPage() {
-  const [params, setParams] = useSearchParams();
-  const status = (withdrawalStatuses as readonly string[]).includes(params.get('status') ?? '')
-    ? (params.get('status') as WithdrawalStatus)
-    : 'pending';
+  const [status, setStatus] = useStatusParam(withdrawalStatuses, 'pending');
   const list = useCall(operatorWithdrawals, { status, limit: 100 });
   const can = useCan();
   const mayAct = can('money.withdrawals');
@@ -43,28 +40,19 @@ export default function WithdrawalsPage() {
   const [disbursing, setDisbursing] = useState<Row | null>(null);
   const [resolving, setResolving] = useState<Row | null>(null);
   const [proof, setProof] = useState<{ id: number; kind: 'receipt' | 'payout' } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notice = useNotice();
   const decide = useMutationCall(operatorDecideWithdrawal, { invalidates: [operatorWithdrawals] });
 
-  const approve = async (row: Row) => {
-    setNotice(null);
-    try {
+  const approve = (row: Row) =>
+    notice.run(async () => {
       await decide.mutateAsync({ body: { withdrawalId: row.withdrawalId, decision: 'approve' } });
-      setNotice(t('money_approve_done'));
-    } catch (error) {
-      setNotice(errorText(error));
-    }
-  };
+      return t('money_approve_done');
+    });
 
   const columns: Column<Row>[] = [
     { key: 'id', header: t('money_id'), wide: true, cell: (row) => row.withdrawalId },
-    { key: 'member', header: t('money_member'), cell: (row) => row.username },
-    {
-      key: 'amount',
-      header: t('money_amount'),
-      align: 'end',
-      cell: (row) => formatMoney(row.amount, row.currency),
-    },
+    memberColumn(),
+    amountColumn(),
     {
       key: 'account',
       header: t('money_payout_account'),
@@ -77,7 +65,7 @@ export default function WithdrawalsPage() {
         </span>
       ),
     },
-    { key: 'created', header: t('money_created'), wide: true, cell: (row) => formatTime(row.createdAt) },
+    createdColumn(),
     {
       key: 'state',
       header: t('money_status'),
@@ -98,7 +86,7 @@ export default function WithdrawalsPage() {
               type="button"
               className="button button--primary"
               onClick={() => {
-                setNotice(null);
+                notice.setNotice(null);
                 setDisbursing(row);
               }}
             >
@@ -139,28 +127,18 @@ export default function WithdrawalsPage() {
   ];
 
   return (
-    <Page title={t('money_withdrawals_title')}>
-      <Section>
-        <div className="money-filters">
-          <SelectField
-            label={t('money_status')}
-            value={status}
-            onChange={(event) => setParams({ status: event.target.value })}
-            options={withdrawalStatuses.map((value) => ({ value, label: t(`money_status_${value}`) }))}
-          />
-        </div>
-        <FormAlert tone="notice">{notice}</FormAlert>
-        <Table
-          label={t('money_withdrawals_table')}
-          columns={columns}
-          rows={list.data}
-          rowKey={(row) => row.withdrawalId}
-          isLoading={list.isLoading}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          emptyText={t('money_withdrawals_empty')}
-        />
-      </Section>
+    <StatusQueue
+      title={t('money_withdrawals_title')}
+      tableLabel={t('money_withdrawals_table')}
+      statuses={withdrawalStatuses}
+      status={status}
+      onStatus={setStatus}
+      notice={notice.alert}
+      columns={columns}
+      list={list}
+      rowKey={(row) => row.withdrawalId}
+      emptyText={t('money_withdrawals_empty')}
+    >
       <ConfirmWithReason
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}
@@ -184,7 +162,7 @@ export default function WithdrawalsPage() {
         onOpenChange={(open) => !open && setProof(null)}
         title={t(proof?.kind === 'payout' ? 'money_view_payout_proof' : 'money_view_member_proof')}
       />
-    </Page>
+    </StatusQueue>
   );
 }
 
@@ -275,15 +253,9 @@ function DisburseDialog({ row, onClose }: { row: Row; onClose: () => void }) {
           error={fieldError('reason')}
           {...form.register('reason')}
         />
-        <FormAlert>{alert}</FormAlert>
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {t('money_cancel')}
-          </button>
-          <SubmitButton isBusy={isSubmitting} busyLabel={t('money_working')}>
-            {t('money_disburse_confirm')}
-          </SubmitButton>
-        </div>
+        <DialogActions alert={alert} onClose={onClose} isSubmitting={isSubmitting}>
+          {t('money_disburse_confirm')}
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -326,15 +298,9 @@ function ResolveDialog({ row, onClose }: { row: Row; onClose: () => void }) {
           error={fieldError('reason')}
           {...form.register('reason')}
         />
-        <FormAlert>{alert}</FormAlert>
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {t('money_cancel')}
-          </button>
-          <SubmitButton isBusy={isSubmitting} busyLabel={t('money_working')}>
-            {t('money_resolve_confirm')}
-          </SubmitButton>
-        </div>
+        <DialogActions alert={alert} onClose={onClose} isSubmitting={isSubmitting}>
+          {t('money_resolve_confirm')}
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -108,6 +108,83 @@ function Freshness({ updatedAt, currency }: { updatedAt: number | null; currency
   );
 }
 
+/** The report's figures over the period, and how fresh the daily tables are. */
+function Totals({
+  items,
+  value,
+}: {
+  items: [string, string][];
+  value: { updatedAt: number | null; currency: string };
+}) {
+  return (
+    <>
+      <Figures items={items} />
+      <Freshness updatedAt={value.updatedAt} currency={value.currency} />
+    </>
+  );
+}
+
+/** A line chart of daily rows. */
+function DailyLines<Row extends { day: string }>({ rows, series }: { rows: Row[]; series: PlotSeries[] }) {
+  return (
+    <Plot label={t('reports_chart_title')} kind="lines" xs={rows.map((row) => row.day)} series={series} />
+  );
+}
+
+/** The loading or failed state of a report's call (the call has no answer yet). */
+function NoAnswer({ answer }: { answer: { isPending: boolean; error: unknown; refetch: () => unknown } }) {
+  if (answer.isPending) return <Loading rows={6} />;
+  return <ErrorState error={answer.error} onRetry={() => void answer.refetch()} />;
+}
+
+/** The select above a report that changes how its rows are grouped or sorted. */
+function ReportPicker<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: { value: V; label: string }[];
+}) {
+  return (
+    <div className="reports-toolbar">
+      <SelectField
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value as V)}
+        options={options}
+      />
+    </div>
+  );
+}
+
+/** The columns of play figures (rounds, stake, payout, GGR) of the gaming and agents reports. */
+function playColumns<
+  Row extends { rounds: number; stake: string; payout: string; ggr: string },
+>(): Column<Row>[] {
+  return [
+    {
+      key: 'rounds',
+      header: t('reports_rounds'),
+      cell: (row) => count(row.rounds),
+      align: 'end',
+      wide: true,
+    },
+    { key: 'stake', header: t('reports_stake'), cell: (row) => groupDigits(row.stake), align: 'end' },
+    {
+      key: 'payout',
+      header: t('reports_payout'),
+      cell: (row) => groupDigits(row.payout),
+      align: 'end',
+      wide: true,
+    },
+    { key: 'ggr', header: t('reports_ggr'), cell: (row) => groupDigits(row.ggr), align: 'end' },
+  ];
+}
+
 const fileName = (what: string, period: Period) => `${what}-${period.from}-${period.to}.csv`;
 
 function GamingReport({ period }: { period: Period }) {
@@ -115,21 +192,18 @@ function GamingReport({ period }: { period: Period }) {
   const answer = useCall(operatorReportGaming, { ...period, groupBy });
   const byDay = groupBy === 'day';
   const picker = (
-    <div className="reports-toolbar" key="picker">
-      <SelectField
-        label={t('reports_group_by')}
-        value={groupBy}
-        onChange={(event) => setGroupBy(event.target.value as ReportGrouping)}
-        options={(['day', 'vendor', 'game', 'category'] as const).map((value) => ({
-          value,
-          label: t(`reports_group_${value}`),
-        }))}
-      />
-    </div>
+    <ReportPicker<ReportGrouping>
+      key="picker"
+      label={t('reports_group_by')}
+      value={groupBy}
+      onChange={setGroupBy}
+      options={(['day', 'vendor', 'game', 'category'] as const).map((value) => ({
+        value,
+        label: t(`reports_group_${value}`),
+      }))}
+    />
   );
-  if (answer.isPending) return [picker, <Loading key="loading" rows={6} />];
-  if (answer.isError)
-    return [picker, <ErrorState key="error" error={answer.error} onRetry={() => void answer.refetch()} />];
+  if (!answer.isSuccess) return [picker, <NoAnswer key="state" answer={answer} />];
   const value = answer.data;
   const top = byDay ? value.rows : value.rows.slice(0, 12);
   const series: PlotSeries[] = byDay
@@ -151,22 +225,7 @@ function GamingReport({ period }: { period: Period }) {
           },
         ]
       : []),
-    {
-      key: 'rounds',
-      header: t('reports_rounds'),
-      cell: (row) => count(row.rounds),
-      align: 'end',
-      wide: true,
-    },
-    { key: 'stake', header: t('reports_stake'), cell: (row) => groupDigits(row.stake), align: 'end' },
-    {
-      key: 'payout',
-      header: t('reports_payout'),
-      cell: (row) => groupDigits(row.payout),
-      align: 'end',
-      wide: true,
-    },
-    { key: 'ggr', header: t('reports_ggr'), cell: (row) => groupDigits(row.ggr), align: 'end' },
+    ...playColumns<GamingReportRow>(),
     ...(byDay
       ? [
           {
@@ -209,19 +268,17 @@ function GamingReport({ period }: { period: Period }) {
           : t('reports_chart_gaming_group', { group: t(`reports_group_${groupBy}`).toLowerCase() })
       }
       totals={
-        <>
-          <Figures
-            items={[
-              [t('reports_rounds'), count(value.totals.rounds)],
-              [t('reports_stake'), groupDigits(value.totals.stake)],
-              [t('reports_payout'), groupDigits(value.totals.payout)],
-              [t('reports_ggr'), groupDigits(value.totals.ggr)],
-              [t('reports_bonuses'), groupDigits(value.totals.bonuses)],
-              [t('reports_ngr'), groupDigits(value.totals.ngr)],
-            ]}
-          />
-          <Freshness updatedAt={value.updatedAt} currency={value.currency} />
-        </>
+        <Totals
+          value={value}
+          items={[
+            [t('reports_rounds'), count(value.totals.rounds)],
+            [t('reports_stake'), groupDigits(value.totals.stake)],
+            [t('reports_payout'), groupDigits(value.totals.payout)],
+            [t('reports_ggr'), groupDigits(value.totals.ggr)],
+            [t('reports_bonuses'), groupDigits(value.totals.bonuses)],
+            [t('reports_ngr'), groupDigits(value.totals.ngr)],
+          ]}
+        />
       }
       chart={
         <Plot
@@ -256,8 +313,7 @@ function GamingReport({ period }: { period: Period }) {
 
 function MoneyReport({ period }: { period: Period }) {
   const answer = useCall(operatorReportMoney, period);
-  if (answer.isPending) return <Loading rows={6} />;
-  if (answer.isError) return <ErrorState error={answer.error} onRetry={() => void answer.refetch()} />;
+  if (!answer.isSuccess) return <NoAnswer answer={answer} />;
   const value = answer.data;
   const columns: Column<MoneyReportRow>[] = [
     { key: 'day', header: t('reports_group_day'), cell: (row) => row.day },
@@ -294,24 +350,20 @@ function MoneyReport({ period }: { period: Period }) {
       label={t('reports_tab_money')}
       chartTitle={t('reports_chart_money')}
       totals={
-        <>
-          <Figures
-            items={[
-              [t('reports_deposits'), count(value.totals.deposits)],
-              [t('reports_deposit_amount'), groupDigits(value.totals.depositAmount)],
-              [t('reports_withdrawals'), count(value.totals.withdrawals)],
-              [t('reports_withdrawal_amount'), groupDigits(value.totals.withdrawalAmount)],
-              [t('reports_net'), groupDigits(value.totals.net)],
-            ]}
-          />
-          <Freshness updatedAt={value.updatedAt} currency={value.currency} />
-        </>
+        <Totals
+          value={value}
+          items={[
+            [t('reports_deposits'), count(value.totals.deposits)],
+            [t('reports_deposit_amount'), groupDigits(value.totals.depositAmount)],
+            [t('reports_withdrawals'), count(value.totals.withdrawals)],
+            [t('reports_withdrawal_amount'), groupDigits(value.totals.withdrawalAmount)],
+            [t('reports_net'), groupDigits(value.totals.net)],
+          ]}
+        />
       }
       chart={
-        <Plot
-          label={t('reports_chart_title')}
-          kind="lines"
-          xs={value.rows.map((row) => row.day)}
+        <DailyLines
+          rows={value.rows}
           series={[
             {
               label: t('reports_deposit_amount'),
@@ -347,8 +399,7 @@ function MoneyReport({ period }: { period: Period }) {
 
 function PlayersReport({ period }: { period: Period }) {
   const answer = useCall(operatorReportPlayers, period);
-  if (answer.isPending) return <Loading rows={6} />;
-  if (answer.isError) return <ErrorState error={answer.error} onRetry={() => void answer.refetch()} />;
+  if (!answer.isSuccess) return <NoAnswer answer={answer} />;
   const value = answer.data;
   const columns: Column<PlayersReportRow>[] = [
     { key: 'day', header: t('reports_group_day'), cell: (row) => row.day },
@@ -378,23 +429,19 @@ function PlayersReport({ period }: { period: Period }) {
       label={t('reports_tab_players')}
       chartTitle={t('reports_chart_players')}
       totals={
-        <>
-          <Figures
-            items={[
-              [t('reports_new_players'), count(value.totals.newPlayers)],
-              [t('reports_first_depositors'), count(value.totals.firstDepositors)],
-              [t('reports_peak_active'), count(value.totals.peakActivePlayers)],
-              [t('reports_peak_depositing'), count(value.totals.peakDepositingPlayers)],
-            ]}
-          />
-          <Freshness updatedAt={value.updatedAt} currency={value.currency} />
-        </>
+        <Totals
+          value={value}
+          items={[
+            [t('reports_new_players'), count(value.totals.newPlayers)],
+            [t('reports_first_depositors'), count(value.totals.firstDepositors)],
+            [t('reports_peak_active'), count(value.totals.peakActivePlayers)],
+            [t('reports_peak_depositing'), count(value.totals.peakDepositingPlayers)],
+          ]}
+        />
       }
       chart={
-        <Plot
-          label={t('reports_chart_title')}
-          kind="lines"
-          xs={value.rows.map((row) => row.day)}
+        <DailyLines
+          rows={value.rows}
           series={[
             {
               label: t('reports_new_players'),
@@ -436,21 +483,18 @@ function AgentsReport({ period }: { period: Period }) {
   const [sortBy, setSortBy] = useState<'stake' | 'ggr'>('stake');
   const answer = useCall(operatorReportAgents, { ...period, sortBy, limit: 20 });
   const picker = (
-    <div className="reports-toolbar" key="picker">
-      <SelectField
-        label={t('reports_agents_sort')}
-        value={sortBy}
-        onChange={(event) => setSortBy(event.target.value as 'stake' | 'ggr')}
-        options={[
-          { value: 'stake', label: t('reports_stake') },
-          { value: 'ggr', label: t('reports_ggr') },
-        ]}
-      />
-    </div>
+    <ReportPicker<'stake' | 'ggr'>
+      key="picker"
+      label={t('reports_agents_sort')}
+      value={sortBy}
+      onChange={setSortBy}
+      options={[
+        { value: 'stake', label: t('reports_stake') },
+        { value: 'ggr', label: t('reports_ggr') },
+      ]}
+    />
   );
-  if (answer.isPending) return [picker, <Loading key="loading" rows={6} />];
-  if (answer.isError)
-    return [picker, <ErrorState key="error" error={answer.error} onRetry={() => void answer.refetch()} />];
+  if (!answer.isSuccess) return [picker, <NoAnswer key="state" answer={answer} />];
   const value = answer.data;
   const columns: Column<AgentReportRow>[] = [
     { key: 'agent', header: t('reports_agent'), cell: (row) => row.username },
@@ -461,22 +505,7 @@ function AgentsReport({ period }: { period: Period }) {
       align: 'end',
       wide: true,
     },
-    {
-      key: 'rounds',
-      header: t('reports_rounds'),
-      cell: (row) => count(row.rounds),
-      align: 'end',
-      wide: true,
-    },
-    { key: 'stake', header: t('reports_stake'), cell: (row) => groupDigits(row.stake), align: 'end' },
-    {
-      key: 'payout',
-      header: t('reports_payout'),
-      cell: (row) => groupDigits(row.payout),
-      align: 'end',
-      wide: true,
-    },
-    { key: 'ggr', header: t('reports_ggr'), cell: (row) => groupDigits(row.ggr), align: 'end' },
+    ...playColumns<AgentReportRow>(),
     {
       key: 'players',
       header: t('reports_player_days'),

@@ -8,17 +8,11 @@ import {
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import { ApiError, type BodyOf, type QueryOf, type ValueOf } from '@khela/contract';
+import { type BodyOf, type QueryOf, type ValueOf } from '@khela/contract';
+import { shouldRetry } from '@khela/contract/client-kit';
 import { callApi, type AdminCall, type CallInput } from './client.ts';
 
-const maxRetries = 2;
-
-/** Retry only what can heal by itself: network faults and 5xx; never 4xx (bad input, auth, refusals). */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= maxRetries) return false;
-  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
-  return true;
-}
+export { shouldRetry };
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -11,7 +11,8 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ApiError, type ErrorCode } from '@khela/contract';
+import { ApiError } from '@khela/contract';
+import { codeFieldOf, type FormCallOptions } from '@khela/contract/form-kit';
 import {
   errorText,
   fieldIssueText,
@@ -28,17 +29,11 @@ installZodTexts();
  * fields and any other failure as the form's alert (a sentence, naming the missing permission of a
  * refusal). `fieldError(name)` is the sentence under a field.
  */
-export interface ServerFormOptions<Values extends FieldValues> {
+export interface ServerFormOptions<Values extends FieldValues> extends FormCallOptions<Values, Path<Values>> {
   /** The client rules: usually the call's body schema from `@khela/contract` (or built from it). */
   schema: z.ZodType<Values, FieldValues>;
   defaultValues: DefaultValues<Values>;
   mode?: UseFormProps<Values>['mode'];
-  /** The fields on screen: server issues for others become the alert. */
-  fields: readonly Path<Values>[];
-  /** The call: resolves when done, throws the call's failure (an ApiError) otherwise. */
-  action: (values: Values) => Promise<void>;
-  /** Failures that belong under one field (TWO_FACTOR_INVALID under the code). */
-  codeFields?: Partial<Record<ErrorCode, Path<Values>>>;
   /** A failure the form reads itself first: answer true when handled. */
   onError?: (error: unknown, form: UseFormReturn<Values>) => boolean;
 }
@@ -90,7 +85,7 @@ export function useServerForm<Values extends FieldValues>({
       await action(values);
     } catch (error) {
       if (onError?.(error, form)) return;
-      const codeField = error instanceof ApiError ? codeFields?.[error.code as ErrorCode] : undefined;
+      const codeField = codeFieldOf(error, codeFields);
       if (codeField && error instanceof ApiError) {
         form.setError(codeField, { type: 'server', message: errorText(error) }, { shouldFocus: true });
         return;

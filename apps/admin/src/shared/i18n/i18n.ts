@@ -1,4 +1,5 @@
 import shellTexts from '../../locales/en.json';
+import { fillPlaceholders } from '@khela/contract/client-kit';
 
 /**
  * The back office's texts, English first (issue 15): flat snake_case keys with `{{name}}`
@@ -25,16 +26,8 @@ export const catalogue: Catalogue = mergeCatalogues(
   Object.values(areaCatalogues).map((module) => module.default),
 );
 
-const placeholder = /\{\{\s*(\w+)\s*\}\}/g;
-
 /** `{{name}}` filled from `values`; a placeholder without a value stays as written. */
-export function fill(text: string, values?: TextValues): string {
-  if (!values || !text.includes('{{')) return text;
-  return text.replace(placeholder, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined || value === null ? whole : String(value);
-  });
-}
+export const fill: (text: string, values?: TextValues) => string = fillPlaceholders;
 
 export function hasText(key: string): boolean {
   return Object.hasOwn(catalogue, key);

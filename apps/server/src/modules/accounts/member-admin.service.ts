@@ -182,11 +182,14 @@ export async function listMemberSessions(
   };
 }
 
-/** How many sessions of the member may still be used (not revoked, before their end). */
+/**
+ * How many sessions of the member may still be used (not revoked, before their end); with
+ * `idleMinutes`, only those also used within that many minutes.
+ */
 export async function countLiveSessions(
   db: Database,
   memberId: number,
-  idleMinutes: number,
+  idleMinutes?: number,
 ): Promise<number> {
   const [row] = await db
     .select({ total: count() })
@@ -196,7 +199,9 @@ export async function countLiveSessions(
         eq(sessions.memberId, memberId),
         isNull(sessions.revokedAt),
         sql`${sessions.expiresAt} > now()`,
-        sql`${sessions.lastSeenAt} > now() - make_interval(mins => ${idleMinutes}::int)`,
+        idleMinutes === undefined
+          ? undefined
+          : sql`${sessions.lastSeenAt} > now() - make_interval(mins => ${idleMinutes}::int)`,
       ),
     );
   return Number(row?.total ?? 0);
@@ -220,16 +225,6 @@ async function findPlayerForUpdate(db: Database, memberId: number) {
     throw new AppError('CONFLICT', { issues: [{ field: 'id', reason: 'an operator, not a member' }] });
   }
   return row;
-}
-
-async function liveSessionIds(db: Database, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(sessions)
-    .where(
-      and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`),
-    );
-  return Number(row?.total ?? 0);
 }
 
 /**
@@ -264,7 +259,7 @@ export async function setMemberStatusByOperator(
     if (!after) throw new Error('member not updated');
     let sessionsEnded = 0;
     if (body.status !== 'active') {
-      sessionsEnded = await liveSessionIds(tx, body.memberId);
+      sessionsEnded = await countLiveSessions(tx, body.memberId);
       await revokeMemberSessions({ db: tx, memberId: body.memberId });
     }
     await recordOperatorChange(tx, request, {
@@ -291,7 +286,7 @@ export async function endMemberSessionsByOperator(
 ): Promise<{ ended: number }> {
   return db.transaction(async (tx) => {
     const member = await findPlayerForUpdate(tx, body.memberId);
-    const ended = await liveSessionIds(tx, body.memberId);
+    const ended = await countLiveSessions(tx, body.memberId);
     await revokeMemberSessions({ db: tx, memberId: body.memberId });
     await recordOperatorChange(tx, request, {
       targetKind: 'member',

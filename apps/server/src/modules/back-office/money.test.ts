@@ -5,6 +5,7 @@ import { appWithOperatorAndPlayer, call, operatorOfRole } from '../accounts/acco
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { journalEntries } from '../ledger/ledger.tables.ts';
 import { operatorAudit } from '../audit/audit.tables.ts';
+import { png, uniqueKeys } from '../wallet/money.test-support.ts';
 
 /**
  * The back office's money calls (issue 15, item 4): four eyes on large adjustments, the ledger
@@ -20,14 +21,7 @@ let finance2: { id: number; account: string; token: string };
 let content: { id: number; account: string; token: string };
 let support: { id: number; account: string; token: string };
 
-/** The smallest valid PNG: the 8-byte signature and an IHDR chunk are enough for the sniffing. */
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-]);
-
-let sequence = 0;
-const newKey = () => `money-${Date.now()}-${++sequence}`;
+const newKey = uniqueKeys('money');
 
 beforeAll(async () => {
   ({

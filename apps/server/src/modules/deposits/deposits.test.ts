@@ -18,6 +18,7 @@ import { getSettings } from '../settings/settings.service.ts';
 import { expireUnpaidDeposits, reconcileOverdueDeposits } from './deposits.service.ts';
 import { callbackPathOf } from './deposits.routes.ts';
 import { depositOrders } from './deposits.tables.ts';
+import { png, uniqueKeys } from '../wallet/money.test-support.ts';
 
 let sut: TestApp;
 let operator: string;
@@ -33,8 +34,7 @@ afterEach(async () => {
 
 const sandboxCallbackPath = callbackPathOf({ callbackName: 'sandbox' });
 
-let sequence = 0;
-const newRequest = () => `deposit-${Date.now()}-${++sequence}`;
+const newRequest = uniqueKeys('deposit');
 const create = (body: Record<string, unknown>, token: string | null = player) =>
   call(sut, {
     method: 'POST',
@@ -191,11 +191,7 @@ describe('bank transfer deposits', () => {
 });
 
 describe('receipt images of bank transfers', () => {
-  /** The smallest valid PNG and JPEG heads: the sniffing reads the first bytes only. */
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-  ]);
+  /** The smallest valid JPEG head (the PNG: money.test-support.ts): the sniffing reads the first bytes only. */
   const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
   const upload = (bytes: Buffer, contentType = 'image/png') => ({
     contentType,

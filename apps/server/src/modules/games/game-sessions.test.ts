@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { TestApp } from '../../test/helper.ts';
 import { members, sessions } from '../accounts/accounts.tables.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
 import { call } from '../accounts/accounts.test-support.ts';
@@ -24,30 +23,27 @@ import {
  * protocol's session-expired answer and no money moves, while a round already open still settles.
  */
 
-let sut: TestApp;
-let playerId: number;
-let playerToken: string;
-let nodeId: number;
-
-useVendorTest((started) => {
-  ({ sut, playerId, playerToken, nodeId } = started);
-});
+const vt = useVendorTest();
 
 const debit = (sessionId: string, transactionId: string, roundId: string, amount: number) =>
-  vendorCall(sut, 'debit', { sessionId, transactionId, roundId, gameCode: GAME, amount });
+  vendorCall(vt.sut, 'debit', { sessionId, transactionId, roundId, gameCode: GAME, amount });
 const credit = (sessionId: string, transactionId: string, roundId: string, amount: number) =>
-  vendorCall(sut, 'credit', { sessionId, transactionId, roundId, amount, final: true });
+  vendorCall(vt.sut, 'credit', { sessionId, transactionId, roundId, amount, final: true });
 
 const events: Record<string, () => Promise<void>> = {
   logout: async () => {
-    const answer = await call(sut, { method: 'DELETE', url: '/wps/session/logout', token: playerToken });
+    const answer = await call(vt.sut, {
+      method: 'DELETE',
+      url: '/wps/session/logout',
+      token: vt.playerToken,
+    });
     expect(answer.status).toBe(200);
   },
   'password change': async () => {
-    const answer = await call(sut, {
+    const answer = await call(vt.sut, {
       method: 'POST',
       url: '/wps/member/password',
-      token: playerToken,
+      token: vt.playerToken,
       sealed: true,
       body: {
         oldPassword: demoAccounts.player.password,
@@ -60,28 +56,28 @@ const events: Record<string, () => Promise<void>> = {
   // No call disables an account yet: an operator (or a tool) sets it in the database, and the
   // debit must still notice.
   'disabled account': async () => {
-    await sut.db.update(members).set({ status: 'disabled' }).where(eq(members.id, playerId));
+    await vt.sut.db.update(members).set({ status: 'disabled' }).where(eq(members.id, vt.playerId));
   },
 };
 
 describe.each(Object.keys(events))('after a %s', (event) => {
   it('refuses the next bet with the session-expired answer, moves nothing, and still settles the open round', async () => {
-    const sessionId = await openWalletSession(sut, playerToken, nodeId);
+    const sessionId = await openWalletSession(vt.sut, vt.playerToken, vt.nodeId);
     const bet = await debit(sessionId, 'd-1', 'r-1', 1_000);
     expect(bet).toMatchObject({ status: 200, body: { ok: true, balance: 99_000 } });
 
     await events[event]!();
 
-    const entries = await journalEntryCount(sut.db);
+    const entries = await journalEntryCount(vt.sut.db);
     const refused = await debit(sessionId, 'd-2', 'r-2', 1_000);
     expect([refused.status, refused.body.code]).toEqual([401, 'INVALID_TOKEN']);
     // Another bet into the round that is open is refused too.
     const more = await debit(sessionId, 'd-3', 'r-1', 1_000);
     expect([more.status, more.body.code]).toEqual([401, 'INVALID_TOKEN']);
-    const balance = await vendorCall(sut, 'balance', { sessionId });
+    const balance = await vendorCall(vt.sut, 'balance', { sessionId });
     expect([balance.status, balance.body.code]).toEqual([401, 'INVALID_TOKEN']);
-    expect(await journalEntryCount(sut.db)).toBe(entries);
-    expect(await walletBalance(sut.db, playerId)).toBe(99_000n);
+    expect(await journalEntryCount(vt.sut.db)).toBe(entries);
+    expect(await walletBalance(vt.sut.db, vt.playerId)).toBe(99_000n);
 
     // The bet already taken is paid out: a credit needs only a session that existed.
     const win = await credit(sessionId, 'c-1', 'r-1', 2_500);
@@ -91,42 +87,42 @@ describe.each(Object.keys(events))('after a %s', (event) => {
 
 describe('ending game sessions', () => {
   it('ends every game session of the member at every vendor on logout, launched or playing', async () => {
-    await setupVendor(sut.db, { vendorCode: 'OTHER' });
-    const playing = await openWalletSession(sut, playerToken, nodeId);
-    const launched = await launchToken(sut, playerToken, nodeId);
+    await setupVendor(vt.sut.db, { vendorCode: 'OTHER' });
+    const playing = await openWalletSession(vt.sut, vt.playerToken, vt.nodeId);
+    const launched = await launchToken(vt.sut, vt.playerToken, vt.nodeId);
     await events.logout!();
-    const rows = await sut.db
+    const rows = await vt.sut.db
       .select({ isLive: sql<boolean>`${gameSessions.expiresAt} > now()` })
       .from(gameSessions)
-      .where(eq(gameSessions.memberId, playerId));
+      .where(eq(gameSessions.memberId, vt.playerId));
     expect(rows.map((row) => row.isLive)).toEqual([false, false]);
     // The launch token not yet exchanged is dead too.
-    const late = await vendorCall(sut, 'authenticate', { launchToken: launched });
+    const late = await vendorCall(vt.sut, 'authenticate', { launchToken: launched });
     expect([late.status, late.body.code]).toEqual([401, 'INVALID_TOKEN']);
     expect((await debit(playing, 'd-1', 'r-1', 100)).body.code).toBe('INVALID_TOKEN');
   });
 
   it('refuses a launch token whose platform session ended, even if only that session was revoked', async () => {
-    const launched = await launchToken(sut, playerToken, nodeId);
-    await sut.db.update(sessions).set({ revokedAt: sql`now()` });
-    const answer = await vendorCall(sut, 'authenticate', { launchToken: launched });
+    const launched = await launchToken(vt.sut, vt.playerToken, vt.nodeId);
+    await vt.sut.db.update(sessions).set({ revokedAt: sql`now()` });
+    const answer = await vendorCall(vt.sut, 'authenticate', { launchToken: launched });
     expect([answer.status, answer.body.code]).toEqual([401, 'INVALID_TOKEN']);
   });
 
   it('stops bets at the platform session’s absolute end, but not at its idle clock', async () => {
-    const sessionId = await openWalletSession(sut, playerToken, nodeId);
+    const sessionId = await openWalletSession(vt.sut, vt.playerToken, vt.nodeId);
     // Playing in the game makes no calls to the site: the site's idle clock must not end the game.
-    await sut.db.update(sessions).set({ lastSeenAt: sql`now() - interval '2 hours'` });
+    await vt.sut.db.update(sessions).set({ lastSeenAt: sql`now() - interval '2 hours'` });
     expect((await debit(sessionId, 'd-1', 'r-1', 100)).status).toBe(200);
-    await sut.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` });
+    await vt.sut.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` });
     expect((await debit(sessionId, 'd-2', 'r-2', 100)).body.code).toBe('INVALID_TOKEN');
   });
 
   it('leaves other members’ game sessions alone', async () => {
-    const other = await fundedMember(sut, demoAccounts.agent.account, 10_000n);
-    const otherSession = await openWalletSession(sut, other.token, nodeId);
-    await openWalletSession(sut, playerToken, nodeId);
-    expect(await endMemberGameSessions({ db: sut.db, memberId: playerId })).toEqual({ ended: 1 });
+    const other = await fundedMember(vt.sut, demoAccounts.agent.account, 10_000n);
+    const otherSession = await openWalletSession(vt.sut, other.token, vt.nodeId);
+    await openWalletSession(vt.sut, vt.playerToken, vt.nodeId);
+    expect(await endMemberGameSessions({ db: vt.sut.db, memberId: vt.playerId })).toEqual({ ended: 1 });
     expect((await debit(otherSession, 'd-1', 'r-1', 100)).status).toBe(200);
   });
 });

@@ -100,6 +100,16 @@ export interface OperatorGameQuery {
   pageSize: number;
 }
 
+/** The listing columns (shared by vendors and games) that an operator's change names. */
+function listingColumns(changes: Pick<OperatorOverrides, 'enabled' | 'isHot' | 'sortOrder' | 'gameType'>) {
+  return {
+    ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
+    ...(changes.isHot === undefined ? {} : { isHot: changes.isHot ? 1 : 0 }),
+    ...(changes.sortOrder === undefined ? {} : { sortOrder: changes.sortOrder }),
+    ...(changes.gameType === undefined ? {} : { gameType: changes.gameType }),
+  };
+}
+
 /** LIKE pattern of a search text, its wildcards taken literally. */
 function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -171,10 +181,7 @@ export async function updateVendor(
     const [after] = await tx
       .update(gameVendors)
       .set({
-        ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
-        ...(changes.isHot === undefined ? {} : { isHot: changes.isHot ? 1 : 0 }),
-        ...(changes.sortOrder === undefined ? {} : { sortOrder: changes.sortOrder }),
-        ...(changes.gameType === undefined ? {} : { gameType: changes.gameType }),
+        ...listingColumns(changes),
         operatorOverrides: overrides,
       })
       .where(eq(gameVendors.vassalage, vassalage))
@@ -216,10 +223,7 @@ export async function updateGame(
     const [updated] = await tx
       .update(games)
       .set({
-        ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
-        ...(changes.isHot === undefined ? {} : { isHot: changes.isHot ? 1 : 0 }),
-        ...(changes.sortOrder === undefined ? {} : { sortOrder: changes.sortOrder }),
-        ...(changes.gameType === undefined ? {} : { gameType: changes.gameType }),
+        ...listingColumns(changes),
         ...(changes.classify === undefined ? {} : { classify: changes.classify }),
         operatorOverrides: overrides,
       })

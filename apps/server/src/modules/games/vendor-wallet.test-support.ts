@@ -211,20 +211,24 @@ export async function endVendorTest(sut: TestApp): Promise<void> {
 }
 
 /**
- * startVendorTest before each test of the file and endVendorTest after it; `onStart` gets what each
- * start made, for a file that keeps it in variables of its own.
+ * startVendorTest before each test of the file and endVendorTest after it. Returns what the current
+ * test's start made (its fields are replaced before each test); `onStart` gets it too, for a file
+ * that keeps it in variables of its own.
  */
-export function useVendorTest(onStart: (started: VendorTest) => void): void {
+export function useVendorTest(onStart?: (started: VendorTest) => void): VendorTest {
+  const current = {} as VendorTest;
   let sut: TestApp | undefined;
   beforeEach(async () => {
     const started = await startVendorTest();
     sut = started.sut;
-    onStart(started);
+    Object.assign(current, started);
+    onStart?.(started);
   });
   afterEach(async () => {
     if (sut) await endVendorTest(sut);
     sut = undefined;
   });
+  return current;
 }
 
 /** How many journal entries the ledger holds (a refused call must not add one). */

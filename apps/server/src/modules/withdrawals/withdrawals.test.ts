@@ -6,20 +6,14 @@ import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { walletAudit } from '../wallet/wallet.tables.ts';
 import { autoReceiveWithdrawals } from './withdrawals.service.ts';
 import { withdrawals } from './withdrawals.tables.ts';
+import { png, uniqueKeys } from '../wallet/money.test-support.ts';
 
 let sut: TestApp;
 let operator: string;
 let player: string;
 let accountId: number;
 
-/** The smallest valid PNG: the 8-byte signature and an IHDR chunk are enough for the sniffing. */
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-]);
-
-let sequence = 0;
-const newRequest = () => `withdraw-${Date.now()}-${++sequence}`;
+const newRequest = uniqueKeys('withdraw');
 
 beforeEach(async () => {
   ({ sut, operator, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));

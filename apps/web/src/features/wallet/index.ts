@@ -4,6 +4,7 @@ export { useDepositReturn } from './deposit/use-deposit-return.ts';
 export {
   amountProblemText,
   amountRangeText,
+  setAmountRangeError,
   checkAmount,
   errorCode,
   fromMinor,

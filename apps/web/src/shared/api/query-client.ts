@@ -1,16 +1,10 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@khela/contract';
+import { shouldRetry } from '@khela/contract/client-kit';
 import { useOverlayStore } from '../stores/overlay-store.ts';
 import { useSessionStore } from '../stores/session-store.ts';
 
-const maxRetries = 2;
-
-/** Retry only what can heal by itself: network faults and 5xx; never 4xx (bad input, auth, not found). */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= maxRetries) return false;
-  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
-  return true;
-}
+export { shouldRetry };
 
 /**
  * A 401 means the token is missing, expired or revoked: the tab's session is over (spec 4). The

@@ -1,11 +1,15 @@
-import { ApiError, type FieldIssue, type IssueRule } from '@khela/contract';
+import { ApiError } from '@khela/contract';
+import {
+  ruleIssueText,
+  specificReasonKey as sharedSpecificReasonKey,
+  type ShownIssue,
+} from '@khela/contract/form-kit';
+import type { Translate } from '@khela/contract/client-kit';
 import { i18n } from '../i18n/i18n.ts';
 import { installZodTexts } from './zod-texts.ts';
 
 // Every form reaches this module (directly or through form-rules): its zod checks speak our texts.
 installZodTexts();
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
  * The text key of a failed call (the server's `message`), or the network/unknown text. A key this
@@ -16,29 +20,12 @@ export function errorTextKey(error: unknown): string {
   return 'err_unknown';
 }
 
-/** A field issue as the server sends it: `rule` and `limit` are there when the server knows them. */
-// A newer server may send a rule word this web does not know yet: it reads as the generic sentence.
-export type ShownIssue = Omit<FieldIssue, 'rule'> & { rule?: IssueRule | (string & {}); limit?: number };
+export type { ShownIssue };
 
-/**
- * Reasons that carry a meaning of their own beyond their rule (the password rules, a taken name).
- * The reason is matched here and never shown: it is English, for logs and API users.
- */
+/** The contract's reasons with a meaning of their own, and the member site's phone rule. */
 function specificReasonKey(reason: string): string | null {
-  if (reason === 'too common') return 'text_password_too_common';
-  if (reason.startsWith('must differ from the username')) return 'text_password_same_as_username';
-  if (reason.startsWith('must differ from the old')) return 'text_password_same_as_old';
-  if (reason.startsWith('must match')) return 'text_password_mismatch';
-  if (reason === 'six digits') return 'text_code_six_digits';
   if (reason === 'not a valid mobile number') return 'err_invalid_phone';
-  return null;
-}
-
-/** Reasons of servers that do not send `rule` yet (zod's and ours), read as a rule. */
-function ruleOfReason(reason: string): IssueRule | null {
-  if (reason === 'Required') return 'required';
-  if (reason.startsWith('must be at least')) return 'too_short';
-  return null;
+  return sharedSpecificReasonKey(reason);
 }
 
 /**
@@ -70,25 +57,5 @@ export function isShapeIssue(issue: ShownIssue): boolean {
 export function knownIssueText(issue: ShownIssue, t: Translate): string | null {
   const specific = specificIssueText(issue, t);
   if (specific) return specific;
-  const rule = issue.rule ?? ruleOfReason(issue.reason);
-  const limit = issue.limit;
-  const hasLimit = typeof limit === 'number' && Number.isFinite(limit);
-  switch (rule) {
-    case 'required':
-      return t('text_field_required');
-    case 'too_short':
-      return hasLimit ? t('rule_too_short', { limit }) : t('rule_too_short_plain');
-    case 'too_long':
-      return hasLimit ? t('rule_too_long', { limit }) : t('text_too_long');
-    case 'too_small':
-      return hasLimit ? t('rule_too_small', { limit }) : t('rule_too_small_plain');
-    case 'too_big':
-      return hasLimit ? t('rule_too_big', { limit }) : t('rule_too_big_plain');
-    case 'invalid_characters':
-      return t('rule_invalid_characters');
-    case 'invalid_format':
-      return t('rule_invalid_format');
-    default:
-      return null;
-  }
+  return ruleIssueText(issue, t);
 }

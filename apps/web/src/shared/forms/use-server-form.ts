@@ -12,7 +12,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../i18n/use-translation.ts';
 import type { z } from 'zod';
-import { ApiError, type ErrorCode } from '@khela/contract';
+import { ApiError } from '@khela/contract';
+import { codeFieldOf, type FormCallOptions } from '@khela/contract/form-kit';
 import { errorTextKey } from './api-errors.ts';
 import { applyIssueKeys } from './form-rules.ts';
 
@@ -33,21 +34,16 @@ export function useFieldError<Values extends FieldValues>(form: Pick<UseFormRetu
   };
 }
 
-export interface ServerFormOptions<Values extends FieldValues> {
+/**
+ * `fields`, `action` and `codeFields` (a failure under its code's field gets the failure's own text
+ * key instead of the alert): the contract's form kit.
+ */
+export interface ServerFormOptions<Values extends FieldValues> extends FormCallOptions<Values, Path<Values>> {
   /** The client rules; messages are text keys or sentences. May change between renders. */
   schema: z.ZodType<Values, Values>;
   defaultValues: DefaultValues<Values>;
   /** When fields are checked (react-hook-form's `mode`): on submit unless said. */
   mode?: UseFormProps<Values>['mode'];
-  /** The fields on screen: server issues for others become the alert. */
-  fields: readonly Path<Values>[];
-  /** The call: resolves when done, throws the call's failure (an ApiError) otherwise. */
-  action: (values: Values) => Promise<void>;
-  /**
-   * Failures that belong under one field (WRONG_PASSWORD under the password): the failure's own text
-   * (its text key) goes there instead of the alert.
-   */
-  codeFields?: Partial<Record<ErrorCode, Path<Values>>>;
   /**
    * A failure this form reads itself before the common mapping (a code that belongs under one
    * field, a step to show): answer true when handled.
@@ -83,7 +79,7 @@ export function useServerForm<Values extends FieldValues>({
       await action(values);
     } catch (error) {
       if (onError?.(error, form, t)) return;
-      const codeField = error instanceof ApiError ? codeFields?.[error.code as ErrorCode] : undefined;
+      const codeField = codeFieldOf(error, codeFields);
       if (codeField && error instanceof ApiError) {
         form.setError(codeField, { type: 'server', message: error.message }, { shouldFocus: true });
         return;

@@ -7,6 +7,7 @@ import {
   setActiveApiLanguage,
   type CatalogueLanguage,
 } from './languages.ts';
+import { fillPlaceholders } from '@khela/contract/client-kit';
 
 /*
  * The texts: flat snake_case keys (`game_maintenance`…, spec 2 names some of them) with `{{name}}`
@@ -44,16 +45,8 @@ const catalogueLoaders: Record<CatalogueLanguage, CatalogueParts> = {
   th: { start: () => import('virtual:catalogue/th/start'), rest: () => import('virtual:catalogue/th/rest') },
 };
 
-const placeholder = /\{\{\s*(\w+)\s*\}\}/g;
-
 /** `{{name}}` filled from `values`; a placeholder without a value stays as written. */
-function fill(text: string, values: Values | undefined): string {
-  if (!values || !text.includes('{{')) return text;
-  return text.replace(placeholder, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined || value === null ? whole : String(value);
-  });
-}
+const fill: (text: string, values: Values | undefined) => string = fillPlaceholders;
 
 /** One state of the texts: a language and what of its catalogue has arrived. Never changed. */
 export interface Texts {

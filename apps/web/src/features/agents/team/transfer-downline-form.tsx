@@ -7,9 +7,9 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import {
   amountProblemText,
-  amountRangeText,
   checkAmount,
   errorCode,
+  setAmountRangeError,
   useMoney,
   useRequestId,
   useWallets,
@@ -63,12 +63,8 @@ export function TransferDownlineForm({ username }: { username: string }) {
       setNotice(t('text_transfer_done', { value: money(body.amount), to, balance: money(balance) }));
     },
     onError: (error) => {
-      const code = errorCode(error);
-      if (code === 'AMOUNT_OUT_OF_RANGE') {
-        form.setError('amount', { type: 'server', message: amountRangeText(error, t, money) });
-        return true;
-      }
-      if (code === 'PAYMENT_PASSWORD_NOT_SET') {
+      if (setAmountRangeError(error, form.setError, t, money)) return true;
+      if (errorCode(error) === 'PAYMENT_PASSWORD_NOT_SET') {
         setAlert('text_no_payment_password');
         return true;
       }

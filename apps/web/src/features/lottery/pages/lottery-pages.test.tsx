@@ -135,6 +135,15 @@ const cardNames = () =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
+/** Opens Fast 1 minute's Lô 2 số, picks 07 with a stake of 10 and presses "Place bets". */
+async function betOn07() {
+  renderApp('/lottery?gameCode=FAST_1&playType=lo2');
+  await screen.findByRole('heading', { name: 'Fast 1 minute' });
+  fireEvent.click(screen.getByRole('button', { name: '07' }));
+  fireEvent.change(await screen.findByLabelText(/Stake per bet/), { target: { value: '10' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Place bets' }));
+}
+
 describe('lottery lobby', () => {
   it('shows the first tag’s games with countdown, numero and the latest result (6 numbers, special marked)', async () => {
     lotteryCalls();
@@ -307,11 +316,7 @@ describe('betting view', () => {
   it('a trial account is told to register a real account (spec 5) and places nothing', async () => {
     useSessionStore.getState().setSession({ token: 'trial-token', isAgent: 4, username: 'guest1' });
     const calls = lotteryCalls();
-    renderApp('/lottery?gameCode=FAST_1&playType=lo2');
-    await screen.findByRole('heading', { name: 'Fast 1 minute' });
-    fireEvent.click(screen.getByRole('button', { name: '07' }));
-    fireEvent.change(await screen.findByLabelText(/Stake per bet/), { target: { value: '10' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Place bets' }));
+    await betOn07();
     expect((await screen.findByRole('alertdialog')).textContent).toContain(
       'Please Register An Account First',
     );
@@ -479,11 +484,7 @@ describe('the draw', () => {
         pageSize: 50,
       }),
     });
-    renderApp('/lottery?gameCode=FAST_1&playType=lo2');
-    await screen.findByRole('heading', { name: 'Fast 1 minute' });
-    fireEvent.click(screen.getByRole('button', { name: '07' }));
-    fireEvent.change(await screen.findByLabelText(/Stake per bet/), { target: { value: '10' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Place bets' }));
+    await betOn07();
     const dialog = await screen.findByRole('alertdialog');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
     expect(await screen.findByRole('heading', { name: 'Result of draw 202611260100' })).toBeTruthy();

@@ -19,11 +19,11 @@ import { useCreateDeposit, useDepositHistory, useDepositMethods } from './deposi
 import { amountSchema } from '../components/money-fields.tsx';
 import { DepositLimits, periodLabelKeys } from './deposit-limits.tsx';
 import {
-  amountRangeText,
   compareDecimal,
   errorCode,
   errorValue,
   issueFields,
+  setAmountRangeError,
   useMoney,
   useRequestId,
 } from './money.ts';
@@ -201,10 +201,8 @@ function DepositForm({ method }: { method: DepositMethod }) {
       form.reset({ amount: '', reference: '' });
     },
     onError: (error) => {
-      const code = errorCode(error);
-      if (code === 'AMOUNT_OUT_OF_RANGE') {
-        form.setError('amount', { type: 'server', message: amountRangeText(error, t, money) });
-      } else if (code === 'DEPOSIT_LIMIT_EXCEEDED') {
+      if (setAmountRangeError(error, form.setError, t, money)) return true;
+      if (errorCode(error) === 'DEPOSIT_LIMIT_EXCEEDED') {
         const value = errorValue(error);
         const period = typeof value.period === 'string' ? value.period : 'day';
         form.setError('amount', {

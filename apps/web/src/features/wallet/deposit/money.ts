@@ -157,3 +157,15 @@ export function amountRangeText(error: unknown, t: Translate, money: (text: stri
   }
   return t('err_amount_out_of_range');
 }
+
+/** AMOUNT_OUT_OF_RANGE from the server set under the form's amount field: true when it was one. */
+export function setAmountRangeError(
+  error: unknown,
+  setError: (name: 'amount', error: { type: 'server'; message: string }) => void,
+  t: Translate,
+  money: (text: string) => string,
+): boolean {
+  if (errorCode(error) !== 'AMOUNT_OUT_OF_RANGE') return false;
+  setError('amount', { type: 'server', message: amountRangeText(error, t, money) });
+  return true;
+}
