@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from 'otplib';
-import { callApi, memberToken, operatorToken, sessionToken, solveAltcha } from '../support/api.ts';
+import { callApi, memberToken, operatorToken, sessionToken } from '../support/api.ts';
+import { adminLogin } from '../support/admin.ts';
+import { enrolledOperator } from '../support/back-office.ts';
 import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
-import type { Page } from 'playwright-core';
 
 /**
  * The back office's players journey (issue 15, item 3) in real Chromium against the real server: a
@@ -18,34 +18,6 @@ const support = { account: 'supportdesk1', password: 'Support-desk-2026', totpSe
 // `__xss=1` in an inline handler sets window.__xss (the nickname field holds 32 characters).
 const xssNickname = '<img src=x onerror=__xss=1>';
 
-/** Logs an operator in on /admin: account and password, then the second step's code. */
-async function adminLogin(
-  page: Page,
-  baseUrl: string,
-  who: { account: string; password: string; totpSecret: string },
-) {
-  await page.goto(`${baseUrl}/admin/`);
-  await page.getByRole('heading', { name: 'Operator login' }).waitFor({ timeout: 20_000 });
-  await page.waitForLoadState('networkidle');
-  await page.getByLabel('Account').fill(who.account);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  const code = page.getByRole('textbox', { name: /^Code/ });
-  const alert = page.locator('.form-alert');
-  await code
-    .or(alert)
-    .first()
-    .waitFor({ timeout: 60_000 })
-    .catch(async (error: unknown) => {
-      await screenshot(page, 'back-office-players-login-failed');
-      throw error;
-    });
-  if (await alert.isVisible()) throw new Error(`admin login refused: ${await alert.innerText()}`);
-  await code.fill(await generate({ secret: who.totpSecret }));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('navigation').first().waitFor({ timeout: 20_000 });
-}
-
 let owner: string;
 let houseSession: string;
 let houseBet: number;
@@ -55,53 +27,10 @@ beforeAll(async () => {
   owner = await operatorToken(server.baseUrl);
 
   // The owner creates the support operator; its first login changes the password and enrols TOTP.
-  const created = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/operators/create',
-    token: owner,
-    sealed: true,
-    body: {
-      account: support.account,
-      nickname: 'Support desk',
-      role: 'support',
-      password: 'First-pass-2026x',
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const first = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/session/login',
-    sealed: true,
-    body: {
-      username: support.account,
-      password: 'First-pass-2026x',
-      altcha: await solveAltcha(server.baseUrl),
-    },
-  });
-  let token = (first.body.value as { token: string }).token;
-  const changed = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/session/password',
-    token,
-    sealed: true,
-    body: {
-      oldPassword: 'First-pass-2026x',
-      newPassword: support.password,
-      confirmNewPassword: support.password,
-    },
-  });
-  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-  token = (changed.body.value as { token: string }).token;
-  const setup = await callApi(server.baseUrl, { method: 'POST', path: '/api/operator/2fa/setup', token });
-  support.totpSecret = (setup.body.value as { secret: string }).secret;
-  const confirmed = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/2fa/confirm',
-    token,
-    // The previous 30-second step: accepted (drift), and never the code the browser login uses.
-    body: { code: await generate({ secret: support.totpSecret, epoch: Math.floor(Date.now() / 1000) - 30 }) },
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  Object.assign(
+    support,
+    await enrolledOperator(server.baseUrl, owner, { account: support.account, role: 'support' }),
+  );
 
   // The demo player gets funds and opens a house game (classic3x3) with one bet placed.
   const funded = await callApi(server.baseUrl, {
@@ -200,7 +129,7 @@ describe('back office: players', () => {
     // The support operator's TOTP code of this step was not used (enrolment used the previous one).
     watched = await openPage(browser, { viewport: viewports.desktop });
     const { page, errors } = watched;
-    await adminLogin(page, server.baseUrl, support);
+    expect(await adminLogin(page, server.baseUrl, support)).toBe('signedIn');
 
     // The search: the query lives in the address.
     await page.goto(`${server.baseUrl}/admin/players`);

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { crc32, deflateSync } from 'node:zlib';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { callApi, operatorToken, solveAltcha } from '../support/api.ts';
+import { callApi, operatorToken } from '../support/api.ts';
+import { adminLogin } from '../support/admin.ts';
+import { enrolledOperator } from '../support/back-office.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
 
@@ -56,78 +57,11 @@ beforeAll(async () => {
     body: {},
   });
   expect(synced.status, JSON.stringify(synced.body)).toBe(200);
-  const created = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/operators/create',
-    token: owner,
-    sealed: true,
-    body: {
-      account: content.account,
-      nickname: 'Content desk',
-      role: 'content',
-      password: 'First-pass-2026x',
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const first = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/session/login',
-    sealed: true,
-    body: {
-      username: content.account,
-      password: 'First-pass-2026x',
-      altcha: await solveAltcha(server.baseUrl),
-    },
-  });
-  let token = (first.body.value as { token: string }).token;
-  // The new password first (it answers a new session), then the second step.
-  const changed = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/session/password',
-    token,
-    sealed: true,
-    body: {
-      oldPassword: 'First-pass-2026x',
-      newPassword: content.password,
-      confirmNewPassword: content.password,
-    },
-  });
-  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-  token = (changed.body.value as { token: string }).token;
-  const setup = await callApi(server.baseUrl, { method: 'POST', path: '/api/operator/2fa/setup', token });
-  content.totpSecret = (setup.body.value as { secret: string }).secret;
-  const confirmed = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/2fa/confirm',
-    token,
-    // The previous 30-second step: accepted (drift), and never the code the browser login uses.
-    body: { code: await generate({ secret: content.totpSecret, epoch: Math.floor(Date.now() / 1000) - 30 }) },
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  Object.assign(
+    content,
+    await enrolledOperator(server.baseUrl, owner, { account: content.account, role: 'content' }),
+  );
 });
-
-/**
- * Logs an operator in to /admin in the browser: account and password, then the authenticator's
- * code (e2e/support/admin.ts of the shell does the same once it lands).
- */
-async function adminLogin(
-  page: Page,
-  baseUrl: string,
-  operator: { account: string; password: string; totpSecret: string },
-) {
-  await page.goto(`${baseUrl}/admin/`);
-  await page.getByLabel('Account').fill(operator.account);
-  await page.getByLabel('Password').fill(operator.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  const code = page.getByRole('textbox', { name: 'Code', exact: true });
-  await code.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
-    await screenshot(page, 'back-office-site-login-failed');
-    throw new Error(`no code step: ${await page.locator('body').innerText()}`, { cause: error });
-  });
-  await code.fill(await generate({ secret: operator.totpSecret }));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('navigation').first().waitFor({ timeout: 20_000 });
-}
 
 /** The home carousel's picture texts (the banners' titles) on the member site, in English. */
 async function homeBannerTitles(page: Page): Promise<string[]> {
@@ -148,7 +82,7 @@ async function setAdminTheme(page: Page, theme: 'light' | 'dark') {
 describe('the site in the back office', () => {
   it('a content operator changes a home banner and the member site shows it; the audit has before and after', async () => {
     const { page, context, errors } = await openPage(browser, { viewport: viewports.desktop });
-    await adminLogin(page, server.baseUrl, content);
+    expect(await adminLogin(page, server.baseUrl, content)).toBe('signedIn');
 
     await page.goto(`${server.baseUrl}/admin/site/banners`);
     const table = page.getByRole('table', { name: 'Banners' });
