@@ -87,7 +87,7 @@ export async function recordOperatorChange(
 }
 
 /**
- * After every answer to an operator call: a refused or failed call is recorded (GETs too: an
+ * With every answer to an operator call: a refused or failed call is recorded (GETs too: an
  * attempt beyond one's role is audited), and a change whose handler recorded nothing is recorded
  * with its (redacted) input, so no operator action escapes the trail.
  */
@@ -113,13 +113,18 @@ function isOwnSessionCall(id: string): boolean {
   return id === 'operatorMe' || id === 'operatorLogout';
 }
 
+/**
+ * On `onSend`, not `onResponse`: the entry is written before the answer leaves, so whoever reads
+ * the trail right after an answer (the operator's next screen, a test) finds it.
+ */
 export function installOperatorAudit(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     try {
       await auditAfterAnswer(app.db, request, reply);
     } catch (error) {
       request.log.error({ err: error }, 'operator audit entry not written');
     }
+    return payload;
   });
 }
 
