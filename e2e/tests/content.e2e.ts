@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-// The web's own sealing code, imported by path like bench/: e2e drives the API as the browser would.
-import { importSealingKey, sealBody } from '../../packages/contract/src/seal.ts';
+import { operatorToken } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
 
@@ -264,23 +261,8 @@ describe('downloads and the installable app', () => {
 describe('operator', () => {
   it('changes a banner through the API and the home page shows it without a deploy', async () => {
     const base = server.baseUrl;
-    const key = await importSealingKey(
-      ((await (await fetch(`${base}/wps/system/publicKey`)).json()) as { value: { spki: string } }).value
-        .spki,
-    );
-    const challenge = (
-      (await (await fetch(`${base}/wps/verification/challenge`)).json()) as { value: Challenge }
-    ).value;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-    const login = await fetch(`${base}/api/operator/session/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(
-        await sealBody(key, { username: 'operator', password: 'Operator-demo-2026', altcha }),
-      ),
-    });
-    const token = ((await login.json()) as { value: { token: string } }).value.token;
+    // The demo owner, with the second step every operator needs (e2e/support/api.ts).
+    const token = await operatorToken(base);
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const list = (await (
       await fetch(`${base}/api/operator/content/banners?group=home`, { headers: auth })
