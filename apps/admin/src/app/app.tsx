@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { operatorMe } from '@khela/contract/call-routes';
 import { useCall } from '../shared/api/hooks.ts';
 import { useSession } from '../shared/api/session.ts';
@@ -5,15 +6,45 @@ import { t } from '../shared/i18n/i18n.ts';
 import { ErrorState, Loading } from '../shared/ui/states.tsx';
 import { useIdleLogout } from './idle.ts';
 import { Layout } from './layout.tsx';
-import { ChangePasswordStep, TwoFactorStep } from './login/first-login.tsx';
-import { LoginPage } from './login/login-page.tsx';
 import { OperatorContext } from './operator.ts';
 import type { OperatorSelf } from '@khela/contract';
+
+// The login and the first-login steps are chunks of their own: a signed-in operator (nearly every
+// load of the back office) never downloads the login's forms, proof of work and their schemas.
+const LoginPage = lazy(() =>
+  import('./login/login-page.tsx').then((module) => ({ default: module.LoginPage })),
+);
+const ChangePasswordStep = lazy(() =>
+  import('./login/first-login.tsx').then((module) => ({ default: module.ChangePasswordStep })),
+);
+const TwoFactorStep = lazy(() =>
+  import('./login/first-login.tsx').then((module) => ({ default: module.TwoFactorStep })),
+);
+
+function Boot({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="boot">
+          <Loading rows={3} label={t('shell_loading')} />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** No session: the login. A session: who it is (operatorMe), its first-login steps, then the back office. */
 export function App() {
   const { token } = useSession();
-  return token ? <SignedIn key={token} /> : <LoginPage />;
+  return token ? (
+    <SignedIn key={token} />
+  ) : (
+    <Boot>
+      <LoginPage />
+    </Boot>
+  );
 }
 
 function SignedIn() {
@@ -37,8 +68,20 @@ function SignedIn() {
 
 function Operator({ operator }: { operator: OperatorSelf }) {
   useIdleLogout(operator.idleMinutes);
-  if (operator.passwordChangeRequired) return <ChangePasswordStep operator={operator} />;
-  if (operator.twoFactorSetupRequired) return <TwoFactorStep operator={operator} />;
+  if (operator.passwordChangeRequired) {
+    return (
+      <Boot>
+        <ChangePasswordStep operator={operator} />
+      </Boot>
+    );
+  }
+  if (operator.twoFactorSetupRequired) {
+    return (
+      <Boot>
+        <TwoFactorStep operator={operator} />
+      </Boot>
+    );
+  }
   return (
     <OperatorContext.Provider value={operator}>
       <Layout operator={operator} />
