@@ -7,7 +7,9 @@
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… npx tsx bench/read-path.ts --server=dist
  *   npx tsx bench/read-path.ts --server-root=/path/to/other/checkout   # the same bench, another server
  * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 20) tune each row; each row warms up
- * for a second first. Loopback only; the servers are started on free ports and stopped at the end.
+ * for a second first. BENCH_SERVER_PROFILE=<dir> runs the server under `node --cpu-prof` (its
+ * profile is written there on exit: `npx tsx bench/cpu-profile-top.ts <file>`), and BENCH_ONLY=<name
+ * prefix> measures only the rows whose name starts with it (with the hello-world). Loopback only; the servers are started on free ports and stopped at the end.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -41,6 +43,8 @@ const redisUrl = process.env.REDIS_URL;
 const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 /** The same kind of process for both: plain node for the built server, node + tsx for the sources. */
 const runner = useDist ? [] : ['--import', tsxLoader];
+const profileDir = process.env.BENCH_SERVER_PROFILE;
+const only = process.env.BENCH_ONLY;
 
 async function measure(
   name: string,
@@ -61,8 +65,13 @@ async function measure(
   };
 }
 
-function start(entry: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...runner, ...entry], {
+function start(
+  entry: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  nodeOptions: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...nodeOptions, ...runner, ...entry], {
     cwd,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -105,15 +114,20 @@ if (!useDist && !existsSync(path.join(serverRoot, 'apps/house-games/dist/web/gam
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-bench-read-'));
-const server = start([entry], serverRoot, {
-  ...benchServerEnv(port, dataDir, {
-    DEMO_MODE: 'true',
-    ALLOW_TEST_PROVIDERS: 'true',
-    // A key prefix of its own, so the run never reads another run's (or a site's) cached answers.
-    REDIS_PREFIX: `khela-bench-${randomBytes(4).toString('hex')}:`,
-  }),
-  ...(scratchUrl ? { DATABASE_URL: scratchUrl } : {}),
-});
+const server = start(
+  [entry],
+  serverRoot,
+  {
+    ...benchServerEnv(port, dataDir, {
+      DEMO_MODE: 'true',
+      ALLOW_TEST_PROVIDERS: 'true',
+      // A key prefix of its own, so the run never reads another run's (or a site's) cached answers.
+      REDIS_PREFIX: `khela-bench-${randomBytes(4).toString('hex')}:`,
+    }),
+    ...(scratchUrl ? { DATABASE_URL: scratchUrl } : {}),
+  },
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+);
 try {
   await waitUntilReady(`${base}/readyz`, Date.now() + 120_000);
   // The game type of the first header category, as a visitor's first lobby would ask for it.
@@ -143,16 +157,27 @@ try {
   // The server's own start-up work (jobs, the house vendor's catalogue) settles first.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   rows.push(await measure('Fastify hello-world, before', helloUrl, ['/']));
-  rows.push(await measure(`GCSGAME_gameList (${gameType}, page 1 of 21)`, base, [gameList]));
-  // As a browser asks for it: compressed (brotli or gzip, @fastify/compress, per answer).
-  rows.push(
-    await measure('GCSGAME_gameList, as a browser asks (br, gzip)', base, [gameList], {
-      'accept-encoding': 'gzip, deflate, br',
-    }),
-  );
-  rows.push(await measure('home boot: the 4 calls in turn', base, boot));
-  for (const target of boot) rows.push(await measure(`home boot: ${target.split('?')[0]}`, base, [target]));
-  rows.push(await measure('home: GCSGAME_hotGamesV2', base, [hotGames]));
+  const row = async (name: string, paths: string[], headers: Record<string, string> = {}): Promise<void> => {
+    if (!only || name.startsWith(only)) rows.push(await measure(name, base, paths, headers));
+  };
+  // The same hello-world sending a JSON text of the game list's size: the share of the gap that is
+  // only the answer's size (shown, not the baseline).
+  const listBytes = (await (await fetch(`${base}${gameList}`)).arrayBuffer()).byteLength;
+  if (!only || 'GCSGAME_gameList'.startsWith(only)) {
+    rows.push(
+      await measure(`Fastify, a JSON text of the game list's size (${listBytes} B)`, helloUrl, [
+        `/bytes/${listBytes}`,
+      ]),
+    );
+  }
+  await row(`GCSGAME_gameList (${gameType}, page 1 of 21)`, [gameList]);
+  // As a browser asks for it: compressed (brotli or gzip, once per key and TTL: register-call.ts).
+  await row('GCSGAME_gameList, as a browser asks (br, gzip)', [gameList], {
+    'accept-encoding': 'gzip, deflate, br',
+  });
+  await row('home boot: the 4 calls in turn', boot);
+  for (const target of boot) await row(`home boot: ${target.split('?')[0]}`, [target]);
+  await row('home: GCSGAME_hotGamesV2', [hotGames]);
   rows.push(await measure('Fastify hello-world, after', helloUrl, ['/']));
 } finally {
   await stopBenchServer(server, dataDir);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { recordedHeaders } from './http/recorded-headers.ts';
 import { calls, vendorLanguageOf } from '@khela/contract';
 import type { WebAssets } from '@khela/house-games';
 import helmet from 'helmet';
@@ -226,9 +227,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await cspHosts.refresh();
   app.addHook('onClose', async () => cspHosts.stop());
-  // Helmet's middleware is built once: @fastify/helmet built it again on every answer (its CSP
-  // directives parsed per request, a tenth of a cached read's time). The host lists are functions,
-  // still read on every answer.
+  // Helmet's middleware is built once (@fastify/helmet built it again on every answer, its CSP
+  // directives parsed per request), and its headers are computed once per version of the host
+  // lists: helmet is run against a recording response, and every answer then gets that set in one
+  // call (issue 12: a tenth of a cached read's time was helmet's middlewares setting header by
+  // header, each validated by Node). The host lists change at most once a `refreshMs`.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -248,16 +251,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     crossOriginEmbedderPolicy: false,
   });
+  const pageHeaders = recordedHeaders(securityHeaders, () => [cspHosts.frames(), cspHosts.images()]);
   app.addHook('onRequest', (request, reply, done) => {
     // Vendors' wallet calls are server-to-server JSON that no browser reads: no page headers
     // (their route sets nosniff and no-store itself).
-    if (request.url.startsWith(vendorWalletPrefix)) {
-      done();
-      return;
-    }
-    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
-      done(error instanceof Error ? error : undefined),
-    );
+    if (!request.url.startsWith(vendorWalletPrefix)) reply.headers(pageHeaders());
+    done();
   });
   await app.register(compress, { global: true, threshold: 1024 });
   // A generous per-address ceiling for every call; stricter limits sit on login, SMS and money
