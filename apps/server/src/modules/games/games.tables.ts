@@ -209,7 +209,11 @@ export const gameRounds = pgTable(
   (table) => [
     uniqueIndex('game_rounds_vendor_round_key').on(table.vendorCode, table.roundId),
     index('game_rounds_member_idx').on(table.memberId, table.startedAt),
-    index('game_rounds_settled_idx').on(table.settledAt),
+    // Partial: an open round is never looked up by its settlement time, so the debit that opens
+    // it writes no entry here (issue 12); `settled_at >= …` and min() use the index as before.
+    index('game_rounds_settled_idx')
+      .on(table.settledAt)
+      .where(sql`${table.settledAt} is not null`),
   ],
 );
 

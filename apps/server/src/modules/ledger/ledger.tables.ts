@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -83,7 +84,11 @@ export const journalEntries = pgTable(
   },
   (table) => [
     unique('journal_entries_idempotency_key_unique').on(table.idempotencyKey),
-    unique('journal_entries_reverses_entry_id_unique').on(table.reversesEntryId),
+    // Partial: nearly every entry reverses nothing, and a NULL needs no place in a unique index
+    // (one index write less per entry on the hot path; issue 12).
+    uniqueIndex('journal_entries_reverses_entry_id_unique')
+      .on(table.reversesEntryId)
+      .where(sql`${table.reversesEntryId} is not null`),
     index('journal_entries_created_at_index').on(table.createdAt),
   ],
 );
