@@ -131,11 +131,17 @@ const server = start(
 try {
   await waitUntilReady(`${base}/readyz`, Date.now() + 120_000);
   // The game type of the first header category, as a visitor's first lobby would ask for it.
-  const menus = (await (await fetch(`${base}${routes.gameMenus.path}`)).json()) as {
-    value: { category: string }[];
-  };
-  // Slots when the catalogue has them (a full page of 21), else the first header category.
-  const categories = menus.value.map((menu) => menu.category);
+  // Slots when the catalogue has them (a full page of 21), else the first header category. The
+  // house vendor's catalogue is synced by a job just after start: wait up to 30 s for its slots.
+  let categories: string[] = [];
+  for (const deadline = Date.now() + 30_000; ;) {
+    const menus = (await (await fetch(`${base}${routes.gameMenus.path}`)).json()) as {
+      value: { category: string }[];
+    };
+    categories = menus.value.map((menu) => menu.category);
+    if (categories.includes('RNG') || Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   const gameType = categories.includes('RNG') ? 'RNG' : (categories[0] ?? 'RNG');
   const language = 'BN';
   const query = (values: Record<string, string>) => new URLSearchParams(values).toString();
