@@ -9,7 +9,8 @@
  * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 20) tune each row; each row warms up
  * for a second first. BENCH_SERVER_PROFILE=<dir> runs the server under `node --cpu-prof` (its
  * profile is written there on exit: `npx tsx bench/cpu-profile-top.ts <file>`), and BENCH_ONLY=<name
- * prefix> measures only the rows whose name starts with it (with the hello-world). Loopback only; the servers are started on free ports and stopped at the end.
+ * prefix> measures only the rows whose name starts with it (with the hello-world), and
+ * BENCH_LOG_LEVEL=info logs as production does (the default is warn). Loopback only; the servers are started on free ports and stopped at the end.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -123,6 +124,8 @@ const server = start(
       ALLOW_TEST_PROVIDERS: 'true',
       // A key prefix of its own, so the run never reads another run's (or a site's) cached answers.
       REDIS_PREFIX: `khela-bench-${randomBytes(4).toString('hex')}:`,
+      // BENCH_LOG_LEVEL=info logs as production does (the default is warn).
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
     }),
     ...(scratchUrl ? { DATABASE_URL: scratchUrl } : {}),
   },

@@ -86,7 +86,13 @@ export function registerCall<C extends CallDefinition>(
       response: { 200: envelope },
       ...(call.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
-    config: { call, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    // A shared answer is a hot path of the read path (home data, lobbies): its 2xx is not logged at
+    // info (http/request-log.ts), every refusal and error still is.
+    config: {
+      call,
+      ...(shared ? { hotPath: true } : {}),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // preParsing, not onRequest: the rate limits (@fastify/rate-limit's onRequest hooks) still
     // count a refused caller first, and the body of a refused caller is never parsed.
@@ -175,6 +181,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     call?: CallDefinition;
+    /** A hot path for the request log: a 2xx is written at debug, not info (http/request-log.ts). */
+    hotPath?: boolean;
   }
 }
 

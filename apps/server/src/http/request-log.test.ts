@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { calls } from '@khela/contract';
 import { buildApp } from '../app.ts';
 import { loadEnv } from '../config/env.ts';
 import { createTestDatabase, testEnvDefaults, type TestDatabase } from '../test/helper.ts';
@@ -91,7 +92,15 @@ describe('the app’s request log', () => {
         payload: '{}',
       });
       expect(refused.statusCode).toBe(404);
+      // A shared answer of the read path (the brand's settings) is a hot path too; a call that
+      // answers its caller is logged at info.
+      expect((await app.inject({ url: calls.whitelabel.path })).statusCode).toBe(200);
+      expect((await app.inject({ url: calls.memberInfo.path })).statusCode).toBe(401);
+      expect(completed(lines, calls.whitelabel.path)).toEqual([]);
+      expect(completed(lines, calls.memberInfo.path)).toMatchObject([{ level: INFO }]);
       expect(completed(lines, '/healthz')).toEqual([]);
+      expect((await app.inject({ url: '/wps/nothing/here' })).statusCode).toBe(404);
+      expect(completed(lines, '/wps/nothing/here')).toMatchObject([{ level: INFO }]);
       expect(completed(lines, '/vendor-wallet/NOBODY/debit')).toMatchObject([
         { level: INFO, res: { statusCode: 404 } },
       ]);

@@ -8,7 +8,8 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  *
  * - a 5xx at error, a slow answer (≥ `slowRequestMs`) at warn, any other 4xx at info: every error and
  *   every refused call (a bad signature, an unknown session, insufficient funds…) stays in the log;
- * - a 2xx or 3xx of a hot path (vendor wallet calls, game launch, health checks) at debug;
+ * - a 2xx or 3xx of a hot path (vendor wallet calls, game launch, health checks, and every call
+ *   registered with a shared answer: home data, game lists, lobbies) at debug;
  * - any other 2xx or 3xx at info.
  *
  * Errors keep their own lines with the stack (http/error-handler.ts, the vendor routes' handler),
@@ -58,7 +59,9 @@ export class RequestLog extends LogController {
     const level = requestLogLevel({
       status: reply.statusCode,
       elapsedMs: reply.elapsedTime,
-      hotPath: this.#isHotPath(query < 0 ? url : url.slice(0, query)),
+      hotPath:
+        request.routeOptions.config.hotPath === true ||
+        this.#isHotPath(query < 0 ? url : url.slice(0, query)),
     });
     // Pino's methods below the logger's level are no-ops: nothing is serialised for them.
     reply.log[level]({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
