@@ -132,9 +132,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   // Graceful shutdown: close() stops accepting and waits for requests in flight, but a kept-alive
   // socket that was busy when closing began would hold it open until its idle timeout. Answers
   // sent while closing therefore end their connection.
@@ -142,8 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   configurePasswordHashing(hashingLimitsOf(env));
@@ -252,7 +250,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   const pageHeaders = recordedHeaders(securityHeaders, () => [cspHosts.frames(), cspHosts.images()]);
+  // One callback hook for the headers every answer carries (no promise per request): the request
+  // id, and the page headers.
   app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
     // Vendors' wallet calls are server-to-server JSON that no browser reads: no page headers
     // (their route sets nosniff and no-store itself).
     if (!request.url.startsWith(vendorWalletPrefix)) reply.headers(pageHeaders());

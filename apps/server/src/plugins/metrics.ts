@@ -23,7 +23,7 @@ export const metricsPlugin = fp(async (app) => {
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the raw URL, keeps the label set bounded.
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe(
@@ -31,6 +31,7 @@ export const metricsPlugin = fp(async (app) => {
       reply.elapsedTime / 1000,
     );
     if (reply.statusCode >= 500) errors.inc({ route });
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true }, onRequest: operatorOnly(app) }, async (_request, reply) => {

@@ -118,13 +118,18 @@ function isOwnSessionCall(id: string): boolean {
  * the trail right after an answer (the operator's next screen, a test) finds it.
  */
 export function installOperatorAudit(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    try {
-      await auditAfterAnswer(app.db, request, reply);
-    } catch (error) {
-      request.log.error({ err: error }, 'operator audit entry not written');
+  // A callback hook: every answer passes here, and only an operator call's waits for a write (a
+  // member's or a visitor's costs one comparison, not a promise; issue 12).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (callOf(request)?.auth !== 'operator') {
+      done(null, payload);
+      return;
     }
-    return payload;
+    auditAfterAnswer(app.db, request, reply)
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'operator audit entry not written');
+      })
+      .finally(() => done(null, payload));
   });
 }
 
