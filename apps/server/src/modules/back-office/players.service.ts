@@ -8,6 +8,7 @@ import {
   type PlayerDetail,
   type PlayerNote,
   type PlayerSummary,
+  type BalanceValue,
 } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
@@ -30,7 +31,7 @@ import { getDepositLimits } from '../deposits/deposits.service.ts';
 import { countMemberDeposits, listMemberDepositsForOperator } from '../deposits/player-admin.service.ts';
 import { countMemberRounds, listMemberRoundsForOperator } from '../games/player-admin.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
-import { getWalletBalance, listAccountRecord } from '../wallet/wallet.service.ts';
+import { getWalletBalance, getWalletBalances, listAccountRecord } from '../wallet/wallet.service.ts';
 import {
   countMemberWithdrawals,
   listMemberWithdrawalsForOperator,
@@ -46,8 +47,7 @@ export function kindOf(type: number): MemberKind {
   return isAgentType(type) ? 'agent' : 'player';
 }
 
-async function summaryOf(db: Database, money: Money, row: MemberRow): Promise<PlayerSummary> {
-  const balance = await getWalletBalance({ db, money, memberId: row.id, memberType: row.type });
+function summaryOf(row: MemberRow, balance: BalanceValue): PlayerSummary {
   return {
     id: row.id,
     account: row.account,
@@ -69,8 +69,9 @@ export async function searchPlayers(
   query: { by: SearchKind; q: string; page: number; pageSize: number },
 ) {
   const { rows, total } = await searchMembers(db, query);
-  const items: PlayerSummary[] = [];
-  for (const row of rows) items.push(await summaryOf(db, money, row));
+  // One read of the page's wallets, not one per row.
+  const balances = await getWalletBalances(db, money, rows);
+  const items = rows.map((row) => summaryOf(row, balances.get(row.id)!));
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -89,8 +90,8 @@ export async function playerDetail(
   memberId: number,
 ): Promise<PlayerDetail> {
   const profile = await getMemberProfile(db, memberId);
-  const summary = await summaryOf(db, money, profile);
   const balance = await getWalletBalance({ db, money, memberId, memberType: profile.type });
+  const summary = summaryOf(profile, balance);
   const deposit = await getDepositLimits(db, { memberId, precision: money.currencyPrecision });
   return {
     profile: {

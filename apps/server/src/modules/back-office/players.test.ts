@@ -109,6 +109,17 @@ describe('player search', () => {
     expect((await get('/api/operator/players?by=username&q=%25')).body.value.total).toBe(0);
   });
 
+  it("gives each member of a page their own balance, the same as their page's (one read per page)", async () => {
+    const page = await get('/api/operator/players?by=username&q=demo');
+    const items = page.body.value.items as { id: number; account: string; balance: string }[];
+    expect(items.length).toBeGreaterThan(1);
+    expect(items.find((item) => item.account === 'demoplayer')?.balance).toBe('1000.00');
+    for (const item of items) {
+      const detail = await get(`/api/operator/players/detail?id=${item.id}`);
+      expect(detail.body.value.balance.sumBalance).toBe(item.balance);
+    }
+  });
+
   it('pages the results', async () => {
     for (let index = 0; index < 3; index += 1) await newMember();
     const first = await get('/api/operator/players?by=username&q=bo_member_&pageSize=2&page=1');

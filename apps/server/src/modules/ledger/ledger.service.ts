@@ -210,12 +210,36 @@ export async function listMemberAccounts(
   db: Database,
   options: { memberId: bigint | number },
 ): Promise<LedgerAccount[]> {
+  return (await listAccountsOfMembers(db, [options.memberId])).get(Number(options.memberId)) ?? [];
+}
+
+/** The accounts of several members in one read (a page of the back office's player search). */
+export async function listAccountsOfMembers(
+  db: Database,
+  memberIds: readonly (bigint | number)[],
+): Promise<Map<number, LedgerAccount[]>> {
+  const byMember = new Map<number, LedgerAccount[]>();
+  if (memberIds.length === 0) return byMember;
   const rows = await db
     .select()
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.ownerMemberId, BigInt(options.memberId)))
+    .where(
+      memberIds.length === 1
+        ? eq(ledgerAccounts.ownerMemberId, BigInt(memberIds[0]!))
+        : inArray(
+            ledgerAccounts.ownerMemberId,
+            memberIds.map((id) => BigInt(id)),
+          ),
+    )
     .orderBy(ledgerAccounts.id);
-  return rows.map(accountOf);
+  for (const row of rows) {
+    const account = accountOf(row);
+    const owner = Number(row.ownerMemberId);
+    const list = byMember.get(owner) ?? [];
+    list.push(account);
+    byMember.set(owner, list);
+  }
+  return byMember;
 }
 
 export interface AccountBalance {

@@ -13,8 +13,10 @@ import { parseAmountField, parseAmountInRange } from '../ledger/ledger.errors.ts
 import {
   getOrOpenMemberWallet,
   openAccount,
+  listAccountsOfMembers,
   listEntries,
   listMemberAccounts,
+  type LedgerAccount,
   openSystemAccounts,
   postEntry,
 } from '../ledger/ledger.service.ts';
@@ -54,9 +56,26 @@ export async function getWalletBalance({
   memberId: number;
   memberType: number;
 }): Promise<BalanceValue> {
-  const accounts = (await listMemberAccounts(db, { memberId })).filter(
-    (account) => account.currency === money.currency,
+  return balanceOf(await listMemberAccounts(db, { memberId }), money, memberType);
+}
+
+/** The balances of several members from one read of their accounts (the back office's search). */
+export async function getWalletBalances(
+  db: Database,
+  money: Money,
+  members: readonly { id: number; type: number }[],
+): Promise<Map<number, BalanceValue>> {
+  const accounts = await listAccountsOfMembers(
+    db,
+    members.map((member) => member.id),
   );
+  return new Map(
+    members.map((member) => [member.id, balanceOf(accounts.get(member.id) ?? [], money, member.type)]),
+  );
+}
+
+function balanceOf(all: readonly LedgerAccount[], money: Money, memberType: number): BalanceValue {
+  const accounts = all.filter((account) => account.currency === money.currency);
   let spendable = 0n;
   let held = 0n;
   let gameWallets = 0n;
