@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { recordedHeaders } from './http/recorded-headers.ts';
 import { calls, vendorLanguageOf } from '@khela/contract';
 import type { WebAssets } from '@khela/house-games';
 import helmet from 'helmet';
@@ -15,6 +14,7 @@ import type { Env } from './config/env.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { installErrorHandler, isApiPath } from './http/error-handler.ts';
 import { RequestLog } from './http/request-log.ts';
+import { recordedHeaders } from './http/recorded-headers.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { webAppPlugin } from './plugins/web-app.ts';

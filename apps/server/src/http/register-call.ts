@@ -111,13 +111,11 @@ export function registerCall<C extends CallDefinition>(
     preValidation: call.encrypted
       ? async (request: FastifyRequest) => {
           request.body = await app.openEnvelope(request.body);
-          refuseForbiddenText(request.query);
-          refuseForbiddenText(request.body);
+          refuseForbiddenInput(request);
         }
       : (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
           try {
-            refuseForbiddenText(request.query);
-            refuseForbiddenText(request.body);
+            refuseForbiddenInput(request);
           } catch (error) {
             done(error as Error);
             return;
@@ -175,6 +173,12 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
+}
+
+/** The query's and the body's strings against the contract's text rule. */
+function refuseForbiddenInput(request: FastifyRequest) {
+  refuseForbiddenText(request.query);
+  refuseForbiddenText(request.body);
 }
 
 /** A string PostgreSQL would refuse (or no form field should carry) is a 400 on its field. */

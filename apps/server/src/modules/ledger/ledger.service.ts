@@ -224,12 +224,10 @@ export async function listAccountsOfMembers(
     .select()
     .from(ledgerAccounts)
     .where(
-      memberIds.length === 1
-        ? eq(ledgerAccounts.ownerMemberId, BigInt(memberIds[0]!))
-        : inArray(
-            ledgerAccounts.ownerMemberId,
-            memberIds.map((id) => BigInt(id)),
-          ),
+      inArray(
+        ledgerAccounts.ownerMemberId,
+        memberIds.map((id) => BigInt(id)),
+      ),
     )
     .orderBy(ledgerAccounts.id);
   for (const row of rows) {
