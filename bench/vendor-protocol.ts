@@ -29,6 +29,7 @@
  *   BENCH_SERVER_PROFILE=<dir>   the server runs with `node --cpu-prof` and writes its profile there
  *                                on exit (read it with `npx tsx bench/cpu-profile-top.ts <file>`)
  *   BENCH_LOG_LEVEL=info         the server's LOG_LEVEL (default warn)
+ *   BENCH_KEEP_DATABASE=1        keeps the scratch database (its name is printed) to try changes on
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -442,7 +443,8 @@ try {
     await new Promise((resolve) => server!.once('exit', resolve));
   }
   await handle?.close();
-  await adminStatement(databaseUrl, `drop database if exists ${scratchName} with (force)`);
+  if (process.env.BENCH_KEEP_DATABASE) console.error(`kept the scratch database ${scratchName}`);
+  else await adminStatement(databaseUrl, `drop database if exists ${scratchName} with (force)`);
 }
 
 console.log(lines.join('\n'));

@@ -225,7 +225,6 @@ export const gameRounds = pgTable(
 export const vendorTransactions = pgTable(
   'vendor_transactions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     vendorCode: text('vendor_code').notNull(),
     transactionId: text('transaction_id').notNull(),
     kind: text('kind', { enum: ['debit', 'credit', 'rollback'] }).notNull(),
@@ -240,10 +239,9 @@ export const vendorTransactions = pgTable(
     response: jsonb('response').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex('vendor_transactions_key').on(table.vendorCode, table.transactionId),
-    index('vendor_transactions_round_idx').on(table.vendorCode, table.roundId),
-  ],
+  // Keyed by the vendor's own id: no surrogate id and no index by round (nothing reads by it), so
+  // a stored call writes one index entry (issue 12).
+  (table) => [primaryKey({ name: 'vendor_transactions_key', columns: [table.vendorCode, table.transactionId] })],
 );
 
 export type VendorTransferStatus = 'pending' | 'done' | 'failed';

@@ -89,7 +89,10 @@ export const journalEntries = pgTable(
     uniqueIndex('journal_entries_reverses_entry_id_unique')
       .on(table.reversesEntryId)
       .where(sql`${table.reversesEntryId} is not null`),
-    index('journal_entries_created_at_index').on(table.createdAt),
+    // BRIN, not a btree: entries are appended in time order, so a block range's min/max answers
+    // the by-date reads (reports, ledger browser), and an insert costs no btree descent and no
+    // write to one hot right-hand leaf shared by every concurrent bet (issue 12).
+    index('journal_entries_created_at_brin').using('brin', table.createdAt),
   ],
 );
 
