@@ -241,7 +241,9 @@ export const vendorTransactions = pgTable(
   },
   // Keyed by the vendor's own id: no surrogate id and no index by round (nothing reads by it), so
   // a stored call writes one index entry (issue 12).
-  (table) => [primaryKey({ name: 'vendor_transactions_key', columns: [table.vendorCode, table.transactionId] })],
+  (table) => [
+    primaryKey({ name: 'vendor_transactions_key', columns: [table.vendorCode, table.transactionId] }),
+  ],
 );
 
 export type VendorTransferStatus = 'pending' | 'done' | 'failed';
