@@ -80,8 +80,8 @@ describe('operations endpoints', () => {
   });
 
   it('sends security headers', async () => {
-    sut = await buildTestApp();
-    const response = await sut.app.inject('/wps/system/whitelabel');
+    sut = await buildTestApp({ webRoot: makeWebRoot() });
+    const response = await sut.app.inject('/promotions');
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toContain("script-src 'self'");
     // No wildcard schemes: a page may talk to its own origin only.
@@ -90,12 +90,29 @@ describe('operations endpoints', () => {
     // Frames and pictures only from listed hosts (plugins/csp-hosts.ts), never any https host.
     expect(policy).not.toMatch(/(img|frame)-src[^;]*\bhttps:(?!\/\/)/);
     expect(policy).toContain("frame-src 'self'");
-    sut2 = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://khela.example' } });
-    const behindProxy = await sut2.app.inject('/wps/system/whitelabel');
+    sut2 = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://khela.example' }, webRoot: makeWebRoot() });
+    const behindProxy = await sut2.app.inject('/promotions');
     expect(String(behindProxy.headers['content-security-policy'])).toContain(
       "connect-src 'self' wss://khela.example",
     );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("gives a call's JSON the API set and a page the page set", async () => {
+    sut = await buildTestApp({ webRoot: makeWebRoot() });
+    const call = await sut.app.inject('/wps/system/whitelabel');
+    expect(call.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(call.headers['x-frame-options']).toBe('DENY');
+    expect(call.headers['x-content-type-options']).toBe('nosniff');
+    expect(call.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(call.headers['strict-transport-security']).toContain('max-age=');
+    expect(call.headers['cross-origin-opener-policy']).toBeUndefined();
+    const page = await sut.app.inject('/promotions');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // A path no call answers (a 404 envelope) is not a call: the page set.
+    const unknown = await sut.app.inject('/wps/nothing/here');
+    expect(String(unknown.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 });
 
@@ -278,16 +295,21 @@ describe('rate limit', () => {
 
 describe.runIf(process.env.REDIS_URL)('with Redis', () => {
   it('shares rate-limit counters between two instances', async () => {
-    const env = { REDIS_URL: process.env.REDIS_URL! };
+    const env = { REDIS_URL: process.env.REDIS_URL!, RATE_LIMIT_PER_MINUTE: '3' };
     sut = await buildTestApp({ env });
     const other = await buildTestApp({ env });
     try {
       const address = `10.9.${Math.floor(Date.now() % 250)}.${process.pid % 250}`;
       const hit = (app: TestApp) => app.app.inject({ url: '/wps/system/whitelabel', remoteAddress: address });
-      const first = await hit(sut);
-      const second = await hit(other);
-      const remainingFirst = Number(first.headers['x-ratelimit-remaining']);
-      expect(Number(second.headers['x-ratelimit-remaining'])).toBe(remainingFirst - 1);
+      // Three calls of one address over the two instances use up its budget: the fourth, on either,
+      // is refused, and only the refusal tells the counters.
+      const answers = [await hit(sut), await hit(other), await hit(sut)];
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      expect(answers[0]?.headers['x-ratelimit-remaining']).toBeUndefined();
+      const refused = await hit(other);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+      expect(refused.headers['retry-after']).toBeDefined();
       expect((await sut.app.inject('/readyz')).json().redis).toBe('ready');
     } finally {
       await other.close();

@@ -14,6 +14,7 @@ import type { Env } from './config/env.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { installErrorHandler, isApiPath } from './http/error-handler.ts';
 import { RequestLog } from './http/request-log.ts';
+import { apiCallHeaders } from './http/api-headers.ts';
 import { recordedHeaders } from './http/recorded-headers.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -250,13 +251,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   const pageHeaders = recordedHeaders(securityHeaders, () => [cspHosts.frames(), cspHosts.images()]);
+  const callHeaders = apiCallHeaders(pageHeaders());
   // One callback hook for the headers every answer carries (no promise per request): the request
-  // id, and the page headers.
+  // id, and the security headers: a contract call's JSON is never a document, so it gets the short
+  // set for APIs (http/api-headers.ts: 6 headers, not the page's 14; every one a header Node checks
+  // and writes per answer on the read path, issue 12); pages, files and unknown paths the page set.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Vendors' wallet calls are server-to-server JSON that no browser reads: no page headers
     // (their route sets nosniff and no-store itself).
-    if (!request.url.startsWith(vendorWalletPrefix)) reply.headers(pageHeaders());
+    if (request.routeOptions.config.call) reply.headers(callHeaders);
+    else if (!request.url.startsWith(vendorWalletPrefix)) reply.headers(pageHeaders());
     done();
   });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -270,6 +275,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: 'khela-rl:' } : {}),
+    // The counters are told only to a caller who is refused (429 with retry-after and the
+    // x-ratelimit-* set): on every other answer they were three more headers for Node to check and
+    // write on the read path (issue 12), and they told a scraper how much budget it had left.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     // Pages and static files are not API calls: a page load fetches many of them at once.
     allowList: (request) => {
       const pathname = request.url.split('?')[0] ?? '/';
