@@ -15,6 +15,7 @@ import type { Database, DatabaseHandle } from './db/database.ts';
 import { installErrorHandler, isApiPath } from './http/error-handler.ts';
 import { RequestLog } from './http/request-log.ts';
 import { apiCallHeaders } from './http/api-headers.ts';
+import { batchedRedisStore } from './http/rate-limit-store.ts';
 import { recordedHeaders } from './http/recorded-headers.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -274,7 +275,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: true,
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: 'khela-rl:' } : {}),
+    // In Redis, counted in batches (http/rate-limit-store.ts): as exact, fewer writes.
+    ...(redis ? { store: batchedRedisStore(redis, 'khela-rl:') } : {}),
     // The counters are told only to a caller who is refused (429 with retry-after and the
     // x-ratelimit-* set): on every other answer they were three more headers for Node to check and
     // write on the read path (issue 12), and they told a scraper how much budget it had left.
