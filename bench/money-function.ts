@@ -1,8 +1,8 @@
 /**
  * The vendor wallet's money calls without HTTP (issue 12): debit + credit as the server sends them,
- * one `select vendor_money_call(…)` each (apps/server/drizzle/0014_vendor_money_call.sql), from
- * `sessions.length` pg connections, one wallet session each, for `seconds`. Between this row and
- * the one-statement limit lies what the function does beyond a bare bet (replay check, round,
+ * one `select vendor_money_call(…)` each (apps/server/drizzle/0028_two_leg_entries.sql), a named
+ * prepared statement as the server sends it (db/prepared.ts), from `sessions.length` pg
+ * connections, one wallet session each, for `seconds`. Between this row and the one-statement limit lies what the function does beyond a bare bet (replay check, round,
  * session, journal entry); between it and the HTTP rows lies what the server does around it.
  */
 import { createHash } from 'node:crypto';
@@ -52,31 +52,39 @@ export async function runMoneyFunction(options: {
           const round = `${options.prefix}-${index}-${sequence}`;
           const hash = createHash('sha256').update(round).digest('hex');
           const begin = process.hrtime.bigint();
-          const debit = await client.query<{ result: { status: number } }>(statement, [
-            'debit',
-            options.vendorCode,
-            sessionId,
-            `fd-${round}`,
-            `fr-${round}`,
-            options.gameCode,
-            options.stake,
-            null,
-            hash,
-            catalogue,
-          ]);
+          const debit = await client.query<{ result: { status: number } }>({
+            name: 'vendor_money_call',
+            text: statement,
+            values: [
+              'debit',
+              options.vendorCode,
+              sessionId,
+              `fd-${round}`,
+              `fr-${round}`,
+              options.gameCode,
+              options.stake,
+              null,
+              hash,
+              catalogue,
+            ],
+          });
           debits.push(Number(process.hrtime.bigint() - begin) / 1e6);
-          const credit = await client.query<{ result: { status: number } }>(statement, [
-            'credit',
-            options.vendorCode,
-            sessionId,
-            `fc-${round}`,
-            `fr-${round}`,
-            null,
-            sequence % 2 === 0 ? options.prize : 0,
-            true,
-            hash,
-            catalogue,
-          ]);
+          const credit = await client.query<{ result: { status: number } }>({
+            name: 'vendor_money_call',
+            text: statement,
+            values: [
+              'credit',
+              options.vendorCode,
+              sessionId,
+              `fc-${round}`,
+              `fr-${round}`,
+              null,
+              sequence % 2 === 0 ? options.prize : 0,
+              true,
+              hash,
+              catalogue,
+            ],
+          });
           if (debit.rows[0]?.result.status === 200 && credit.rows[0]?.result.status === 200) pairs += 1;
           else errors += 1;
         }

@@ -5,6 +5,7 @@ import type { QueryResult } from 'pg';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle, Database } from './database.ts';
 import * as schema from './schema.ts';
+import { registerPreparedRunner } from './prepared.ts';
 
 /**
  * The migrations folder: beside the sources in development (src/db → ../../drizzle) and copied
@@ -66,6 +67,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         client.release(broken);
       }
     };
+    registerPreparedRunner(
+      db as unknown as Database,
+      async <Row>(name: string, text: string, values: unknown[]) => {
+        const result = await pool.query({ name, text, values });
+        return result.rows as Row[];
+      },
+    );
     return {
       db: db as unknown as Database,
       driver: 'pg',

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   vendorErrorCatalogue,
   type CreditRequest,
@@ -6,14 +5,14 @@ import {
   type RollbackRequest,
 } from '@khela/contract';
 import { isTransactionConflict, isUniqueViolation, pgErrorOf } from '../../db/pg-errors.ts';
-import { rowsOf } from '../ledger/ledger.service.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
 import { vendorRequestHash, type VendorReply } from './vendor-wallet.replies.ts';
 import type { VendorCall } from './vendor-wallet.sessions.ts';
 
 /**
  * Debit, credit and rollback: each is ONE call of the SQL function `vendor_money_call`
- * (apps/server/drizzle/0014_vendor_money_call.sql), so a money call costs one round trip to
+ * (apps/server/drizzle/0014_vendor_money_call.sql, last redefined in 0028), so a money call costs one round trip to
  * PostgreSQL: the round lock, the replay check, the session, the guarded wallet update, the journal
  * entry, the round and transaction rows and the session slide run in one statement, in one
  * transaction, and the function answers the protocol's reply.
@@ -21,6 +20,10 @@ import type { VendorCall } from './vendor-wallet.sessions.ts';
 
 /** The contract's error catalogue as the function reads it (code → status and description). */
 const errorCatalogue = JSON.stringify(vendorErrorCatalogue);
+
+/** One statement, prepared once per connection on PostgreSQL (db/prepared.ts). */
+const moneyCallText = `select vendor_money_call($1, $2, $3::bigint, $4, $5, $6, $7::bigint, $8::boolean,
+  $9::jsonb, $10, $11, $12::integer, $13::jsonb) as result`;
 
 /**
  * SQLSTATEs of a race lost inside the function: KL101, a concurrent call took the round or the id
@@ -65,12 +68,26 @@ async function moneyCall(
   const detail = call.detail === undefined ? null : JSON.stringify(call.detail);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const [row] = rowsOf<{ result: MoneyCallResult }>(
-        await db.execute(sql`select vendor_money_call(
-          ${call.action}, ${vendorCode}, ${call.sessionId}::bigint, ${call.transactionId}, ${call.roundId},
-          ${call.gameCode ?? null}, ${call.amount ?? null}::bigint, ${call.final ?? null}::boolean,
-          ${detail}::jsonb, ${call.referenceTransactionId ?? null}, ${requestHash},
-          ${env.GAME_SESSION_IDLE_MINUTES}::integer, ${errorCatalogue}::jsonb) as result`),
+      const values = [
+        call.action,
+        vendorCode,
+        call.sessionId,
+        call.transactionId,
+        call.roundId,
+        call.gameCode ?? null,
+        call.amount ?? null,
+        call.final ?? null,
+        detail,
+        call.referenceTransactionId ?? null,
+        requestHash,
+        env.GAME_SESSION_IDLE_MINUTES,
+        errorCatalogue,
+      ];
+      const [row] = await runPrepared<{ result: MoneyCallResult }>(
+        db,
+        'vendor_money_call',
+        moneyCallText,
+        values,
       );
       if (!row) throw new Error('vendor_money_call returned no row');
       const { status, body, movedMemberId } = row.result;
