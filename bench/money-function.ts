@@ -2,8 +2,9 @@
  * The vendor wallet's money calls without HTTP (issue 12): debit + credit as the server sends them,
  * one `select vendor_money_call(…)` each (apps/server/drizzle/0028_two_leg_entries.sql), a named
  * prepared statement as the server sends it (db/prepared.ts), from `sessions.length` pg
- * connections, one wallet session each, for `seconds`. Between this row and the one-statement limit lies what the function does beyond a bare bet (replay check, round,
- * session, journal entry); between it and the HTTP rows lies what the server does around it.
+ * connections, one wallet session each, for `seconds`. Between this row and the one-statement
+ * limit lies what the function does beyond a bare bet (replay check, round, session, journal
+ * entry); between it and the HTTP rows lies what the server does around it.
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
