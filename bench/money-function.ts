@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { vendorErrorCatalogue } from '@khela/contract';
+import { moneyCallText } from '../apps/server/src/modules/games/vendor-wallet.money.ts';
 import { percentile } from './support.ts';
 
 export interface MoneyFunctionResult {
@@ -19,8 +20,8 @@ export interface MoneyFunctionResult {
   debitP99: number;
 }
 
-const statement = `select vendor_money_call($1, $2, $3::bigint, $4, $5, $6, $7::bigint, $8::boolean,
-  null::jsonb, null, $9, 30, $10::jsonb) as result`;
+/** The server's idle minutes for a game session in the bench (GAME_SESSION_IDLE_MINUTES). */
+const IDLE_MINUTES = 30;
 
 export async function runMoneyFunction(options: {
   url: string;
@@ -52,41 +53,46 @@ export async function runMoneyFunction(options: {
         for (let sequence = 0; process.hrtime.bigint() < deadline; sequence += 1) {
           const round = `${options.prefix}-${index}-${sequence}`;
           const hash = createHash('sha256').update(round).digest('hex');
+          // The call as the server sends it (vendor-wallet.money.ts), under the same statement name.
+          const send = async (
+            action: 'debit' | 'credit',
+            transactionId: string,
+            gameCode: string | null,
+            amount: number,
+            final: boolean | null,
+          ) => {
+            const answer = await client.query<{ result: { status: number } }>({
+              name: 'vendor_money_call',
+              text: moneyCallText,
+              values: [
+                action,
+                options.vendorCode,
+                sessionId,
+                transactionId,
+                `fr-${round}`,
+                gameCode,
+                amount,
+                final,
+                null,
+                null,
+                hash,
+                IDLE_MINUTES,
+                catalogue,
+              ],
+            });
+            return answer.rows[0]?.result.status;
+          };
           const begin = process.hrtime.bigint();
-          const debit = await client.query<{ result: { status: number } }>({
-            name: 'vendor_money_call',
-            text: statement,
-            values: [
-              'debit',
-              options.vendorCode,
-              sessionId,
-              `fd-${round}`,
-              `fr-${round}`,
-              options.gameCode,
-              options.stake,
-              null,
-              hash,
-              catalogue,
-            ],
-          });
+          const debit = await send('debit', `fd-${round}`, options.gameCode, options.stake, null);
           debits.push(Number(process.hrtime.bigint() - begin) / 1e6);
-          const credit = await client.query<{ result: { status: number } }>({
-            name: 'vendor_money_call',
-            text: statement,
-            values: [
-              'credit',
-              options.vendorCode,
-              sessionId,
-              `fc-${round}`,
-              `fr-${round}`,
-              null,
-              sequence % 2 === 0 ? options.prize : 0,
-              true,
-              hash,
-              catalogue,
-            ],
-          });
-          if (debit.rows[0]?.result.status === 200 && credit.rows[0]?.result.status === 200) pairs += 1;
+          const credit = await send(
+            'credit',
+            `fc-${round}`,
+            null,
+            sequence % 2 === 0 ? options.prize : 0,
+            true,
+          );
+          if (debit === 200 && credit === 200) pairs += 1;
           else errors += 1;
         }
       }),

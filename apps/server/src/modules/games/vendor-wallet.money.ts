@@ -21,8 +21,8 @@ import type { VendorCall } from './vendor-wallet.sessions.ts';
 /** The contract's error catalogue as the function reads it (code → status and description). */
 const errorCatalogue = JSON.stringify(vendorErrorCatalogue);
 
-/** One statement, prepared once per connection on PostgreSQL (db/prepared.ts). */
-const moneyCallText = `select vendor_money_call($1, $2, $3::bigint, $4, $5, $6, $7::bigint, $8::boolean,
+/** One statement, prepared once per connection on PostgreSQL (db/prepared.ts); the bench sends it too. */
+export const moneyCallText = `select vendor_money_call($1, $2, $3::bigint, $4, $5, $6, $7::bigint, $8::boolean,
   $9::jsonb, $10, $11, $12::integer, $13::jsonb) as result`;
 
 /**
