@@ -23,6 +23,14 @@ const envSchema = z
      */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /**
+     * Vendor money calls in flight at once on PostgreSQL, each a batch of the calls that arrived
+     * while the others ran (db/call-batcher.ts: one statement, one commit per batch). Each holds one
+     * of DATABASE_POOL_SIZE's connections; 1 sends every batch in turn.
+     */
+    MONEY_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(4),
+    /** Most vendor money calls in one batch (1: every call alone, no batching). */
+    MONEY_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(16),
+    /**
      * Bets settled per transaction when a lottery draw is settled (docs/lottery.md, Settlement):
      * 50,000 measured best on PostgreSQL; smaller batches hold wallet locks for less time.
      */

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import type { OperatorRole } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
-import { members, sessions } from './accounts.tables.ts';
+import { sessions } from './accounts.tables.ts';
 
 export type SessionSite = 'member' | 'agent' | 'operator';
 
@@ -94,25 +95,49 @@ export async function resolveSession({
   /** False for checks the person did not cause (a balance push): they must not keep a session alive. */
   touch?: boolean;
 }): Promise<ResolvedSession> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      memberId: sessions.memberId,
-      site: sessions.site,
-      revokedAt: sessions.revokedAt,
-      passwordChangeRequired: sessions.passwordChangeRequired,
-      isLive: sql<boolean>`${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - make_interval(mins => case when ${sessions.site} = 'operator' then ${idleMinutesOf(env, 'operator')}::int else ${env.SESSION_IDLE_MINUTES}::int end)`,
-      isStale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${touchSeconds(env)})`,
-      account: members.account,
-      type: members.type,
-      role: members.role,
-      status: members.status,
-      operatorRole: members.operatorRole,
-      twoFactorOn: sql<boolean>`${members.totpSecret} is not null`,
-    })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(eq(sessions.tokenHash, hashToken(token)));
+  // A named prepared statement (db/prepared.ts): every signed-in call runs it, and planning it
+  // cost PostgreSQL more than running it (230 µs against 33 µs, pg_stat_statements on the bench).
+  const [found] = await executePrepared<{
+    session_id: string | number;
+    member_id: string | number;
+    site: 'member' | 'agent' | 'operator';
+    revoked: boolean;
+    password_change_required: boolean;
+    is_live: boolean;
+    is_stale: boolean;
+    account: string;
+    type: number;
+    role: 'player' | 'operator';
+    status: string;
+    operator_role: OperatorRole | null;
+    two_factor_on: boolean;
+  }>(
+    db,
+    'session_resolve',
+    sql`select s.id as session_id, s.member_id, s.site, s.revoked_at is not null as revoked,
+          s.password_change_required,
+          s.expires_at > now() and s.last_seen_at > now() - make_interval(mins => case when s.site = 'operator'
+            then ${idleMinutesOf(env, 'operator')}::int else ${env.SESSION_IDLE_MINUTES}::int end) as is_live,
+          s.last_seen_at < now() - make_interval(secs => ${touchSeconds(env)}::int) as is_stale,
+          m.account, m.type, m.role, m.status, m.operator_role, m.totp_secret is not null as two_factor_on
+        from sessions s join members m on m.id = s.member_id
+       where s.token_hash = ${hashToken(token)}`,
+  );
+  const row = found && {
+    sessionId: Number(found.session_id),
+    memberId: Number(found.member_id),
+    site: found.site,
+    revokedAt: found.revoked,
+    passwordChangeRequired: found.password_change_required,
+    isLive: found.is_live,
+    isStale: found.is_stale,
+    account: found.account,
+    type: Number(found.type),
+    role: found.role,
+    status: found.status,
+    operatorRole: found.operator_role,
+    twoFactorOn: found.two_factor_on,
+  };
   if (!row) return { state: 'unknown' };
   if (row.revokedAt || !row.isLive || row.status !== 'active') return { state: 'expired' };
   if (touch && row.isStale) {

@@ -10,9 +10,10 @@ import {
 } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clearingAddress } from '../ledger/ledger.addresses.ts';
-import { openAccount, openSystemAccounts, rowsOf } from '../ledger/ledger.service.ts';
+import { openAccount, openSystemAccounts } from '../ledger/ledger.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 import { games, vendorConnections } from './games.tables.ts';
 
@@ -119,8 +120,10 @@ export async function launchGame({
   const seconds = env.GAME_LAUNCH_TOKEN_SECONDS;
   // One statement: the game looked up (it, its lobby vendor and its connection switched on) and
   // the session opened from it; no row when the game may not be launched.
-  const [game] = rowsOf<{ game_code: string; api_base_url: string; launch_kind: string }>(
-    await db.execute(sql`
+  const [game] = await executePrepared<{ game_code: string; api_base_url: string; launch_kind: string }>(
+    db,
+    'game_launch',
+    sql`
       with game as (
         select g.node_id, g.vendor_code, g.game_code, c.api_base_url, v.launch_kind
           from games g
@@ -136,7 +139,7 @@ export async function launchGame({
                now() + make_interval(secs => ${seconds}), now() + make_interval(secs => ${seconds})
           from game
         returning id)
-      select game.game_code, game.api_base_url, game.launch_kind from game, opened`),
+      select game.game_code, game.api_base_url, game.launch_kind from game, opened`,
   );
   if (!game) return ownProductLaunch(db, nodeId);
   return {

@@ -2,14 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { AuthenticateRequest, BalanceRequest, VendorLanguage } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { memberDisplayNameSql, platformSessionLiveSql } from '../accounts/session.service.ts';
-import { memberBalanceSql, rowsOf } from '../ledger/ledger.service.ts';
+import { memberBalanceSql } from '../ledger/ledger.service.ts';
 import { hashLaunchToken } from './launch.service.ts';
 import { minorUnits, ok, vendorError, type VendorReply } from './vendor-wallet.replies.ts';
 
 /** Game sessions as the vendor wallet sees them: the launch token exchange, lookups and sliding. */
 
-export type VendorEnv = Pick<Env, 'GAME_SESSION_IDLE_MINUTES'>;
+export type VendorEnv = Pick<Env, 'GAME_SESSION_IDLE_MINUTES'> &
+  Partial<Pick<Env, 'MONEY_BATCH_CONCURRENCY' | 'MONEY_BATCH_SIZE'>>;
 
 /** What every vendor wallet call is given: the database, the settings it reads, who calls, the request. */
 export interface VendorCall<Request> {
@@ -31,7 +33,7 @@ export async function authenticate({
   vendorCode,
   request,
 }: VendorCall<AuthenticateRequest>): Promise<VendorReply> {
-  const [row] = rowsOf<{
+  const [row] = await executePrepared<{
     session_id: string;
     member_id: number;
     currency: string;
@@ -39,7 +41,9 @@ export async function authenticate({
     nickname: string | null;
     balance: string;
   }>(
-    await db.execute(sql`
+    db,
+    'vendor_authenticate',
+    sql`
       with opened as (
         update game_sessions
            set authenticated_at = now(),
@@ -53,7 +57,7 @@ export async function authenticate({
       select o.id::text as session_id, o.member_id, o.currency, o.language,
              ${memberDisplayNameSql(sql`o.member_id`)} as nickname,
              ${memberBalanceSql(sql`'member:' || o.member_id || ':' || o.wallet_kind`)} as balance
-        from opened o`),
+        from opened o`,
   );
   if (!row) return vendorError('INVALID_TOKEN', 'unknown, used or expired launch token');
   return ok({
@@ -77,8 +81,10 @@ export async function balance({
   request,
 }: VendorCall<BalanceRequest>): Promise<VendorReply> {
   const minutes = env.GAME_SESSION_IDLE_MINUTES;
-  const [row] = rowsOf<{ currency: string; balance: string }>(
-    await db.execute(sql`
+  const [row] = await executePrepared<{ currency: string; balance: string }>(
+    db,
+    'vendor_balance',
+    sql`
       with live as (
         select s.id, s.member_id, s.wallet_kind, s.currency,
                s.expires_at < now() + make_interval(mins => ${minutes}) - interval '60 seconds' as needs_touch
@@ -92,7 +98,7 @@ export async function balance({
         returning g.id)
       select live.currency,
              ${memberBalanceSql(sql`'member:' || live.member_id || ':' || live.wallet_kind`)} as balance
-        from live`),
+        from live`,
   );
   if (!row) return vendorError('INVALID_TOKEN', 'unknown or expired session');
   return ok({ balance: minorUnits(BigInt(row.balance)), currency: row.currency });

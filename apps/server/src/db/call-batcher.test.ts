@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { createCallBatcher } from './call-batcher.ts';
+
+/** A database stand-in: each statement answers when the test lets it. */
+function fakeDatabase() {
+  const statements: { calls: number[]; release: (error?: Error) => void }[] = [];
+  const alone: number[] = [];
+  const runMany = (calls: number[]) =>
+    new Promise<string[]>((resolve, reject) => {
+      statements.push({
+        calls,
+        release: (error) => (error ? reject(error) : resolve(calls.map((call) => `many:${call}`))),
+      });
+    });
+  const runOne = (call: number) => {
+    alone.push(call);
+    return call < 0 ? Promise.reject(new Error(`bad call ${call}`)) : Promise.resolve(`one:${call}`);
+  };
+  return { statements, alone, runMany, runOne };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('createCallBatcher', () => {
+  it('sends a call at once and alone while a connection is free', async () => {
+    const database = fakeDatabase();
+    const batcher = createCallBatcher({ concurrency: 2, maxBatch: 8, ...database });
+    await expect(batcher.run(1)).resolves.toBe('one:1');
+    await expect(batcher.run(2)).resolves.toBe('one:2');
+    expect(database.alone).toEqual([1, 2]);
+    expect(database.statements).toHaveLength(0);
+  });
+
+  it('groups the calls that arrive while every connection is busy, spread over the free ones', async () => {
+    const database = fakeDatabase();
+    let slowFirst: (() => void) | undefined;
+    const batcher = createCallBatcher({
+      concurrency: 2,
+      maxBatch: 3,
+      runOne: (call: number) =>
+        call === 0
+          ? new Promise<string>((resolve) => (slowFirst = () => resolve('one:0')))
+          : database.runOne(call),
+      runMany: database.runMany,
+    });
+    const first = batcher.run(0); // takes one connection
+    const answers = Array.from({ length: 9 }, (_, index) => batcher.run(index + 1));
+    // Call 1 took the second connection alone; 2…9 wait for a connection.
+    expect(batcher.inFlight).toBe(2);
+    expect(batcher.waiting).toBe(8);
+    slowFirst!();
+    await first;
+    await tick();
+    // Both connections free (call 1 answered at once), eight waiting: the most a batch takes, twice.
+    expect(database.statements.map((statement) => statement.calls)).toEqual([
+      [2, 3, 4],
+      [5, 6, 7],
+    ]);
+    expect(batcher.waiting).toBe(2);
+    database.statements[1]!.release();
+    await tick();
+    expect(database.statements[2]!.calls).toEqual([8, 9]);
+    database.statements[0]!.release();
+    database.statements[2]!.release();
+    expect(await Promise.all(answers)).toEqual([
+      'one:1',
+      'many:2',
+      'many:3',
+      'many:4',
+      'many:5',
+      'many:6',
+      'many:7',
+      'many:8',
+      'many:9',
+    ]);
+    expect(batcher.inFlight).toBe(0);
+    expect(batcher.waiting).toBe(0);
+  });
+
+  it('never has more batches in flight than its concurrency', async () => {
+    const database = fakeDatabase();
+    let inFlight = 0;
+    let most = 0;
+    const batcher = createCallBatcher({
+      concurrency: 3,
+      maxBatch: 4,
+      runOne: async (call: number) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await tick();
+        inFlight -= 1;
+        return `one:${call}`;
+      },
+      runMany: async (calls: number[]) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await tick();
+        inFlight -= 1;
+        return calls.map((call) => `many:${call}`);
+      },
+    });
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, index) => batcher.run(index)));
+    expect(answers).toHaveLength(50);
+    expect(answers.every((answer, index) => answer.endsWith(`:${index}`))).toBe(true);
+    expect(most).toBe(3);
+    expect(database.statements).toHaveLength(0);
+  });
+
+  it('runs each call of a failed batch again alone: the bad call fails, the others get their answers', async () => {
+    const database = fakeDatabase();
+    const failures: number[] = [];
+    let hold: (() => void) | undefined;
+    const batcher = createCallBatcher({
+      concurrency: 1,
+      maxBatch: 8,
+      runOne: (call: number) =>
+        call === 0
+          ? new Promise<string>((resolve) => (hold = () => resolve('one:0')))
+          : database.runOne(call),
+      runMany: database.runMany,
+      onBatchFailed: (_error, size) => failures.push(size),
+    });
+    const first = batcher.run(0);
+    const answers = [batcher.run(1), batcher.run(-2), batcher.run(3)].map((answer) =>
+      answer.then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.message }),
+      ),
+    );
+    hold!();
+    await first;
+    await tick();
+    expect(database.statements[0]!.calls).toEqual([1, -2, 3]);
+    database.statements[0]!.release(new Error('invalid input syntax for type bigint'));
+    expect(await Promise.all(answers)).toEqual([
+      { value: 'one:1' },
+      { error: 'bad call -2' },
+      { value: 'one:3' },
+    ]);
+    expect(failures).toEqual([3]);
+    expect(database.alone).toEqual([1, -2, 3]);
+  });
+
+  it('takes a batch that answers the wrong number of rows as failed, never hands out a wrong answer', async () => {
+    let hold: (() => void) | undefined;
+    const batcher = createCallBatcher({
+      concurrency: 1,
+      maxBatch: 8,
+      runOne: (call: number) =>
+        call === 0
+          ? new Promise<string>((resolve) => (hold = () => resolve('one:0')))
+          : Promise.resolve(`one:${call}`),
+      runMany: async (calls: number[]) => calls.slice(1).map((call) => `many:${call}`),
+    });
+    const first = batcher.run(0);
+    const answers = Promise.all([batcher.run(1), batcher.run(2)]);
+    hold!();
+    await first;
+    expect(await answers).toEqual(['one:1', 'one:2']);
+  });
+});
