@@ -1,15 +1,19 @@
 /**
- * The vendor wallet's money calls without HTTP (issue 12): debit + credit as the server sends them,
- * one `select vendor_money_call(…)` each (apps/server/drizzle/0028_two_leg_entries.sql), a named
- * prepared statement as the server sends it (db/prepared.ts), from `sessions.length` pg
- * connections, one wallet session each, for `seconds`. Between this row and the one-statement
+ * The vendor wallet's money calls without HTTP (issue 12): debit + credit as the server sends them
+ * (`vendor_money_call`, apps/server/drizzle/0028_two_leg_entries.sql, through the server's own
+ * batcher: alone as a named prepared statement, or grouped in one statement and one transaction
+ * when calls wait, on `batching.concurrency` connections), from `sessions.length` players, one
+ * wallet session each, for `seconds`. Between this row and the one-statement
  * limit lies what the function does beyond a bare bet (replay check, round, session, journal
  * entry); between it and the HTTP rows lies what the server does around it.
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { vendorErrorCatalogue } from '@khela/contract';
-import { moneyCallText } from '../apps/server/src/modules/games/vendor-wallet.money.ts';
+import {
+  createMoneyCallBatcher,
+  moneyCallValues,
+  type MoneyBatching,
+} from '../apps/server/src/modules/games/vendor-wallet.money.ts';
 import { percentile } from './support.ts';
 
 export interface MoneyFunctionResult {
@@ -32,15 +36,13 @@ export async function runMoneyFunction(options: {
   prize: number;
   seconds: number;
   prefix: string;
+  batching: MoneyBatching;
 }): Promise<MoneyFunctionResult> {
-  const catalogue = JSON.stringify(vendorErrorCatalogue);
-  const clients = await Promise.all(
-    options.sessions.map(async () => {
-      const client = new pg.Client({ connectionString: options.url });
-      await client.connect();
-      return client;
-    }),
-  );
+  const pool = new pg.Pool({ connectionString: options.url, max: options.batching.concurrency });
+  const batcher = createMoneyCallBatcher(async <Row>(name: string, text: string, values: unknown[]) => {
+    const result = await pool.query({ name, text, values });
+    return result.rows as Row[];
+  }, options.batching);
   const debits: number[] = [];
   let pairs = 0;
   let errors = 0;
@@ -48,12 +50,11 @@ export async function runMoneyFunction(options: {
     const started = process.hrtime.bigint();
     const deadline = started + BigInt(Math.round(options.seconds * 1e9));
     await Promise.all(
-      clients.map(async (client, index) => {
-        const sessionId = options.sessions[index]!;
+      options.sessions.map(async (sessionId, index) => {
         for (let sequence = 0; process.hrtime.bigint() < deadline; sequence += 1) {
           const round = `${options.prefix}-${index}-${sequence}`;
-          const hash = createHash('sha256').update(round).digest('hex');
-          // The call as the server sends it (vendor-wallet.money.ts), under the same statement name.
+          const requestHash = createHash('sha256').update(round).digest('hex');
+          // The call as the server builds and sends it (vendor-wallet.money.ts).
           const send = async (
             action: 'debit' | 'credit',
             transactionId: string,
@@ -61,26 +62,21 @@ export async function runMoneyFunction(options: {
             amount: number,
             final: boolean | null,
           ) => {
-            const answer = await client.query<{ result: { status: number } }>({
-              name: 'vendor_money_call',
-              text: moneyCallText,
-              values: [
+            const answer = await batcher.run(
+              moneyCallValues({
                 action,
-                options.vendorCode,
+                vendorCode: options.vendorCode,
                 sessionId,
                 transactionId,
-                `fr-${round}`,
+                roundId: `fr-${round}`,
                 gameCode,
                 amount,
                 final,
-                null,
-                null,
-                hash,
-                IDLE_MINUTES,
-                catalogue,
-              ],
-            });
-            return answer.rows[0]?.result.status;
+                requestHash,
+                idleMinutes: IDLE_MINUTES,
+              }),
+            );
+            return answer.status;
           };
           const begin = process.hrtime.bigint();
           const debit = await send('debit', `fd-${round}`, options.gameCode, options.stake, null);
@@ -106,6 +102,6 @@ export async function runMoneyFunction(options: {
       debitP99: percentile(debits, 0.99),
     };
   } finally {
-    await Promise.all(clients.map((client) => client.end()));
+    await pool.end();
   }
 }

@@ -19,6 +19,8 @@ export interface OneStatementResult {
   betsPerSecond: number;
   p50: number;
   p99: number;
+  /** Each bet's milliseconds, sorted (to merge slices). */
+  latencies: number[];
 }
 
 const STAKE = 1_000;
@@ -50,15 +52,25 @@ function betStatement(walletId: number): string {
     select count(*)::int as bets from bet`;
 }
 
-export async function runOneStatementBets(options: {
+/** The limit's tables and connections, ready to run slices of bets (interleaved with other rows). */
+export interface OneStatementBets {
+  run(seconds: number): Promise<OneStatementResult>;
+  close(): Promise<void>;
+}
+
+export async function openOneStatementBets(options: {
   url: string;
   clients: number;
   wallets: number;
-  seconds: number;
-}): Promise<OneStatementResult> {
+}): Promise<OneStatementBets> {
   const admin = new pg.Client({ connectionString: options.url });
   await admin.connect();
   const connections: pg.Client[] = [];
+  const close = async () => {
+    await Promise.all(connections.map((client) => client.end()));
+    await admin.query('drop table if exists limit_journal, limit_bets, limit_wallets').catch(() => undefined);
+    await admin.end();
+  };
   try {
     await prepare(admin, options.wallets);
     for (let index = 0; index < options.clients; index += 1) {
@@ -66,11 +78,16 @@ export async function runOneStatementBets(options: {
       await client.connect();
       connections.push(client);
     }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const run = async (seconds: number): Promise<OneStatementResult> => {
     const latencies: number[] = [];
     let bets = 0;
     let refused = 0;
     const started = process.hrtime.bigint();
-    const deadline = started + BigInt(Math.round(options.seconds * 1e9));
+    const deadline = started + BigInt(Math.round(seconds * 1e9));
     await Promise.all(
       connections.map(async (client) => {
         while (process.hrtime.bigint() < deadline) {
@@ -83,19 +100,31 @@ export async function runOneStatementBets(options: {
         }
       }),
     );
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
     latencies.sort((left, right) => left - right);
     return {
       bets,
       refused,
-      seconds,
-      betsPerSecond: bets / seconds,
+      seconds: elapsed,
+      betsPerSecond: bets / elapsed,
       p50: percentile(latencies, 0.5),
       p99: percentile(latencies, 0.99),
+      latencies,
     };
+  };
+  return { run, close };
+}
+
+export async function runOneStatementBets(options: {
+  url: string;
+  clients: number;
+  wallets: number;
+  seconds: number;
+}): Promise<OneStatementResult> {
+  const limit = await openOneStatementBets(options);
+  try {
+    return await limit.run(options.seconds);
   } finally {
-    await Promise.all(connections.map((client) => client.end()));
-    await admin.query('drop table if exists limit_journal, limit_bets, limit_wallets').catch(() => undefined);
-    await admin.end();
+    await limit.close();
   }
 }

@@ -26,11 +26,19 @@
  * protocol, as many clients as players, BENCH_LIMIT_WALLETS wallets, default 100,000). The goal rows
  * compare money calls/s (a debit and a credit are two) with its bets/s.
  *
+ * The full rounds, the in-session rounds and the limit run in turns (BENCH_SLICES, default 3,
+ * slices of BENCH_SECONDS / slices each), after BENCH_WARMUP_SECONDS (default 5) of warm-up: on a
+ * shared machine the speed drifts within a minute, and rows measured minutes apart compared the
+ * drift as much as the server.
+ *
+ *   BENCH_POOL_SIZE=<n>          the server's DATABASE_POOL_SIZE (default: the server's own, 10)
+ *   MONEY_BATCH_CONCURRENCY, MONEY_BATCH_SIZE   passed to the server, and used by the reference row
  *   BENCH_SERVER_PROFILE=<dir>   the server runs with `node --cpu-prof` and writes its profile there
  *                                on exit (read it with `npx tsx bench/cpu-profile-top.ts <file>`)
  *   BENCH_LOG_LEVEL=info         the server's LOG_LEVEL (default warn)
  *   BENCH_KEEP_DATABASE=1        keeps the scratch database (its name is printed) to try changes on
  */
+import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -54,7 +62,7 @@ import { formatVerification, verifyLedger } from '../apps/server/src/modules/led
 import { games, gameVendors, vendorConnections } from '../apps/server/src/modules/games/games.tables.ts';
 import { signVendorPayload } from '../apps/server/src/modules/games/vendor-signature.ts';
 import { runMoneyFunction } from './money-function.ts';
-import { runOneStatementBets } from './one-statement-bet.ts';
+import { openOneStatementBets } from './one-statement-bet.ts';
 import { adminStatement, freePort, keepAliveClient, percentile, waitUntilReady } from './support.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -71,7 +79,13 @@ const players = Number(process.env.BENCH_PLAYERS ?? 32);
 const useDist = process.argv.includes('--server=dist');
 const limitWallets = Number(process.env.BENCH_LIMIT_WALLETS ?? 100_000);
 const profileDir = process.env.BENCH_SERVER_PROFILE;
-const warmupSeconds = 1;
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 3));
+/** The server's money-call batching (its env, else its defaults), for the reference row too. */
+const batching = {
+  concurrency: Number(process.env.MONEY_BATCH_CONCURRENCY ?? 4),
+  maxBatch: Number(process.env.MONEY_BATCH_SIZE ?? 16),
+};
 const CURRENCY = 'BDT';
 const VENDOR = 'BENCH';
 const SECRET = randomBytes(32).toString('hex');
@@ -190,8 +204,8 @@ try {
       RATE_LIMIT_PER_MINUTE: '100000000',
       GAME_LAUNCH_RATE_LIMIT_PER_MINUTE: '100000000',
       GAME_SYNC_INTERVAL_MINUTES: '0',
-      // As many connections as players, like the one-statement limit's clients.
-      DATABASE_POOL_SIZE: String(players),
+      // The server's own pool size (DATABASE_POOL_SIZE, 10) unless BENCH_POOL_SIZE says otherwise.
+      ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
       ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -214,6 +228,75 @@ try {
   };
 
   let roundSequence = 0;
+
+  /** Debit + credit rounds in one wallet session per connection, for `durationSeconds`. */
+  async function playInSession(wallets: string[], durationSeconds: number) {
+    const free = [...wallets];
+    const debits: number[] = [];
+    let rounds = 0;
+    let errors = 0;
+    interface Play {
+      sessionId?: string;
+      round?: number;
+      begin?: bigint;
+    }
+    const signedRequest = (request: autocannon.Request, body: Record<string, unknown>) => {
+      const raw = JSON.stringify(body);
+      return {
+        ...request,
+        body: raw,
+        headers: { 'content-type': 'application/json', 'x-khela-signature': signVendorPayload(SECRET, raw) },
+      };
+    };
+    const answered = (status: number, body: string) => status === 200 && body.startsWith('{"ok":true');
+    const started = process.hrtime.bigint();
+    await autocannon({
+      url: base,
+      connections: wallets.length,
+      duration: durationSeconds,
+      requests: [
+        {
+          method: 'POST',
+          path: `/vendor-wallet/${VENDOR}/debit`,
+          setupRequest: (request, context: Play) => {
+            // One session per connection at a time: taken here, given back when its credit answers.
+            context.sessionId = free.pop();
+            context.round = ++roundSequence;
+            context.begin = process.hrtime.bigint();
+            return signedRequest(request, {
+              sessionId: context.sessionId,
+              transactionId: `d-${context.round}`,
+              roundId: `r-${context.round}`,
+              gameCode: 'bench-slot',
+              amount: STAKE,
+            });
+          },
+          onResponse: (status, body, context: Play) => {
+            debits.push(Number(process.hrtime.bigint() - context.begin!) / 1e6);
+            if (!answered(status, body)) errors += 1;
+          },
+        },
+        {
+          method: 'POST',
+          path: `/vendor-wallet/${VENDOR}/credit`,
+          setupRequest: (request, context: Play) =>
+            signedRequest(request, {
+              sessionId: context.sessionId,
+              transactionId: `c-${context.round}`,
+              roundId: `r-${context.round}`,
+              amount: context.round! % 2 === 0 ? PRIZE : 0,
+              final: true,
+            }),
+          onResponse: (status, body, context: Play) => {
+            free.push(context.sessionId!);
+            if (answered(status, body)) rounds += 1;
+            else errors += 1;
+          },
+        },
+      ],
+    });
+    return { rounds, errors, debits, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  }
   async function playRounds(durationSeconds: number, record: boolean) {
     const latencies = new Map<Step, number[]>(steps.map((step) => [step, []]));
     let rounds = 0;
@@ -270,10 +353,6 @@ try {
     return { rounds, errors, seconds: Number(process.hrtime.bigint() - started) / 1e9, latencies };
   }
 
-  await playRounds(warmupSeconds, false);
-  const protocol = await playRounds(seconds, true);
-  console.error(`protocol: ${Math.round(protocol.rounds / protocol.seconds)} rounds/s`);
-
   // Play within one session per player (a vendor authenticates once and plays many rounds).
   const sessions = await Promise.all(
     tokens.slice(0, players).map(async (token) => {
@@ -286,43 +365,64 @@ try {
       return (await signed('authenticate', { launchToken })).sessionId as string;
     }),
   );
-  let inSessionRounds = 0;
-  let inSessionErrors = 0;
-  const inSessionDebits: number[] = [];
-  {
-    const started = process.hrtime.bigint();
-    const deadline = started + BigInt(Math.round(seconds * 1e9));
-    await Promise.all(
-      sessions.map(async (sessionId) => {
-        while (process.hrtime.bigint() < deadline) {
-          const round = ++roundSequence;
-          try {
-            const begin = process.hrtime.bigint();
-            await signed('debit', {
-              sessionId,
-              transactionId: `d-${round}`,
-              roundId: `r-${round}`,
-              gameCode: 'bench-slot',
-              amount: STAKE,
-            });
-            inSessionDebits.push(Number(process.hrtime.bigint() - begin) / 1e6);
-            await signed('credit', {
-              sessionId,
-              transactionId: `c-${round}`,
-              roundId: `r-${round}`,
-              amount: round % 2 === 0 ? PRIZE : 0,
-              final: true,
-            });
-            inSessionRounds += 1;
-          } catch {
-            inSessionErrors += 1;
-          }
-        }
-      }),
-    );
-    inSessionRounds /= Number(process.hrtime.bigint() - started) / 1e9;
+  // The server warms up (the JIT compiles the hot paths) before anything is measured.
+  await playRounds(warmupSeconds, false);
+  await playInSession(sessions, Math.min(2, warmupSeconds));
+
+  // The rows and the limit they are compared with run in turns (slices of seconds/slices each),
+  // not one after the other: on a shared machine the speed drifts by ±30 % within a minute, and a
+  // ratio of two runs minutes apart measured the drift as much as the server.
+  const limitBets = await openOneStatementBets({
+    url: scratchUrl.toString(),
+    clients: players,
+    wallets: limitWallets,
+  });
+  const sliceSeconds = seconds / slices;
+  const protocol = {
+    rounds: 0,
+    errors: 0,
+    seconds: 0,
+    latencies: new Map<Step, number[]>(steps.map((step) => [step, []])),
+  };
+  const inSession = { rounds: 0, errors: 0, seconds: 0, debits: [] as number[] };
+  const limitTotal = { bets: 0, refused: 0, seconds: 0, latencies: [] as number[] };
+  try {
+    for (let slice = 0; slice < slices; slice += 1) {
+      const rounds = await playRounds(sliceSeconds, true);
+      protocol.rounds += rounds.rounds;
+      protocol.errors += rounds.errors;
+      protocol.seconds += rounds.seconds;
+      for (const step of steps) protocol.latencies.get(step)!.push(...rounds.latencies.get(step)!);
+      // The vendor's side of this row is autocannon (one keep-alive connection per player, each
+      // playing debit → credit → debit …): its client costs less CPU per call than node:http's, and
+      // on two cores every microsecond the load client spends is taken from the server and PostgreSQL.
+      const played = await playInSession(sessions, sliceSeconds);
+      inSession.rounds += played.rounds;
+      inSession.errors += played.errors;
+      inSession.seconds += played.seconds;
+      inSession.debits.push(...played.debits);
+      const bets = await limitBets.run(sliceSeconds);
+      limitTotal.bets += bets.bets;
+      limitTotal.refused += bets.refused;
+      limitTotal.seconds += bets.seconds;
+      limitTotal.latencies.push(...bets.latencies);
+    }
+  } finally {
+    await limitBets.close();
   }
+  limitTotal.latencies.sort((left, right) => left - right);
+  const limit = {
+    betsPerSecond: limitTotal.bets / limitTotal.seconds,
+    refused: limitTotal.refused,
+    p50: percentile(limitTotal.latencies, 0.5),
+    p99: percentile(limitTotal.latencies, 0.99),
+  };
+  console.error(`protocol: ${Math.round(protocol.rounds / protocol.seconds)} rounds/s`);
+  const inSessionRounds = inSession.rounds / inSession.seconds;
+  const inSessionErrors = inSession.errors;
+  const inSessionDebits = inSession.debits;
   console.error(`in session: ${Math.round(inSessionRounds)} rounds/s`);
+  console.error(`one statement: ${Math.round(limit.betsPerSecond)} bets/s`);
 
   // --- the ledger alone (baseline), same clients, same time, other players ---
   const ledgerHandle = await openDatabase({ kind: 'pg', url: scratchUrl.toString(), poolSize: players });
@@ -363,15 +463,6 @@ try {
     const pairRate = pairs / elapsed;
     const roundRate = protocol.rounds / protocol.seconds;
 
-    // --- the limit: one bet as one statement, same PostgreSQL, same clients ---
-    const limit = await runOneStatementBets({
-      url: scratchUrl.toString(),
-      clients: players,
-      wallets: limitWallets,
-      seconds,
-    });
-    console.error(`one statement: ${Math.round(limit.betsPerSecond)} bets/s`);
-
     // --- the money function alone: the same SQL calls as the server, from Node over pg, no HTTP ---
     const direct = await runMoneyFunction({
       url: scratchUrl.toString(),
@@ -382,6 +473,7 @@ try {
       prize: PRIZE,
       seconds,
       prefix: scratchName,
+      batching,
     });
     console.error(`money function alone: ${Math.round(direct.pairsPerSecond)} pairs/s`);
     inSessionDebits.sort((left, right) => left - right);
