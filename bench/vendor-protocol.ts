@@ -83,7 +83,7 @@ const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 3));
 /** The server's money-call batching (its env, else its defaults), for the reference row too. */
 const batching = {
-  concurrency: Number(process.env.MONEY_BATCH_CONCURRENCY ?? 4),
+  concurrency: Number(process.env.MONEY_BATCH_CONCURRENCY ?? 2),
   maxBatch: Number(process.env.MONEY_BATCH_SIZE ?? 16),
 };
 const CURRENCY = 'BDT';
@@ -229,6 +229,16 @@ try {
 
   let roundSequence = 0;
 
+  /** A vendor's signed protocol request for autocannon. */
+  const signedRequest = (request: autocannon.Request, body: Record<string, unknown>) => {
+    const raw = JSON.stringify(body);
+    return {
+      ...request,
+      body: raw,
+      headers: { 'content-type': 'application/json', 'x-khela-signature': signVendorPayload(SECRET, raw) },
+    };
+  };
+
   /** Debit + credit rounds in one wallet session per connection, for `durationSeconds`. */
   async function playInSession(wallets: string[], durationSeconds: number) {
     const free = [...wallets];
@@ -240,14 +250,6 @@ try {
       round?: number;
       begin?: bigint;
     }
-    const signedRequest = (request: autocannon.Request, body: Record<string, unknown>) => {
-      const raw = JSON.stringify(body);
-      return {
-        ...request,
-        body: raw,
-        headers: { 'content-type': 'application/json', 'x-khela-signature': signVendorPayload(SECRET, raw) },
-      };
-    };
     const answered = (status: number, body: string) => status === 200 && body.startsWith('{"ok":true');
     const started = process.hrtime.bigint();
     await autocannon({
@@ -297,58 +299,111 @@ try {
     });
     return { rounds, errors, debits, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
   }
+  /**
+   * Full rounds (launch → authenticate → debit → credit), one player per connection, for
+   * `durationSeconds`; autocannon plays both the player's page and the vendor.
+   */
   async function playRounds(durationSeconds: number, record: boolean) {
     const latencies = new Map<Step, number[]>(steps.map((step) => [step, []]));
+    const free = tokens.slice(0, players);
     let rounds = 0;
     let errors = 0;
-    let firstError: unknown;
-    const started = process.hrtime.bigint();
-    const deadline = started + BigInt(Math.round(durationSeconds * 1e9));
-    const timed = async <T>(step: Step, run: () => Promise<T>): Promise<T> => {
-      const begin = process.hrtime.bigint();
-      const result = await run();
-      if (record) latencies.get(step)!.push(Number(process.hrtime.bigint() - begin) / 1e6);
-      return result;
+    let firstError: string | undefined;
+    interface Round {
+      token?: string;
+      round?: number;
+      launchToken?: string;
+      sessionId?: string;
+      begin?: bigint;
+      failed?: boolean;
+    }
+    const begin = (context: Round) => {
+      context.begin = process.hrtime.bigint();
     };
-    await Promise.all(
-      Array.from({ length: players }, async (_, player) => {
-        while (process.hrtime.bigint() < deadline) {
-          const round = ++roundSequence;
-          try {
-            const launched = await timed('launch', () =>
-              post(`${base}/wps/game/launchGame`, { nodeId }, { authorization: `Bearer ${tokens[player]!}` }),
-            );
-            const content = (launched.value as { content: string }).content;
-            const launchToken = new URL(content).searchParams.get('token')!;
-            const session = await timed('authenticate', () => signed('authenticate', { launchToken }));
-            const sessionId = session.sessionId as string;
-            await timed('debit', () =>
-              signed('debit', {
-                sessionId,
-                transactionId: `d-${round}`,
-                roundId: `r-${round}`,
-                gameCode: 'bench-slot',
-                amount: STAKE,
-              }),
-            );
-            await timed('credit', () =>
-              signed('credit', {
-                sessionId,
-                transactionId: `c-${round}`,
-                roundId: `r-${round}`,
-                amount: round % 2 === 0 ? PRIZE : 0,
-                final: true,
-                detail: { bench: true },
-              }),
-            );
-            rounds += 1;
-          } catch (error) {
-            errors += 1;
-            firstError ??= error;
-          }
-        }
-      }),
-    );
+    /** Times the step; false (and the round failed) when the answer is not a 200 `ok`. */
+    const answered = (step: Step, status: number, body: string, context: Round) => {
+      if (record) latencies.get(step)!.push(Number(process.hrtime.bigint() - context.begin!) / 1e6);
+      const ok = status === 200 && (body.startsWith('{"ok":true') || body.startsWith('{"success":true'));
+      if (!ok && !context.failed) {
+        context.failed = true;
+        errors += 1;
+        firstError ??= `${step}: HTTP ${status} ${body.slice(0, 200)}`;
+      }
+      return ok;
+    };
+    const vendorRequest = (request: autocannon.Request, context: Round, body: Record<string, unknown>) => {
+      begin(context);
+      return signedRequest(request, body);
+    };
+    const started = process.hrtime.bigint();
+    await autocannon({
+      url: base,
+      connections: players,
+      duration: durationSeconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/wps/game/launchGame',
+          setupRequest: (request, context: Round) => {
+            // One player per connection at a time: taken here, given back when its round ends.
+            context.token = free.pop();
+            context.round = ++roundSequence;
+            begin(context);
+            return {
+              ...request,
+              body: JSON.stringify({ nodeId }),
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` },
+            };
+          },
+          onResponse: (status, body, context: Round) => {
+            if (!answered('launch', status, body, context)) return;
+            const { value } = JSON.parse(body) as { value: { content: string } };
+            context.launchToken = new URL(value.content).searchParams.get('token') ?? '';
+          },
+        },
+        {
+          method: 'POST',
+          path: `/vendor-wallet/${VENDOR}/authenticate`,
+          setupRequest: (request, context: Round) =>
+            vendorRequest(request, context, { launchToken: context.launchToken ?? 'none' }),
+          onResponse: (status, body, context: Round) => {
+            if (answered('authenticate', status, body, context)) {
+              context.sessionId = (JSON.parse(body) as { sessionId: string }).sessionId;
+            }
+          },
+        },
+        {
+          method: 'POST',
+          path: `/vendor-wallet/${VENDOR}/debit`,
+          setupRequest: (request, context: Round) =>
+            vendorRequest(request, context, {
+              sessionId: context.sessionId ?? '0',
+              transactionId: `d-${context.round}`,
+              roundId: `r-${context.round}`,
+              gameCode: 'bench-slot',
+              amount: STAKE,
+            }),
+          onResponse: (status, body, context: Round) => void answered('debit', status, body, context),
+        },
+        {
+          method: 'POST',
+          path: `/vendor-wallet/${VENDOR}/credit`,
+          setupRequest: (request, context: Round) =>
+            vendorRequest(request, context, {
+              sessionId: context.sessionId ?? '0',
+              transactionId: `c-${context.round}`,
+              roundId: `r-${context.round}`,
+              amount: context.round! % 2 === 0 ? PRIZE : 0,
+              final: true,
+              detail: { bench: true },
+            }),
+          onResponse: (status, body, context: Round) => {
+            free.push(context.token!);
+            if (answered('credit', status, body, context) && !context.failed) rounds += 1;
+          },
+        },
+      ],
+    });
     if (firstError) console.error('first error:', firstError);
     return { rounds, errors, seconds: Number(process.hrtime.bigint() - started) / 1e9, latencies };
   }

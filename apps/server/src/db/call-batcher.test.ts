@@ -158,4 +158,27 @@ describe('createCallBatcher', () => {
     await first;
     expect(await answers).toEqual(['one:1', 'one:2']);
   });
+
+  it('stops counting a batch that stalls (a row lock held elsewhere): the calls behind it go on', async () => {
+    let releaseStuck: (() => void) | undefined;
+    const batcher = createCallBatcher({
+      concurrency: 1,
+      maxBatch: 8,
+      stallMs: 20,
+      runOne: (call: number) =>
+        call === 0
+          ? new Promise<string>((resolve) => (releaseStuck = () => resolve('one:0')))
+          : Promise.resolve(`one:${call}`),
+      runMany: async (calls: number[]) => calls.map((call) => `many:${call}`),
+    });
+    const stuck = batcher.run(0);
+    const behind = Promise.all([batcher.run(1), batcher.run(2)]);
+    expect(batcher.waiting).toBe(2);
+    // Answered while call 0 still waits for its lock.
+    expect(await behind).toEqual(['many:1', 'many:2']);
+    expect(batcher.inFlight).toBe(0);
+    releaseStuck!();
+    expect(await stuck).toBe('one:0');
+    expect(batcher.inFlight).toBe(0);
+  });
 });

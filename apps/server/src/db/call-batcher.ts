@@ -16,6 +16,9 @@
  *   The calls must therefore be safe to run again after a rollback (idempotent by their own keys).
  * - Replies are released only after the batch's commit: a caller never answers for money that a
  *   later failure of the batch could take back.
+ * - A batch that takes longer than `stallMs` (waiting on a row lock another transaction holds, a
+ *   lottery settlement say) stops counting against `concurrency`: the others are not held up
+ *   behind it. The connection pool stays the bound on what runs at once.
  */
 export interface CallBatcher<Call, Result> {
   run(call: Call): Promise<Result>;
@@ -35,6 +38,8 @@ export interface CallBatcherOptions<Call, Result> {
   runMany: (calls: Call[]) => Promise<Result[]>;
   /** Told when a batch failed and its calls were run again one by one. */
   onBatchFailed?: (error: unknown, size: number) => void;
+  /** After this many milliseconds a batch still running frees its place (default 100). */
+  stallMs?: number;
 }
 
 interface Waiting<Call, Result> {
@@ -48,6 +53,7 @@ export function createCallBatcher<Call, Result>(
 ): CallBatcher<Call, Result> {
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const maxBatch = Math.max(1, Math.floor(options.maxBatch));
+  const stallMs = options.stallMs ?? 100;
   const queue: Waiting<Call, Result>[] = [];
   let inFlight = 0;
 
@@ -81,9 +87,18 @@ export function createCallBatcher<Call, Result>(
       const size = Math.min(maxBatch, Math.ceil(queue.length / (concurrency - inFlight)));
       const batch = queue.splice(0, size);
       inFlight += 1;
-      void send(batch).finally(() => {
+      let counted = true;
+      const free = () => {
+        if (!counted) return;
+        counted = false;
         inFlight -= 1;
         pump();
+      };
+      const stalled = setTimeout(free, stallMs);
+      stalled.unref?.();
+      void send(batch).finally(() => {
+        clearTimeout(stalled);
+        free();
       });
     }
   }
