@@ -21,6 +21,17 @@ function fakeDatabase() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * A runOne whose call 0 keeps its connection until `release()` (a slow first statement, calls
+ * queueing behind it); any other call goes to `otherwise`.
+ */
+function holdingFirst(otherwise: (call: number) => Promise<string>) {
+  let release: (() => void) | undefined;
+  const runOne = (call: number) =>
+    call === 0 ? new Promise<string>((resolve) => (release = () => resolve('one:0'))) : otherwise(call);
+  return { runOne, release: () => release!() };
+}
+
 describe('createCallBatcher', () => {
   it('sends a call at once and alone while a connection is free', async () => {
     const database = fakeDatabase();
@@ -33,14 +44,11 @@ describe('createCallBatcher', () => {
 
   it('groups the calls that arrive while every connection is busy, spread over the free ones', async () => {
     const database = fakeDatabase();
-    let slowFirst: (() => void) | undefined;
+    const slowFirst = holdingFirst(database.runOne);
     const batcher = createCallBatcher({
       concurrency: 2,
       maxBatch: 3,
-      runOne: (call: number) =>
-        call === 0
-          ? new Promise<string>((resolve) => (slowFirst = () => resolve('one:0')))
-          : database.runOne(call),
+      runOne: slowFirst.runOne,
       runMany: database.runMany,
     });
     const first = batcher.run(0); // takes one connection
@@ -48,7 +56,7 @@ describe('createCallBatcher', () => {
     // Call 1 took the second connection alone; 2…9 wait for a connection.
     expect(batcher.inFlight).toBe(2);
     expect(batcher.waiting).toBe(8);
-    slowFirst!();
+    slowFirst.release();
     await first;
     await tick();
     // Both connections free (call 1 answered at once), eight waiting: the most a batch takes, twice.
@@ -109,14 +117,11 @@ describe('createCallBatcher', () => {
   it('runs each call of a failed batch again alone: the bad call fails, the others get their answers', async () => {
     const database = fakeDatabase();
     const failures: number[] = [];
-    let hold: (() => void) | undefined;
+    const hold = holdingFirst(database.runOne);
     const batcher = createCallBatcher({
       concurrency: 1,
       maxBatch: 8,
-      runOne: (call: number) =>
-        call === 0
-          ? new Promise<string>((resolve) => (hold = () => resolve('one:0')))
-          : database.runOne(call),
+      runOne: hold.runOne,
       runMany: database.runMany,
       onBatchFailed: (_error, size) => failures.push(size),
     });
@@ -127,7 +132,7 @@ describe('createCallBatcher', () => {
         (error: Error) => ({ error: error.message }),
       ),
     );
-    hold!();
+    hold.release();
     await first;
     await tick();
     expect(database.statements[0]!.calls).toEqual([1, -2, 3]);
@@ -142,33 +147,27 @@ describe('createCallBatcher', () => {
   });
 
   it('takes a batch that answers the wrong number of rows as failed, never hands out a wrong answer', async () => {
-    let hold: (() => void) | undefined;
+    const hold = holdingFirst((call) => Promise.resolve(`one:${call}`));
     const batcher = createCallBatcher({
       concurrency: 1,
       maxBatch: 8,
-      runOne: (call: number) =>
-        call === 0
-          ? new Promise<string>((resolve) => (hold = () => resolve('one:0')))
-          : Promise.resolve(`one:${call}`),
+      runOne: hold.runOne,
       runMany: async (calls: number[]) => calls.slice(1).map((call) => `many:${call}`),
     });
     const first = batcher.run(0);
     const answers = Promise.all([batcher.run(1), batcher.run(2)]);
-    hold!();
+    hold.release();
     await first;
     expect(await answers).toEqual(['one:1', 'one:2']);
   });
 
   it('stops counting a batch that stalls (a row lock held elsewhere): the calls behind it go on', async () => {
-    let releaseStuck: (() => void) | undefined;
+    const stuck0 = holdingFirst((call) => Promise.resolve(`one:${call}`));
     const batcher = createCallBatcher({
       concurrency: 1,
       maxBatch: 8,
       stallMs: 20,
-      runOne: (call: number) =>
-        call === 0
-          ? new Promise<string>((resolve) => (releaseStuck = () => resolve('one:0')))
-          : Promise.resolve(`one:${call}`),
+      runOne: stuck0.runOne,
       runMany: async (calls: number[]) => calls.map((call) => `many:${call}`),
     });
     const stuck = batcher.run(0);
@@ -177,7 +176,7 @@ describe('createCallBatcher', () => {
     // Answered while call 0 still waits for its lock.
     expect(await behind).toEqual(['many:1', 'many:2']);
     expect(batcher.inFlight).toBe(0);
-    releaseStuck!();
+    stuck0.release();
     expect(await stuck).toBe('one:0');
     expect(batcher.inFlight).toBe(0);
   });
