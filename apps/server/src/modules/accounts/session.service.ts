@@ -127,7 +127,7 @@ export async function resolveSession({
     sessionId: Number(found.session_id),
     memberId: Number(found.member_id),
     site: found.site,
-    revokedAt: found.revoked,
+    revoked: found.revoked,
     passwordChangeRequired: found.password_change_required,
     isLive: found.is_live,
     isStale: found.is_stale,
@@ -139,7 +139,7 @@ export async function resolveSession({
     twoFactorOn: found.two_factor_on,
   };
   if (!row) return { state: 'unknown' };
-  if (row.revokedAt || !row.isLive || row.status !== 'active') return { state: 'expired' };
+  if (row.revoked || !row.isLive || row.status !== 'active') return { state: 'expired' };
   if (touch && row.isStale) {
     await db
       .update(sessions)
