@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   accountTypes,
   fastLotteryVendor,
@@ -10,7 +10,7 @@ import {
 } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { runBatchable, type BatchableStatement } from '../../db/batched-statement.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clearingAddress } from '../ledger/ledger.addresses.ts';
 import { openAccount, openSystemAccounts } from '../ledger/ledger.service.ts';
@@ -86,6 +86,48 @@ async function openCounterparty(
   opened.add(key);
 }
 
+/**
+ * The game (it, its lobby vendor and its connection switched on) and the session opened from it,
+ * from `calls`: rows of (node_id, token_hash, member_id, platform_session_id, currency,
+ * wallet_kind, language, seconds, n).
+ */
+const launchColumns =
+  'node_id, token_hash, member_id, platform_session_id, currency, wallet_kind, language, seconds';
+
+function launchText(calls: string): string {
+  return `
+    with c(${launchColumns}, n) as (${calls}),
+    game as (
+      select c.n, g.node_id, g.vendor_code, g.game_code, conn.api_base_url, v.launch_kind
+        from c
+        join games g on g.node_id = c.node_id and g.enabled
+        join game_vendors v on v.vassalage = g.vassalage and v.enabled
+        join vendor_connections conn on conn.vendor_code = g.vendor_code and conn.enabled),
+    opened as (
+      insert into game_sessions
+        (token_hash, member_id, platform_session_id, node_id, vendor_code, game_code, currency,
+         wallet_kind, language, token_expires_at, expires_at)
+      select c.token_hash, c.member_id, c.platform_session_id, game.node_id, game.vendor_code,
+             game.game_code, c.currency, c.wallet_kind, c.language,
+             now() + make_interval(secs => c.seconds), now() + make_interval(secs => c.seconds)
+        from game join c on c.n = game.n
+      returning token_hash)
+    select game.n::int as n, game.game_code, game.api_base_url, game.launch_kind
+      from game join c on c.n = game.n join opened on opened.token_hash = c.token_hash`;
+}
+
+/** A launch: $1 node id, $2 the token's hash, $3 member, $4 platform session, $5 currency, $6 wallet kind, $7 language, $8 token seconds. */
+export const launchStatement: BatchableStatement = {
+  name: 'game_launch',
+  text: launchText(
+    'select $1::bigint, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, $7::text, $8::int, 1::bigint',
+  ),
+  batchText: launchText(
+    `select * from unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[],
+       $7::text[], $8::int[]) with ordinality`,
+  ),
+};
+
 export async function launchGame({
   db,
   env,
@@ -117,29 +159,21 @@ export async function launchGame({
   await openCounterparty(db, walletKind, currency, precision);
   const token = randomBytes(32).toString('base64url');
   const vendorLanguage = vendorLanguageOf(language);
-  const seconds = env.GAME_LAUNCH_TOKEN_SECONDS;
-  // One statement: the game looked up (it, its lobby vendor and its connection switched on) and
-  // the session opened from it; no row when the game may not be launched.
-  const [game] = await executePrepared<{ game_code: string; api_base_url: string; launch_kind: string }>(
+  // One statement: the game looked up and the session opened from it; no row when the game may
+  // not be launched. Grouped with the launches that arrive meanwhile on PostgreSQL.
+  const [game] = await runBatchable<{ game_code: string; api_base_url: string; launch_kind: string }>(
     db,
-    'game_launch',
-    sql`
-      with game as (
-        select g.node_id, g.vendor_code, g.game_code, c.api_base_url, v.launch_kind
-          from games g
-          join game_vendors v on v.vassalage = g.vassalage and v.enabled
-          join vendor_connections c on c.vendor_code = g.vendor_code and c.enabled
-         where g.node_id = ${nodeId} and g.enabled),
-      opened as (
-        insert into game_sessions
-          (token_hash, member_id, platform_session_id, node_id, vendor_code, game_code, currency,
-           wallet_kind, language, token_expires_at, expires_at)
-        select ${hashLaunchToken(token)}, ${member.memberId}, ${member.sessionId}, game.node_id,
-               game.vendor_code, game.game_code, ${currency}, ${walletKind}, ${vendorLanguage},
-               now() + make_interval(secs => ${seconds}), now() + make_interval(secs => ${seconds})
-          from game
-        returning id)
-      select game.game_code, game.api_base_url, game.launch_kind from game, opened`,
+    launchStatement,
+    [
+      nodeId,
+      hashLaunchToken(token),
+      member.memberId,
+      member.sessionId,
+      currency,
+      walletKind,
+      vendorLanguage,
+      env.GAME_LAUNCH_TOKEN_SECONDS,
+    ],
   );
   if (!game) return ownProductLaunch(db, nodeId);
   return {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AuthenticateRequest, BalanceRequest, VendorLanguage } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
+import { runBatchable, fragmentText, type BatchableStatement } from '../../db/batched-statement.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { memberDisplayNameSql, platformSessionLiveSql } from '../accounts/session.service.ts';
 import { memberBalanceSql } from '../ledger/ledger.service.ts';
@@ -22,6 +23,39 @@ export interface VendorCall<Request> {
 }
 
 /**
+ * The token exchange over `calls`, rows of (token_hash, vendor_code, idle_minutes, n): each
+ * unused, unexpired token of a live platform session opens its wallet session, answered with the
+ * player's name and balance.
+ */
+function authenticateText(calls: string): string {
+  return `
+    with c(token_hash, vendor_code, idle_minutes, n) as (${calls}),
+    opened as (
+      update game_sessions
+         set authenticated_at = now(),
+             expires_at = now() + make_interval(mins => c.idle_minutes)
+        from c
+       where game_sessions.token_hash = c.token_hash
+         and game_sessions.vendor_code = c.vendor_code
+         and game_sessions.authenticated_at is null
+         and game_sessions.token_expires_at > now()
+         and ${fragmentText(platformSessionLiveSql(sql`game_sessions.platform_session_id`))}
+      returning c.n, game_sessions.id, game_sessions.member_id, game_sessions.wallet_kind,
+                game_sessions.currency, game_sessions.language)
+    select o.n::int as n, o.id::text as session_id, o.member_id, o.currency, o.language,
+           ${fragmentText(memberDisplayNameSql(sql`o.member_id`))} as nickname,
+           ${fragmentText(memberBalanceSql(sql`'member:' || o.member_id || ':' || o.wallet_kind`))} as balance
+      from opened o`;
+}
+
+/** A token exchange: $1 the launch token's hash, $2 the vendor, $3 the wallet session's idle minutes. */
+export const authenticateStatement: BatchableStatement = {
+  name: 'vendor_authenticate',
+  text: authenticateText('select $1::text, $2::text, $3::int, 1::bigint'),
+  batchText: authenticateText('select * from unnest($1::text[], $2::text[], $3::int[]) with ordinality'),
+};
+
+/**
  * Exchanges a launch token for a wallet session in one statement (one round trip): the session row
  * opened, the player's name and balance read with it. Of two racing exchanges exactly one gets the
  * row. A launch from a platform session that ended since (logout, password change, the account
@@ -33,32 +67,18 @@ export async function authenticate({
   vendorCode,
   request,
 }: VendorCall<AuthenticateRequest>): Promise<VendorReply> {
-  const [row] = await executePrepared<{
+  const [row] = await runBatchable<{
     session_id: string;
     member_id: number;
     currency: string;
     language: string;
     nickname: string | null;
     balance: string;
-  }>(
-    db,
-    'vendor_authenticate',
-    sql`
-      with opened as (
-        update game_sessions
-           set authenticated_at = now(),
-               expires_at = now() + make_interval(mins => ${env.GAME_SESSION_IDLE_MINUTES})
-         where token_hash = ${hashLaunchToken(request.launchToken)}
-           and vendor_code = ${vendorCode}
-           and authenticated_at is null
-           and token_expires_at > now()
-           and ${platformSessionLiveSql(sql`game_sessions.platform_session_id`)}
-        returning id, member_id, wallet_kind, currency, language)
-      select o.id::text as session_id, o.member_id, o.currency, o.language,
-             ${memberDisplayNameSql(sql`o.member_id`)} as nickname,
-             ${memberBalanceSql(sql`'member:' || o.member_id || ':' || o.wallet_kind`)} as balance
-        from opened o`,
-  );
+  }>(db, authenticateStatement, [
+    hashLaunchToken(request.launchToken),
+    vendorCode,
+    env.GAME_SESSION_IDLE_MINUTES,
+  ]);
   if (!row) return vendorError('INVALID_TOKEN', 'unknown, used or expired launch token');
   return ok({
     sessionId: row.session_id,

@@ -1,0 +1,113 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { createCallBatcher, type CallBatcher } from './call-batcher.ts';
+import type { Database } from './database.ts';
+import { preparedRunnerOf, runPrepared, type PreparedRunner } from './prepared.ts';
+
+/**
+ * A hot one-statement call that may be grouped with others of its kind (db/call-batcher.ts), for
+ * the statements every round of play sends besides the money call: the member's session check, the
+ * game launch and the vendor's token exchange (issue 12). Measured on the vendor bench (full round,
+ * 32 players): these three were ~3 of the ~3.3 transactions PostgreSQL ran per round; each costs a
+ * round trip, a statement start-up and, for the two writes, a commit.
+ *
+ * - `text` is the statement for one call, parameters `$1` … `$k`.
+ * - `batchText` is the same statement over many calls: its parameter `$i` is the ARRAY of the
+ *   calls' `$i` values, in the calls' order (`unnest(…) with ordinality`), and every row it answers
+ *   carries `n`, the 1-based number of the call it belongs to. It must answer, for each call, the
+ *   same rows `text` would (tests compare both on PostgreSQL).
+ *
+ * On the node-postgres pool a call goes alone at once when a slot is free, else with the calls that
+ * wait (group commit: all or nothing, a failed batch runs each call again alone). PGlite and
+ * transactions run `text` alone, as before.
+ */
+export interface BatchableStatement {
+  name: string;
+  text: string;
+  batchText: string;
+}
+
+/** Batches in flight per statement and the most calls in one: as the money calls' defaults. */
+export interface StatementBatching {
+  concurrency: number;
+  maxBatch: number;
+}
+
+const defaultBatching: StatementBatching = { concurrency: 2, maxBatch: 16 };
+
+export type StatementValues = readonly unknown[];
+export type StatementRows = Record<string, unknown>[];
+
+const batchers = new WeakMap<Database, Map<string, CallBatcher<StatementValues, StatementRows>>>();
+
+/**
+ * A batcher of `statement` on a node-postgres runner: alone as `text` (named `name`), several as
+ * `batchText` (named `<name>_batch`), each call answered its own rows.
+ */
+export function createStatementBatcher(
+  runner: PreparedRunner,
+  statement: BatchableStatement,
+  batching: StatementBatching,
+): CallBatcher<StatementValues, StatementRows> {
+  return createCallBatcher<StatementValues, StatementRows>({
+    ...batching,
+    runOne: (values) => runner<Record<string, unknown>>(statement.name, statement.text, [...values]),
+    runMany: async (calls) => {
+      const width = calls[0]!.length;
+      const columns = Array.from({ length: width }, (_, column) => calls.map((values) => values[column]));
+      const rows = await runner<Record<string, unknown>>(
+        `${statement.name}_batch`,
+        statement.batchText,
+        columns,
+      );
+      const answers: StatementRows[] = calls.map(() => []);
+      for (const row of rows) {
+        const answer = answers[Number(row.n) - 1];
+        if (!answer) throw new Error(`${statement.name}: a batch answered a row of call ${String(row.n)}`);
+        answer.push(row);
+      }
+      return answers;
+    },
+  });
+}
+
+function batcherOf(
+  db: Database,
+  statement: BatchableStatement,
+  batching: StatementBatching,
+): CallBatcher<StatementValues, StatementRows> | null {
+  const runner = preparedRunnerOf(db);
+  if (!runner) return null;
+  let byName = batchers.get(db);
+  if (!byName) {
+    byName = new Map();
+    batchers.set(db, byName);
+  }
+  let batcher = byName.get(statement.name);
+  if (!batcher) {
+    batcher = createStatementBatcher(runner, statement, batching);
+    byName.set(statement.name, batcher);
+  }
+  return batcher;
+}
+
+/** Runs one call of `statement` (alone or in a batch, see above) and answers its rows. */
+export async function runBatchable<Row>(
+  db: Database,
+  statement: BatchableStatement,
+  values: StatementValues,
+  batching: StatementBatching = defaultBatching,
+): Promise<Row[]> {
+  const batcher = batcherOf(db, statement, batching);
+  if (!batcher) return runPrepared<Row>(db, statement.name, statement.text, [...values]);
+  return (await batcher.run(values)) as Row[];
+}
+
+const dialect = new PgDialect();
+
+/** The text of an SQL fragment that binds no value (a shared condition written once with drizzle). */
+export function fragmentText(fragment: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length > 0) throw new Error('fragmentText: the fragment binds values');
+  return text;
+}
