@@ -563,7 +563,7 @@ try {
       '| goal (issue 12) | measured | goal | |',
       '|---|---:|---:|---|',
       ratioRow('in one session per player: debit + credit ÷ one-statement bets', inSessionRounds * 2, 0.6),
-      `| in one session per player: debit p99 at ${players} players | ${inSessionDebitP99.toFixed(1)} ms | ≤ 30 ms | ${inSessionDebitP99 <= 30 ? 'met' : 'not met'} |`,
+      `| in one session per player: debit p99 at ${players} players (the one-statement bet's own p99 in this run: ${limit.p99.toFixed(1)} ms) | ${inSessionDebitP99.toFixed(1)} ms | ≤ 30 ms | ${inSessionDebitP99 <= 30 ? 'met' : 'not met'} |`,
       ratioRow(
         `for reference: vendor_money_call alone, debit + credit over pg without HTTP (debit p50 ${direct.debitP50.toFixed(1)} ms, p99 ${direct.debitP99.toFixed(1)} ms)`,
         direct.pairsPerSecond * 2,
