@@ -86,14 +86,14 @@ async function openCounterparty(
   opened.add(key);
 }
 
+const launchColumns =
+  'node_id, token_hash, member_id, platform_session_id, currency, wallet_kind, language, seconds';
+
 /**
  * The game (it, its lobby vendor and its connection switched on) and the session opened from it,
  * from `calls`: rows of (node_id, token_hash, member_id, platform_session_id, currency,
  * wallet_kind, language, seconds, n).
  */
-const launchColumns =
-  'node_id, token_hash, member_id, platform_session_id, currency, wallet_kind, language, seconds';
-
 function launchText(calls: string): string {
   return `
     with c(${launchColumns}, n) as (${calls}),
