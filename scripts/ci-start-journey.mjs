@@ -148,7 +148,7 @@ try {
   site = null;
 
   // 2. The operator's settings tool (docs/operations.md): no image captcha at registration.
-  const current = spawnSync('npm', ['run', '--silent', 'settings', '-w', '@khela/server', '--', 'get'], {
+  const current = spawnSync('npm', ['run', '--silent', 'settings', '--', 'get'], {
     cwd: root,
     env,
     encoding: 'utf8',
@@ -158,7 +158,7 @@ try {
   register.captcha = { ...register.captcha, enabled: false, required: false };
   const changed = spawnSync(
     'npm',
-    ['run', '--silent', 'settings', '-w', '@khela/server', '--', 'set', JSON.stringify({ register })],
+    ['run', '--silent', 'settings', '--', 'set', JSON.stringify({ register })],
     { cwd: root, env, stdio: 'inherit' },
   );
   if (changed.status !== 0) fail('settings set failed');

@@ -8,15 +8,16 @@
  * Read-only: it never migrates or repairs. On PostgreSQL it may run beside a live server (one
  * snapshot); on PGlite stop the server first (one process per data folder, docs/stack.md gotcha 4).
  */
-import { existsSync } from 'node:fs';
 import { loadEnv } from '../config/env.ts';
 import { configuredDatabase, openDatabase } from '../db/open-database.ts';
 import { formatVerification, verifyLedger } from '../modules/ledger/ledger.verifier.ts';
+import { databaseTarget, missingSiteDatabase } from './site-database.ts';
 
 const env = loadEnv();
-const target = env.DATABASE_URL ? 'PostgreSQL' : `PGlite at ${env.DATA_DIR}`;
-if (!env.DATABASE_URL && !existsSync(env.DATA_DIR)) {
-  console.error(`ledger:verify: no database at ${env.DATA_DIR} (set DATA_DIR or DATABASE_URL)`);
+const target = databaseTarget(env);
+const missing = missingSiteDatabase(env);
+if (missing) {
+  console.error(`ledger:verify: ${missing}`);
   process.exit(2);
 }
 const database = await openDatabase(configuredDatabase(env, { poolSize: 1 }));

@@ -1,9 +1,10 @@
 /**
- * Operator tool for the brand settings document, until the back office exists:
- *   npm run settings -w @khela/server -- get
- *   npm run settings -w @khela/server -- set '{"maintenance":{"enabled":true,"message":"Back at 6"}}'
+ * Operator tool for the brand settings document, from the folder the site is started in:
+ *   npm run settings -- get
+ *   npm run settings -- set '{"maintenance":{"enabled":true,"message":"Back at 6"}}'
  * `set` replaces the given top-level keys; the merged document is validated before it is written.
- * On PGlite run it while the server is stopped (one process per data folder). With REDIS_URL (and
+ * On PGlite run it while the server is stopped (one process per data folder); a PGlite folder with
+ * no database is refused (cli/site-database.ts), never created. With REDIS_URL (and
  * the site's REDIS_PREFIX) the running instances are told at once; without it they show the change
  * within their read caches' few seconds.
  */
@@ -15,9 +16,15 @@ import { seedDemoData } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 import { onDataChanged } from '../shared/read-cache.ts';
 import { createResponseCache } from '../shared/response-cache.ts';
+import { databaseTarget, missingSiteDatabase } from './site-database.ts';
 
 const [command, argument] = process.argv.slice(2);
 const env = loadEnv();
+const missing = missingSiteDatabase(env);
+if (missing) {
+  console.error(`settings: ${missing}`);
+  process.exit(2);
+}
 const database = await openDatabase(configuredDatabase(env));
 try {
   await database.migrate();
@@ -37,7 +44,7 @@ try {
       stopTelling();
       await redis?.quit().catch(() => redis.disconnect());
     }
-    console.info(`settings updated: ${Object.keys(patch).join(', ')}`);
+    console.info(`settings updated: ${Object.keys(patch).join(', ')} (${databaseTarget(env)})`);
   } else {
     console.error('usage: settings get | settings set \'{"key": value}\'');
     process.exitCode = 2;

@@ -44,7 +44,7 @@ export function testProviderRefusal({
   if (sandboxMethods.length > 0) {
     const codes = sandboxMethods.map((method) => `'${method.code}'`).join(', ');
     found.push(`the sandbox deposit method ${codes} in the settings`);
-    fixes.push('remove it from payments.depositMethods (npm run settings -w @khela/server)');
+    fixes.push('remove it from payments.depositMethods (npm run settings)');
   }
   if (found.length === 0) return null;
   return (

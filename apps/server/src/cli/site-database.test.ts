@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { databaseTarget, missingSiteDatabase } from './site-database.ts';
+
+const folders: string[] = [];
+function emptyFolder() {
+  const folder = mkdtempSync(path.join(tmpdir(), 'khela-site-db-'));
+  folders.push(folder);
+  return folder;
+}
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('operator tools find the site database, never a new one', () => {
+  it('refuses a PGlite folder with no database, naming it in full', () => {
+    const folder = emptyFolder();
+    const missing = missingSiteDatabase({ DATA_DIR: folder });
+    expect(missing).toContain(`no site database in ${folder}`);
+    expect(missingSiteDatabase({ DATA_DIR: path.join(folder, 'not-there') })).toContain('not-there');
+  });
+
+  it('goes on with a PGlite folder that holds a database, and with PostgreSQL', () => {
+    const folder = emptyFolder();
+    writeFileSync(path.join(folder, 'PG_VERSION'), '17\n');
+    expect(missingSiteDatabase({ DATA_DIR: folder })).toBeNull();
+    expect(
+      missingSiteDatabase({ DATA_DIR: emptyFolder(), DATABASE_URL: 'postgres://x@127.0.0.1/y' }),
+    ).toBeNull();
+    expect(databaseTarget({ DATA_DIR: 'data' })).toBe(`embedded PGlite in ${path.resolve('data')}`);
+    expect(databaseTarget({ DATA_DIR: 'data', DATABASE_URL: 'postgres://x@127.0.0.1/y' })).toBe('PostgreSQL');
+  });
+
+  it('the settings tool exits 2 on an empty folder and leaves it empty (no new database)', () => {
+    const folder = emptyFolder();
+    const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/settings.ts', 'set', '{"features":{}}'],
+      {
+        cwd: serverRoot,
+        env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`settings: no site database in ${folder}`);
+    expect(readdirSync(folder)).toEqual([]);
+    expect(existsSync(path.join(folder, 'PG_VERSION'))).toBe(false);
+  });
+});
