@@ -102,7 +102,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.settings) {
     const result = spawnSync(
       process.execPath,
-      [path.join(serverDist, 'settings.js'), 'set', JSON.stringify(options.settings)],
+      // --create: a fresh folder is a site set up before its first start.
+      [path.join(serverDist, 'settings.js'), 'set', JSON.stringify(options.settings), '--create'],
       {
         env,
         encoding: 'utf8',

@@ -4,7 +4,8 @@
  *   npm run settings -- set '{"maintenance":{"enabled":true,"message":"Back at 6"}}'
  * `set` replaces the given top-level keys; the merged document is validated before it is written.
  * On PGlite run it while the server is stopped (one process per data folder); a PGlite folder with
- * no database is refused (cli/site-database.ts), never created. With REDIS_URL (and
+ * no database is refused (cli/site-database.ts), created only with `--create` (a site configured
+ * before its first start). With REDIS_URL (and
  * the site's REDIS_PREFIX) the running instances are told at once; without it they show the change
  * within their read caches' few seconds.
  */
@@ -18,11 +19,14 @@ import { onDataChanged } from '../shared/read-cache.ts';
 import { createResponseCache } from '../shared/response-cache.ts';
 import { databaseTarget, missingSiteDatabase } from './site-database.ts';
 
-const [command, argument] = process.argv.slice(2);
+const args = process.argv.slice(2);
+// `--create`: a site set up before its first start (a new folder or database), on purpose.
+const create = args.includes('--create');
+const [command, argument] = args.filter((arg) => arg !== '--create');
 const env = loadEnv();
-const missing = missingSiteDatabase(env);
+const missing = create ? null : missingSiteDatabase(env);
 if (missing) {
-  console.error(`settings: ${missing}`);
+  console.error(`settings: ${missing} To set up a site before its first start, add --create.`);
   process.exit(2);
 }
 const database = await openDatabase(configuredDatabase(env));

@@ -52,5 +52,27 @@ describe('operator tools find the site database, never a new one', () => {
     expect(run.stderr).toContain(`settings: no site database in ${folder}`);
     expect(readdirSync(folder)).toEqual([]);
     expect(existsSync(path.join(folder, 'PG_VERSION'))).toBe(false);
-  });
+
+    // Asked for on purpose (a site set up before its first start), the database is made and set.
+    const created = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli/settings.ts',
+        'set',
+        '{"features":{"loginedToHomePage":true}}',
+        '--create',
+      ],
+      {
+        cwd: serverRoot,
+        env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(created.status).toBe(0);
+    expect(created.stdout).toContain(`settings updated: features (embedded PGlite in ${folder})`);
+    expect(existsSync(path.join(folder, 'PG_VERSION'))).toBe(true);
+  }, 180_000);
 });
