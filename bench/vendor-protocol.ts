@@ -49,6 +49,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import type { Database, DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { seedDemoData } from '../apps/server/src/seed/seed.ts';
+import { addCpu, cpuPerCall, cpuSnapshot, noCpu } from './process-cpu.ts';
 import { members } from '../apps/server/src/modules/accounts/accounts.tables.ts';
 import { createSession } from '../apps/server/src/modules/accounts/session.service.ts';
 import { memberWalletAddress, systemAddress } from '../apps/server/src/modules/ledger/ledger.addresses.ts';
@@ -441,9 +442,16 @@ try {
   };
   const inSession = { rounds: 0, errors: 0, seconds: 0, debits: [] as number[] };
   const limitTotal = { bets: 0, refused: 0, seconds: 0, latencies: [] as number[] };
+  // CPU by process in each row (Linux): where a money call's cost goes, next to the limit's.
+  const cpu = { protocol: noCpu(), inSession: noCpu(), limit: noCpu() };
+  const serverPid = server.pid;
   try {
     for (let slice = 0; slice < slices; slice += 1) {
+      let mark = cpuSnapshot(serverPid);
       const rounds = await playRounds(sliceSeconds, true);
+      let next = cpuSnapshot(serverPid);
+      addCpu(cpu.protocol, mark, next);
+      mark = next;
       protocol.rounds += rounds.rounds;
       protocol.errors += rounds.errors;
       protocol.seconds += rounds.seconds;
@@ -452,11 +460,15 @@ try {
       // playing debit → credit → debit …): its client costs less CPU per call than node:http's, and
       // on two cores every microsecond the load client spends is taken from the server and PostgreSQL.
       const played = await playInSession(sessions, sliceSeconds);
+      next = cpuSnapshot(serverPid);
+      addCpu(cpu.inSession, mark, next);
+      mark = next;
       inSession.rounds += played.rounds;
       inSession.errors += played.errors;
       inSession.seconds += played.seconds;
       inSession.debits.push(...played.debits);
       const bets = await limitBets.run(sliceSeconds);
+      addCpu(cpu.limit, mark, cpuSnapshot(serverPid));
       limitTotal.bets += bets.bets;
       limitTotal.refused += bets.refused;
       limitTotal.seconds += bets.seconds;
@@ -574,6 +586,12 @@ try {
         roundRate * 2,
         0.3,
       ),
+      '',
+      'CPU per money call (per bet for the limit), by process, in the same slices:',
+      '',
+      `- full round: ${cpuPerCall(cpu.protocol, protocol.rounds * 2, protocol.seconds, cpus().length)}`,
+      `- in one session: ${cpuPerCall(cpu.inSession, inSession.rounds * 2, inSession.seconds, cpus().length)}`,
+      `- the limit: ${cpuPerCall(cpu.limit, limitTotal.bets, limitTotal.seconds, cpus().length)}`,
       '',
       verification.ok
         ? `verifier: all ${verification.checks.length} invariants hold; ${settled?.settled ?? '?'} rounds settled`

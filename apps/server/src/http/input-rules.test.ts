@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -10,6 +12,7 @@ import {
   type InputField,
 } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { rowsOf } from '../modules/ledger/ledger.service.ts';
 import { demoAccounts } from '../modules/accounts/accounts.seed.ts';
 import { call, loginAs, operatorLogin } from '../modules/accounts/accounts.test-support.ts';
 
@@ -232,5 +235,26 @@ describe('validation issues carry a rule and a limit', () => {
     expect(blank.body.value.issues).toEqual([
       expect.objectContaining({ field: 'username', rule: 'required' }),
     ]);
+  });
+});
+
+describe('request bodies', () => {
+  // Our clients send plain JSON: a compressed body is not inflated (register-call.ts), so it is as
+  // unreadable as any other non-JSON body, and nothing runs.
+  it('refuses a compressed body with 400 and opens no game session', async () => {
+    const before = await sut.db.execute(sql`select count(*)::int as n from game_sessions`);
+    const answer = await sut.app.inject({
+      method: 'POST',
+      url: calls.launchGame.path,
+      headers: {
+        authorization: `Bearer ${tokens.player}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      payload: gzipSync(JSON.stringify({ nodeId: 1 })),
+    });
+    expect(answer.statusCode).toBe(400);
+    const after = await sut.db.execute(sql`select count(*)::int as n from game_sessions`);
+    expect(rowsOf(after)).toEqual(rowsOf(before));
   });
 });

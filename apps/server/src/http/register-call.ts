@@ -31,6 +31,11 @@ export interface CallOptions {
    * and `vary`. Who may call and the input's validation still run on every request.
    */
   shared?: SharedAnswer;
+  /**
+   * The answer is always far under the compression threshold (a few hundred bytes, e.g. a launch
+   * URL): @fastify/compress's hooks are left off the route, on a hot path (issue 12).
+   */
+  smallAnswer?: boolean;
 }
 
 export interface SharedAnswer {
@@ -94,6 +99,11 @@ export function registerCall<C extends CallDefinition>(
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    // Our clients send plain JSON bodies: a compressed request body is not inflated (it fails the
+    // JSON parse as any other unreadable body), and one preParsing hook less runs per call. A shared
+    // answer is compressed below, once per key; a small one never is.
+    decompress: false,
+    ...(shared || options.smallAnswer ? { compress: false as const } : {}),
     // preParsing, not onRequest: the rate limits (@fastify/rate-limit's onRequest hooks) still
     // count a refused caller first, and the body of a refused caller is never parsed. A public
     // call lets anyone in: no hook at all (no promise per request on the read path).

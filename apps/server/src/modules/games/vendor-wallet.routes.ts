@@ -152,7 +152,10 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
         origin: app.env.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`,
       });
     },
-    { rateLimit: { max: app.env.GAME_LAUNCH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    {
+      rateLimit: { max: app.env.GAME_LAUNCH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+      smallAnswer: true,
+    },
   );
 
   // FB sports is a third party with no connection here (docs/design.md: never faked).
@@ -195,7 +198,12 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
 
     // Server-to-server JSON: no browser reads these answers, so the page security headers are left
     // out (app.ts skips them under vendorWalletPrefix); nosniff is set above.
-    scope.post(`${vendorWalletPrefix}:vendorCode/:action`, async (request, reply) => {
+    // Answers are a few hundred bytes (under the compression threshold) and requests come as sent:
+    // the signature covers the bytes on the wire, so a body is never inflated before it is checked.
+    // Vendors are exempt from the per-address limit (app.ts's allowList); leaving the route out of
+    // both plugins spares their hooks on every money call (bench/README.md, the CPU rows).
+    const routeOptions = { compress: false, decompress: false, config: { rateLimit: false } } as const;
+    scope.post(`${vendorWalletPrefix}:vendorCode/:action`, routeOptions, async (request, reply) => {
       const { vendorCode, action } = request.params as { vendorCode: string; action: string };
       const connection = vendorCodePattern.test(vendorCode) ? await findConnection(db, vendorCode) : null;
       if (!connection) return sendAnswer(reply, null, vendorError('UNKNOWN_VENDOR'));
