@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, loadEnv, type Env } from './config/env.ts';
-import { configuredDatabase, openDatabase } from './db/open-database.ts';
+import { configuredDatabase, databaseTarget, openDatabase } from './db/open-database.ts';
+import { DataFolderInUseError } from './db/data-folder-lock.ts';
+import type { DatabaseHandle } from './db/database.ts';
 import { seedDemoData, seedReferenceData } from './seed/seed.ts';
 import { scryptOf } from './modules/accounts/accounts.context.ts';
 import { demoAccountsWithPublicPassword } from './modules/accounts/accounts.seed.ts';
@@ -38,7 +40,15 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   }
-  const database = await openDatabase(configuredDatabase(env));
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(configuredDatabase(env));
+  } catch (error) {
+    // Another server or an operator tool has the embedded database open (db/data-folder-lock.ts).
+    if (!(error instanceof DataFolderInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   await database.migrate();
   await seedReferenceData(database.db);
   if (env.DEMO_MODE) {
@@ -90,9 +100,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
-  const where =
-    database.driver === 'pglite' ? `embedded PGlite in ${path.resolve(env.DATA_DIR)}` : 'PostgreSQL';
-  app.log.info(`Khela is serving on http://localhost:${env.PORT} (database: ${where})`);
+  app.log.info(`Khela is serving on http://localhost:${env.PORT} (database: ${databaseTarget(env)})`);
 }
 
 main().catch((error: unknown) => {

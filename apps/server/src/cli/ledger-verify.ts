@@ -9,9 +9,9 @@
  * snapshot); on PGlite stop the server first (one process per data folder, docs/stack.md gotcha 4).
  */
 import { loadEnv } from '../config/env.ts';
-import { configuredDatabase, openDatabase } from '../db/open-database.ts';
+import { databaseTarget } from '../db/open-database.ts';
 import { formatVerification, verifyLedger } from '../modules/ledger/ledger.verifier.ts';
-import { databaseTarget, missingSiteDatabase } from './site-database.ts';
+import { missingSiteDatabase, openSiteDatabase } from './site-database.ts';
 
 const env = loadEnv();
 const target = databaseTarget(env);
@@ -20,7 +20,7 @@ if (missing) {
   console.error(`ledger:verify: ${missing}`);
   process.exit(2);
 }
-const database = await openDatabase(configuredDatabase(env, { poolSize: 1 }));
+const database = await openSiteDatabase('ledger:verify', env, { poolSize: 1 });
 try {
   const verification = await verifyLedger(database.db);
   console.log(formatVerification(verification));

@@ -1,8 +1,8 @@
 import { loadEnv } from '../config/env.ts';
-import { configuredDatabase, openDatabase } from '../db/open-database.ts';
+import { openSiteDatabase } from './site-database.ts';
 
 const env = loadEnv();
-const database = await openDatabase(configuredDatabase(env));
+const database = await openSiteDatabase('db:migrate', env);
 await database.migrate();
 await database.close();
 console.info(`migrations applied (${database.driver})`);

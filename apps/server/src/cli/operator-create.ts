@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../config/env.ts';
-import { configuredDatabase, openDatabase } from '../db/open-database.ts';
+import { openSiteDatabase } from './site-database.ts';
 import { scryptOf } from '../modules/accounts/accounts.context.ts';
 import { createOperator } from '../modules/accounts/operator-create.ts';
 import { seedReferenceData } from '../seed/seed.ts';
@@ -76,7 +76,7 @@ else if (process.stdin.isTTY) {
   }
 } else password = await readPiped();
 
-const database = await openDatabase(configuredDatabase(env, { poolSize: 1 }));
+const database = await openSiteDatabase('operator:create', env, { poolSize: 1 });
 try {
   await database.migrate();
   await seedReferenceData(database.db);

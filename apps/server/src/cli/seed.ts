@@ -1,5 +1,5 @@
 import { loadEnv } from '../config/env.ts';
-import { configuredDatabase, openDatabase } from '../db/open-database.ts';
+import { openSiteDatabase } from './site-database.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { scryptOf } from '../modules/accounts/accounts.context.ts';
 
@@ -9,7 +9,7 @@ if (!env.DEMO_MODE) {
   console.error('db:seed writes the demo data (public demo passwords): only with DEMO_MODE=true');
   process.exit(1);
 }
-const database = await openDatabase(configuredDatabase(env));
+const database = await openSiteDatabase('db:seed', env);
 await database.migrate();
 const { seeded } = await seedDemoData(database.db, { scrypt: scryptOf(env) });
 await database.close();

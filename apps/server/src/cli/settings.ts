@@ -11,13 +11,13 @@
  */
 import { Redis } from 'ioredis';
 import { loadEnv } from '../config/env.ts';
-import { configuredDatabase, openDatabase } from '../db/open-database.ts';
+import { databaseTarget } from '../db/open-database.ts';
 import { getSettings, updateSettings } from '../modules/settings/settings.service.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 import { onDataChanged } from '../shared/read-cache.ts';
 import { createResponseCache } from '../shared/response-cache.ts';
-import { databaseTarget, missingSiteDatabase } from './site-database.ts';
+import { missingSiteDatabase, openSiteDatabase } from './site-database.ts';
 
 const args = process.argv.slice(2);
 // `--create`: a site set up before its first start (a new folder or database), on purpose.
@@ -29,7 +29,7 @@ if (missing) {
   console.error(`settings: ${missing} To set up a site before its first start, add --create.`);
   process.exit(2);
 }
-const database = await openDatabase(configuredDatabase(env));
+const database = await openSiteDatabase('settings', env);
 try {
   await database.migrate();
   if (env.DEMO_MODE) await seedDemoData(database.db);

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseTarget, missingSiteDatabase } from './site-database.ts';
+import { lockFileName } from '../db/data-folder-lock.ts';
+import { databaseTarget, openDatabase } from '../db/open-database.ts';
+import { missingSiteDatabase } from './site-database.ts';
 
 const folders: string[] = [];
 function emptyFolder() {
@@ -35,7 +37,7 @@ describe('operator tools find the site database, never a new one', () => {
     expect(databaseTarget({ DATA_DIR: 'data', DATABASE_URL: 'postgres://x@127.0.0.1/y' })).toBe('PostgreSQL');
   });
 
-  it('the settings tool exits 2 on an empty folder and leaves it empty (no new database)', () => {
+  it('the settings tool exits 2 on an empty folder and leaves it empty (no new database)', async () => {
     const folder = emptyFolder();
     const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
     const run = spawnSync(
@@ -74,5 +76,28 @@ describe('operator tools find the site database, never a new one', () => {
     expect(created.status).toBe(0);
     expect(created.stdout).toContain(`settings updated: features (embedded PGlite in ${folder})`);
     expect(existsSync(path.join(folder, 'PG_VERSION'))).toBe(true);
-  }, 180_000);
+    expect(existsSync(path.join(folder, lockFileName))).toBe(false);
+
+    // While a process has the folder open (the running site), the tool refuses and changes nothing.
+    const getSettings = () =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/settings.ts', 'get'], {
+        cwd: serverRoot,
+        env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+    const site = await openDatabase({ kind: 'pglite', dataDir: folder });
+    try {
+      const refused = getSettings();
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(
+        `settings: the embedded database in ${folder} is open in process ${process.pid}`,
+      );
+    } finally {
+      await site.close();
+    }
+    const read = getSettings();
+    expect(read.status).toBe(0);
+    expect(read.stdout).toContain('"loginedToHomePage": true');
+  }, 240_000);
 });

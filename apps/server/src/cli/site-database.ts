@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '../config/env.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { DataFolderInUseError } from '../db/data-folder-lock.ts';
+import { configuredDatabase, openDatabase } from '../db/open-database.ts';
 
 /**
  * What an operator tool that reads or changes the site's data (settings, ledger:verify) must
@@ -20,7 +23,20 @@ export function missingSiteDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>)
   );
 }
 
-/** Target of a tool's run, as printed: which database it read or changed. */
-export function databaseTarget(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): string {
-  return env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${path.resolve(env.DATA_DIR)}`;
+/**
+ * Opens the site's database for an operator tool; a PGlite folder another process has open (the
+ * running site: stop it first) ends the tool with exit 2 and the reason, before anything is read.
+ */
+export async function openSiteDatabase(
+  tool: string,
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>,
+  pg: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase(configuredDatabase(env, pg));
+  } catch (error) {
+    if (!(error instanceof DataFolderInUseError)) throw error;
+    console.error(`${tool}: ${error.message}`);
+    process.exit(2);
+  }
 }

@@ -6,6 +6,7 @@ import type { Env } from '../config/env.ts';
 import type { DatabaseHandle, Database } from './database.ts';
 import * as schema from './schema.ts';
 import { registerPreparedRunner } from './prepared.ts';
+import { lockDataFolder } from './data-folder-lock.ts';
 
 /**
  * The migrations folder: beside the sources in development (src/db → ../../drizzle) and copied
@@ -35,6 +36,11 @@ export function configuredDatabase(
         ...pg,
       }
     : { kind: 'pglite', dataDir: env.DATA_DIR };
+}
+
+/** Which database the environment names, as the server and the operator tools print it. */
+export function databaseTarget(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): string {
+  return env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${path.resolve(env.DATA_DIR)}`;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -85,13 +91,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let release = () => {};
   if (options.dataDir && !options.dataDir.startsWith('memory://')) {
     mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataFolder(options.dataDir);
   }
-  const client = await PGlite.create(
-    options.dataDir,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create(
+      options.dataDir,
+      options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    );
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,
@@ -108,6 +122,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return client.transaction(async (transaction) => (await transaction.exec(text)).at(-1) ?? { rows: [] });
     },
     migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }

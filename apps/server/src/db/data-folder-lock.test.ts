@@ -1,0 +1,76 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataFolderInUseError, lockDataFolder, lockFileName } from './data-folder-lock.ts';
+
+const folders: string[] = [];
+function folder() {
+  const made = mkdtempSync(path.join(tmpdir(), 'khela-lock-'));
+  folders.push(made);
+  return made;
+}
+afterAll(() => {
+  for (const made of folders) rmSync(made, { recursive: true, force: true });
+});
+
+const lockOf = (dir: string) => path.join(dir, lockFileName);
+const leaveLock = (dir: string, pid: number) =>
+  writeFileSync(lockOf(dir), JSON.stringify({ pid, since: new Date().toISOString() }));
+
+describe('one process at a time in a PGlite folder', () => {
+  it('refuses a second open while the first holds it, and frees the folder on release', () => {
+    const dir = folder();
+    const release = lockDataFolder(dir);
+    expect(JSON.parse(readFileSync(lockOf(dir), 'utf8'))).toMatchObject({ pid: process.pid });
+    expect(() => lockDataFolder(dir)).toThrow(DataFolderInUseError);
+    // the same folder by another spelling is the same folder
+    expect(() => lockDataFolder(path.join(dir, '.'))).toThrow(DataFolderInUseError);
+    release();
+    expect(existsSync(lockOf(dir))).toBe(false);
+    release(); // a second release does nothing
+    lockDataFolder(dir)();
+  });
+
+  it('refuses a folder another running process holds, naming the process', async () => {
+    const dir = folder();
+    const other = spawn('sleep', ['30']);
+    try {
+      leaveLock(dir, other.pid!);
+      let refusal: unknown;
+      try {
+        lockDataFolder(dir);
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(DataFolderInUseError);
+      expect((refusal as Error).message).toContain(`is open in process ${other.pid}`);
+      expect(JSON.parse(readFileSync(lockOf(dir), 'utf8'))).toMatchObject({ pid: other.pid });
+    } finally {
+      other.kill('SIGKILL');
+      await new Promise((resolve) => other.once('exit', resolve));
+    }
+    // The holder was killed (a crash): its file is taken over.
+    const release = lockDataFolder(dir);
+    expect(JSON.parse(readFileSync(lockOf(dir), 'utf8'))).toMatchObject({ pid: process.pid });
+    release();
+  });
+
+  it('takes over a file left by a crash: a pid that no longer runs, this pid, or an unreadable file', () => {
+    const ended = spawnSync('true');
+    expect(ended.pid).toBeGreaterThan(0);
+    for (const left of [
+      (dir: string) => leaveLock(dir, ended.pid),
+      // a restarted container is often the same pid again, with no handle open
+      (dir: string) => leaveLock(dir, process.pid),
+      (dir: string) => writeFileSync(lockOf(dir), '{"pid":'),
+    ]) {
+      const dir = folder();
+      left(dir);
+      const release = lockDataFolder(dir);
+      expect(JSON.parse(readFileSync(lockOf(dir), 'utf8'))).toMatchObject({ pid: process.pid });
+      release();
+    }
+  });
+});
