@@ -129,6 +129,40 @@ export async function sessionToken(baseUrl: string, username: string, password: 
 /** A session of the demo member `demoplayer` (docs/demo-accounts.md), logged in through the API. */
 export const memberToken = (baseUrl: string) => sessionToken(baseUrl, 'demoplayer', 'Player-demo-2026');
 
+let registered = 0;
+
+/**
+ * A new member registered through the API and logged in: a site with the registration captcha off
+ * (`registerCaptchaOff`). The name is unique per call and run, so a retried journey starts afresh.
+ */
+export async function registerMember(
+  baseUrl: string,
+  prefix: string,
+  password = 'Sunny-river-42',
+): Promise<{ username: string; token: string }> {
+  registered += 1;
+  const username = `${prefix}${Date.now().toString(36).slice(-5)}${registered}`;
+  const answer = await callApi(baseUrl, {
+    method: 'PUT',
+    path: '/wps/member/register',
+    sealed: true,
+    body: {
+      username,
+      password,
+      confirmPassword: password,
+      paymentPassword: '135790',
+      countryDialingCode: '+880',
+      registerMethod: 'WEB',
+      login: true,
+      altcha: await solveAltcha(baseUrl),
+    },
+  });
+  const value = answer.body.value as { session?: { token?: string } | null } | undefined;
+  const token = value?.session?.token;
+  if (!token) throw new Error(`registration of ${username} failed: ${JSON.stringify(answer.body)}`);
+  return { username, token };
+}
+
 /**
  * The newest six-digit code sent to a number (full international form, e.g. +8801700000002),
  * waiting up to `timeoutMs` for it to arrive in the outbox.

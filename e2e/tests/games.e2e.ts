@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi, memberToken, operatorToken } from '../support/api.ts';
+import { callApi, memberToken, operatorToken, registerMember } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
 import { gameFrame, openAllGames, tileNames, tiles } from '../support/site.ts';
-import { useSite } from '../support/suite.ts';
+import { registerCaptchaOff, useSite } from '../support/suite.ts';
 
 /**
  * The games journey (issue 5) in real Chromium against the real server, with our house vendor
@@ -12,12 +12,32 @@ import { useSite } from '../support/suite.ts';
  * verifies a round, saves a favourite and finds it under Saved, and the games under Recent.
  */
 
-const { server, browser } = useSite();
+// The member who plays registers through the API (captcha off): a new account per attempt, so a
+// retried journey finds no rounds, favourites or recent games of the attempt before.
+const { server, browser } = useSite({ settings: registerCaptchaOff }, { timeout: 600_000 });
 let token: string;
 
-async function balanceOf(baseUrl: string): Promise<string> {
-  const answer = await callApi(baseUrl, { method: 'GET', path: '/wps/v2/wallets/balance', token });
+async function balanceOf(baseUrl: string, session: string): Promise<string> {
+  const answer = await callApi(baseUrl, { method: 'GET', path: '/wps/v2/wallets/balance', token: session });
   return (answer.body.value as { sumBalance: string }).sumBalance;
+}
+
+/** A new member with 1,000 in the wallet (an operator's credit), logged in. */
+async function fundedMember(): Promise<{ username: string; token: string }> {
+  const member = await registerMember(server.baseUrl, 'games');
+  const adjusted = await callApi(server.baseUrl, {
+    method: 'POST',
+    path: '/api/operator/wallet/adjust',
+    token: await operatorToken(server.baseUrl),
+    body: {
+      username: member.username,
+      amount: '1000',
+      reason: 'games journey funds',
+      idempotencyKey: `games-e2e-${member.username}`,
+    },
+  });
+  expect(adjusted.body.success, JSON.stringify(adjusted.body)).toBe(true);
+  return member;
 }
 
 beforeAll(async () => {
@@ -36,24 +56,13 @@ beforeAll(async () => {
   });
   expect((list.body.value as { games: unknown[] }).games.length).toBeGreaterThanOrEqual(5);
   token = await memberToken(server.baseUrl);
-  const adjusted = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/wallet/adjust',
-    token: await operatorToken(server.baseUrl),
-    body: {
-      username: 'demoplayer',
-      amount: '1000',
-      reason: 'games journey funds',
-      idempotencyKey: 'games-e2e',
-    },
-  });
-  expect(adjusted.body.success, JSON.stringify(adjusted.body)).toBe(true);
 });
 
 async function pageAs(
-  who: 'guest' | 'member',
+  who: 'guest' | 'member' | { username: string; token: string },
   options: { viewport?: { width: number; height: number }; language?: 'EN' | 'BN'; dark?: boolean } = {},
 ) {
+  const member = who === 'member' ? { username: 'demoplayer', token } : who === 'guest' ? null : who;
   const watched = await openPage(browser, {
     viewport: options.viewport ?? viewports.desktop,
     colorScheme: options.dark ? 'dark' : 'light',
@@ -61,17 +70,17 @@ async function pageAs(
   await watched.context.addInitScript(
     ({ session, language, dark }) => {
       if (session) {
-        sessionStorage.setItem('token', session);
+        sessionStorage.setItem('token', session.token);
         sessionStorage.setItem('isAgent', '0');
-        sessionStorage.setItem('username', 'demoplayer');
+        sessionStorage.setItem('username', session.username);
+        sessionStorage.setItem(`noticePopup${session.username}`, '1');
       }
       localStorage.setItem('language', language);
       localStorage.setItem('theme', dark ? 'dark' : 'light');
       sessionStorage.setItem('noticePopupGuest', '1');
-      sessionStorage.setItem('noticePopupdemoplayer', '1');
     },
     {
-      session: who === 'member' ? token : null,
+      session: member,
       language: options.language ?? 'EN',
       dark: options.dark ?? false,
     },
@@ -126,8 +135,9 @@ describe('games', () => {
   });
 
   it('lets a member play a slot and dice for real money, verify a round, and keep favourites and recent games', async () => {
-    const before = Number(await balanceOf(server.baseUrl));
-    const { page, context } = await pageAs('member');
+    const player = await fundedMember();
+    const before = Number(await balanceOf(server.baseUrl, player.token));
+    const { page, context } = await pageAs(player);
     await page.goto(`${server.baseUrl}/rng`);
     await openAllGames(page, 'All games');
 
@@ -150,7 +160,7 @@ describe('games', () => {
         .waitFor({ timeout: 20_000 });
     }
     await screenshot(page, 'games-slot-desktop-en');
-    const afterSlot = Number(await balanceOf(server.baseUrl));
+    const afterSlot = Number(await balanceOf(server.baseUrl, player.token));
     expect(afterSlot).not.toBe(before);
     await expect
       .poll(async () => Number((await frame.locator('.hg-balance-value').innerText()).replace(/[^\d.]/g, '')))
@@ -190,13 +200,13 @@ describe('games', () => {
         .waitFor({ timeout: 20_000 });
     }
     await screenshot(page, 'games-dice-desktop-en');
-    expect(Number(await balanceOf(server.baseUrl))).not.toBe(afterSlot);
+    expect(Number(await balanceOf(server.baseUrl, player.token))).not.toBe(afterSlot);
 
     // Every round is in the platform's books as a settled round; the ledger stays balanced.
     const verified = await callApi(server.baseUrl, {
       method: 'GET',
       path: '/wps/relay/GCS_recentGame?pageNo=1&pageSize=21&language=EN',
-      token,
+      token: player.token,
     });
     const recent = (verified.body.value as { list: { gameName: string }[] }).list.map(
       (game) => game.gameName,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { callApi, solveAltcha } from '../support/api.ts';
+import { callApi, registerMember } from '../support/api.ts';
 import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { useSite, registerCaptchaOff } from '../support/suite.ts';
 
@@ -33,32 +33,8 @@ const unexpected = (errors: string[]) =>
     (error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error),
   );
 
-let memberCount = 0;
-
 /** A new member of this journey (unique per run: journeys never share an account), logged in. */
-async function newMember(): Promise<{ username: string; token: string }> {
-  memberCount += 1;
-  const username = `shell${Date.now().toString(36).slice(-5)}${memberCount}`;
-  const answer = await callApi(server.baseUrl, {
-    method: 'PUT',
-    path: '/wps/member/register',
-    sealed: true,
-    body: {
-      username,
-      password,
-      confirmPassword: password,
-      paymentPassword: '135790',
-      countryDialingCode: '+880',
-      registerMethod: 'WEB',
-      login: true,
-      altcha: await solveAltcha(server.baseUrl),
-    },
-  });
-  const value = answer.body.value as { session?: { token?: string } | null } | undefined;
-  const token = value?.session?.token;
-  if (!token) throw new Error(`registration failed: ${JSON.stringify(answer.body)}`);
-  return { username, token };
-}
+const newMember = () => registerMember(server.baseUrl, 'shell', password);
 
 type Language = 'BN' | 'EN' | 'JA';
 

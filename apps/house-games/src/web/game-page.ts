@@ -400,7 +400,10 @@ function fairPanel() {
                 h('a', { href: verify.toString(), target: '_blank', rel: 'noopener' }, t('verifyPage')),
               );
             }
+            // The rounds now show their revealed seeds: redraw the history if a player switched
+            // to it while the rotation was on its way.
             state.history = (await api.rounds(config.gameCode)).rounds;
+            if (state.tab === 'history') renderPanel();
           } catch (error) {
             showError(error);
           }
