@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, loadEnv, type Env } from './config/env.ts';
-import { configuredDatabase, databaseTarget, openDatabase } from './db/open-database.ts';
-import { DataFolderInUseError } from './db/data-folder-lock.ts';
-import type { DatabaseHandle } from './db/database.ts';
+import { databaseTarget } from './db/open-database.ts';
+import { openSiteDatabase } from './cli/site-database.ts';
 import { seedDemoData, seedReferenceData } from './seed/seed.ts';
 import { scryptOf } from './modules/accounts/accounts.context.ts';
 import { demoAccountsWithPublicPassword } from './modules/accounts/accounts.seed.ts';
@@ -40,15 +39,9 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   }
-  let database: DatabaseHandle;
-  try {
-    database = await openDatabase(configuredDatabase(env));
-  } catch (error) {
-    // Another server or an operator tool has the embedded database open (db/data-folder-lock.ts).
-    if (!(error instanceof DataFolderInUseError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  // Another server or an operator tool with the embedded database open (db/data-folder-lock.ts)
+  // ends this start with exit 1 and the reason.
+  const database = await openSiteDatabase('server', env, {}, 1);
   await database.migrate();
   await seedReferenceData(database.db);
   if (env.DEMO_MODE) {

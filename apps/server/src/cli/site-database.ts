@@ -24,19 +24,21 @@ export function missingSiteDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>)
 }
 
 /**
- * Opens the site's database for an operator tool; a PGlite folder another process has open (the
- * running site: stop it first) ends the tool with exit 2 and the reason, before anything is read.
+ * Opens the site's database for an operator tool (or the server); a PGlite folder another process
+ * has open (the running site: stop it first) ends the process with `exitCode` (2 for the tools) and
+ * the reason, before anything is read.
  */
 export async function openSiteDatabase(
   tool: string,
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>,
   pg: { poolSize?: number } = {},
+  exitCode = 2,
 ): Promise<DatabaseHandle> {
   try {
     return await openDatabase(configuredDatabase(env, pg));
   } catch (error) {
     if (!(error instanceof DataFolderInUseError)) throw error;
     console.error(`${tool}: ${error.message}`);
-    process.exit(2);
+    process.exit(exitCode);
   }
 }

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataFolderInUseError, lockDataFolder, lockFileName } from './data-folder-lock.ts';
 
@@ -73,4 +74,55 @@ describe('one process at a time in a PGlite folder', () => {
       release();
     }
   });
+
+  it('does not take over while another process is taking over, and removes a takeover file left by a crash', async () => {
+    const dir = folder();
+    const ended = spawnSync('true');
+    leaveLock(dir, ended.pid);
+    const guard = `${lockOf(dir)}.takeover`;
+    const other = spawn('sleep', ['30']);
+    try {
+      writeFileSync(guard, JSON.stringify({ pid: other.pid }));
+      const started = Date.now();
+      expect(() => lockDataFolder(dir)).toThrow(`is open in process ${other.pid}`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+      // The crash's file is still there: nothing was taken over under another's guard.
+      expect(JSON.parse(readFileSync(lockOf(dir), 'utf8'))).toMatchObject({ pid: ended.pid });
+    } finally {
+      other.kill('SIGKILL');
+      await new Promise((resolve) => other.once('exit', resolve));
+    }
+    // Its process is gone: the takeover file was left by a crash too.
+    const release = lockDataFolder(dir);
+    expect(existsSync(guard)).toBe(false);
+    expect(JSON.parse(readFileSync(lockOf(dir), 'utf8'))).toMatchObject({ pid: process.pid });
+    release();
+  }, 15_000);
+
+  it('lets exactly one of several processes starting at the same instant take over a stale file', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const tsx = path.resolve(here, '../../../../node_modules/.bin/tsx');
+    const script = path.join(here, 'data-folder-lock.race.ts');
+    for (let round = 0; round < 2; round += 1) {
+      const dir = folder();
+      leaveLock(dir, spawnSync('true').pid);
+      // Each waits for this instant on its own clock, so that all try within a millisecond.
+      const at = Date.now() + 4_000;
+      const outcomes = await Promise.all(
+        Array.from(
+          { length: 4 },
+          () =>
+            new Promise<string>((resolve, reject) => {
+              const child = spawn(tsx, [script, dir, String(at)], { stdio: ['ignore', 'pipe', 'inherit'] });
+              let out = '';
+              child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+              child.once('error', reject);
+              child.once('exit', () => resolve(out.trim()));
+            }),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'held')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === 'refused')).toHaveLength(3);
+    }
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -22,9 +23,9 @@ function lockPath(folder: string) {
   return path.join(folder, lockFileName);
 }
 
-function ownerOf(folder: string): number | null {
+function ownerOf(file: string): number | null {
   try {
-    const owner = (JSON.parse(readFileSync(lockPath(folder), 'utf8')) as { pid?: unknown }).pid;
+    const owner = (JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown }).pid;
     return typeof owner === 'number' && Number.isSafeInteger(owner) && owner > 0 ? owner : null;
   } catch {
     return null; // gone since, or unreadable (a write cut short): no process can be shown to hold it
@@ -42,12 +43,7 @@ function isRunning(pid: number): boolean {
 }
 
 function removeIfOurs(folder: string) {
-  if (ownerOf(folder) !== process.pid) return;
-  try {
-    unlinkSync(lockPath(folder));
-  } catch {
-    // already gone
-  }
+  if (ownerOf(lockPath(folder)) === process.pid) removeFile(lockPath(folder));
 }
 
 export class DataFolderInUseError extends Error {
@@ -64,40 +60,97 @@ export class DataFolderInUseError extends Error {
 }
 
 /**
+ * Makes `file` holding `content` only if no such file exists, whole or not at all: the content is
+ * written to a file of this process first and then hard-linked to the name, which fails when the
+ * name exists. Another process never reads a half-written lock (an empty file would look left by a
+ * crash). A file system without hard links gets an exclusive create and write instead.
+ */
+function createWhole(file: string, content: string): boolean {
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, content, { flag: 'wx' });
+  try {
+    linkSync(draft, file);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
+  } finally {
+    unlinkSync(draft);
+  }
+  try {
+    writeFileSync(file, content, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** The pid of a lock that holds: a running process other than this one (or this one, with a handle). */
+function liveOwner(file: string, folder: string): number | null {
+  const owner = ownerOf(file);
+  // This pid with no handle of ours (a restarted container is often pid 1 again) or a pid that no
+  // longer runs: the file was left by a crash.
+  if (owner === null || !isRunning(owner)) return null;
+  return owner === process.pid && !held.has(folder) ? null : owner;
+}
+
+function pause(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
  * Takes the folder for this process, or throws DataFolderInUseError when another running process
  * (or this one, through another open handle) has it. Returns the release, for the handle's close.
+ *
+ * A file left by a crash is removed under a second lock, `<lock>.takeover`, and judged again once
+ * that is held: two processes starting at once on a stale file cannot both remove it and both
+ * think they hold the folder (one would remove the other's fresh file). A takeover file whose
+ * process no longer runs is itself left by a crash and removed; one whose process runs for more
+ * than five seconds (a takeover takes a millisecond) names that process in the refusal.
  */
 export function lockDataFolder(dataDir: string): () => void {
   const folder = path.resolve(dataDir);
   if (held.has(folder)) throw new DataFolderInUseError(folder, process.pid);
-  const content = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      writeFileSync(lockPath(folder), content, { flag: 'wx' });
+  const lock = lockPath(folder);
+  const guard = `${lock}.takeover`;
+  const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    if (createWhole(lock, mine)) {
       held.add(folder);
       return () => {
         if (!held.delete(folder)) return;
         removeIfOurs(folder);
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    // A file that cannot be read yet may be one another process has just made and not yet written.
-    let owner = ownerOf(folder);
-    if (owner === null) {
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-      owner = ownerOf(folder);
+    const owner = liveOwner(lock, folder);
+    if (owner !== null) throw new DataFolderInUseError(folder, owner);
+    if (createWhole(guard, mine)) {
+      try {
+        // Judged again under the guard: another process may have taken it over meanwhile.
+        if (liveOwner(lock, folder) === null) removeFile(lock);
+      } finally {
+        removeFile(guard);
+      }
+      continue;
     }
-    // This pid with no handle of ours (a restarted container is often pid 1 again) or a pid that
-    // no longer runs: the file was left by a crash. Anything else holds the folder now.
-    if (owner !== null && owner !== process.pid && isRunning(owner)) {
-      throw new DataFolderInUseError(folder, owner);
-    }
-    try {
-      unlinkSync(lockPath(folder));
-    } catch {
-      // another process took it over first: the next attempt sees its file
+    const taking = liveOwner(guard, folder);
+    if (taking === null) {
+      removeFile(guard);
+    } else if (Date.now() > deadline) {
+      throw new DataFolderInUseError(folder, taking);
+    } else {
+      pause(20);
     }
   }
-  throw new Error(`could not take ${lockPath(folder)}`);
+}
+
+function removeFile(file: string) {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
