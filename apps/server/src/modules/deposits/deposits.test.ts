@@ -288,6 +288,31 @@ describe('sandbox gateway deposits', () => {
     await expectLedgerValid(sut.db);
   });
 
+  it("takes a gateway's callback from an address whose calls the per-address limit refuses", async () => {
+    await sut.close();
+    ({ sut, operator, player } = await appWithOperatorAndPlayer({
+      MONEY_RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_MINUTE: '40',
+    }));
+    const order = await create({ methodCode: 'sandbox', amount: '1000' });
+    expect(order.status).toBe(200);
+    // The players' calls from this address (every injected call is 127.0.0.1) run out…
+    let status = 200;
+    for (let sent = 0; sent < 60 && status !== 429; sent += 1) {
+      status = (await call(sut, { method: 'GET', url: '/wps/system/status' })).status;
+    }
+    expect(status).toBe(429);
+    // …and the gateway, calling from the same address, still credits the deposit, once.
+    expect(await payAtGateway(order.body.value.orderId, 'paid')).toBe(1);
+    const [row] = await sut.db
+      .select()
+      .from(depositOrders)
+      .where(eq(depositOrders.id, order.body.value.orderId));
+    expect(row?.status).toBe('approved');
+    expect((await call(sut, { method: 'GET', url: '/wps/system/status' })).status).toBe(429);
+    await expectLedgerValid(sut.db);
+  });
+
   it('answers 20 concurrent retries of one request like the first: one order, one payment', async () => {
     const body = { methodCode: 'sandbox', amount: '500', requestId: 'deposit-at-once-1' };
     const answers = await Promise.all(Array.from({ length: 20 }, () => create(body)));
