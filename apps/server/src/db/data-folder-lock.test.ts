@@ -108,19 +108,32 @@ describe('one process at a time in a PGlite folder', () => {
       leaveLock(dir, spawnSync('true').pid);
       // Each waits for this instant on its own clock, so that all try within a millisecond.
       const at = Date.now() + 4_000;
+      const racers = Array.from({ length: 4 }, () =>
+        spawn(tsx, [script, dir, String(at)], { stdio: ['ignore', 'pipe', 'inherit'] }),
+      );
+      // Each says `held` (and holds until told to stop) or `refused`: a holder never lets go while
+      // the others still try, so two `held` are two processes holding the folder at once.
       const outcomes = await Promise.all(
-        Array.from(
-          { length: 4 },
-          () =>
+        racers.map(
+          (racer) =>
             new Promise<string>((resolve, reject) => {
-              const child = spawn(tsx, [script, dir, String(at)], { stdio: ['ignore', 'pipe', 'inherit'] });
               let out = '';
-              child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-              child.once('error', reject);
-              child.once('exit', () => resolve(out.trim()));
+              racer.stdout.on('data', (chunk: Buffer) => {
+                out += chunk.toString();
+                if (out.includes('\n')) resolve(out.trim());
+              });
+              racer.once('error', reject);
+              racer.once('exit', (code) => resolve(out.trim() || `exited ${code}`));
             }),
         ),
       );
+      await Promise.all(
+        racers.map(async (racer) => {
+          if (racer.exitCode === null) racer.kill('SIGTERM');
+          if (racer.exitCode === null) await new Promise((resolve) => racer.once('exit', resolve));
+        }),
+      );
+      expect(existsSync(lockOf(dir))).toBe(false);
       expect(outcomes.filter((outcome) => outcome === 'held')).toHaveLength(1);
       expect(outcomes.filter((outcome) => outcome === 'refused')).toHaveLength(3);
     }
