@@ -75,11 +75,11 @@ describe('one process at a time in a PGlite folder', () => {
     }
   });
 
-  it('does not take over while another process is taking over, and removes a takeover file left by a crash', async () => {
+  it('does not take over while another process is opening, and removes a guard file left by a crash', async () => {
     const dir = folder();
     const ended = spawnSync('true');
     leaveLock(dir, ended.pid);
-    const guard = `${lockOf(dir)}.takeover`;
+    const guard = `${lockOf(dir)}.guard`;
     const other = spawn('sleep', ['30']);
     try {
       writeFileSync(guard, JSON.stringify({ pid: other.pid }));
@@ -92,7 +92,7 @@ describe('one process at a time in a PGlite folder', () => {
       other.kill('SIGKILL');
       await new Promise((resolve) => other.once('exit', resolve));
     }
-    // Its process is gone: the takeover file was left by a crash too.
+    // Its process is gone: the guard file was left by a crash too.
     const release = lockDataFolder(dir);
     expect(existsSync(guard)).toBe(false);
     expect(JSON.parse(readFileSync(lockOf(dir), 'utf8'))).toMatchObject({ pid: process.pid });

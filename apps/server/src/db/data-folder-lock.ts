@@ -104,47 +104,38 @@ function pause(ms: number) {
  * Takes the folder for this process, or throws DataFolderInUseError when another running process
  * (or this one, through another open handle) has it. Returns the release, for the handle's close.
  *
- * A file left by a crash is removed under a second lock, `<lock>.takeover`, and judged again once
- * that is held: two processes starting at once on a stale file cannot both remove it and both
- * think they hold the folder (one would remove the other's fresh file). A takeover file whose
- * process no longer runs is itself left by a crash and removed; one whose process runs for more
- * than five seconds (a takeover takes a millisecond) names that process in the refusal.
+ * The lock is judged, removed when left by a crash, and made only under a second lock held for
+ * that moment, `<lock>.guard`: two processes starting at once on a stale file cannot both remove
+ * it and both make their own (one would remove the other's fresh file). A guard whose process no
+ * longer runs was left by a crash and is removed; one whose process runs for more than five seconds
+ * (an open holds it for a millisecond) names that process in the refusal.
  */
 export function lockDataFolder(dataDir: string): () => void {
   const folder = path.resolve(dataDir);
   if (held.has(folder)) throw new DataFolderInUseError(folder, process.pid);
   const lock = lockPath(folder);
-  const guard = `${lock}.takeover`;
+  const guard = `${lock}.guard`;
   const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;
   const deadline = Date.now() + 5_000;
-  for (;;) {
-    if (createWhole(lock, mine)) {
-      held.add(folder);
-      return () => {
-        if (!held.delete(folder)) return;
-        removeIfOurs(folder);
-      };
-    }
+  while (!createWhole(guard, mine)) {
+    const opening = liveOwner(guard, folder);
+    if (opening === null) removeFile(guard);
+    else if (Date.now() > deadline) throw new DataFolderInUseError(folder, opening);
+    else pause(5);
+  }
+  try {
     const owner = liveOwner(lock, folder);
     if (owner !== null) throw new DataFolderInUseError(folder, owner);
-    if (createWhole(guard, mine)) {
-      try {
-        // Judged again under the guard: another process may have taken it over meanwhile.
-        if (liveOwner(lock, folder) === null) removeFile(lock);
-      } finally {
-        removeFile(guard);
-      }
-      continue;
-    }
-    const taking = liveOwner(guard, folder);
-    if (taking === null) {
-      removeFile(guard);
-    } else if (Date.now() > deadline) {
-      throw new DataFolderInUseError(folder, taking);
-    } else {
-      pause(20);
-    }
+    removeFile(lock); // none, or left by a crash
+    if (!createWhole(lock, mine)) throw new Error(`could not take ${lock}`);
+    held.add(folder);
+  } finally {
+    removeFile(guard);
   }
+  return () => {
+    if (!held.delete(folder)) return;
+    removeIfOurs(folder);
+  };
 }
 
 function removeFile(file: string) {
