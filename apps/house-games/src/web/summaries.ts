@@ -5,19 +5,22 @@ type Detail = Record<string, unknown>;
 
 const number = (value: unknown) => (typeof value === 'number' ? value : 0);
 
+/** "1 line", "2 lines": how many lines paid. */
+const linesWon = (count: number, t: Translate) => t(count === 1 ? 'oneLine' : 'lines', { count });
+
 /** A one-line account of an outcome, for the result line, the history and the verify page. */
 export function summarize(game: string, detail: Detail | null, t: Translate, lang: string): string {
   if (!detail) return '';
   switch (game) {
     case 'classic3x3': {
       const wins = Array.isArray(detail.lineWins) ? detail.lineWins.length : 0;
-      return wins > 0 ? `${t('lines', { count: wins })} ✓` : '';
+      return wins > 0 ? `${linesWon(wins, t)} ✓` : '';
     }
     case 'video5x3': {
       const freeSpins = Array.isArray(detail.freeSpins) ? detail.freeSpins.length : 0;
       const base = (detail.base ?? {}) as Detail;
       const lineWins = Array.isArray(base.lineWins) ? base.lineWins.length : 0;
-      const parts = lineWins > 0 ? [`${t('lines', { count: lineWins })} ✓`] : [];
+      const parts = lineWins > 0 ? [`${linesWon(lineWins, t)} ✓`] : [];
       if (freeSpins > 0) parts.push(t('freeSpins', { count: freeSpins, multiplier: 2 }));
       return parts.join(' · ');
     }
