@@ -1,6 +1,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { generate } from 'otplib';
+import { uniqueUsername } from './site.ts';
 // The web's own sealing code, imported by path like bench/: e2e drives the API as the browser would.
 import { importSealingKey, sealBody } from '../../packages/contract/src/seal.ts';
 
@@ -129,8 +130,6 @@ export async function sessionToken(baseUrl: string, username: string, password: 
 /** A session of the demo member `demoplayer` (docs/demo-accounts.md), logged in through the API. */
 export const memberToken = (baseUrl: string) => sessionToken(baseUrl, 'demoplayer', 'Player-demo-2026');
 
-let registered = 0;
-
 /**
  * A new member registered through the API and logged in: a site with the registration captcha off
  * (`registerCaptchaOff`). The name is unique per call and run, so a retried journey starts afresh.
@@ -140,8 +139,7 @@ export async function registerMember(
   prefix: string,
   password = 'Sunny-river-42',
 ): Promise<{ username: string; token: string }> {
-  registered += 1;
-  const username = `${prefix}${Date.now().toString(36).slice(-5)}${registered}`;
+  const username = uniqueUsername(prefix);
   const answer = await callApi(baseUrl, {
     method: 'PUT',
     path: '/wps/member/register',

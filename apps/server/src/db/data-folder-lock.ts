@@ -87,13 +87,14 @@ function createWhole(file: string, content: string): boolean {
   }
 }
 
-/** The pid of a lock that holds: a running process other than this one (or this one, with a handle). */
-function liveOwner(file: string, folder: string): number | null {
+/**
+ * The pid of a file that holds: a running process other than this one. This pid (a restarted
+ * container is often pid 1 again; lockDataFolder refuses a folder this process holds before it
+ * looks) or a pid that no longer runs: the file was left by a crash.
+ */
+function liveOwner(file: string): number | null {
   const owner = ownerOf(file);
-  // This pid with no handle of ours (a restarted container is often pid 1 again) or a pid that no
-  // longer runs: the file was left by a crash.
-  if (owner === null || !isRunning(owner)) return null;
-  return owner === process.pid && !held.has(folder) ? null : owner;
+  return owner === null || owner === process.pid || !isRunning(owner) ? null : owner;
 }
 
 function pause(ms: number) {
@@ -118,13 +119,13 @@ export function lockDataFolder(dataDir: string): () => void {
   const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;
   const deadline = Date.now() + 5_000;
   while (!createWhole(guard, mine)) {
-    const opening = liveOwner(guard, folder);
+    const opening = liveOwner(guard);
     if (opening === null) removeFile(guard);
     else if (Date.now() > deadline) throw new DataFolderInUseError(folder, opening);
     else pause(5);
   }
   try {
-    const owner = liveOwner(lock, folder);
+    const owner = liveOwner(lock);
     if (owner !== null) throw new DataFolderInUseError(folder, owner);
     removeFile(lock); // none, or left by a crash
     if (!createWhole(lock, mine)) throw new Error(`could not take ${lock}`);
