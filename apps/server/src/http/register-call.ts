@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditCallInput, findForbiddenText, okEnvelope, type CallDefinition } from '@khela/contract';
@@ -36,6 +36,16 @@ export interface CallOptions {
    * URL): @fastify/compress's hooks are left off the route, on a hot path (issue 12).
    */
   smallAnswer?: boolean;
+  /**
+   * The handler checks the caller's session itself, inside the statement it runs anyway (issue 12:
+   * the game launch saves a round trip to the database per call), and must hand what it found to
+   * `admitResolved` (accounts/authorize.ts) before it acts or answers; its statement must act only
+   * for a session `admitResolved` lets in. Only for calls of members ('member', 'realMember').
+   * Before the handler, only a missing token is refused (401, as `authorize` would); any other
+   * refusal of the request (bad input, a body that cannot be read) waits for `authorize` first, so
+   * a caller who must be refused still gets that refusal and learns nothing of the input rules.
+   */
+  sessionInStatement?: boolean;
 }
 
 export interface SharedAnswer {
@@ -78,6 +88,12 @@ export function registerCall<C extends CallDefinition>(
   if (shared && call.auth !== 'public' && call.auth !== 'optional') {
     throw new Error(`call ${call.id} answers its caller (${call.auth}): its answer is never shared`);
   }
+  const inStatement = options.sessionInStatement === true;
+  if (inStatement && call.auth !== 'member' && call.auth !== 'realMember') {
+    throw new Error(
+      `call ${call.id} (${call.auth}): only a member's call checks its session in its statement`,
+    );
+  }
   const envelope = okEnvelope(call.value);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
@@ -111,10 +127,20 @@ export function registerCall<C extends CallDefinition>(
       ? {}
       : {
           preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-            await app.authorize(request, call);
+            // A call that checks its session in its statement refuses a request with no token here.
+            if (!inStatement || !request.headers.authorization) await app.authorize(request, call);
             return payload;
           },
         }),
+    // Its refusals of the request itself wait for the session's verdict (the order above).
+    ...(inStatement
+      ? {
+          errorHandler: async (error: FastifyError, request: FastifyRequest) => {
+            if (!request.sessionJudged && refusesTheRequest(error)) await app.authorize(request, call);
+            throw error;
+          },
+        }
+      : {}),
     // An encrypted call's body arrives sealed: it is opened here, before the zod validation, so
     // the schema sees the plaintext. A plain body is refused (ENCRYPTION_REQUIRED). Any other call
     // only has its strings checked, in a callback hook.
@@ -140,7 +166,13 @@ export function registerCall<C extends CallDefinition>(
           request,
           reply,
         });
-      if (!shared) return { success: true as const, value: await run() };
+      if (!shared) {
+        const value = await run();
+        if (inStatement && !request.sessionJudged) {
+          throw new Error(`call ${call.id} answered without judging the caller's session`);
+        }
+        return { success: true as const, value };
+      }
       const vary = shared.vary ? await shared.vary(request) : '';
       const key = `${call.id}|${vary}|${JSON.stringify(request.query ?? null)}`;
       // Encoded and checked by the value schema as the route's serializer would (bigint codecs,
@@ -164,6 +196,15 @@ export function registerCall<C extends CallDefinition>(
         .send(packed as never);
     },
   });
+}
+
+/**
+ * A 4xx that refuses the request (its input, its body, its size), not one that refuses the caller
+ * for what they did before: a rate limit's 429 does not cost a session check.
+ */
+function refusesTheRequest(error: FastifyError | AppError): boolean {
+  const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+  return status >= 400 && status < 500 && status !== 429;
 }
 
 /** The threshold app.ts gives @fastify/compress: smaller answers go as they are. */

@@ -25,6 +25,18 @@ beforeAll(async () => {
         });
         registerCall(app, probe, ({ request }) => ({ account: request.session?.account ?? null }));
       }
+      // A call that checks the session in its own statement and forgets to: never answered.
+      const forgetful = defineCall({
+        id: 'probe-in-statement',
+        method: 'GET',
+        path: '/wps/test/in-statement',
+        auth: 'member',
+        encrypted: false,
+        summary: 'test probe',
+        tag: 'test',
+        value: z.object({ account: z.string().nullable() }),
+      });
+      registerCall(app, forgetful, () => ({ account: 'nobody checked' }), { sessionInStatement: true });
     },
   });
 });
@@ -99,5 +111,26 @@ describe('app.authorize', () => {
       token: 'B'.repeat(43),
     });
     expect(optionalWithBadToken.body.value).toEqual({ account: null });
+  });
+
+  it('never answers a call that was to check the session in its statement and did not', async () => {
+    const player = await tokenOf(demoAccounts.player.account, demoAccounts.player.password);
+    const unchecked = await call(sut, { method: 'GET', url: '/wps/test/in-statement', token: player });
+    expect([unchecked.status, unchecked.body.code]).toEqual([500, 'INTERNAL']);
+    const guest = await call(sut, { method: 'GET', url: '/wps/test/in-statement', token: null });
+    expect([guest.status, guest.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+    const operatorCall = defineCall({
+      id: 'probe-operator-in-statement',
+      method: 'GET',
+      path: '/wps/test/operator-in-statement',
+      auth: 'operator',
+      encrypted: false,
+      summary: 'test probe',
+      tag: 'test',
+      value: z.object({}),
+    });
+    expect(() => registerCall(sut.app, operatorCall, () => ({}), { sessionInStatement: true })).toThrow(
+      /only a member's call/,
+    );
   });
 });

@@ -8,12 +8,14 @@ import {
   type CallDefinition,
 } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
-import { resolveSession, type SessionInfo } from './session.service.ts';
+import { resolveSession, type ResolvedSession, type SessionInfo } from './session.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's session once `authorize` found one; null for a guest. */
     session: SessionInfo | null;
+    /** Whether the caller's session has been judged (`admitResolved`), whatever the verdict. */
+    sessionJudged: boolean;
   }
 }
 
@@ -83,6 +85,55 @@ function assertOperatorMay(session: SessionInfo, call: CallDefinition): void {
 }
 
 /**
+ * The verdict on a caller whose token was checked (`resolved`) for `call` (not public): throws the
+ * refusal; for an optional call a session that may not make it is served as a guest. Sets
+ * `request.session` when the caller is let in (and on a refusal of the call's level, so the audit
+ * hook records who was refused). `authorize` uses it, and so does a handler that checks the session
+ * in its own statement (registerCall's `sessionInStatement`).
+ */
+export function admitResolved(
+  request: FastifyRequest,
+  resolved: ResolvedSession,
+  call: CallDefinition,
+): void {
+  request.sessionJudged = true;
+  if (resolved.state !== 'valid') {
+    if (call.auth === 'optional') return;
+    throw new AppError(resolved.state === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED');
+  }
+  const { session } = resolved;
+  if (session.passwordChangeRequired && !callsBeforePasswordChange.has(call.id)) {
+    // Optional calls serve such a session as a guest: public pages still show behind the dialog.
+    if (call.auth === 'optional') return;
+    throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  }
+  request.session = session;
+  const isOperator = session.role === 'operator';
+  switch (call.auth) {
+    case 'public':
+    case 'optional':
+      return;
+    case 'member':
+      if (isOperator) throw new AppError('FORBIDDEN');
+      return;
+    case 'realMember':
+      if (isOperator) throw new AppError('FORBIDDEN');
+      if (session.type === accountTypes.trial) throw new AppError('TRIAL_ACCOUNT');
+      return;
+    case 'agent':
+      if (isOperator || !isAgentType(session.type)) throw new AppError('FORBIDDEN');
+      return;
+    case 'operator':
+      assertOperatorMay(session, call);
+      return;
+    default: {
+      const unknownLevel: never = call.auth;
+      throw new Error(`unknown auth level ${String(unknownLevel)}`);
+    }
+  }
+}
+
+/**
  * `app.authorize`: the contract's `auth` levels. public: anyone. optional: anyone, the session is
  * read when a valid token comes. member: a logged-in player, agent or trial account.
  * realMember: a member that is not a trial (TRIAL_ACCOUNT, in_need_true_account). agent: agent
@@ -94,42 +145,10 @@ export function createAuthorize(app: FastifyInstance) {
     if (call.auth === 'public') return;
     const token = bearerToken(request);
     if (!token) {
+      request.sessionJudged = true;
       if (call.auth === 'optional') return;
       throw new AppError('UNAUTHENTICATED');
     }
-    const resolved = await resolveSession({ db: app.db, env: app.env, token });
-    if (resolved.state !== 'valid') {
-      if (call.auth === 'optional') return;
-      throw new AppError(resolved.state === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED');
-    }
-    const { session } = resolved;
-    if (session.passwordChangeRequired && !callsBeforePasswordChange.has(call.id)) {
-      // Optional calls serve such a session as a guest: public pages still show behind the dialog.
-      if (call.auth === 'optional') return;
-      throw new AppError('PASSWORD_CHANGE_REQUIRED');
-    }
-    request.session = session;
-    const isOperator = session.role === 'operator';
-    switch (call.auth) {
-      case 'optional':
-        return;
-      case 'member':
-        if (isOperator) throw new AppError('FORBIDDEN');
-        return;
-      case 'realMember':
-        if (isOperator) throw new AppError('FORBIDDEN');
-        if (session.type === accountTypes.trial) throw new AppError('TRIAL_ACCOUNT');
-        return;
-      case 'agent':
-        if (isOperator || !isAgentType(session.type)) throw new AppError('FORBIDDEN');
-        return;
-      case 'operator':
-        assertOperatorMay(session, call);
-        return;
-      default: {
-        const unknownLevel: never = call.auth;
-        throw new Error(`unknown auth level ${String(unknownLevel)}`);
-      }
-    }
+    admitResolved(request, await resolveSession({ db: app.db, env: app.env, token }), call);
   };
 }

@@ -75,14 +75,26 @@ export async function createSession({
   return token;
 }
 
-/** The session check's columns; the idle limits and the touch interval are given as SQL. */
-function sessionCheckColumns(operatorIdle: string, idle: string, touch: string): string {
+/**
+ * The session check's columns, from `sessions s join members m`; the idle limits and the touch
+ * interval are given as SQL. A statement that folds the check into its own work (the game launch)
+ * selects them too and hands the row to `judgeSessionRow`.
+ */
+export function sessionCheckColumns(operatorIdle: string, idle: string, touch: string): string {
   return `s.id as session_id, s.member_id, s.site, s.revoked_at is not null as revoked,
     s.password_change_required,
     s.expires_at > now() and s.last_seen_at > now() - make_interval(mins => case when s.site = 'operator'
       then ${operatorIdle} else ${idle} end) as is_live,
     s.last_seen_at < now() - make_interval(secs => ${touch}) as is_stale,
     m.account, m.type, m.role, m.status, m.operator_role, m.totp_secret is not null as two_factor_on`;
+}
+
+/**
+ * The condition, on a row of `sessionCheckColumns` named `row`, under which `judgeSessionRow` finds
+ * the session valid: a statement that acts for the caller acts only then (and touches only then).
+ */
+export function sessionValidSql(row: string): string {
+  return `(not ${row}.revoked and ${row}.is_live and ${row}.status = 'active')`;
 }
 
 /**
@@ -102,8 +114,53 @@ export const sessionResolveStatement: BatchableStatement = {
     join members m on m.id = s.member_id`,
 };
 
+/** A row of `sessionCheckColumns`, as node-pg gives it. */
+export interface SessionCheckRow {
+  session_id: string | number;
+  member_id: string | number;
+  site: 'member' | 'agent' | 'operator';
+  revoked: boolean;
+  password_change_required: boolean;
+  is_live: boolean;
+  is_stale: boolean;
+  account: string;
+  type: number;
+  role: 'player' | 'operator';
+  status: string;
+  operator_role: OperatorRole | null;
+  two_factor_on: boolean;
+}
+
 export type ResolvedSession =
   { state: 'valid'; session: SessionInfo } | { state: 'expired' } | { state: 'unknown' };
+
+/**
+ * What a session check's row says: unknown (no row), expired (idle, absolute, revoked, or its
+ * account disabled: `sessionValidSql` is the same rule in SQL), or the valid session.
+ */
+export function judgeSessionRow(found: SessionCheckRow | undefined): ResolvedSession {
+  if (!found) return { state: 'unknown' };
+  if (found.revoked || !found.is_live || found.status !== 'active') return { state: 'expired' };
+  return {
+    state: 'valid',
+    session: {
+      sessionId: Number(found.session_id),
+      memberId: Number(found.member_id),
+      account: found.account,
+      type: Number(found.type),
+      role: found.role,
+      site: found.site,
+      passwordChangeRequired: found.password_change_required,
+      operatorRole: found.role === 'operator' ? found.operator_role : null,
+      twoFactorOn: found.two_factor_on,
+    },
+  };
+}
+
+/** The session check's values after the token's hash: the idle limits and the touch interval. */
+export function sessionCheckValues(env: SessionEnv): [number, number, number] {
+  return [idleMinutesOf(env, 'operator'), env.SESSION_IDLE_MINUTES, touchSeconds(env)];
+}
 
 /**
  * The session of a token. Expired (idle, absolute, revoked, or its account disabled) is told apart
@@ -124,63 +181,18 @@ export async function resolveSession({
 }): Promise<ResolvedSession> {
   // One statement per check, grouped with the checks that arrive meanwhile on PostgreSQL
   // (db/batched-statement.ts): every signed-in call runs it.
-  const [found] = await runBatchable<{
-    session_id: string | number;
-    member_id: string | number;
-    site: 'member' | 'agent' | 'operator';
-    revoked: boolean;
-    password_change_required: boolean;
-    is_live: boolean;
-    is_stale: boolean;
-    account: string;
-    type: number;
-    role: 'player' | 'operator';
-    status: string;
-    operator_role: OperatorRole | null;
-    two_factor_on: boolean;
-  }>(db, sessionResolveStatement, [
+  const [found] = await runBatchable<SessionCheckRow>(db, sessionResolveStatement, [
     hashToken(token),
-    idleMinutesOf(env, 'operator'),
-    env.SESSION_IDLE_MINUTES,
-    touchSeconds(env),
+    ...sessionCheckValues(env),
   ]);
-  const row = found && {
-    sessionId: Number(found.session_id),
-    memberId: Number(found.member_id),
-    site: found.site,
-    revoked: found.revoked,
-    passwordChangeRequired: found.password_change_required,
-    isLive: found.is_live,
-    isStale: found.is_stale,
-    account: found.account,
-    type: Number(found.type),
-    role: found.role,
-    status: found.status,
-    operatorRole: found.operator_role,
-    twoFactorOn: found.two_factor_on,
-  };
-  if (!row) return { state: 'unknown' };
-  if (row.revoked || !row.isLive || row.status !== 'active') return { state: 'expired' };
-  if (touch && row.isStale) {
+  const resolved = judgeSessionRow(found);
+  if (resolved.state === 'valid' && touch && found?.is_stale) {
     await db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
-      .where(eq(sessions.id, row.sessionId));
+      .where(eq(sessions.id, resolved.session.sessionId));
   }
-  return {
-    state: 'valid',
-    session: {
-      sessionId: row.sessionId,
-      memberId: row.memberId,
-      account: row.account,
-      type: row.type,
-      role: row.role,
-      site: row.site,
-      passwordChangeRequired: row.passwordChangeRequired,
-      operatorRole: row.role === 'operator' ? row.operatorRole : null,
-      twoFactorOn: row.twoFactorOn,
-    },
-  };
+  return resolved;
 }
 
 function touchSeconds(env: SessionEnv): number {

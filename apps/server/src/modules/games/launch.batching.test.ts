@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   createStatementBatcher,
@@ -53,14 +53,6 @@ function withoutNumber(rows: StatementRows) {
   return rows.map(({ n: _n, ...row }) => row);
 }
 
-async function sessionIdOf(db: Database, token: string): Promise<number> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.tokenHash, hashToken(token)));
-  return row!.id;
-}
-
 async function gameSessionCount(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(gameSessions);
   return row?.total ?? 0;
@@ -89,41 +81,65 @@ describe.runIf(onPostgres)('session check, launch and token exchange in batches 
     expect((alone[4]![0] as { revoked: boolean }).revoked).toBe(true);
   });
 
-  it('launches in one statement: each launch opens its own session, an unknown game opens none', async () => {
+  it('launches in one statement: each launch checks its own session and opens its own game session', async () => {
     const { sut, nodeId, playerId, playerToken } = vendor;
     const agent = await fundedMember(sut, demoAccounts.agent.account, 1n);
-    const platformSession = await sessionIdOf(sut.db, playerToken);
-    const hashes = Array.from({ length: 5 }, () => hashLaunchToken(randomBytes(32).toString('base64url')));
-    const call = (hash: string, memberId: number, node = nodeId) => [
+    const revoked = await tokenFor(sut, agent.id);
+    await sut.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(revoked)));
+    const hashes = Array.from({ length: 7 }, () => hashLaunchToken(randomBytes(32).toString('base64url')));
+    const call = (hash: string, sessionToken: string, node = nodeId) => [
       node,
+      hashToken(sessionToken),
       hash,
-      memberId,
-      platformSession,
       'BDT',
-      'main',
       'en',
       120,
+      15,
+      30,
+      60,
     ];
     const { sent, batcher } = countingBatcher(sut.db, launchStatement);
     const before = await gameSessionCount(sut.db);
     const answers = await Promise.all([
-      batcher.run(call(hashes[0]!, playerId)),
-      batcher.run(call(hashes[1]!, playerId)),
-      batcher.run(call(hashes[2]!, agent.id)),
-      batcher.run(call(hashes[3]!, playerId, 987_654)),
-      batcher.run(call(hashes[4]!, agent.id)),
+      batcher.run(call(hashes[0]!, playerToken)),
+      batcher.run(call(hashes[1]!, playerToken)),
+      batcher.run(call(hashes[2]!, agent.token)),
+      batcher.run(call(hashes[3]!, playerToken, 987_654)),
+      batcher.run(call(hashes[4]!, agent.token)),
+      batcher.run(call(hashes[5]!, 'unknown')),
+      batcher.run(call(hashes[6]!, revoked)),
     ]);
     expect(sent).toEqual({ alone: 1, batches: 1 });
-    expect(answers.map((rows) => rows.length)).toEqual([1, 1, 1, 0, 1]);
+    // A row for every known session; the game's columns only where a game session was opened.
+    expect(answers.map((rows) => rows.length)).toEqual([1, 1, 1, 1, 1, 0, 1]);
+    const launched = answers.map((rows) => (rows[0] as { game_code?: string | null } | undefined)?.game_code);
+    expect(launched).toEqual(['slot-1', 'slot-1', 'slot-1', null, 'slot-1', undefined, null]);
     expect(withoutNumber(answers[2]!)).toEqual([
-      { game_code: 'slot-1', api_base_url: 'https://vendor.example/games/', launch_kind: 'iframe' },
+      expect.objectContaining({
+        member_id: String(agent.id),
+        account: demoAccounts.agent.account,
+        revoked: false,
+        is_live: true,
+        game_code: 'slot-1',
+        api_base_url: 'https://vendor.example/games/',
+        launch_kind: 'iframe',
+      }),
     ]);
+    expect(answers[6]![0]).toMatchObject({ revoked: true });
     expect(await gameSessionCount(sut.db)).toBe(before + 4);
     const opened = await sut.db
       .select({ tokenHash: gameSessions.tokenHash, memberId: gameSessions.memberId })
       .from(gameSessions)
-      .where(eq(gameSessions.tokenHash, hashes[2]!));
-    expect(opened).toEqual([{ tokenHash: hashes[2], memberId: agent.id }]);
+      .where(inArray(gameSessions.tokenHash, [hashes[0]!, hashes[2]!]));
+    expect(opened.sort((a, b) => a.memberId - b.memberId)).toEqual(
+      [
+        { tokenHash: hashes[0], memberId: playerId },
+        { tokenHash: hashes[2], memberId: agent.id },
+      ].sort((a, b) => a.memberId - b.memberId),
+    );
   });
 
   it('exchanges tokens in one statement: a token used twice in a batch opens one session', async () => {

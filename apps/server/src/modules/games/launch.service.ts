@@ -12,6 +12,16 @@ import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import { runBatchable, type BatchableStatement } from '../../db/batched-statement.ts';
 import { AppError } from '../../http/app-error.ts';
+import {
+  hashToken,
+  judgeSessionRow,
+  sessionCheckColumns,
+  sessionCheckValues,
+  sessionValidSql,
+  type ResolvedSession,
+  type SessionCheckRow,
+  type SessionInfo,
+} from '../accounts/session.service.ts';
 import { clearingAddress } from '../ledger/ledger.addresses.ts';
 import { openAccount, openSystemAccounts } from '../ledger/ledger.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
@@ -87,19 +97,37 @@ async function openCounterparty(
 }
 
 const launchColumns =
-  'node_id, token_hash, member_id, platform_session_id, currency, wallet_kind, language, seconds';
+  'node_id, session_token_hash, token_hash, currency, language, seconds, operator_idle, idle, touch';
 
 /**
- * The game (it, its lobby vendor and its connection switched on) and the session opened from it,
- * from `calls`: rows of (node_id, token_hash, member_id, platform_session_id, currency,
- * wallet_kind, language, seconds, n).
+ * The caller's session checked, the game (it, its lobby vendor and its connection switched on)
+ * found and the game session opened from them, from `calls`: rows of (node_id,
+ * session_token_hash, token_hash, currency, language, seconds, operator_idle, idle, touch, n).
+ * One row per call whose session token is known: the session check's columns
+ * (accounts/session.service.ts), and the game's when a game session was opened. One is opened only
+ * for a session `admitResolved` lets launch: valid (`sessionValidSql`, which also touches it as
+ * `resolveSession` would), no password change pending, not an operator's.
  */
 function launchText(calls: string): string {
   return `
     with c(${launchColumns}, n) as (${calls}),
+    checked as (
+      select c.n, ${sessionCheckColumns('c.operator_idle', 'c.idle', 'c.touch')}
+        from c join sessions s on s.token_hash = c.session_token_hash
+        join members m on m.id = s.member_id),
+    touched as (
+      update sessions set last_seen_at = now()
+        from checked where sessions.id = checked.session_id and checked.is_stale
+         and ${sessionValidSql('checked')}
+      returning sessions.id),
+    admitted as (
+      select * from checked
+       where ${sessionValidSql('checked')} and not checked.password_change_required
+         and checked.role <> 'operator'),
     game as (
       select c.n, g.node_id, g.vendor_code, g.game_code, conn.api_base_url, v.launch_kind
         from c
+        join admitted a on a.n = c.n
         join games g on g.node_id = c.node_id and g.enabled
         join game_vendors v on v.vassalage = g.vassalage and v.enabled
         join vendor_connections conn on conn.vendor_code = g.vendor_code and conn.enabled),
@@ -107,32 +135,46 @@ function launchText(calls: string): string {
       insert into game_sessions
         (token_hash, member_id, platform_session_id, node_id, vendor_code, game_code, currency,
          wallet_kind, language, token_expires_at, expires_at)
-      select c.token_hash, c.member_id, c.platform_session_id, game.node_id, game.vendor_code,
-             game.game_code, c.currency, c.wallet_kind, c.language,
+      select c.token_hash, a.member_id, a.session_id, game.node_id, game.vendor_code,
+             game.game_code, c.currency,
+             case when a.type = ${accountTypes.trial} then 'trial' else 'main' end, c.language,
              now() + make_interval(secs => c.seconds), now() + make_interval(secs => c.seconds)
-        from game join c on c.n = game.n
+        from game join c on c.n = game.n join admitted a on a.n = game.n
       returning token_hash)
-    select game.n::int as n, game.game_code, game.api_base_url, game.launch_kind
-      from game join c on c.n = game.n join opened on opened.token_hash = c.token_hash`;
+    select checked.*, launched.game_code, launched.api_base_url, launched.launch_kind
+      from checked left join (
+        select game.n, game.game_code, game.api_base_url, game.launch_kind
+          from game join c on c.n = game.n join opened on opened.token_hash = c.token_hash
+      ) launched on launched.n = checked.n`;
 }
 
-/** A launch: $1 node id, $2 the token's hash, $3 member, $4 platform session, $5 currency, $6 wallet kind, $7 language, $8 token seconds. */
+/**
+ * A launch: $1 node id, $2 the platform session token's hash, $3 the launch token's hash, $4
+ * currency, $5 language, $6 token seconds, $7–$9 the session check's values (sessionCheckValues).
+ */
 export const launchStatement: BatchableStatement = {
   name: 'game_launch',
   text: launchText(
-    'select $1::bigint, $2::text, $3::bigint, $4::bigint, $5::text, $6::text, $7::text, $8::int, 1::bigint',
+    'select $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::int, $7::int, $8::int, $9::int, 1::bigint',
   ),
   batchText: launchText(
-    `select * from unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[],
-       $7::text[], $8::int[]) with ordinality`,
+    `select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[],
+       $7::int[], $8::int[], $9::int[]) with ordinality`,
   ),
+};
+
+type LaunchRow = SessionCheckRow & {
+  game_code: string | null;
+  api_base_url: string | null;
+  launch_kind: string | null;
 };
 
 export async function launchGame({
   db,
   env,
   settings,
-  member,
+  sessionToken,
+  admit,
   nodeId,
   language,
   theme,
@@ -140,52 +182,60 @@ export async function launchGame({
   origin,
 }: {
   db: Database;
-  env: Pick<Env, 'GAME_LAUNCH_TOKEN_SECONDS'>;
+  env: Pick<Env, 'GAME_LAUNCH_TOKEN_SECONDS' | 'SESSION_IDLE_MINUTES' | 'SESSION_ABSOLUTE_HOURS'>;
   settings: Pick<SiteSettings, 'currency' | 'currencyPrecision'>;
-  /** `sessionId`: the platform session launching the game; the game session ends with it. */
-  member: { memberId: number; type: number; sessionId: number };
+  /** The caller's platform session token (null when the request carries none that could be one). */
+  sessionToken: string | null;
+  /**
+   * The verdict on the caller's session, found in the launch's own statement (registerCall's
+   * `sessionInStatement`): throws the refusal, or gives the session let in. The game session
+   * opened with the launch ends with that platform session.
+   */
+  admit: (resolved: ResolvedSession) => SessionInfo;
   nodeId: number;
   language: LanguageCode;
   theme: 'light' | 'dark';
   lobbyUrl: string | undefined;
   origin: string;
 }): Promise<LaunchGameValue> {
+  if (!sessionToken) {
+    admit({ state: 'unknown' });
+    throw new Error('a launch without a session token was let in');
+  }
   const lobby = lobbyUrlOf(lobbyUrl, origin);
-  // Trial accounts (type 4) play from their demo wallet; everyone else from the main wallet.
-  const walletKind = member.type === accountTypes.trial ? 'trial' : 'main';
   const { currency, currencyPrecision: precision } = settings;
-  // The counterparty exists before the vendor's first debit (opened once per process). The
-  // member's wallet opens with its first deposit: until then a bet is refused (balance 0).
-  await openCounterparty(db, walletKind, currency, precision);
   const token = randomBytes(32).toString('base64url');
   const vendorLanguage = vendorLanguageOf(language);
-  // One statement: the game looked up and the session opened from it; no row when the game may
+  // One statement: the caller's session checked (and touched), the game looked up and the session
+  // opened from them; no row when the session token is unknown, no game columns when the game may
   // not be launched. Grouped with the launches that arrive meanwhile on PostgreSQL.
-  const [game] = await runBatchable<{ game_code: string; api_base_url: string; launch_kind: string }>(
-    db,
-    launchStatement,
-    [
-      nodeId,
-      hashLaunchToken(token),
-      member.memberId,
-      member.sessionId,
-      currency,
-      walletKind,
-      vendorLanguage,
-      env.GAME_LAUNCH_TOKEN_SECONDS,
-    ],
-  );
-  if (!game) return ownProductLaunch(db, nodeId);
+  const [row] = await runBatchable<LaunchRow>(db, launchStatement, [
+    nodeId,
+    hashToken(sessionToken),
+    hashLaunchToken(token),
+    currency,
+    vendorLanguage,
+    env.GAME_LAUNCH_TOKEN_SECONDS,
+    ...sessionCheckValues(env),
+  ]);
+  const member = admit(judgeSessionRow(row));
+  if (!row?.game_code || !row.api_base_url) return ownProductLaunch(db, nodeId);
+  // The counterparty exists before the vendor's first debit, which needs the launch URL answered
+  // here (opened once per process). Trial accounts (type 4) play from their demo wallet, everyone
+  // else from the main wallet; the member's wallet opens with its first deposit: until then a bet
+  // is refused (balance 0).
+  const walletKind = member.type === accountTypes.trial ? 'trial' : 'main';
+  await openCounterparty(db, walletKind, currency, precision);
   return {
     content: launchUrlOf({
-      apiBaseUrl: game.api_base_url,
-      gameCode: game.game_code,
+      apiBaseUrl: row.api_base_url,
+      gameCode: row.game_code,
       token,
       language: vendorLanguage,
       theme,
       lobbyUrl: lobby,
     }),
-    launchKind: game.launch_kind === 'redirect' ? 'redirect' : 'iframe',
+    launchKind: row.launch_kind === 'redirect' ? 'redirect' : 'iframe',
   };
 }
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { members, sessions } from '../accounts/accounts.tables.ts';
 import { operatorLogin } from '../accounts/accounts.test-support.ts';
+import { hashToken } from '../accounts/session.service.ts';
 import { memberWalletAddress } from '../ledger/ledger.addresses.ts';
 import { getBalance } from '../ledger/ledger.service.ts';
 import { gameRounds, gameSessions, gameVendors, games } from './games.tables.ts';
@@ -147,6 +149,95 @@ describe('POST /wps/game/launchGame', () => {
     const operator = await launch({ nodeId }, await operatorLogin(sut));
     expect([operator.statusCode, operator.json().code]).toEqual([403, 'FORBIDDEN']);
     expect(await sut.db.select().from(gameSessions)).toEqual([]);
+  });
+
+  /** A new session of the player, its row then changed by `change` (drizzle's set). */
+  async function sessionWith(change: Partial<typeof sessions.$inferInsert>): Promise<string> {
+    const token = await tokenFor(sut, playerId);
+    await sut.db
+      .update(sessions)
+      .set(change)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    return token;
+  }
+
+  async function lastSeenOf(token: string): Promise<number> {
+    const [row] = await sut.db
+      .select({ lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    return row!.lastSeenAt.getTime();
+  }
+
+  // The session is checked in the launch's own statement (registerCall's sessionInStatement): the
+  // same refusals as every member call (authorize.test.ts), and nothing opened for any of them.
+  it('refuses a session that is unknown, revoked, idle, past its end, of a disabled account or awaiting a password change', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const cases: [string, string, [number, string]][] = [
+      ['unknown', 'A'.repeat(43), [401, 'UNAUTHENTICATED']],
+      ['not a token', 'a b', [401, 'UNAUTHENTICATED']],
+      ['revoked', await sessionWith({ revokedAt: new Date() }), [401, 'TOKEN_EXPIRED']],
+      ['idle', await sessionWith({ lastSeenAt: hourAgo }), [401, 'TOKEN_EXPIRED']],
+      ['past its end', await sessionWith({ expiresAt: new Date(Date.now() - 1000) }), [401, 'TOKEN_EXPIRED']],
+      [
+        'password change',
+        await sessionWith({ passwordChangeRequired: true }),
+        [403, 'PASSWORD_CHANGE_REQUIRED'],
+      ],
+    ];
+    for (const [what, token, expected] of cases) {
+      const answer = await launch({ nodeId }, token);
+      expect([answer.statusCode, answer.json().code], what).toEqual(expected);
+    }
+    const live = await tokenFor(sut, playerId);
+    await sut.db.update(members).set({ status: 'disabled' }).where(eq(members.id, playerId));
+    try {
+      expect((await launch({ nodeId }, live)).json().code).toBe('TOKEN_EXPIRED');
+    } finally {
+      await sut.db.update(members).set({ status: 'active' }).where(eq(members.id, playerId));
+    }
+    expect((await launch({ nodeId }, live)).statusCode).toBe(200);
+    expect(await sut.db.select().from(gameSessions)).toHaveLength(1);
+  });
+
+  it('answers a caller who must be refused with the refusal, whatever the input', async () => {
+    const revoked = await sessionWith({ revokedAt: new Date() });
+    const operator = await operatorLogin(sut);
+    const refusals: [unknown, string | null, string][] = [
+      [{ nodeId: 'one' }, revoked, 'TOKEN_EXPIRED'],
+      [{ nodeId, lobbyUrl: 'https://evil.example/' }, revoked, 'TOKEN_EXPIRED'],
+      [{ nodeId, lobbyUrl: '/a\u0000b' }, 'A'.repeat(43), 'UNAUTHENTICATED'],
+      [{ nodeId, theme: 'blue' }, operator, 'FORBIDDEN'],
+      [{ nodeId: 'one' }, null, 'UNAUTHENTICATED'],
+    ];
+    for (const [body, token, code] of refusals) {
+      expect((await launch(body, token)).json().code, JSON.stringify(body)).toBe(code);
+    }
+    const unreadable = await sut.app.inject({
+      method: 'POST',
+      url: '/wps/game/launchGame',
+      headers: { host: 'localhost', authorization: `Bearer ${revoked}`, 'content-type': 'application/json' },
+      payload: '{"nodeId":',
+    });
+    expect([unreadable.statusCode, unreadable.json().code]).toEqual([401, 'TOKEN_EXPIRED']);
+    // A caller let in still gets the input's refusal.
+    const bad = await launch({ nodeId: 'one' });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(await sut.db.select().from(gameSessions)).toEqual([]);
+  });
+
+  it('keeps the session alive as any member call does: touched when a minute old, not before, never when over', async () => {
+    const fiveMinutesAgo = new Date(Date.now() - 300_000);
+    const stale = await sessionWith({ lastSeenAt: fiveMinutesAgo });
+    expect((await launch({ nodeId }, stale)).statusCode).toBe(200);
+    expect(await lastSeenOf(stale)).toBeGreaterThan(Date.now() - 10_000);
+    const fresh = await sessionWith({ lastSeenAt: new Date(Date.now() - 20_000) });
+    const before = await lastSeenOf(fresh);
+    expect((await launch({ nodeId }, fresh)).statusCode).toBe(200);
+    expect(await lastSeenOf(fresh)).toBe(before);
+    const revoked = await sessionWith({ lastSeenAt: fiveMinutesAgo, revokedAt: new Date() });
+    expect((await launch({ nodeId }, revoked)).statusCode).toBe(401);
+    expect(await lastSeenOf(revoked)).toBe(fiveMinutesAgo.getTime());
   });
 
   it('refuses bad input: no game, a bad theme, a lobby on another site', async () => {
