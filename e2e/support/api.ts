@@ -140,7 +140,23 @@ export async function registerMember(
   password = 'Sunny-river-42',
 ): Promise<{ username: string; token: string }> {
   const username = uniqueUsername(prefix);
-  const answer = await callApi(baseUrl, {
+  const answer = await registerAccount(baseUrl, { username, password, login: true });
+  const value = answer.body.value as { session?: { token?: string } | null } | undefined;
+  const token = value?.session?.token;
+  if (!token) throw new Error(`registration of ${username} failed: ${JSON.stringify(answer.body)}`);
+  return { username, token };
+}
+
+/**
+ * One registration through the API as the web sends it (username form, payment password 135790,
+ * the proof of work solved; the server's settings must have the image captcha off): the answer as
+ * it came, refusals included.
+ */
+export async function registerAccount(
+  baseUrl: string,
+  { username, password = 'Sunny-river-42', login }: { username: string; password?: string; login: boolean },
+) {
+  return callApi(baseUrl, {
     method: 'PUT',
     path: '/wps/member/register',
     sealed: true,
@@ -151,14 +167,10 @@ export async function registerMember(
       paymentPassword: '135790',
       countryDialingCode: '+880',
       registerMethod: 'WEB',
-      login: true,
+      login,
       altcha: await solveAltcha(baseUrl),
     },
   });
-  const value = answer.body.value as { session?: { token?: string } | null } | undefined;
-  const token = value?.session?.token;
-  if (!token) throw new Error(`registration of ${username} failed: ${JSON.stringify(answer.body)}`);
-  return { username, token };
 }
 
 /**

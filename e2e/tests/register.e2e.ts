@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callApi, latestSmsCode, solveAltcha } from '../support/api.ts';
+import { callApi, latestSmsCode, registerAccount } from '../support/api.ts';
 import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import type { RunningServer } from '../support/server.ts';
 import {
@@ -60,21 +60,7 @@ async function openSite(
  * failed attempt left no account behind.
  */
 async function registerByApi(server: RunningServer, username: string) {
-  const answer = await callApi(server.baseUrl, {
-    method: 'PUT',
-    path: '/wps/member/register',
-    sealed: true,
-    body: {
-      username,
-      password: 'Sunny-river-42',
-      confirmPassword: 'Sunny-river-42',
-      paymentPassword: '135790',
-      countryDialingCode: '+880',
-      registerMethod: 'WEB',
-      login: false,
-      altcha: await solveAltcha(server.baseUrl),
-    },
-  });
+  const answer = await registerAccount(server.baseUrl, { username, login: false });
   return answer.body.success ? 'created' : answer.body.code;
 }
 
