@@ -118,14 +118,14 @@ function launchText(calls: string): string {
     touched as (
       update sessions set last_seen_at = now()
         from checked where sessions.id = checked.session_id and checked.is_stale
-         and ${sessionValidSql('checked')}
-      returning sessions.id),
+         and ${sessionValidSql('checked')}),
     admitted as (
       select * from checked
        where ${sessionValidSql('checked')} and not checked.password_change_required
          and checked.role <> 'operator'),
     game as (
-      select c.n, g.node_id, g.vendor_code, g.game_code, conn.api_base_url, v.launch_kind
+      select c.n, c.token_hash, a.member_id, a.session_id, a.type, c.currency, c.language, c.seconds,
+             g.node_id, g.vendor_code, g.game_code, conn.api_base_url, v.launch_kind
         from c
         join admitted a on a.n = c.n
         join games g on g.node_id = c.node_id and g.enabled
@@ -135,17 +135,14 @@ function launchText(calls: string): string {
       insert into game_sessions
         (token_hash, member_id, platform_session_id, node_id, vendor_code, game_code, currency,
          wallet_kind, language, token_expires_at, expires_at)
-      select c.token_hash, a.member_id, a.session_id, game.node_id, game.vendor_code,
-             game.game_code, c.currency,
-             case when a.type = ${accountTypes.trial} then 'trial' else 'main' end, c.language,
-             now() + make_interval(secs => c.seconds), now() + make_interval(secs => c.seconds)
-        from game join c on c.n = game.n join admitted a on a.n = game.n
+      select token_hash, member_id, session_id, node_id, vendor_code, game_code, currency,
+             case when type = ${accountTypes.trial} then 'trial' else 'main' end, language,
+             now() + make_interval(secs => seconds), now() + make_interval(secs => seconds)
+        from game
       returning token_hash)
-    select checked.*, launched.game_code, launched.api_base_url, launched.launch_kind
-      from checked left join (
-        select game.n, game.game_code, game.api_base_url, game.launch_kind
-          from game join c on c.n = game.n join opened on opened.token_hash = c.token_hash
-      ) launched on launched.n = checked.n`;
+    select checked.*, game.game_code, game.api_base_url, game.launch_kind
+      from checked
+      left join (game join opened on opened.token_hash = game.token_hash) on game.n = checked.n`;
 }
 
 /**
