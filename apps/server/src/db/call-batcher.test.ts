@@ -114,6 +114,36 @@ describe('createCallBatcher', () => {
     expect(database.statements).toHaveLength(0);
   });
 
+  it('sends the next batch before it hands out the answers of the one that came back', async () => {
+    const database = fakeDatabase();
+    const order: string[] = [];
+    const hold = holdingFirst((call) => Promise.resolve(`one:${call}`));
+    const batcher = createCallBatcher({
+      concurrency: 1,
+      maxBatch: 8,
+      runOne: hold.runOne,
+      runMany: (calls: number[]) => {
+        order.push(`sent ${calls.join(',')}`);
+        return database.runMany(calls);
+      },
+    });
+    const answered = (answer: Promise<string>) => answer.then((value) => order.push(`answered ${value}`));
+    const first = answered(batcher.run(0));
+    const second = Promise.all([answered(batcher.run(1)), answered(batcher.run(2))]);
+    hold.release();
+    await first;
+    // Calls 1 and 2 were on their way to the database before call 0's caller got its answer.
+    expect(order).toEqual(['sent 1,2', 'answered one:0']);
+    const third = Promise.all([answered(batcher.run(3)), answered(batcher.run(4))]);
+    database.statements[0]!.release();
+    await second;
+    expect(order.slice(2)).toEqual(['sent 3,4', 'answered many:1', 'answered many:2']);
+    database.statements[1]!.release();
+    await third;
+    expect(order.slice(5)).toEqual(['answered many:3', 'answered many:4']);
+    expect(batcher.inFlight).toBe(0);
+  });
+
   it('runs each call of a failed batch again alone: the bad call fails, the others get their answers', async () => {
     const database = fakeDatabase();
     const failures: number[] = [];

@@ -15,7 +15,9 @@
  *   the others down with it, and each caller sees exactly what it would have seen unbatched.
  *   The calls must therefore be safe to run again after a rollback (idempotent by their own keys).
  * - Replies are released only after the batch's commit: a caller never answers for money that a
- *   later failure of the batch could take back.
+ *   later failure of the batch could take back. The batch's place is given back first, so the
+ *   next batch is already on its way while the answers are written (one batch in flight then
+ *   keeps PostgreSQL as busy as two did, with larger batches: bench/README.md, 30 Nov).
  * - A batch that takes longer than `stallMs` (waiting on a row lock another transaction holds, a
  *   lottery settlement say) stops counting against `concurrency`: the others are not held up
  *   behind it. The connection pool stays the bound on what runs at once.
@@ -60,9 +62,23 @@ export function createCallBatcher<Call, Result>(
   const settleAlone = (waiting: Waiting<Call, Result>) =>
     options.runOne(waiting.call).then(waiting.resolve, waiting.reject);
 
-  async function send(batch: Waiting<Call, Result>[]): Promise<void> {
+  /**
+   * Runs one batch. `free` gives its place back; it is called as soon as PostgreSQL has answered,
+   * BEFORE the callers get their answers: the next batch (the calls that arrived meanwhile) is on
+   * its way to PostgreSQL while this thread writes this batch's answers, instead of after them.
+   */
+  async function send(batch: Waiting<Call, Result>[], free: () => void): Promise<void> {
     if (batch.length === 1) {
-      await settleAlone(batch[0]!);
+      const [waiting] = batch as [Waiting<Call, Result>];
+      let outcome: { ok: true; result: Result } | { ok: false; error: unknown };
+      try {
+        outcome = { ok: true, result: await options.runOne(waiting.call) };
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+      free();
+      if (outcome.ok) waiting.resolve(outcome.result);
+      else waiting.reject(outcome.error);
       return;
     }
     let results: Result[];
@@ -74,9 +90,12 @@ export function createCallBatcher<Call, Result>(
     } catch (error) {
       options.onBatchFailed?.(error, batch.length);
       // Nothing of the batch was committed: each call on its own, as if it had never been batched.
+      // Its place is given back first: these calls hold pool connections, not a batch's slot.
+      free();
       await Promise.all(batch.map(settleAlone));
       return;
     }
+    free();
     batch.forEach((waiting, index) => waiting.resolve(results[index]!));
   }
 
@@ -88,18 +107,17 @@ export function createCallBatcher<Call, Result>(
       const batch = queue.splice(0, size);
       inFlight += 1;
       let counted = true;
+      const stalled = setTimeout(() => free(), stallMs);
+      stalled.unref?.();
       const free = () => {
+        clearTimeout(stalled);
         if (!counted) return;
         counted = false;
         inFlight -= 1;
         pump();
       };
-      const stalled = setTimeout(free, stallMs);
-      stalled.unref?.();
-      void send(batch).finally(() => {
-        clearTimeout(stalled);
-        free();
-      });
+      // `send` frees the place itself on every path; `finally` is the guard should it throw.
+      void send(batch, free).finally(free);
     }
   }
 
