@@ -25,10 +25,12 @@ const envSchema = z
     /**
      * Vendor money calls in flight at once on PostgreSQL, each a batch of the calls that arrived
      * while the others ran (db/call-batcher.ts: one statement, one commit per batch). Each holds one
-     * of DATABASE_POOL_SIZE's connections; about the database's cores (2 measured best on the
-     * 2-core bench: fewer, larger batches). A batch stalled on a lock frees its place after 100 ms.
+     * of DATABASE_POOL_SIZE's connections. 1 measured best on the 2-core bench (bench/README.md, 30
+     * Nov: larger batches, fewer commits, the lowest debit p99): the next batch leaves as soon as one
+     * comes back, before its answers are written. More can pay where PostgreSQL has cores to spare.
+     * A batch stalled on a lock frees its place after 100 ms.
      */
-    MONEY_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(2),
+    MONEY_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(1),
     /** Most vendor money calls in one batch (1: every call alone, no batching). */
     MONEY_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(16),
     /**

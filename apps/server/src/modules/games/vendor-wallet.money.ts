@@ -190,7 +190,7 @@ async function moneyCall(
         idleMinutes: env.GAME_SESSION_IDLE_MINUTES,
       });
       const batcher = batcherOf(db, {
-        concurrency: env.MONEY_BATCH_CONCURRENCY ?? 2,
+        concurrency: env.MONEY_BATCH_CONCURRENCY ?? 1,
         maxBatch: env.MONEY_BATCH_SIZE ?? 16,
       });
       const { status, body, movedMemberId } = batcher
