@@ -36,12 +36,16 @@
  *   BENCH_SERVER_PROFILE=<dir>   the server runs with `node --cpu-prof` and writes its profile there
  *                                on exit (read it with `npx tsx bench/cpu-profile-top.ts <file>`)
  *   BENCH_LOG_LEVEL=info         the server's LOG_LEVEL (default warn)
+ *   BENCH_NODE_FLAGS='--trace-gc …'   more node flags for the server (space-separated)
+ *   BENCH_LATENCY_DUMP=<file>    appends each in-session debit as "<sent at> <latency>" (epoch ms,
+ *                                ms; "# slice" between slices): whether the slow calls come together
+ *                                (a pause) or spread (queueing), next to the server's GC or PG's log
  *   BENCH_KEEP_DATABASE=1        keeps the scratch database (its name is printed) to try changes on
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,11 +84,12 @@ const players = Number(process.env.BENCH_PLAYERS ?? 32);
 const useDist = process.argv.includes('--server=dist');
 const limitWallets = Number(process.env.BENCH_LIMIT_WALLETS ?? 100_000);
 const profileDir = process.env.BENCH_SERVER_PROFILE;
+const latencyDump = process.env.BENCH_LATENCY_DUMP;
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 3));
 /** The server's money-call batching (its env, else its defaults), for the reference row too. */
 const batching = {
-  concurrency: Number(process.env.MONEY_BATCH_CONCURRENCY ?? 2),
+  concurrency: Number(process.env.MONEY_BATCH_CONCURRENCY ?? 1),
   maxBatch: Number(process.env.MONEY_BATCH_SIZE ?? 16),
 };
 const CURRENCY = 'BDT';
@@ -191,7 +196,8 @@ try {
   if (useDist && !existsSync(entry[0]!))
     throw new Error('build the server first: npm run build -w @khela/server');
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  server = spawn(process.execPath, [...profile, ...entry], {
+  const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  server = spawn(process.execPath, [...profile, ...nodeFlags, ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -244,6 +250,7 @@ try {
   async function playInSession(wallets: string[], durationSeconds: number) {
     const free = [...wallets];
     const debits: number[] = [];
+    const dump: string[] = [];
     let rounds = 0;
     let errors = 0;
     interface Play {
@@ -253,6 +260,7 @@ try {
     }
     const answered = (status: number, body: string) => status === 200 && body.startsWith('{"ok":true');
     const started = process.hrtime.bigint();
+    const startedAt = Date.now();
     await autocannon({
       url: base,
       connections: wallets.length,
@@ -275,7 +283,12 @@ try {
             });
           },
           onResponse: (status, body, context: Play) => {
-            debits.push(Number(process.hrtime.bigint() - context.begin!) / 1e6);
+            const latency = Number(process.hrtime.bigint() - context.begin!) / 1e6;
+            debits.push(latency);
+            if (latencyDump)
+              dump.push(
+                `${(startedAt + Number(context.begin! - started) / 1e6).toFixed(1)} ${latency.toFixed(2)}`,
+              );
             if (!answered(status, body)) errors += 1;
           },
         },
@@ -298,6 +311,7 @@ try {
         },
       ],
     });
+    if (latencyDump) appendFileSync(latencyDump, `${dump.join('\n')}\n# slice\n`);
     return { rounds, errors, debits, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
   }
   /**
