@@ -70,15 +70,16 @@ export function createCallBatcher<Call, Result>(
   async function send(batch: Waiting<Call, Result>[], free: () => void): Promise<void> {
     if (batch.length === 1) {
       const [waiting] = batch as [Waiting<Call, Result>];
-      let outcome: { ok: true; result: Result } | { ok: false; error: unknown };
-      try {
-        outcome = { ok: true, result: await options.runOne(waiting.call) };
-      } catch (error) {
-        outcome = { ok: false, error };
-      }
-      free();
-      if (outcome.ok) waiting.resolve(outcome.result);
-      else waiting.reject(outcome.error);
+      await options.runOne(waiting.call).then(
+        (result) => {
+          free();
+          waiting.resolve(result);
+        },
+        (error: unknown) => {
+          free();
+          waiting.reject(error);
+        },
+      );
       return;
     }
     let results: Result[];
