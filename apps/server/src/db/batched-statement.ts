@@ -23,8 +23,35 @@ import { preparedRunnerOf, runPrepared, type PreparedRunner } from './prepared.t
  */
 export interface BatchableStatement {
   name: string;
+  /** One call, run on the pool as its own transaction. */
   text: string;
   batchText: string;
+  /**
+   * One call where it may be part of a caller's transaction (PGlite, a transaction object), when
+   * that must differ from `text`: a statement that relaxes its own commit (relaxedCommitRows) must
+   * not relax a transaction that may move money too. Run as the named statement `<name>_strict`.
+   */
+  strictText?: string;
+}
+
+/**
+ * The rows `rows` (a query) that also turn off `synchronous_commit` for the transaction they run
+ * in (`set_config(…, true)`: this transaction only, read when it commits), for the `c` rows of a
+ * statement that runs on the pool as its own transaction. Its commit then answers without waiting
+ * for the WAL flush (PostgreSQL's asynchronous commit): a crash in the next ~0.6 s
+ * (3 × wal_writer_delay) may lose the transaction, never leave it half done, and any later
+ * synchronous commit (every money movement) flushes the WAL up to itself, the earlier relaxed
+ * commits with it: nothing that depends on a relaxed write can outlive it.
+ *
+ * Only for writes a crash may lose: a game session opened or authenticated (the player launches
+ * again, the vendor's call is refused as an unknown token), a session's idle clock. Never money:
+ * those commits wait for the flush (vendor-wallet.money.ts). Measured on the vendor bench (issue
+ * 12): the launch and the token exchange spent most of their time waiting on WAL (IO:WALSync,
+ * LWLock:WALWrite in pg_stat_activity), three flushes per round instead of one.
+ */
+export function relaxedCommitRows(rows: string): string {
+  return `select c_rows.* from (${rows}) as c_rows,
+    (select set_config('synchronous_commit', 'off', true)) as relaxed_commit`;
 }
 
 /** Batches in flight per statement and the most calls in one: as the money calls' defaults. */
@@ -99,7 +126,11 @@ export async function runBatchable<Row>(
   batching: StatementBatching = defaultBatching,
 ): Promise<Row[]> {
   const batcher = batcherOf(db, statement, batching);
-  if (!batcher) return runPrepared<Row>(db, statement.name, statement.text, [...values]);
+  if (!batcher) {
+    return statement.strictText === undefined
+      ? runPrepared<Row>(db, statement.name, statement.text, [...values])
+      : runPrepared<Row>(db, `${statement.name}_strict`, statement.strictText, [...values]);
+  }
   return (await batcher.run(values)) as Row[];
 }
 

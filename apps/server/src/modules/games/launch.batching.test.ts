@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   createStatementBatcher,
@@ -8,7 +9,7 @@ import {
   type StatementRows,
 } from '../../db/batched-statement.ts';
 import type { Database } from '../../db/database.ts';
-import { preparedRunnerOf, type PreparedRunner } from '../../db/prepared.ts';
+import { preparedRunnerOf, runPrepared, type PreparedRunner } from '../../db/prepared.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
 import { sessions } from '../accounts/accounts.tables.ts';
 import { hashToken, sessionResolveStatement } from '../accounts/session.service.ts';
@@ -185,6 +186,70 @@ describe.runIf(onPostgres)('session check, launch and token exchange in batches 
     // Each token once: a second exchange of any is refused.
     const again = await vendorCall(sut, 'authenticate', { launchToken: launchTokens[5] });
     expect(again.body.code).toBe('INVALID_TOKEN');
+  });
+
+  it("a launch or a token exchange on the pool commits without waiting for the WAL flush; never in a caller's transaction", async () => {
+    const { sut, nodeId, playerToken } = vendor;
+    const launchValues = [
+      nodeId,
+      hashToken(playerToken),
+      hashLaunchToken('relaxed'),
+      'BDT',
+      'en',
+      120,
+      15,
+      30,
+      60,
+    ];
+    const exchangeValues = [hashLaunchToken('relaxed'), VENDOR, 30];
+    const asBatch = (values: readonly unknown[]) => values.map((value) => [value]);
+    const pool = (sut.db as unknown as { $client: Pool }).$client;
+    /** synchronous_commit in a transaction after `text` ran in it on one of the pool's connections. */
+    const modeAfterText = async (text: string, values: unknown[]) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(text, values);
+        const { rows } = await client.query<{ mode: string }>(
+          "select current_setting('synchronous_commit') as mode",
+        );
+        return rows[0]?.mode;
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    };
+    /** The same after a call of `statement` made inside a caller's transaction (drizzle's). */
+    const modeAfterCallInTransaction = async (statement: BatchableStatement, values: readonly unknown[]) => {
+      let mode: string | undefined;
+      await expect(
+        sut.db.transaction(async (tx) => {
+          const inTransaction = tx as unknown as Database;
+          await runBatchable(inTransaction, statement, values);
+          const [row] = await runPrepared<{ mode: string }>(
+            inTransaction,
+            'probe',
+            "select current_setting('synchronous_commit') as mode",
+            [],
+          );
+          mode = row?.mode;
+          tx.rollback();
+        }),
+      ).rejects.toThrow('Rollback');
+      return mode;
+    };
+    for (const [statement, values] of [
+      [launchStatement, launchValues],
+      [authenticateStatement, exchangeValues],
+    ] as const) {
+      // The pool's texts (each call its own transaction there) relax their own commit …
+      expect(await modeAfterText(statement.text, [...values])).toBe('off');
+      expect(await modeAfterText(statement.batchText, asBatch(values))).toBe('off');
+      // … but a call made inside a caller's transaction, which may move money too, does not.
+      expect(await modeAfterCallInTransaction(statement, values)).toBe('on');
+    }
+    // Without the relaxing rows the same statement leaves the commit synchronous.
+    expect(await modeAfterText(launchStatement.strictText!, [...launchValues])).toBe('on');
   });
 });
 

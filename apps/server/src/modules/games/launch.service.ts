@@ -10,7 +10,7 @@ import {
 } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import { runBatchable, type BatchableStatement } from '../../db/batched-statement.ts';
+import { relaxedCommitRows, runBatchable, type BatchableStatement } from '../../db/batched-statement.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
   hashToken,
@@ -145,19 +145,24 @@ function launchText(calls: string): string {
       left join (game join opened on opened.token_hash = game.token_hash) on game.n = checked.n`;
 }
 
+const launchOneRow =
+  'select $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::int, $7::int, $8::int, $9::int, 1::bigint';
+
 /**
  * A launch: $1 node id, $2 the platform session token's hash, $3 the launch token's hash, $4
  * currency, $5 language, $6 token seconds, $7–$9 the session check's values (sessionCheckValues).
  */
+
 export const launchStatement: BatchableStatement = {
   name: 'game_launch',
-  text: launchText(
-    'select $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::int, $7::int, $8::int, $9::int, 1::bigint',
-  ),
+  // Its writes (the game session, the session's idle clock) may be lost by a crash: the player
+  // launches again. Its commit does not wait for the WAL flush on the pool (relaxedCommitRows).
+  text: launchText(relaxedCommitRows(launchOneRow)),
   batchText: launchText(
-    `select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[],
-       $7::int[], $8::int[], $9::int[]) with ordinality`,
+    relaxedCommitRows(`select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[],
+       $6::int[], $7::int[], $8::int[], $9::int[]) with ordinality`),
   ),
+  strictText: launchText(launchOneRow),
 };
 
 type LaunchRow = SessionCheckRow & {

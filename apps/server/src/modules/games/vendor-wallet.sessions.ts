@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { AuthenticateRequest, BalanceRequest, VendorLanguage } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import { runBatchable, fragmentText, type BatchableStatement } from '../../db/batched-statement.ts';
+import {
+  fragmentText,
+  relaxedCommitRows,
+  runBatchable,
+  type BatchableStatement,
+} from '../../db/batched-statement.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { memberDisplayNameSql, platformSessionLiveSql } from '../accounts/session.service.ts';
 import { memberBalanceSql } from '../ledger/ledger.service.ts';
@@ -51,8 +56,13 @@ function authenticateText(calls: string): string {
 /** A token exchange: $1 the launch token's hash, $2 the vendor, $3 the wallet session's idle minutes. */
 export const authenticateStatement: BatchableStatement = {
   name: 'vendor_authenticate',
-  text: authenticateText('select $1::text, $2::text, $3::int, 1::bigint'),
-  batchText: authenticateText('select * from unnest($1::text[], $2::text[], $3::int[]) with ordinality'),
+  // A crash may lose an exchange (the vendor's next call is then refused as an unknown session, no
+  // money moves): its commit does not wait for the WAL flush on the pool (relaxedCommitRows).
+  text: authenticateText(relaxedCommitRows('select $1::text, $2::text, $3::int, 1::bigint')),
+  batchText: authenticateText(
+    relaxedCommitRows('select * from unnest($1::text[], $2::text[], $3::int[]) with ordinality'),
+  ),
+  strictText: authenticateText('select $1::text, $2::text, $3::int, 1::bigint'),
 };
 
 /**
