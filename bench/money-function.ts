@@ -1,6 +1,6 @@
 /**
  * The vendor wallet's money calls without HTTP (issue 12): debit + credit as the server sends them
- * (`vendor_money_call`, apps/server/drizzle/0028_two_leg_entries.sql, through the server's own
+ * (`vendor_money_call`, apps/server/drizzle/0029_money_call_leaner.sql, through the server's own
  * batcher: alone as a named prepared statement, or grouped in one statement and one transaction
  * when calls wait, on `batching.concurrency` connections), from `sessions.length` players, one
  * wallet session each, for `seconds`. Between this row and the one-statement

@@ -14,7 +14,7 @@ import type { VendorCall } from './vendor-wallet.sessions.ts';
 
 /**
  * Debit, credit and rollback: each is ONE call of the SQL function `vendor_money_call`
- * (apps/server/drizzle/0014_vendor_money_call.sql, last redefined in 0028), so a money call costs one round trip to
+ * (apps/server/drizzle/0014_vendor_money_call.sql, last redefined in 0029), so a money call costs one round trip to
  * PostgreSQL: the round lock, the replay check, the session, the guarded wallet update, the journal
  * entry, the round and transaction rows and the session slide run in one statement, in one
  * transaction, and the function answers the protocol's reply.
