@@ -69,6 +69,7 @@ DECLARE
   v_addresses text[];
   v_amounts bigint[];
   v_posted record;
+  v_accepted text;
 BEGIN
   IF p_action NOT IN ('debit', 'credit', 'rollback') THEN
     RAISE EXCEPTION 'unknown vendor money action %', p_action;
@@ -186,15 +187,7 @@ BEGIN
       IF NOT v_opened THEN
         UPDATE game_rounds SET bet_amount = bet_amount + v_amount WHERE id = v_round_pk;
       END IF;
-      IF v_balance < 0 OR v_balance > 9007199254740991 THEN
-        RAISE EXCEPTION 'balance % is not a safe non-negative integer', v_balance;
-      END IF;
-      v_reply := jsonb_build_object('ok', true, 'balance', v_balance, 'transactionId', p_transaction_id,
-        'platformTransactionId', v_entry_id::text);
-      INSERT INTO vendor_transactions
-        (vendor_code, transaction_id, kind, round_id, member_id, amount, request_hash, entry_id, status, response)
-      VALUES (p_vendor_code, p_transaction_id, 'debit', p_round_id, v_member, v_amount, p_request_hash, v_entry_id, 200, v_reply);
-      v_reply := jsonb_build_object('status', 200, 'body', v_reply);
+      v_accepted := 'debit';
       v_moved := v_member;
       v_touch := true;
     END IF;
@@ -236,15 +229,7 @@ BEGIN
            status = CASE WHEN p_final THEN 'settled' ELSE status END,
            settled_at = CASE WHEN p_final THEN now() ELSE settled_at END
      WHERE id = v_round_pk;
-    IF v_balance < 0 OR v_balance > 9007199254740991 THEN
-      RAISE EXCEPTION 'balance % is not a safe non-negative integer', v_balance;
-    END IF;
-    v_reply := jsonb_build_object('ok', true, 'balance', v_balance, 'transactionId', p_transaction_id,
-      'platformTransactionId', v_entry_id::text);
-    INSERT INTO vendor_transactions
-      (vendor_code, transaction_id, kind, round_id, member_id, amount, request_hash, entry_id, status, response)
-    VALUES (p_vendor_code, p_transaction_id, 'credit', p_round_id, v_member, v_amount, p_request_hash, v_entry_id, 200, v_reply);
-    v_reply := jsonb_build_object('status', 200, 'body', v_reply);
+    v_accepted := 'credit';
     v_touch := true;
 
   ELSE
@@ -323,6 +308,21 @@ BEGIN
       p_reference_transaction_id, p_request_hash, v_entry_id,
       vendor_money_reply(v_balance, p_transaction_id, v_entry_id));
     v_touch := true;
+  END IF;
+
+  -- An accepted debit or credit: its reply, stored under its transaction id for a replay.
+  IF v_accepted IS NOT NULL THEN
+    -- A vendor reads the balance as a JSON number: beyond 2^53 it could not be told exactly.
+    IF v_balance < 0 OR v_balance > 9007199254740991 THEN
+      RAISE EXCEPTION 'balance % is not a safe non-negative integer', v_balance;
+    END IF;
+    v_reply := jsonb_build_object('ok', true, 'balance', v_balance, 'transactionId', p_transaction_id,
+      'platformTransactionId', v_entry_id::text);
+    INSERT INTO vendor_transactions
+      (vendor_code, transaction_id, kind, round_id, member_id, amount, request_hash, entry_id, status, response)
+    VALUES (p_vendor_code, p_transaction_id, v_accepted, p_round_id, v_member, v_amount, p_request_hash,
+      v_entry_id, 200, v_reply);
+    v_reply := jsonb_build_object('status', 200, 'body', v_reply);
   END IF;
 
   -- The session slides at most once a minute (only when its end is a minute behind).

@@ -49,6 +49,14 @@ function countingBatcher(db: Database, statement: BatchableStatement) {
   };
 }
 
+/**
+ * A launch's values (launchStatement's $1 … $9): the game, the caller's session token, the launch
+ * token's hash, BDT, English, a 120 s token and the session check's values.
+ */
+function launchCall(nodeId: number, sessionToken: string, launchTokenHash: string): unknown[] {
+  return [nodeId, hashToken(sessionToken), launchTokenHash, 'BDT', 'en', 120, 15, 30, 60];
+}
+
 /** A batch's rows without the call number (`n`), to compare with the rows of the call alone. */
 function withoutNumber(rows: StatementRows) {
   return rows.map(({ n: _n, ...row }) => row);
@@ -91,17 +99,7 @@ describe.runIf(onPostgres)('session check, launch and token exchange in batches 
       .set({ revokedAt: new Date() })
       .where(eq(sessions.tokenHash, hashToken(revoked)));
     const hashes = Array.from({ length: 7 }, () => hashLaunchToken(randomBytes(32).toString('base64url')));
-    const call = (hash: string, sessionToken: string, node = nodeId) => [
-      node,
-      hashToken(sessionToken),
-      hash,
-      'BDT',
-      'en',
-      120,
-      15,
-      30,
-      60,
-    ];
+    const call = (hash: string, sessionToken: string, node = nodeId) => launchCall(node, sessionToken, hash);
     const { sent, batcher } = countingBatcher(sut.db, launchStatement);
     const before = await gameSessionCount(sut.db);
     const answers = await Promise.all([
@@ -190,17 +188,7 @@ describe.runIf(onPostgres)('session check, launch and token exchange in batches 
 
   it("a launch or a token exchange on the pool commits without waiting for the WAL flush; never in a caller's transaction", async () => {
     const { sut, nodeId, playerToken } = vendor;
-    const launchValues = [
-      nodeId,
-      hashToken(playerToken),
-      hashLaunchToken('relaxed'),
-      'BDT',
-      'en',
-      120,
-      15,
-      30,
-      60,
-    ];
+    const launchValues = launchCall(nodeId, playerToken, hashLaunchToken('relaxed'));
     const exchangeValues = [hashLaunchToken('relaxed'), VENDOR, 30];
     const asBatch = (values: readonly unknown[]) => values.map((value) => [value]);
     const pool = (sut.db as unknown as { $client: Pool }).$client;
