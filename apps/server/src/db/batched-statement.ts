@@ -43,11 +43,13 @@ export interface BatchableStatement {
  * synchronous commit (every money movement) flushes the WAL up to itself, the earlier relaxed
  * commits with it: nothing that depends on a relaxed write can outlive it.
  *
- * Only for writes a crash may lose: a game session opened or authenticated (the player launches
- * again, the vendor's call is refused as an unknown token), a session's idle clock. Never money:
- * those commits wait for the flush (vendor-wallet.money.ts). Measured on the vendor bench (issue
- * 12): the launch and the token exchange spent most of their time waiting on WAL (IO:WALSync,
- * LWLock:WALWrite in pg_stat_activity), three flushes per round instead of one.
+ * Only for writes a crash may lose and that draw no new id: a game session authenticated (the
+ * vendor's next call is refused, the launch token can be exchanged again). Never money (those
+ * commits wait for the flush: vendor-wallet.money.ts), and never a row whose id comes from a
+ * sequence that an outsider keeps: a sequence's advance is flushed with the commit, so a lost
+ * relaxed insert could see its id handed out again after the crash (the launch stays synchronous
+ * for that reason). Measured on the vendor bench (issue 12): the launch and the token exchange
+ * spent most of their time waiting on the WAL (IO:WALSync, LWLock:WALWrite in pg_stat_activity).
  */
 export function relaxedCommitRows(rows: string): string {
   return `select c_rows.* from (${rows}) as c_rows,

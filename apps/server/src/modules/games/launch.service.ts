@@ -10,7 +10,7 @@ import {
 } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import { relaxedCommitRows, runBatchable, type BatchableStatement } from '../../db/batched-statement.ts';
+import { runBatchable, type BatchableStatement } from '../../db/batched-statement.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
   hashToken,
@@ -145,24 +145,23 @@ function launchText(calls: string): string {
       left join (game join opened on opened.token_hash = game.token_hash) on game.n = checked.n`;
 }
 
-const launchOneRow =
-  'select $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::int, $7::int, $8::int, $9::int, 1::bigint';
-
 /**
  * A launch: $1 node id, $2 the platform session token's hash, $3 the launch token's hash, $4
  * currency, $5 language, $6 token seconds, $7–$9 the session check's values (sessionCheckValues).
+ *
+ * Its commit waits for the WAL flush, unlike the token exchange's (relaxedCommitRows): the game
+ * session's id comes from a sequence, and a crash that lost an unflushed launch could hand the
+ * same id to another player's launch, while a vendor still held it from the lost one.
  */
-
 export const launchStatement: BatchableStatement = {
   name: 'game_launch',
-  // Its writes (the game session, the session's idle clock) may be lost by a crash: the player
-  // launches again. Its commit does not wait for the WAL flush on the pool (relaxedCommitRows).
-  text: launchText(relaxedCommitRows(launchOneRow)),
-  batchText: launchText(
-    relaxedCommitRows(`select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[],
-       $6::int[], $7::int[], $8::int[], $9::int[]) with ordinality`),
+  text: launchText(
+    'select $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::int, $7::int, $8::int, $9::int, 1::bigint',
   ),
-  strictText: launchText(launchOneRow),
+  batchText: launchText(
+    `select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[],
+       $7::int[], $8::int[], $9::int[]) with ordinality`,
+  ),
 };
 
 type LaunchRow = SessionCheckRow & {

@@ -56,8 +56,10 @@ function authenticateText(calls: string): string {
 /** A token exchange: $1 the launch token's hash, $2 the vendor, $3 the wallet session's idle minutes. */
 export const authenticateStatement: BatchableStatement = {
   name: 'vendor_authenticate',
-  // A crash may lose an exchange (the vendor's next call is then refused as an unknown session, no
-  // money moves): its commit does not wait for the WAL flush on the pool (relaxedCommitRows).
+  // A crash may lose an exchange: the session is then unauthenticated again, the vendor's next call
+  // is refused (no money moves) and the launch token can be exchanged again for the same session,
+  // whose id the durable launch keeps for this player. Its commit does not wait for the WAL flush
+  // on the pool (relaxedCommitRows).
   text: authenticateText(relaxedCommitRows('select $1::text, $2::text, $3::int, 1::bigint')),
   batchText: authenticateText(
     relaxedCommitRows('select * from unnest($1::text[], $2::text[], $3::int[]) with ordinality'),
