@@ -192,15 +192,14 @@ describe.runIf(onPostgres)('session check, launch and token exchange in batches 
     const exchangeValues = [hashLaunchToken('relaxed'), VENDOR, 30];
     const asBatch = (values: readonly unknown[]) => values.map((value) => [value]);
     const pool = (sut.db as unknown as { $client: Pool }).$client;
+    const readCommitMode = "select current_setting('synchronous_commit') as mode";
     /** synchronous_commit in a transaction after `text` ran in it on one of the pool's connections. */
     const modeAfterText = async (text: string, values: unknown[]) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
         await client.query(text, values);
-        const { rows } = await client.query<{ mode: string }>(
-          "select current_setting('synchronous_commit') as mode",
-        );
+        const { rows } = await client.query<{ mode: string }>(readCommitMode);
         return rows[0]?.mode;
       } finally {
         await client.query('rollback');
@@ -214,12 +213,7 @@ describe.runIf(onPostgres)('session check, launch and token exchange in batches 
         sut.db.transaction(async (tx) => {
           const inTransaction = tx as unknown as Database;
           await runBatchable(inTransaction, statement, values);
-          const [row] = await runPrepared<{ mode: string }>(
-            inTransaction,
-            'probe',
-            "select current_setting('synchronous_commit') as mode",
-            [],
-          );
+          const [row] = await runPrepared<{ mode: string }>(inTransaction, 'probe', readCommitMode, []);
           mode = row?.mode;
           tx.rollback();
         }),

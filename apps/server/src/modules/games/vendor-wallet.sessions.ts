@@ -53,6 +53,8 @@ function authenticateText(calls: string): string {
       from opened o`;
 }
 
+const authenticateOneRow = 'select $1::text, $2::text, $3::int, 1::bigint';
+
 /** A token exchange: $1 the launch token's hash, $2 the vendor, $3 the wallet session's idle minutes. */
 export const authenticateStatement: BatchableStatement = {
   name: 'vendor_authenticate',
@@ -60,11 +62,11 @@ export const authenticateStatement: BatchableStatement = {
   // is refused (no money moves) and the launch token can be exchanged again for the same session,
   // whose id the durable launch keeps for this player. Its commit does not wait for the WAL flush
   // on the pool (relaxedCommitRows).
-  text: authenticateText(relaxedCommitRows('select $1::text, $2::text, $3::int, 1::bigint')),
+  text: authenticateText(relaxedCommitRows(authenticateOneRow)),
   batchText: authenticateText(
     relaxedCommitRows('select * from unnest($1::text[], $2::text[], $3::int[]) with ordinality'),
   ),
-  strictText: authenticateText('select $1::text, $2::text, $3::int, 1::bigint'),
+  strictText: authenticateText(authenticateOneRow),
 };
 
 /**
