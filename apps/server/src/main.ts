@@ -1,3 +1,5 @@
+// First: V8 settings that must hold before the server takes a request (runtime/v8-flags.ts).
+import './runtime/v8-flags.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, loadEnv, type Env } from './config/env.ts';
