@@ -15,8 +15,8 @@ import { setFlagsFromString } from 'node:v8';
  * most server processes (it depends on the first minutes of traffic); with this flag 0.4–0.7 MB and
  * 3–5 ms, in every process, and more calls per second for less CPU. A request server makes few
  * objects that live long: allocating them young and letting the scavenger promote what really
- * survives costs it nothing. V8 reads this flag at
- * every scavenge (a site's feedback is skipped while it is off), so setting it here, after start-up,
- * takes effect: runtime/v8-flags.test.ts shows it.
+ * survives costs it nothing. V8 reads this flag at every scavenge (a site's feedback is skipped
+ * while it is off), so setting it here, after start-up, takes effect: runtime/v8-flags.test.ts
+ * shows it.
  */
 setFlagsFromString('--no-allocation-site-pretenuring');
