@@ -26,7 +26,18 @@ export async function endMemberGameSessions({
       expiresAt: sql`now()`,
       tokenExpiresAt: sql`least(${gameSessions.tokenExpiresAt}, now())`,
     })
-    .where(and(eq(gameSessions.memberId, memberId), sql`${gameSessions.expiresAt} > now()`))
+    .where(
+      and(
+        eq(gameSessions.memberId, memberId),
+        sql`${gameSessions.expiresAt} > now()`,
+        // Only a game launched from a platform session not yet at its absolute end can still play
+        // (platformSessionLiveSql), and it was launched after that session began: the bound keeps
+        // this a short range of game_sessions_recent_idx however many games the member launched.
+        // No such session: nothing to end (null bound, no row).
+        sql`${gameSessions.launchedAt} >= (
+          select min(s.created_at) from sessions s where s.member_id = ${memberId} and s.expires_at > now())`,
+      ),
+    )
     .returning({ id: gameSessions.id });
   return { ended: ended.length };
 }

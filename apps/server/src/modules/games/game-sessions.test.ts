@@ -12,6 +12,7 @@ import {
   launchToken,
   openWalletSession,
   setupVendor,
+  tokenFor,
   useVendorTest,
   vendorCall,
   walletBalance,
@@ -116,6 +117,21 @@ describe('ending game sessions', () => {
     expect((await debit(sessionId, 'd-1', 'r-1', 100)).status).toBe(200);
     await vt.sut.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` });
     expect((await debit(sessionId, 'd-2', 'r-2', 100)).body.code).toBe('INVALID_TOKEN');
+  });
+
+  it('ends the games of every platform session still running, the oldest login’s too', async () => {
+    // A game launched from the first login, a day-old launch time (the range the end looks in
+    // starts at the oldest platform session not yet at its end), then a second login and its game.
+    const first = await openWalletSession(vt.sut, vt.playerToken, vt.nodeId);
+    await vt.sut.db.update(sessions).set({ createdAt: sql`now() - interval '1 day'` });
+    await vt.sut.db
+      .update(gameSessions)
+      .set({ launchedAt: sql`now() - interval '23 hours'` })
+      .where(eq(gameSessions.id, Number(first)));
+    const second = await openWalletSession(vt.sut, await tokenFor(vt.sut, vt.playerId), vt.nodeId);
+    expect(await endMemberGameSessions({ db: vt.sut.db, memberId: vt.playerId })).toEqual({ ended: 2 });
+    expect((await debit(first, 'd-1', 'r-1', 100)).body.code).toBe('INVALID_TOKEN');
+    expect((await debit(second, 'd-2', 'r-2', 100)).body.code).toBe('INVALID_TOKEN');
   });
 
   it('leaves other members’ game sessions alone', async () => {
