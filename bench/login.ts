@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { sealBody } from '../packages/contract/src/seal.ts';
 import {
   altchaAnswer,
+  benchDatabase,
   benchServerEnv,
   freePort,
   serverSealingKey,
@@ -61,9 +62,10 @@ async function scryptBaseline(count: number): Promise<number> {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-bench-login-'));
+const data = await benchDatabase();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   // Real scrypt (the default); ALTCHA at the production cost per derivation (benchServerEnv).
-  env: benchServerEnv(port, dataDir),
+  env: benchServerEnv(port, dataDir, data.env),
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -102,9 +104,10 @@ try {
   }
 } finally {
   await stopBenchServer(server, dataDir);
+  await data.drop();
 }
 
-const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const database = data.kind;
 const load = loadavg()
   .map((value) => value.toFixed(1))
   .join(' ');

@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // The contract's routes (zod-free), imported by path: bench is tooling, not a package user.
 import * as routes from '../packages/contract/src/call-routes.ts';
 import {
-  adminStatement,
+  benchDatabase,
   benchServerEnv,
   freePort,
   rateTable,
@@ -38,7 +38,6 @@ const serverRoot = path.resolve(
 const useDist = process.argv.includes('--server=dist');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 // This checkout's tsx, so another checkout's server runs whatever its node_modules hold.
 const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -92,14 +91,7 @@ const helloUrl = `http://127.0.0.1:${helloPort}`;
 await waitUntilReady(`${helloUrl}/`, Date.now() + 30_000);
 
 // --- the server: embedded PGlite in a temporary folder, or a scratch PostgreSQL database ---
-const scratchName = `khela_bench_${randomBytes(5).toString('hex')}`;
-let scratchUrl: string | null = null;
-if (databaseUrl) {
-  await adminStatement(databaseUrl, `create database ${scratchName}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${scratchName}`;
-  scratchUrl = url.toString();
-}
+const data = await benchDatabase();
 const entry = useDist
   ? path.join(serverRoot, 'apps/server/dist/main.js')
   : path.join(serverRoot, 'apps/server/src/main.ts');
@@ -120,14 +112,12 @@ const server = start(
   serverRoot,
   {
     ...benchServerEnv(port, dataDir, {
-      DEMO_MODE: 'true',
-      ALLOW_TEST_PROVIDERS: 'true',
+      ...data.env,
       // A key prefix of its own, so the run never reads another run's (or a site's) cached answers.
       REDIS_PREFIX: `khela-bench-${randomBytes(4).toString('hex')}:`,
       // BENCH_LOG_LEVEL=info logs as production does (the default is warn).
       ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
     }),
-    ...(scratchUrl ? { DATABASE_URL: scratchUrl } : {}),
   },
   profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
 );
@@ -192,12 +182,12 @@ try {
   await stopBenchServer(server, dataDir);
   hello.kill('SIGTERM');
   await new Promise((resolve) => hello.once('exit', resolve));
-  if (databaseUrl) await adminStatement(databaseUrl, `drop database if exists ${scratchName} with (force)`);
+  await data.drop();
 }
 
 const hellos = rows.filter((row) => row.name.startsWith('Fastify hello-world'));
 const baseline = hellos.reduce((sum, row) => sum + row.rps, 0) / Math.max(1, hellos.length);
-const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+const database = data.kind;
 const cache = redisUrl ? 'Redis' : 'no Redis';
 const header =
   `Khela read path — ${database}, ${cache}, ${useDist ? 'built server' : 'server under tsx'}` +

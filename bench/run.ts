@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, rateTable, waitUntilReady, type RateRow } from './support.ts';
+import { benchDatabase, freePort, rateTable, waitUntilReady, type RateRow } from './support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -30,6 +30,7 @@ const targets = [
 
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-bench-'));
+const data = await benchDatabase();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   env: {
     ...process.env,
@@ -40,6 +41,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     WEB_DIST: '',
     // The per-address ceiling would turn the run into 429s from one loopback client.
     RATE_LIMIT_PER_MINUTE: '100000000',
+    ...data.env,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -65,10 +67,11 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
+  await data.drop();
 }
 
 const baseline = rows[0]?.rps ?? 1;
-const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const database = data.kind;
 const header = `Khela platform calls — ${database}, ${connections} connections, ${seconds}s each, ${cpus().length} cores, node ${process.version}`;
 const lines = [header, '', ...rateTable(rows, baseline, 'ratio to baseline')];
 console.log(lines.join('\n'));

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { pbkdf2Sync } from 'node:crypto';
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -147,6 +147,32 @@ export async function adminStatement(databaseUrl: string, statement: string): Pr
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Where a bench's server keeps its data. With DATABASE_URL: a scratch database created next to it
+ * and dropped by `drop`, so a run never writes the demo seed into the database it was pointed at.
+ * Without: the server's embedded PGlite in the bench's data folder. Either way the server starts as
+ * a demo (DEMO_MODE, the outbox SMS and mail): the benches call as the seed's demo accounts, and a
+ * start with DATABASE_URL is a production start otherwise, which refuses the test providers.
+ */
+export async function benchDatabase(): Promise<{
+  kind: 'PostgreSQL' | 'PGlite';
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
+  const demo = { DEMO_MODE: 'true', ALLOW_TEST_PROVIDERS: 'true' };
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) return { kind: 'PGlite', env: demo, drop: async () => {} };
+  const name = `khela_bench_${randomBytes(5).toString('hex')}`;
+  await adminStatement(databaseUrl, `create database ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'PostgreSQL',
+    env: { ...demo, DATABASE_URL: url.toString() },
+    drop: () => adminStatement(databaseUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 /** The value at `fraction` (0.5 for p50, 0.99 for p99) of ascending `sorted`; 0 when it is empty. */
