@@ -176,7 +176,7 @@ export function registerCall<C extends CallDefinition>(
       const vary = shared.vary ? await shared.vary(request) : '';
       const key = `${call.id}|${vary}|${JSON.stringify(request.query ?? null)}`;
       // Encoded and checked by the value schema as the route's serializer would (bigint codecs,
-      // docs/stack.md gotcha 2), once per load; a string with a JSON type is sent as it is.
+      // docs/stack.md gotcha 2), once per load; its bytes with a JSON type are sent as they are.
       const body = await app.responseCache.get(key, shared.tags, async () => {
         const answer = { success: true as const, value: await run() };
         // The serializer's own step: the answer as the handler gives it, encoded by the schema.
@@ -187,7 +187,7 @@ export function registerCall<C extends CallDefinition>(
       // but once per key and TTL rather than once per answer.
       const encoding =
         body.length >= compressThreshold ? preferredEncoding(request.headers['accept-encoding']) : null;
-      // The route's type wants the answer's object; the serialised answer is its JSON text.
+      // The route's type wants the answer's object; the serialised answer is its JSON text's bytes.
       if (!encoding) return reply.send(body as never);
       const packed = await app.responseCache.compressed(key, shared.tags, encoding, body);
       return reply

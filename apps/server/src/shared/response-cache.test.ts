@@ -3,6 +3,9 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 
+/** An answer's text (the cache answers UTF-8 bytes). */
+const text = async (answer: Promise<Buffer>) => (await answer).toString('utf8');
+
 describe('createResponseCache without Redis', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -13,31 +16,39 @@ describe('createResponseCache without Redis', () => {
     const sut = createResponseCache({ redis: null, prefix: 't:', localTtlMs: 1_000 });
     let loads = 0;
     const load = async () => `answer ${++loads}`;
-    expect(await Promise.all([sut.get('k', ['games'], load), sut.get('k', ['games'], load)])).toEqual([
-      'answer 1',
-      'answer 1',
-    ]);
+    expect(
+      await Promise.all([text(sut.get('k', ['games'], load)), text(sut.get('k', ['games'], load))]),
+    ).toEqual(['answer 1', 'answer 1']);
     vi.advanceTimersByTime(999);
-    expect(await sut.get('k', ['games'], load)).toBe('answer 1');
+    expect(await text(sut.get('k', ['games'], load))).toBe('answer 1');
     vi.advanceTimersByTime(2);
-    expect(await sut.get('k', ['games'], load)).toBe('answer 2');
+    expect(await text(sut.get('k', ['games'], load))).toBe('answer 2');
+  });
+
+  it('answers the text as UTF-8 bytes, encoded once per TTL', async () => {
+    const sut = createResponseCache({ redis: null, prefix: 't:', localTtlMs: 60_000 });
+    const answer = '{"name":"খেলা ৯"}';
+    const first = await sut.get('k', ['games'], async () => answer);
+    expect(first.equals(Buffer.from(answer, 'utf8'))).toBe(true);
+    // A hit answers the same bytes, not a new encoding of the text.
+    expect(await sut.get('k', ['games'], async () => answer)).toBe(first);
   });
 
   it('drops the answers of a changed tag only', async () => {
     const sut = createResponseCache({ redis: null, prefix: 't:', localTtlMs: 60_000 });
     let loads = 0;
     const load = async () => `answer ${++loads}`;
-    expect(await sut.get('menus', ['games'], load)).toBe('answer 1');
-    expect(await sut.get('banners', ['settings', 'content'], load)).toBe('answer 2');
+    expect(await text(sut.get('menus', ['games'], load))).toBe('answer 1');
+    expect(await text(sut.get('banners', ['settings', 'content'], load))).toBe('answer 2');
     await sut.changed('content');
-    expect(await sut.get('menus', ['games'], load)).toBe('answer 1');
-    expect(await sut.get('banners', ['settings', 'content'], load)).toBe('answer 3');
+    expect(await text(sut.get('menus', ['games'], load))).toBe('answer 1');
+    expect(await text(sut.get('banners', ['settings', 'content'], load))).toBe('answer 3');
   });
 
   it('does not keep a failed load', async () => {
     const sut = createResponseCache({ redis: null, prefix: 't:' });
     await expect(sut.get('k', ['games'], () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect(await sut.get('k', ['games'], async () => 'up')).toBe('up');
+    expect(await text(sut.get('k', ['games'], async () => 'up'))).toBe('up');
   });
 
   it('holds at most its bound of answers (many distinct searches)', async () => {
@@ -76,27 +87,27 @@ describe.runIf(process.env.REDIS_URL)('createResponseCache on one Redis', () => 
     b.cache.onRemoteChange((tag) => heard.push(tag));
     let loads = 0;
     const load = async () => `answer ${++loads}`;
-    expect(await a.cache.get('menus', ['games'], load)).toBe('answer 1');
+    expect(await text(a.cache.get('menus', ['games'], load))).toBe('answer 1');
     // Wait for the fire-and-forget write to land, then B answers A's load from Redis.
     await vi.waitFor(async () => expect(await a.redis.keys(`${prefix}read-cache:games*`)).toHaveLength(1));
-    expect(await b.cache.get('menus', ['games'], load)).toBe('answer 1');
+    expect(await text(b.cache.get('menus', ['games'], load))).toBe('answer 1');
     expect(loads).toBe(1);
 
     await a.cache.changed('games');
     await vi.waitFor(() => expect(heard).toEqual(['games']));
-    expect(await b.cache.get('menus', ['games'], load)).toBe('answer 2');
-    expect(await a.cache.get('menus', ['games'], load)).toBe('answer 2');
+    expect(await text(b.cache.get('menus', ['games'], load))).toBe('answer 2');
+    expect(await text(a.cache.get('menus', ['games'], load))).toBe('answer 2');
     // A later instance starts at the current generation: it never reads the old answer.
     const c = await instance(prefix);
     await vi.waitFor(async () => expect(await a.redis.keys(`${prefix}read-cache:games.1*`)).toHaveLength(1));
-    expect(await c.cache.get('menus', ['games'], load)).toBe('answer 2');
+    expect(await text(c.cache.get('menus', ['games'], load))).toBe('answer 2');
   });
 
   it('keeps sites (prefixes) apart', async () => {
     const a = await instance(`khela-test-${randomBytes(6).toString('hex')}:`);
     const b = await instance(`khela-test-${randomBytes(6).toString('hex')}:`);
-    expect(await a.cache.get('k', ['games'], async () => 'site a')).toBe('site a');
+    expect(await text(a.cache.get('k', ['games'], async () => 'site a'))).toBe('site a');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await b.cache.get('k', ['games'], async () => 'site b')).toBe('site b');
+    expect(await text(b.cache.get('k', ['games'], async () => 'site b'))).toBe('site b');
   });
 });

@@ -29,13 +29,18 @@ export interface ResponseCacheOptions {
 }
 
 export interface ResponseCache {
-  /** The answer of `key`, loaded by `load` when neither level has it; a failed load is not kept. */
-  get(key: string, tags: readonly CacheTag[], load: () => Promise<string>): Promise<string>;
+  /**
+   * The answer of `key` as UTF-8 bytes, loaded by `load` (its text) when neither level has it; a
+   * failed load is not kept. Bytes, encoded once per key and TTL: a text with any character past
+   * Latin-1 (a Bengali game name) is two bytes a character in V8, and Node measured and encoded it
+   * to UTF-8 again on every answer (bench/README.md, read path, 30 Nov).
+   */
+  get(key: string, tags: readonly CacheTag[], load: () => Promise<string>): Promise<Buffer>;
   /**
    * The answer `body` of `key` compressed (as a browser asks for it), kept beside it in this
    * instance's memory: compressed once per key and TTL instead of once per answer.
    */
-  compressed(key: string, tags: readonly CacheTag[], encoding: Encoding, body: string): Promise<Buffer>;
+  compressed(key: string, tags: readonly CacheTag[], encoding: Encoding, body: Buffer): Promise<Buffer>;
   /** Data under `tag` changed here: drop this instance's answers and tell the other instances. */
   changed(tag: CacheTag): Promise<void>;
   /** Another instance changed data under a tag (Redis only): e.g. forget this instance's reads. */
@@ -47,14 +52,14 @@ export interface ResponseCache {
 
 export type Encoding = 'br' | 'gzip';
 
-const compressors: Record<Encoding, (body: string) => Promise<Buffer>> = {
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   // The quality @fastify/compress uses for brotli; gzip at zlib's default.
   br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
   gzip: (body) => promisify(gzip)(body),
 };
 
 interface LocalEntry {
-  body: Promise<string | Buffer>;
+  body: Promise<Buffer>;
   expiresAt: number;
   tags: readonly CacheTag[];
 }
@@ -119,14 +124,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     `${tags.map((tag) => `${tag}.${generations.get(tag) ?? 0}`).join(',')}|${key}`;
 
   /** The memory level: one load per key at a time, kept for the TTL, a failed load not kept. */
-  function fromLocal<T extends string | Buffer>(
+  function fromLocal(
     localKey: string,
     tags: readonly CacheTag[],
-    make: () => Promise<T>,
-  ): Promise<T> {
+    make: () => Promise<Buffer>,
+  ): Promise<Buffer> {
     const now = Date.now();
     const hit = local.get(localKey);
-    if (hit && hit.expiresAt > now) return hit.body as Promise<T>;
+    if (hit && hit.expiresAt > now) return hit.body;
     if (local.size >= maxLocalEntries) sweep(now);
     const body = make();
     const entry: LocalEntry = { body, expiresAt: now + localTtlMs, tags };
@@ -140,7 +145,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   return {
     get(key, tags, load) {
       const fullKey = fullKeyOf(key, tags);
-      return fromLocal(fullKey, tags, () => loadShared(`${prefix}read-cache:${fullKey}`, load));
+      return fromLocal(fullKey, tags, async () =>
+        Buffer.from(await loadShared(`${prefix}read-cache:${fullKey}`, load), 'utf8'),
+      );
     },
 
     compressed(key, tags, encoding, body) {
