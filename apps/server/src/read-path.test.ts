@@ -77,6 +77,32 @@ describe('the shared answers of the read path', () => {
     expect(names(fresh.body)).toEqual(['Renamed']);
   });
 
+  it('answers a repeat at the same address with the same bytes and headers as the first', async () => {
+    const ask = () =>
+      sut.app.inject({
+        url: gameListUrl('&gameName=Read'),
+        headers: { language: 'EN', 'accept-encoding': 'br' },
+      });
+    const first = await ask();
+    // Answered from the held bytes (register-call.ts, before the route's checks and handler).
+    const repeat = await ask();
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.rawPayload.equals(first.rawPayload)).toBe(true);
+    const withoutPerRequest = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-request-id': _id, ...rest } = headers;
+      return rest;
+    };
+    expect(withoutPerRequest(repeat.headers)).toEqual(withoutPerRequest(first.headers));
+    expect(repeat.headers['x-content-type-options']).toBe('nosniff');
+    expect(repeat.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    // Another address (one more parameter, another language) is checked and loaded as its own.
+    const bad = await sut.app.inject({
+      url: gameListUrl('&gameName=Read&pageNo=0'),
+      headers: { language: 'EN' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('keeps one answer per language and per query', async () => {
     await sut.db
       .update(games)

@@ -1,4 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preParsingHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditCallInput, findForbiddenText, okEnvelope, type CallDefinition } from '@khela/contract';
@@ -95,6 +101,37 @@ export function registerCall<C extends CallDefinition>(
     );
   }
   const envelope = okEnvelope(call.value);
+  /**
+   * A shared answer's address: the call, the raw request line's URL and the two headers its answer
+   * may depend on (`vary` reads only the language header and the settings; the encoding follows
+   * accept-encoding). A request at an address answered in the last TTL is answered from it before
+   * the route parses its query, checks it or loads anything: the same bytes its twin got, which
+   * passed every check (a refused request is never held). The tags drop it as they drop the answer.
+   */
+  const aliasOf = (request: FastifyRequest) =>
+    `${call.id}|${String(request.headers.language ?? '')}|${String(request.headers['accept-encoding'] ?? '')}|${request.url}`;
+  const answerHeld: preParsingHookHandler = (request, reply, payload, done) => {
+    const held = app.responseCache.peek(aliasOf(request));
+    if (!held) {
+      done(null, payload);
+      return;
+    }
+    reply.type('application/json; charset=utf-8');
+    if (held.encoding) reply.header('content-encoding', held.encoding).header('vary', 'accept-encoding');
+    void reply.send(held.body);
+  };
+  const preParsing = [
+    ...(shared ? [answerHeld] : []),
+    ...(call.auth === 'public'
+      ? []
+      : [
+          async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+            // A call that checks its session in its statement refuses a request with no token here.
+            if (!inStatement || !request.headers.authorization) await app.authorize(request, call);
+            return payload;
+          },
+        ]),
+  ];
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
@@ -121,17 +158,12 @@ export function registerCall<C extends CallDefinition>(
     decompress: false,
     ...(shared || options.smallAnswer ? { compress: false as const } : {}),
     // preParsing, not onRequest: the rate limits (@fastify/rate-limit's onRequest hooks) still
-    // count a refused caller first, and the body of a refused caller is never parsed. A public
-    // call lets anyone in: no hook at all (no promise per request on the read path).
-    ...(call.auth === 'public'
-      ? {}
-      : {
-          preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-            // A call that checks its session in its statement refuses a request with no token here.
-            if (!inStatement || !request.headers.authorization) await app.authorize(request, call);
-            return payload;
-          },
-        }),
+    // count a refused caller first, and the body of a refused caller is never parsed. A shared
+    // answer held for this very request (aliasOf) is sent by the first of them, after every
+    // onRequest hook: the request id, the security headers, and the rate limit, which counts it
+    // like any other request. A public call that is not shared has no hook at all (no promise per
+    // request on the read path).
+    ...(preParsing.length > 0 ? { preParsing } : {}),
     // Its refusals of the request itself wait for the session's verdict (the order above).
     ...(inStatement
       ? {
@@ -187,9 +219,14 @@ export function registerCall<C extends CallDefinition>(
       // but once per key and TTL rather than once per answer.
       const encoding =
         body.length >= compressThreshold ? preferredEncoding(request.headers['accept-encoding']) : null;
+      const alias = aliasOf(request);
       // The route's type wants the answer's object; the serialised answer is its JSON text's bytes.
-      if (!encoding) return reply.send(body as never);
+      if (!encoding) {
+        app.responseCache.remember(alias, key, shared.tags, { body, encoding: null });
+        return reply.send(body as never);
+      }
       const packed = await app.responseCache.compressed(key, shared.tags, encoding, body);
+      app.responseCache.remember(alias, key, shared.tags, { body: packed, encoding });
       return reply
         .header('content-encoding', encoding)
         .header('vary', 'accept-encoding')

@@ -34,6 +34,41 @@ describe('createResponseCache without Redis', () => {
     expect(await sut.get('k', ['games'], async () => answer)).toBe(first);
   });
 
+  it('holds an answer under a request address while the answer it came from lasts', async () => {
+    vi.useFakeTimers();
+    const sut = createResponseCache({ redis: null, prefix: 't:', localTtlMs: 1_000 });
+    const body = await sut.get('k', ['games'], async () => 'answer');
+    sut.remember('GET /list?a=1', 'k', ['games'], { body, encoding: null });
+    expect(sut.peek('GET /list?a=1')).toEqual({ body, encoding: null });
+    expect(sut.peek('GET /list?a=2')).toBeUndefined();
+    // It ends with the answer: at its TTL, and at a change of its tags.
+    vi.advanceTimersByTime(1_001);
+    expect(sut.peek('GET /list?a=1')).toBeUndefined();
+    const again = await sut.get('k', ['games'], async () => 'answer 2');
+    sut.remember('GET /list?a=1', 'k', ['games'], { body: again, encoding: null });
+    expect(sut.peek('GET /list?a=1')?.body.toString()).toBe('answer 2');
+    await sut.changed('games');
+    expect(sut.peek('GET /list?a=1')).toBeUndefined();
+  });
+
+  it('holds nothing for an answer that went or was replaced, or for a long address', async () => {
+    const sut = createResponseCache({ redis: null, prefix: 't:', localTtlMs: 60_000 });
+    const old = await sut.get('k', ['games'], async () => 'old');
+    // Changed between the load and the remember: the old bytes are not held.
+    await sut.changed('games');
+    sut.remember('a', 'k', ['games'], { body: old, encoding: null });
+    expect(sut.peek('a')).toBeUndefined();
+    const fresh = await sut.get('k', ['games'], async () => 'fresh');
+    sut.remember('a', 'k', ['games'], { body: old, encoding: null });
+    expect(sut.peek('a')).toBeUndefined();
+    sut.remember('x'.repeat(1025), 'k', ['games'], { body: fresh, encoding: null });
+    expect(sut.peek('x'.repeat(1025))).toBeUndefined();
+    // A compressed answer is held against the compressed entry it came from.
+    const packed = await sut.compressed('k', ['games'], 'gzip', fresh);
+    sut.remember('z', 'k', ['games'], { body: packed, encoding: 'gzip' });
+    expect(sut.peek('z')).toEqual({ body: packed, encoding: 'gzip' });
+  });
+
   it('drops the answers of a changed tag only', async () => {
     const sut = createResponseCache({ redis: null, prefix: 't:', localTtlMs: 60_000 });
     let loads = 0;

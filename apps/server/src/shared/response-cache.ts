@@ -41,6 +41,16 @@ export interface ResponseCache {
    * instance's memory: compressed once per key and TTL instead of once per answer.
    */
   compressed(key: string, tags: readonly CacheTag[], encoding: Encoding, body: Buffer): Promise<Buffer>;
+  /**
+   * Holds `answer` (the bytes sent for `key`, compressed by `answer.encoding` or not) under the
+   * request's own address `alias` (the raw request and the headers its answer depends on) for as
+   * long as the answer of `key` it was made from stays: a later request with the same address is
+   * answered by `peek`, before its route parses, validates or loads anything. Nothing is held when
+   * that answer went meanwhile (a change of its tags) or the address is longer than 1 KB.
+   */
+  remember(alias: string, key: string, tags: readonly CacheTag[], answer: AliasedAnswer): void;
+  /** The answer held under `alias` (remember), while it lasts. */
+  peek(alias: string): AliasedAnswer | undefined;
   /** Data under `tag` changed here: drop this instance's answers and tell the other instances. */
   changed(tag: CacheTag): Promise<void>;
   /** Another instance changed data under a tag (Redis only): e.g. forget this instance's reads. */
@@ -52,6 +62,12 @@ export interface ResponseCache {
 
 export type Encoding = 'br' | 'gzip';
 
+/** An answer as sent: its bytes and how they are compressed (null: not). */
+export interface AliasedAnswer {
+  body: Buffer;
+  encoding: Encoding | null;
+}
+
 const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   // The quality @fastify/compress uses for brotli; gzip at zlib's default.
   br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
@@ -60,6 +76,8 @@ const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
 
 interface LocalEntry {
   body: Promise<Buffer>;
+  /** The body once loaded: an alias is held only for the very bytes this entry holds. */
+  loaded?: Buffer;
   expiresAt: number;
   tags: readonly CacheTag[];
 }
@@ -75,6 +93,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const generationTtlMs = 7 * 24 * 3600 * 1000;
   const generations = new Map<CacheTag, number>(cacheTags.map((tag) => [tag, 0]));
   const local = new Map<string, LocalEntry>();
+  const aliases = new Map<string, { answer: AliasedAnswer; expiresAt: number; tags: readonly CacheTag[] }>();
   const remoteListeners = new Set<(tag: CacheTag) => void>();
   let subscriber: Redis | null = null;
 
@@ -83,6 +102,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   function dropLocal(tag: CacheTag) {
     for (const [key, entry] of local) if (entry.tags.includes(tag)) local.delete(key);
+    for (const [alias, entry] of aliases) if (entry.tags.includes(tag)) aliases.delete(alias);
   }
 
   /** Reads keys of `generation` from now on; the answers of the tag held here go. */
@@ -91,14 +111,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     dropLocal(tag);
   }
 
-  function sweep(now: number) {
-    for (const [key, entry] of local) if (entry.expiresAt <= now) local.delete(key);
+  function sweep(now: number, entries: Map<string, { expiresAt: number }>) {
+    for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
     // Still full (many distinct keys within one TTL, e.g. searches): the oldest half goes.
-    if (local.size >= maxLocalEntries) {
-      let excess = local.size - Math.floor(maxLocalEntries / 2);
-      for (const key of local.keys()) {
+    if (entries.size >= maxLocalEntries) {
+      let excess = entries.size - Math.floor(maxLocalEntries / 2);
+      for (const key of entries.keys()) {
         if (excess-- <= 0) break;
-        local.delete(key);
+        entries.delete(key);
       }
     }
   }
@@ -132,13 +152,18 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const now = Date.now();
     const hit = local.get(localKey);
     if (hit && hit.expiresAt > now) return hit.body;
-    if (local.size >= maxLocalEntries) sweep(now);
+    if (local.size >= maxLocalEntries) sweep(now, local);
     const body = make();
     const entry: LocalEntry = { body, expiresAt: now + localTtlMs, tags };
     local.set(localKey, entry);
-    body.catch(() => {
-      if (local.get(localKey) === entry) local.delete(localKey);
-    });
+    body.then(
+      (loaded) => {
+        entry.loaded = loaded;
+      },
+      () => {
+        if (local.get(localKey) === entry) local.delete(localKey);
+      },
+    );
     return body;
   }
 
@@ -152,6 +177,24 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
     compressed(key, tags, encoding, body) {
       return fromLocal(`${encoding}:${fullKeyOf(key, tags)}`, tags, () => compressors[encoding](body));
+    },
+
+    remember(alias, key, tags, answer) {
+      if (alias.length > 1024) return;
+      const fullKey = fullKeyOf(key, tags);
+      const made = local.get(answer.encoding ? `${answer.encoding}:${fullKey}` : fullKey);
+      const now = Date.now();
+      if (!made || made.loaded !== answer.body || made.expiresAt <= now) return;
+      if (aliases.size >= maxLocalEntries) sweep(now, aliases);
+      aliases.set(alias, { answer, expiresAt: made.expiresAt, tags });
+    },
+
+    peek(alias) {
+      const held = aliases.get(alias);
+      if (!held) return undefined;
+      if (held.expiresAt > Date.now()) return held.answer;
+      aliases.delete(alias);
+      return undefined;
     },
 
     async changed(tag) {
@@ -195,6 +238,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
     async stop() {
       local.clear();
+      aliases.clear();
       const listener = subscriber;
       subscriber = null;
       await listener?.quit().catch(() => listener.disconnect());
