@@ -15,7 +15,6 @@
  * It creates a scratch database next to DATABASE_URL's and drops it afterwards; the ledger path is
  * checked with the verifier at the end.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -32,7 +31,7 @@ import {
   rowsOf,
 } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { formatVerification, verifyLedger } from '../apps/server/src/modules/ledger/ledger.verifier.ts';
-import { adminStatement, percentile } from './support.ts';
+import { createScratchDatabase, percentile } from './support.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -101,12 +100,8 @@ async function drive(
   };
 }
 
-const scratchName = `khela_bench_${randomBytes(5).toString('hex')}`;
-const adminUrl = new URL(databaseUrl);
-const scratchUrl = new URL(databaseUrl);
-scratchUrl.pathname = `/${scratchName}`;
-
-await adminStatement(adminUrl.toString(), `create database ${scratchName}`);
+const scratch = await createScratchDatabase(databaseUrl);
+const scratchUrl = scratch.url;
 let handle: DatabaseHandle | undefined;
 const cells: Cell[] = [];
 let verificationLine = '';
@@ -114,7 +109,7 @@ let serverVersion = '';
 try {
   // Setup and the verifier use a small pool; every measured cell opens its own pool of exactly
   // `clients` connections and closes it afterwards (PostgreSQL's max_connections is 100 here).
-  handle = await openDatabase({ kind: 'pg', url: scratchUrl.toString(), poolSize: 4 });
+  handle = await openDatabase({ kind: 'pg', url: scratchUrl, poolSize: 4 });
   await handle.migrate();
   const db = handle.db;
   const house = systemAddress('house', CURRENCY);
@@ -137,7 +132,7 @@ try {
 
   // The baseline's tables: same columns, constraints and indexes, no triggers, its own copy of the
   // accounts (so the two paths never touch the same rows).
-  const setup = new pg.Client({ connectionString: scratchUrl.toString() });
+  const setup = new pg.Client({ connectionString: scratchUrl });
   await setup.connect();
   let houseId: number;
   try {
@@ -214,9 +209,9 @@ try {
       for (const name of order) {
         const run = name === 'baseline' ? baseline : ledger;
         if (name === 'baseline') {
-          rawPool = new pg.Pool({ connectionString: scratchUrl.toString(), max: clients });
+          rawPool = new pg.Pool({ connectionString: scratchUrl, max: clients });
         } else {
-          ledgerHandle = await openDatabase({ kind: 'pg', url: scratchUrl.toString(), poolSize: clients });
+          ledgerHandle = await openDatabase({ kind: 'pg', url: scratchUrl, poolSize: clients });
         }
         try {
           round += 1;
@@ -262,7 +257,7 @@ try {
   verificationLine += ` (${counts?.entries ?? '?'} journal entries)`;
 } finally {
   await handle?.close();
-  await adminStatement(adminUrl.toString(), `drop database if exists ${scratchName} with (force)`);
+  await scratch.drop();
 }
 
 const lines = [

@@ -150,6 +150,24 @@ export async function adminStatement(databaseUrl: string, statement: string): Pr
 }
 
 /**
+ * A scratch database next to `databaseUrl`'s (same server and credentials), for one bench run:
+ * its name, its URL, and `drop` to remove it afterwards.
+ */
+export async function createScratchDatabase(
+  databaseUrl: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `khela_bench_${randomBytes(5).toString('hex')}`;
+  await adminStatement(databaseUrl, `create database ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminStatement(databaseUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
  * Where a bench's server keeps its data. With DATABASE_URL: a scratch database created next to it
  * and dropped by `drop`, so a run never writes the demo seed into the database it was pointed at.
  * Without: the server's embedded PGlite in the bench's data folder. Either way the server starts as
@@ -164,15 +182,8 @@ export async function benchDatabase(): Promise<{
   const demo = { DEMO_MODE: 'true', ALLOW_TEST_PROVIDERS: 'true' };
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) return { kind: 'PGlite', env: demo, drop: async () => {} };
-  const name = `khela_bench_${randomBytes(5).toString('hex')}`;
-  await adminStatement(databaseUrl, `create database ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    kind: 'PostgreSQL',
-    env: { ...demo, DATABASE_URL: url.toString() },
-    drop: () => adminStatement(databaseUrl, `drop database if exists ${name} with (force)`),
-  };
+  const scratch = await createScratchDatabase(databaseUrl);
+  return { kind: 'PostgreSQL', env: { ...demo, DATABASE_URL: scratch.url }, drop: scratch.drop };
 }
 
 /** The value at `fraction` (0.5 for p50, 0.99 for p99) of ascending `sorted`; 0 when it is empty. */

@@ -68,7 +68,7 @@ import { games, gameVendors, vendorConnections } from '../apps/server/src/module
 import { signVendorPayload } from '../apps/server/src/modules/games/vendor-signature.ts';
 import { runMoneyFunction } from './money-function.ts';
 import { openOneStatementBets } from './one-statement-bet.ts';
-import { adminStatement, freePort, keepAliveClient, percentile, waitUntilReady } from './support.ts';
+import { createScratchDatabase, freePort, keepAliveClient, percentile, waitUntilReady } from './support.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -169,17 +169,14 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-const scratchName = `khela_bench_${randomBytes(5).toString('hex')}`;
-const scratchUrl = new URL(databaseUrl);
-scratchUrl.pathname = `/${scratchName}`;
-
-await adminStatement(databaseUrl, `create database ${scratchName}`);
+const scratch = await createScratchDatabase(databaseUrl);
+const { name: scratchName, url: scratchUrl } = scratch;
 let handle: DatabaseHandle | undefined;
 let server: ReturnType<typeof spawn> | undefined;
 const lines: string[] = [];
 let failed = false;
 try {
-  handle = await openDatabase({ kind: 'pg', url: scratchUrl.toString(), poolSize: 4 });
+  handle = await openDatabase({ kind: 'pg', url: scratchUrl, poolSize: 4 });
   await handle.migrate();
   const db = handle.db;
   const { tokens, nodeId, memberIds } = await prepare(db);
@@ -201,7 +198,7 @@ try {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: scratchUrl.toString(),
+      DATABASE_URL: scratchUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -443,7 +440,7 @@ try {
   // not one after the other: on a shared machine the speed drifts by ±30 % within a minute, and a
   // ratio of two runs minutes apart measured the drift as much as the server.
   const limitBets = await openOneStatementBets({
-    url: scratchUrl.toString(),
+    url: scratchUrl,
     clients: players,
     wallets: limitWallets,
   });
@@ -506,7 +503,7 @@ try {
   console.error(`one statement: ${Math.round(limit.betsPerSecond)} bets/s`);
 
   // --- the ledger alone (baseline), same clients, same time, other players ---
-  const ledgerHandle = await openDatabase({ kind: 'pg', url: scratchUrl.toString(), poolSize: players });
+  const ledgerHandle = await openDatabase({ kind: 'pg', url: scratchUrl, poolSize: players });
   const house = systemAddress('house', CURRENCY);
   let pairs = 0;
   const pairLatencies: number[] = [];
@@ -546,7 +543,7 @@ try {
 
     // --- the money function alone: the same SQL calls as the server, from Node over pg, no HTTP ---
     const direct = await runMoneyFunction({
-      url: scratchUrl.toString(),
+      url: scratchUrl,
       vendorCode: VENDOR,
       gameCode: 'bench-slot',
       sessions,
@@ -623,7 +620,7 @@ try {
   }
   await handle?.close();
   if (process.env.BENCH_KEEP_DATABASE) console.error(`kept the scratch database ${scratchName}`);
-  else await adminStatement(databaseUrl, `drop database if exists ${scratchName} with (force)`);
+  else await scratch.drop();
 }
 
 console.log(lines.join('\n'));
