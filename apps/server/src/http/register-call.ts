@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditCallInput, findForbiddenText, okEnvelope, type CallDefinition } from '@khela/contract';
 import type { CacheTag } from '../shared/read-cache.ts';
-import type { Encoding, ResponseCache } from '../shared/response-cache.ts';
+import type { AliasedAnswer, Encoding, ResponseCache } from '../shared/response-cache.ts';
 import { AppError } from './app-error.ts';
 
 type Input<S> = [NonNullable<S>] extends [never]
@@ -116,9 +116,7 @@ export function registerCall<C extends CallDefinition>(
       done(null, payload);
       return;
     }
-    reply.type('application/json; charset=utf-8');
-    if (held.encoding) reply.header('content-encoding', held.encoding).header('vary', 'accept-encoding');
-    void reply.send(held.body);
+    void sendShared(reply, held);
   };
   const preParsing = [
     ...(shared ? [answerHeld] : []),
@@ -214,25 +212,27 @@ export function registerCall<C extends CallDefinition>(
         // The serializer's own step: the answer as the handler gives it, encoded by the schema.
         return JSON.stringify(z.encode(envelope, answer as z.output<typeof envelope>));
       });
-      reply.type('application/json; charset=utf-8');
       // Compressed as @fastify/compress would (it leaves an answer with a Content-Encoding alone),
       // but once per key and TTL rather than once per answer.
       const encoding =
         body.length >= compressThreshold ? preferredEncoding(request.headers['accept-encoding']) : null;
-      const alias = aliasOf(request);
-      // The route's type wants the answer's object; the serialised answer is its JSON text's bytes.
-      if (!encoding) {
-        app.responseCache.remember(alias, key, shared.tags, { body, encoding: null });
-        return reply.send(body as never);
-      }
-      const packed = await app.responseCache.compressed(key, shared.tags, encoding, body);
-      app.responseCache.remember(alias, key, shared.tags, { body: packed, encoding });
-      return reply
-        .header('content-encoding', encoding)
-        .header('vary', 'accept-encoding')
-        .send(packed as never);
+      const answer: AliasedAnswer = encoding
+        ? { body: await app.responseCache.compressed(key, shared.tags, encoding, body), encoding }
+        : { body, encoding: null };
+      app.responseCache.remember(aliasOf(request), key, shared.tags, answer);
+      return sendShared(reply, answer);
     },
   });
+}
+
+/**
+ * Sends a shared answer as it was made: its JSON bytes, compressed or not (the route's type wants
+ * the answer's object; the serialised answer is its JSON text's bytes).
+ */
+function sendShared(reply: FastifyReply, answer: AliasedAnswer) {
+  reply.type('application/json; charset=utf-8');
+  if (answer.encoding) reply.header('content-encoding', answer.encoding).header('vary', 'accept-encoding');
+  return reply.send(answer.body as never);
 }
 
 /**
