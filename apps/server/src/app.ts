@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { forgetTag, onDataChanged } from './shared/read-cache.ts';
 import { createResponseCache } from './shared/response-cache.ts';
 import websocket from '@fastify/websocket';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { installErrorHandler, isApiPath } from './http/error-handler.ts';
@@ -17,6 +17,7 @@ import { RequestLog } from './http/request-log.ts';
 import { apiCallHeaders } from './http/api-headers.ts';
 import { batchedRedisStore } from './http/rate-limit-store.ts';
 import { recordedHeaders } from './http/recorded-headers.ts';
+import { answerSerializerCompiler } from './http/answer-serializer.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -133,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   // Graceful shutdown: close() stops accepting and waits for requests in flight, but a kept-alive
   // socket that was busy when closing began would hold it open until its idle timeout. Answers
   // sent while closing therefore end their connection.
