@@ -31,6 +31,13 @@ function processTicks(pid: string): { comm: string; ticks: number } | undefined 
   }
 }
 
+/** Milliseconds of CPU one process has used since it started, or undefined where /proc is not. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  const read = processTicks(String(pid));
+  return read ? (read.ticks * 1000) / TICKS_PER_SECOND : undefined;
+}
+
 export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot | undefined {
   let machineLine: string;
   try {

@@ -1,8 +1,9 @@
 /**
  * The read path against a Fastify hello-world in the same run (issue 12, point 5): the game list
  * (GCSGAME_gameList) and the calls every first view of the home page makes (the boot calls the
- * server answers into the page's HTML, and the home page's hot games), each with req/s, p50, p99
- * and the ratio to the hello-world (goal ≥ 0.4 for the game list and the boot calls).
+ * server answers into the page's HTML, and the home page's hot games), each with req/s, p50, p99,
+ * the server's CPU per request and the ratio to the hello-world measured just before and after it
+ * (goal ≥ 0.4 for the game list and the boot calls).
  *   npx tsx bench/read-path.ts                                   # sources under tsx, PGlite
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… npx tsx bench/read-path.ts --server=dist
  *   npx tsx bench/read-path.ts --server-root=/path/to/other/checkout   # the same bench, another server
@@ -21,11 +22,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // The contract's routes (zod-free), imported by path: bench is tooling, not a package user.
 import * as routes from '../packages/contract/src/call-routes.ts';
+import { processCpuMs } from './process-cpu.ts';
 import {
   benchDatabase,
   benchServerEnv,
   freePort,
-  rateTable,
   stopBenchServer,
   waitUntilReady,
   type RateRow,
@@ -46,22 +47,45 @@ const runner = useDist ? [] : ['--import', tsxLoader];
 const profileDir = process.env.BENCH_SERVER_PROFILE;
 const only = process.env.BENCH_ONLY;
 
+/**
+ * Server and load client on a core each (taskset, on a machine of 2 cores or more): the servers on
+ * the last core, this process (autocannon) on the first, so neither's scheduling moves the other's
+ * figures (unpinned, the same build's rows moved by up to half from run to run on a 2-core VM).
+ * BENCH_PIN=0 leaves them to the scheduler.
+ */
+const serverCore = cpus().length - 1;
+const pinned =
+  process.env.BENCH_PIN !== '0' && cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
+if (pinned) spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+
+interface ReadRow extends RateRow {
+  /** the measured server's CPU per request, µs (from /proc; undefined elsewhere) */
+  serverUs: number | undefined;
+}
+
 async function measure(
   name: string,
   url: string,
   paths: string[],
-  headers: Record<string, string> = {},
-): Promise<RateRow> {
+  headers: Record<string, string>,
+  serverPid: number | undefined,
+): Promise<ReadRow> {
   const requests = paths.map((requestPath) => ({ method: 'GET' as const, path: requestPath, headers }));
   // A second of warm-up (JIT, caches, pools), then the measured run.
   await autocannon({ url, connections, duration: 1, requests });
+  const cpuBefore = processCpuMs(serverPid);
   const result = await autocannon({ url, connections, duration: seconds, requests });
+  const cpuAfter = processCpuMs(serverPid);
   return {
     name,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    serverUs:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
   };
 }
 
@@ -71,17 +95,25 @@ function start(
   env: NodeJS.ProcessEnv,
   nodeOptions: string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, [...nodeOptions, ...runner, ...entry], {
-    cwd,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const command = [process.execPath, ...nodeOptions, ...runner, ...entry];
+  // taskset execs the command: the child's pid is the server's.
+  return spawn(
+    pinned ? 'taskset' : command[0]!,
+    pinned ? ['-c', String(serverCore), ...command] : command.slice(1),
+    {
+      cwd,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
 }
 
-const rows: RateRow[] = [];
+/** A call's row and the hello-world's rate around it: the mean of the runs just before and after. */
+const rows: (ReadRow & { hello: number; helloUs: number | undefined })[] = [];
+const helloRuns: ReadRow[] = [];
 
-// --- the baseline: a Fastify hello-world, measured before and after the calls (the mean is the
-// baseline: other load on the machine moves both) ---
+// --- the baseline: a Fastify hello-world, measured before every row and after the last (a row's
+// ratio is to the mean of the two runs around it: a machine whose speed drifts moves both) ---
 const helloPort = await freePort();
 const hello = start([path.join(root, 'bench/hello-world.mjs')], root, {
   ...process.env,
@@ -155,20 +187,37 @@ try {
   }
   // The server's own start-up work (jobs, the house vendor's catalogue) settles first.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
-  rows.push(await measure('Fastify hello-world, before', helloUrl, ['/']));
-  const row = async (name: string, paths: string[], headers: Record<string, string> = {}): Promise<void> => {
-    if (!only || name.startsWith(only)) rows.push(await measure(name, base, paths, headers));
+  const measureHello = async () => {
+    const run = await measure('Fastify hello-world', helloUrl, ['/'], {}, hello.pid);
+    helloRuns.push(run);
+    return run;
+  };
+  let helloBefore = await measureHello();
+  const row = async (
+    name: string,
+    paths: string[],
+    headers: Record<string, string> = {},
+    target = { url: base, pid: server.pid },
+  ): Promise<void> => {
+    if (only && !name.startsWith(only)) return;
+    const measured = await measure(name, target.url, paths, headers, target.pid);
+    const helloAfter = await measureHello();
+    const helloUs =
+      helloBefore.serverUs === undefined || helloAfter.serverUs === undefined
+        ? undefined
+        : (helloBefore.serverUs + helloAfter.serverUs) / 2;
+    rows.push({ ...measured, hello: (helloBefore.rps + helloAfter.rps) / 2, helloUs });
+    helloBefore = helloAfter;
   };
   // The same hello-world sending a JSON text of the game list's size: the share of the gap that is
-  // only the answer's size (shown, not the baseline).
+  // only the answer's size (shown, not a goal).
   const listBytes = (await (await fetch(`${base}${gameList}`)).arrayBuffer()).byteLength;
-  if (!only || 'GCSGAME_gameList'.startsWith(only)) {
-    rows.push(
-      await measure(`Fastify, a JSON text of the game list's size (${listBytes} B)`, helloUrl, [
-        `/bytes/${listBytes}`,
-      ]),
-    );
-  }
+  await row(
+    `Fastify, a JSON text of the game list's size (${listBytes} B)`,
+    [`/bytes/${listBytes}`],
+    {},
+    { url: helloUrl, pid: hello.pid },
+  );
   await row(`GCSGAME_gameList (${gameType}, page 1 of 21)`, [gameList]);
   // As a browser asks for it: compressed (brotli or gzip, once per key and TTL: register-call.ts).
   await row('GCSGAME_gameList, as a browser asks (br, gzip)', [gameList], {
@@ -177,7 +226,6 @@ try {
   await row('home boot: the 4 calls in turn', boot);
   for (const target of boot) await row(`home boot: ${target.split('?')[0]}`, [target]);
   await row('home: GCSGAME_hotGamesV2', [hotGames]);
-  rows.push(await measure('Fastify hello-world, after', helloUrl, ['/']));
 } finally {
   await stopBenchServer(server, dataDir);
   hello.kill('SIGTERM');
@@ -185,20 +233,31 @@ try {
   await data.drop();
 }
 
-const hellos = rows.filter((row) => row.name.startsWith('Fastify hello-world'));
-const baseline = hellos.reduce((sum, row) => sum + row.rps, 0) / Math.max(1, hellos.length);
 const database = data.kind;
 const cache = redisUrl ? 'Redis' : 'no Redis';
 const header =
   `Khela read path — ${database}, ${cache}, ${useDist ? 'built server' : 'server under tsx'}` +
   `${serverRoot === root ? '' : ` from ${serverRoot}`}, ${connections} connections, ${seconds}s each` +
-  ` after 1s warm-up, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}, node ${process.version}`;
+  ` after 1s warm-up, ${pinned ? `servers on core ${serverCore} and load client on core 0` : 'not pinned'},` +
+  ` ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}, node ${process.version}`;
+const rates = helloRuns.map((run) => run.rps);
+const cpuText = (us: number | undefined) => (us === undefined ? '' : us.toFixed(1));
 const lines = [
   header,
   '',
-  `Baseline: the mean of the two hello-world rows, ${Math.round(baseline)} req/s.`,
+  `Baseline: a Fastify hello-world measured before every row and after the last (${helloRuns.length} runs,` +
+    ` ${Math.min(...rates)}–${Math.max(...rates)} req/s); a row's ratio is to the mean of the two runs around it.` +
+    " The CPU ratio is the hello-world's server CPU per request ÷ the row's (how many of its requests one core" +
+    ' serves per hello-world request; no load client in it).',
   '',
-  ...rateTable(rows, baseline, 'ratio to hello-world'),
+  '| call | req/s | p50 ms | p99 ms | non-2xx+errors | server CPU µs/request | hello-world req/s around it | ratio to hello-world | CPU ratio |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (row) =>
+      `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${cpuText(row.serverUs)} |` +
+      ` ${Math.round(row.hello)} | ${(row.rps / row.hello).toFixed(2)} |` +
+      ` ${row.serverUs && row.helloUs ? (row.helloUs / row.serverUs).toFixed(2) : ''} |`,
+  ),
 ];
 console.log(lines.join('\n'));
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
