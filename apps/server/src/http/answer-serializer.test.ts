@@ -43,7 +43,7 @@ describe('the answer serializer', () => {
   });
 
   it("writes a plain answer exactly as the schema's encoding does, unknown keys left out", () => {
-    const answer = {
+    const answer: unknown = {
       success: true,
       value: {
         status: 1,
