@@ -8,12 +8,14 @@ import { z } from 'zod';
  * (`z.safeEncode`, then `JSON.stringify`), with one difference in how, not in what.
  *
  * `z.safeEncode` runs the schema backward (codecs and pipes from their output to their input), and
- * that direction has no compiled fast path in zod 4: each node with checks first runs a check-less
- * "canary" pass on a copy of the context, so every answer allocates contexts and defines objects
- * slot by slot. For a schema in which nothing depends on the direction (no codec, pipe, transform,
- * default, prefault or catch anywhere in it: only plain values, objects, arrays, tuples, records,
- * unions, intersections, and nullable, optional or readonly wrappers of them), encoding and parsing
- * are the same function: such a schema is parsed forward, on zod's compiled object parser.
+ * that direction is the slow one in zod 4: a node with checks parses twice (a check-less "canary"
+ * pass on a copy of the context, then its checks, then the parse), and the status envelope took
+ * 1.7 µs to encode against 0.2 µs to parse in isolation (more in the server, where `perf` showed
+ * objects defined slot by slot and new maps under it). For a schema in which nothing depends on
+ * the direction (no codec, pipe, transform, default, prefault, catch or lazy anywhere in it: only
+ * plain values, objects, arrays, tuples, records, unions, intersections, and nullable, optional or
+ * readonly wrappers of them), encoding and parsing are the same function: such a schema is parsed
+ * forward, on zod's compiled object parser.
  * Issue 12: a tenth of a small non-shared call's server time (the system status) went to the
  * backward pass. Any other schema is encoded as before.
  */
