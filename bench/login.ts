@@ -65,7 +65,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-bench-login-'));
 const data = await benchDatabase();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   // Real scrypt (the default); ALTCHA at the production cost per derivation (benchServerEnv).
-  env: benchServerEnv(port, dataDir, data.env),
+  // Every connection logs the one demo account in from loopback: the flood guard's per-account and
+  // per-address bounds on hashes in flight (2 and 4 by default) would refuse most of a round of 8
+  // at once (429), and the row would count refusals as logins. Raised here to the connections.
+  env: benchServerEnv(port, dataDir, {
+    ...data.env,
+    PASSWORD_HASH_PER_ACCOUNT: String(connections),
+    PASSWORD_HASH_PER_ADDRESS: String(connections),
+  }),
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -114,11 +121,12 @@ const load = loadavg()
 const lines = [
   `Khela login — ${database}, scrypt N=2^17 r=8 p=1, ${logins} logins per round, ${cpus().length} cores, load average ${load}, node ${process.version}`,
   '',
-  '| what | per second | p50 ms | p99 ms | non-2xx+errors | ratio to baseline |',
+  '| what | logins per second (2xx) | p50 ms | p99 ms | non-2xx+errors | ratio to baseline |',
   '|---|---:|---:|---:|---:|---:|',
   `| baseline: scrypt verify in-process (2 in flight) | ${baseline.toFixed(1)} | | | | 1.00 |`,
   ...rounds.map(({ connections: used, result }) => {
-    const rps = result.requests.sent / result.duration;
+    // Logins that went through: a refusal is counted in its own column, never as a login.
+    const rps = result['2xx'] / result.duration;
     return `| POST /wps/session/login, ${used} connections (sealed, ALTCHA, session) | ${rps.toFixed(1)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} | ${(rps / baseline).toFixed(2)} |`;
   }),
 ];
