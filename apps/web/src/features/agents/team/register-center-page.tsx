@@ -13,7 +13,7 @@ import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
 import { formatNumber } from '../../../shared/lib/format.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../shared/ui/copy-button.tsx';
 import { openableAgentTypes, useAccountTypeLabel } from './team-labels.tsx';
 import { useAffiliateLinks, useCreateLink, useRegisterDownline, type AffiliateLink } from './team-api.ts';
 import '../../../shared/ui/card.css';
@@ -225,7 +225,12 @@ function LinkItem({ link }: { link: AffiliateLink }) {
         </strong>
         <span className="agent-link__url">{link.url}</span>
         <span className="agent-link__meta">{registrations}</span>
-        <CopyButton text={link.url} label={`${kindLabel} ${link.code}`} />
+        <CopyButton
+          text={link.url}
+          label={`${kindLabel} ${link.code}`}
+          className="button button--ghost button--small agent-copy"
+          iconSize={16}
+        />
       </div>
     </li>
   );

@@ -27,7 +27,8 @@ import {
   useMoney,
   useRequestId,
 } from './money.ts';
-import { CopyButton, HistorySection, StatusBadge } from './wallet-ui.tsx';
+import { CopyButton } from '../../../shared/ui/copy-button.tsx';
+import { HistorySection, StatusBadge } from './wallet-ui.tsx';
 import './wallet-pages.css';
 import '../../../shared/ui/card.css';
 
@@ -138,7 +139,7 @@ function BankDetails({ bank }: { bank: NonNullable<DepositMethod['bank']> }) {
           <dt>{row.label}</dt>
           <dd>
             <span>{row.value}</span>
-            <CopyButton text={row.value} label={row.label} />
+            <CopyButton text={row.value} label={row.label} className="wallet-copy" iconSize={14} />
           </dd>
         </div>
       ))}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
@@ -6,8 +6,6 @@ import { Badge, type BadgeTone } from '../../../shared/ui/badge.tsx';
 import { Pager } from '../../../shared/ui/pager.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
-import Copy from 'lucide-react/icons/copy';
-import Check from 'lucide-react/icons/check';
 import '../../../shared/ui/card.css';
 
 /** Small pieces shared by the wallet pages. */
@@ -79,33 +77,5 @@ export function HistorySection<Item>({
         </>
       )}
     </section>
-  );
-}
-
-/** Copies a text (bank account number, name) to the clipboard and says so for two seconds. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const Icon = copied ? Check : Copy;
-  return (
-    <button
-      type="button"
-      className="wallet-copy"
-      aria-label={t('action_copy_value', { value: label })}
-      onClick={() => {
-        void navigator.clipboard
-          ?.writeText(text)
-          .then(() => setCopied(true))
-          .catch(() => undefined);
-      }}
-    >
-      <Icon size={14} aria-hidden="true" />
-      <span aria-live="polite">{copied ? t('state_copied') : t('action_copy')}</span>
-    </button>
   );
 }
