@@ -6,11 +6,27 @@ import type * as GeoIpModule from 'geoip-lite';
 type GeoIp = typeof GeoIpModule;
 let geoip: GeoIp | undefined;
 
+/** How many addresses' countries are remembered (a visitor's page asks for its status and more). */
+export const countryMemory = 4096;
+const countries = new Map<string, string | null>();
+
 /**
  * Country of an address from the offline GeoIP database shipped in `geoip-lite` (no network).
  * Loaded on first use (~0.4 s, ~150 MB resident). Private and loopback addresses have no country.
+ * The last `countryMemory` addresses' answers are remembered (the oldest is forgotten first): a
+ * lookup is an address parse and a binary search of the ranges, a few percent of a status call's
+ * CPU (issue 12), and a visitor's calls come from one address.
  */
 export function countryOf(ip: string): string | null {
+  const remembered = countries.get(ip);
+  if (remembered !== undefined) return remembered;
+  const country = lookUpCountry(ip);
+  if (countries.size >= countryMemory) countries.delete(countries.keys().next().value!);
+  countries.set(ip, country);
+  return country;
+}
+
+function lookUpCountry(ip: string): string | null {
   if (!isIP(ip)) return null;
   if (!geoip) {
     const require = createRequire(import.meta.url);
@@ -25,8 +41,23 @@ export function normaliseIp(ip: string): string {
   return mapped ? mapped[1]! : ip;
 }
 
-/** A matcher for a list of addresses and CIDR ranges, IPv4 and IPv6 (node:net BlockList). */
+const matchers = new WeakMap<readonly string[], (ip: string) => boolean>();
+
+/**
+ * A matcher for a list of addresses and CIDR ranges, IPv4 and IPv6 (node:net BlockList), built
+ * once per list: the settings' lists (maintenance and region allow and block lists) are the same
+ * arrays until the settings change, and the status call asks on every visitor's page load.
+ */
 export function ipMatcher(entries: readonly string[]): (ip: string) => boolean {
+  let matcher = matchers.get(entries);
+  if (!matcher) {
+    matcher = buildIpMatcher(entries);
+    matchers.set(entries, matcher);
+  }
+  return matcher;
+}
+
+function buildIpMatcher(entries: readonly string[]): (ip: string) => boolean {
   const list = new BlockList();
   for (const entry of entries) {
     const [address, prefix] = entry.split('/');
