@@ -291,6 +291,18 @@ describe('rate limit', () => {
       (await sut.app.inject({ url: '/wps/system/whitelabel', remoteAddress: '10.1.1.2' })).statusCode,
     ).toBe(200);
   });
+
+  it('counts the addresses of one IPv6 /64 as one caller', async () => {
+    sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    const call = (remoteAddress: string) => sut!.app.inject({ url: '/wps/system/whitelabel', remoteAddress });
+    expect((await call('2001:db8:7:1::10')).statusCode).toBe(200);
+    expect((await call('2001:db8:7:1:ffff::99')).statusCode).toBe(200);
+    // A third address of the same /64, new to the key memory, and the first one again: refused.
+    expect((await call('2001:db8:7:1::20')).statusCode).toBe(429);
+    expect((await call('2001:db8:7:1::10')).statusCode).toBe(429);
+    // The next /64 is another subscriber.
+    expect((await call('2001:db8:7:2::10')).statusCode).toBe(200);
+  });
 });
 
 describe.runIf(process.env.REDIS_URL)('with Redis', () => {
