@@ -98,6 +98,11 @@ describe('the app’s request log', () => {
       expect((await app.inject({ url: calls.memberInfo.path })).statusCode).toBe(401);
       expect(completed(lines, calls.whitelabel.path)).toEqual([]);
       expect(completed(lines, calls.memberInfo.path)).toMatchObject([{ level: INFO }]);
+      // A call of every page's start (quietSuccess): its 2xx is quiet, a refusal is logged.
+      expect((await app.inject({ url: `${calls.status.path}?url=example.com` })).statusCode).toBe(200);
+      expect(completed(lines, `${calls.status.path}?url=example.com`)).toEqual([]);
+      expect((await app.inject({ url: `${calls.status.path}?url=a%00b` })).statusCode).toBe(400);
+      expect(completed(lines, `${calls.status.path}?url=a%00b`)).toMatchObject([{ level: INFO }]);
       expect(completed(lines, '/healthz')).toEqual([]);
       expect((await app.inject({ url: '/wps/nothing/here' })).statusCode).toBe(404);
       expect(completed(lines, '/wps/nothing/here')).toMatchObject([{ level: INFO }]);

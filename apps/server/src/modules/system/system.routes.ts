@@ -21,12 +21,20 @@ export async function systemRoutes(app: FastifyInstance) {
 
   registerCall(app, calls.whitelabel, async () => toWhitelabel(await getSettings(db)), brand);
 
-  registerCall(app, calls.status, async ({ query, request }) =>
-    getSystemStatus(await getSettings(db), { ip: request.ip, host: query.url }),
+  // Every visitor's page asks both as it starts: their 2xx is not logged at info (quietSuccess).
+  registerCall(
+    app,
+    calls.status,
+    async ({ query, request }) => getSystemStatus(await getSettings(db), { ip: request.ip, host: query.url }),
+    { quietSuccess: true },
   );
 
-  registerCall(app, calls.permission, async ({ query, request }) =>
-    getPermission(await getSettings(db), { ip: request.ip, host: query.url ?? request.host }),
+  registerCall(
+    app,
+    calls.permission,
+    async ({ query, request }) =>
+      getPermission(await getSettings(db), { ip: request.ip, host: query.url ?? request.host }),
+    { quietSuccess: true },
   );
 
   registerCall(app, calls.permissionInfo, async () => getPermissionInfo(await getSettings(db)), brand);
