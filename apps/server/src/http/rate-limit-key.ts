@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { Address6 } from 'ip-address';
+import { remembered } from '../shared/remembered.ts';
 
 /**
  * The rate limit's key of a caller's address: what @fastify/rate-limit's default key generator
@@ -15,17 +16,9 @@ import { Address6 } from 'ip-address';
 export function rateLimitKeys(options: { ipv6Subnet?: number; memory?: number } = {}) {
   const ipv6Subnet = options.ipv6Subnet ?? 64;
   const memory = options.memory ?? 10_000;
-  const keys = new Map<string, string>();
-  return (ip: string): string => {
-    // No colon: not an IPv6 address (the regular expression of isIPv6 is the costly part).
-    if (!ip.includes(':')) return ip.toLowerCase();
-    const remembered = keys.get(ip);
-    if (remembered !== undefined) return remembered;
-    const key = ipv6KeyOf(ip, ipv6Subnet);
-    if (keys.size >= memory) keys.delete(keys.keys().next().value!);
-    keys.set(ip, key);
-    return key;
-  };
+  const ipv6Keys = remembered(memory, (ip) => ipv6KeyOf(ip, ipv6Subnet));
+  // No colon: not an IPv6 address (the regular expression of isIPv6 is the costly part).
+  return (ip: string): string => (ip.includes(':') ? ipv6Keys(ip) : ip.toLowerCase());
 }
 
 function ipv6KeyOf(ip: string, ipv6Subnet: number): string {

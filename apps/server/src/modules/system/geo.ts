@@ -2,13 +2,13 @@ import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
 
 import type * as GeoIpModule from 'geoip-lite';
+import { remembered } from '../../shared/remembered.ts';
 
 type GeoIp = typeof GeoIpModule;
 let geoip: GeoIp | undefined;
 
 /** How many addresses' countries are remembered (a visitor's page asks for its status and more). */
 export const countryMemory = 4096;
-const countries = new Map<string, string | null>();
 
 /**
  * Country of an address from the offline GeoIP database shipped in `geoip-lite` (no network).
@@ -17,14 +17,7 @@ const countries = new Map<string, string | null>();
  * lookup is an address parse and a binary search of the ranges, a few percent of a status call's
  * CPU (issue 12), and a visitor's calls come from one address.
  */
-export function countryOf(ip: string): string | null {
-  const remembered = countries.get(ip);
-  if (remembered !== undefined) return remembered;
-  const country = lookUpCountry(ip);
-  if (countries.size >= countryMemory) countries.delete(countries.keys().next().value!);
-  countries.set(ip, country);
-  return country;
-}
+export const countryOf: (ip: string) => string | null = remembered(countryMemory, lookUpCountry);
 
 function lookUpCountry(ip: string): string | null {
   if (!isIP(ip)) return null;
