@@ -11,7 +11,7 @@
 interface Series {
   /** the series' labels, escaped, in prom-client's order: `method="GET",route="/x",status="200"` */
   labels: string;
-  /** observations per bucket, not cumulative (summed on export); the last is above every bound */
+  /** observations per bound, not cumulative (summed on export); one above every bound is in `count` only */
   counts: number[];
   sum: number;
   count: number;
@@ -56,7 +56,7 @@ export class RequestDurations {
     if (!series) {
       series = {
         labels: `method="${escapeLabel(method)}",route="${escapeLabel(route)}",status="${status}"`,
-        counts: new Array<number>(this.buckets.length + 1).fill(0),
+        counts: new Array<number>(this.buckets.length).fill(0),
         sum: 0,
         count: 0,
       };
@@ -64,7 +64,7 @@ export class RequestDurations {
     }
     let bucket = 0;
     while (bucket < this.buckets.length && seconds > this.buckets[bucket]!) bucket += 1;
-    series.counts[bucket]! += 1;
+    if (bucket < this.buckets.length) series.counts[bucket]! += 1;
     series.sum += seconds;
     series.count += 1;
   }
