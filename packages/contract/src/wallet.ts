@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { amountInputUnit, amountUnit, epochMsSchema, pagedValueFields } from './input-rules.ts';
+import {
+  AMOUNT_MAX_LENGTH,
+  MAX_INPUT_WHOLE_DIGITS,
+  amountPattern,
+  checkPrecision,
+  formatAmount,
+  readAmount,
+  type ParseAmountOptions,
+} from './money.ts';
 import { recordKinds } from './record-kinds.ts';
 
 /**
@@ -9,16 +18,19 @@ import { recordKinds } from './record-kinds.ts';
  * integer minor units in a double-entry ledger.
  */
 
-/** A decimal amount as the API carries it: optional minus, no exponent, no grouping. */
+/**
+ * A decimal amount as the API carries it: spelled by the one rule of `@khela/contract/money`
+ * (ASCII digits, optional minus, no exponent, no grouping, no spaces: nothing is trimmed). The
+ * currency's precision is the brand's, so the server checks it (`parseAmount`), or `amountCodec`.
+ */
 export const decimalAmountSchema = z
   .string()
-  .trim()
-  .max(40)
-  .regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'format')
+  .max(AMOUNT_MAX_LENGTH)
+  .regex(amountPattern, 'format')
   .meta({ unit: amountUnit });
 
 /** The most whole digits an amount in a request may have: below 10^13 major units. */
-export const amountInputMaxWholeDigits = 13;
+export const amountInputMaxWholeDigits = MAX_INPUT_WHOLE_DIGITS;
 
 /**
  * An amount in a request. Bounded well inside the ledger's bigint (2^63 − 1 minor units): at most
@@ -31,6 +43,27 @@ export const amountInputSchema = decimalAmountSchema
     params: { rule: 'too_big', limit: 10 ** amountInputMaxWholeDigits - 1 },
   })
   .meta({ unit: amountInputUnit });
+
+/**
+ * An amount at a known precision: a decimal string in major units on the wire ⇄ bigint minor
+ * units, read by `readAmount` (the same rule as everywhere). Decoding reports `format`,
+ * `too_many_decimals`, `zero`, `negative` or `too_large` as the issue message; encoding formats
+ * at the precision. A JSON number is refused: it lost precision before zod saw it (docs/stack.md
+ * gotcha 2).
+ */
+export function amountCodec(options: ParseAmountOptions) {
+  // A bad precision fails where the schema is built, not at the first request.
+  checkPrecision(options.precision);
+  return z.codec(z.string().regex(amountPattern, 'format'), z.bigint(), {
+    decode: (text, payload) => {
+      const reading = readAmount(text, options);
+      if (reading.ok) return reading.minor;
+      payload.issues.push({ code: 'custom', message: reading.problem, input: text });
+      return z.NEVER;
+    },
+    encode: (minor) => formatAmount(minor, options.precision),
+  });
+}
 
 /** The wallets a member owns: main, bonus, trial (demo funds), hold (withdrawals on hold), vendor. */
 export const walletKinds = ['main', 'bonus', 'trial', 'hold', 'vendor'] as const;
