@@ -1,14 +1,13 @@
 // The wallet feature's public entry. The wallet pages stay lazy chunks (app/centre/).
 export { useDepositReturn } from './deposit/use-deposit-return.ts';
-// Money on the client (exact decimal strings and minor units), also used by the lottery's slip.
+// Money forms on the client, also used by the lottery's slip and the agent centre; the amounts
+// themselves are read and written by @khela/contract/money.
 export {
   amountProblemText,
   amountRangeText,
   setAmountRangeError,
   checkAmount,
   errorCode,
-  fromMinor,
-  toMinor,
   useMoney,
   useRequestId,
 } from './deposit/money.ts';

@@ -13,7 +13,8 @@ import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { formatNumber } from '../../../shared/lib/format.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
-import { toMinor, useMoney } from '../../wallet/index.ts';
+import { amountOrNull, maxInputMinorUnits, readAmount } from '@khela/contract/money';
+import { useMoney } from '../../wallet/index.ts';
 import { useConsolidated, useContractAction, type AnyContractBody } from './agent-api.ts';
 import { dividendBasisLabelKeys, dividendPeriodLabelKeys, usePercent } from './contract-view.tsx';
 import '../reports/reports.css';
@@ -59,11 +60,16 @@ const ratePattern = /^(100(\.0{1,2})?|[0-9]{1,2}(\.[0-9]{1,2})?)$/;
 
 /** The rules of the offer form, as the server's (contract agents.ts), with texts of this app. */
 function offerSchema(kind: WageKind, precision: number) {
-  const fraction = precision > 0 ? `(\\.[0-9]{1,${precision}})?` : '';
+  // The server's rule for a request's amount; zero is a tier's own floor, so it is allowed.
   const amount = z
     .string()
-    .trim()
-    .regex(new RegExp(`^(0|[1-9][0-9]{0,11})${fraction}$`), 'text_amount_format');
+    .refine(
+      (text) => readAmount(text, { precision, allowZero: true, max: maxInputMinorUnits(precision) }).ok,
+      'text_amount_format',
+    );
+  // A decimal as an exact integer at a scale (amounts at the precision, rates in hundredths).
+  const scaled = (text: string, scale: number) =>
+    amountOrNull(text, { precision: scale, allowZero: true }) ?? 0n;
   const rate = z.string().trim().regex(ratePattern, 'agw_rate_format');
   const members = z
     .string()
@@ -81,12 +87,11 @@ function offerSchema(kind: WageKind, precision: number) {
           rows.forEach((row, index) => {
             const before = rows[index - 1];
             if (!before) return;
-            const moreBet =
-              (toMinor(row.teamBet, precision) ?? 0n) > (toMinor(before.teamBet, precision) ?? 0n);
+            const moreBet = scaled(row.teamBet, precision) > scaled(before.teamBet, precision);
             if (!moreBet && Number(row.activeMembers) <= Number(before.activeMembers)) {
               context.addIssue({ code: 'custom', path: [index, 'teamBet'], message: 'agw_tier_must_grow' });
             }
-            if ((toMinor(row.rate, 2) ?? 0n) < (toMinor(before.rate, 2) ?? 0n)) {
+            if (scaled(row.rate, 2) < scaled(before.rate, 2)) {
               context.addIssue({ code: 'custom', path: [index, 'rate'], message: 'agw_rate_not_lower' });
             }
           });
@@ -111,7 +116,7 @@ function offerBody(
   requestId: string,
 ): AnyContractBody {
   const tiers = values.tiers.map((row) => ({
-    teamBet: row.teamBet.trim(),
+    teamBet: row.teamBet,
     activeMembers: Number(row.activeMembers),
     rate: row.rate.trim(),
   }));
@@ -125,7 +130,7 @@ function offerBody(
           terms: {
             winRate: values.winRate.trim(),
             lossRate: values.lossRate.trim(),
-            singleBet: values.singleBet.trim(),
+            singleBet: values.singleBet,
           },
         },
       };
@@ -224,8 +229,9 @@ function OfferForm({ username, kind, onDone }: { username: string; kind: WageKin
   /** The rate fields above the offerer's own contract (none when I have no contract to compare). */
   function aboveOwn(values: OfferValues): Path<OfferValues>[] {
     if (!own) return [];
-    const above = (rate: string, limit: string) =>
-      (toMinor(rate.trim(), 2) ?? 0n) > (toMinor(limit, 2) ?? 0n);
+    // Rates are percents with two decimals: read exactly as amounts at precision 2.
+    const hundredthsOf = (text: string) => amountOrNull(text, { precision: 2, allowZero: true }) ?? 0n;
+    const above = (rate: string, limit: string) => hundredthsOf(rate.trim()) > hundredthsOf(limit);
     if (own.terms.kind === 'realtime') {
       const limits = own.terms.terms;
       return (['winRate', 'lossRate'] as const).filter((name) => above(values[name], limits[name]));

@@ -56,7 +56,7 @@ export function TransferDownlineForm({ username }: { username: string }) {
     codeFields: { WRONG_PASSWORD: 'paymentPassword', INSUFFICIENT_FUNDS: 'amount' },
     action: async ({ amount, paymentPassword }) => {
       setNotice(null);
-      const body = { username, amount: amount.trim(), paymentPassword };
+      const body = { username, amount, paymentPassword };
       const { to, balance } = await transfer.mutateAsync({ ...body, requestId: requestId.idFor(body) });
       requestId.settle();
       form.reset();

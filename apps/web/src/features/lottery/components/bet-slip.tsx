@@ -9,7 +9,8 @@ import { useLoginCheck } from '../../../shared/hooks/use-login-check.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import { checkAmount, fromMinor, useMoney, useRequestId } from '../../wallet/index.ts';
+import { formatAmount } from '@khela/contract/money';
+import { checkAmount, useMoney, useRequestId } from '../../wallet/index.ts';
 import { usePlaceSlip } from '../api/my-bets.ts';
 import { choiceKey, pickerKindOf, playTypeNameKey, xienSizeOf } from '../lib/play-types.ts';
 import { slipErrorOf, type SlipError } from '../lib/placement-errors.ts';
@@ -65,7 +66,7 @@ export function BetSlip({
     precision,
   });
   const xien = xienSizeOf(playType);
-  const shown = (minor: bigint | null) => (minor === null ? '—' : money(fromMinor(minor, precision)));
+  const shown = (minor: bigint | null) => (minor === null ? '—' : money(formatAmount(minor, precision)));
   const isChoice = pickerKindOf(playType) === 'choice';
 
   const stakeProblem = (): string | null => {
@@ -115,7 +116,7 @@ export function BetSlip({
       numero: open,
       playType,
       numbers: [...numbers],
-      unitStake: unitStake.trim(),
+      unitStake,
       multiplier,
     };
     try {

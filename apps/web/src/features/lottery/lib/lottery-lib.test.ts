@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type LotteryGame } from '@khela/contract';
 import { lotteryRefreshDelay } from '@khela/contract/lottery-draw';
+import { amountCases } from '@khela/contract/money-cases';
 import { menuRefreshDelay } from '../api/get-game-menu.ts';
 import { clockOffset, countdownDays, formatCountdown, remainingMs } from './clock.ts';
 import { favouritesKeyOf, readFavourites } from './favourites.ts';
@@ -112,6 +113,21 @@ describe('slip maths', () => {
     expect(oddsMilliOf('1.985')).toBe(1_985);
     expect(oddsMilliOf('x')).toBeNull();
   });
+
+  it.each(amountCases.filter((row) => !row.allowZero && !row.allowNegative))(
+    'reads the unit stake by the one amount rule: $text at precision $precision',
+    (row) => {
+      const summary = slipSummary({
+        playType: 'lo2',
+        numbers: ['07'],
+        unitStake: row.text,
+        multiplier: 1,
+        odds: '95',
+        precision: row.precision,
+      });
+      expect(summary.stakeMinor).toBe(typeof row.expected === 'bigint' ? row.expected : null);
+    },
+  );
 
   it('one bet per number: count, total and the win of one hit', () => {
     const summary = slipSummary({

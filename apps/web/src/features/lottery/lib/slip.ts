@@ -1,12 +1,14 @@
 import { betsOfSlip, payoutOf, type PlayType } from '@khela/contract/lottery-draw';
-import { toMinor } from '../../wallet/index.ts';
+import { amountOrNull } from '@khela/contract/money';
 import { xienSizeOf } from './play-types.ts';
 
-/** Odds as sent ("95", "3.5", up to 3 decimals) in thousandths, or null when not a decimal. */
+/**
+ * Odds as sent ("95", "3.5", up to 3 decimals) in thousandths, or null when not a decimal: read by
+ * the amount rule at 3 decimals (the contract's odds are below 10^7, so the number is exact).
+ */
 export function oddsMilliOf(odds: string): number | null {
-  const match = /^(\d+)(?:\.(\d{1,3}))?$/.exec(odds.trim());
-  if (!match) return null;
-  return Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'));
+  const milli = amountOrNull(odds, { precision: 3, allowZero: true });
+  return milli === null ? null : Number(milli);
 }
 
 export interface SlipInput {
@@ -43,10 +45,10 @@ export function slipSummary(input: SlipInput): SlipSummary {
         ? 'xien_count'
         : null;
   const betCount = bets?.length ?? 0;
-  const unitMinor = toMinor(input.unitStake, input.precision);
+  // Zero is refused here (no stake), as the server refuses it.
+  const unitMinor = amountOrNull(input.unitStake, { precision: input.precision });
   const multiplier = Number.isInteger(input.multiplier) && input.multiplier >= 1 ? input.multiplier : null;
-  const stakeMinor =
-    unitMinor !== null && unitMinor > 0n && multiplier !== null ? unitMinor * BigInt(multiplier) : null;
+  const stakeMinor = unitMinor !== null && multiplier !== null ? unitMinor * BigInt(multiplier) : null;
   const oddsMilli = input.odds === null ? null : oddsMilliOf(input.odds);
   return {
     bets,

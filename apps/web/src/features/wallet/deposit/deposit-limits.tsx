@@ -10,7 +10,8 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { useDepositLimits, useSetDepositLimits, type LimitsBody } from './deposit-api.ts';
-import { amountProblemText, checkAmount, compareDecimal, useMoney } from './money.ts';
+import { compareAmounts } from '@khela/contract/money';
+import { amountProblemText, checkAmount, useMoney } from './money.ts';
 import '../../../shared/ui/card.css';
 
 export const periodLabelKeys: Record<LimitPeriod, string> = {
@@ -92,7 +93,8 @@ function LimitsForm({ current }: { current: LimitValues }) {
   const save = useSetDepositLimits();
   const [notice, setNotice] = useState<string | null>(null);
   const limitField = z.string().superRefine((value, context) => {
-    if (value.trim() === '') return;
+    // Empty takes the limit away; anything else is an amount by the one rule (nothing trimmed).
+    if (value === '') return;
     const problem = checkAmount(value, { precision });
     if (problem)
       context.addIssue({ code: 'custom', message: amountProblemText(problem, t, money, { precision }) });
@@ -105,9 +107,9 @@ function LimitsForm({ current }: { current: LimitValues }) {
       setNotice(null);
       const body: LimitsBody = {};
       for (const period of limitPeriods) {
-        const next = values[period].trim();
+        const next = values[period];
         const before = current[period];
-        const same = next === '' ? before === '' : before !== '' && compareDecimal(next, before) === 0;
+        const same = next === '' ? before === '' : before !== '' && compareAmounts(next, before) === 0;
         if (!same) body[period] = next === '' ? null : next;
       }
       if (Object.keys(body).length === 0) {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import type { DepositMethod, DepositOrder } from '@khela/contract';
 import { failure } from '../../../test/test-answers.ts';
-import { checkAmount, compareDecimal, fromMinor, toMinor } from './money.ts';
 import { openWalletPage } from './wallet-test-kit.ts';
 
 const methods: DepositMethod[] = [
@@ -94,20 +93,6 @@ function depositAnswers(
 }
 
 const amountField = (panel: HTMLElement) => within(panel).getByRole('textbox', { name: /^Amount/ });
-
-describe('money on the client', () => {
-  it('compares and subtracts decimal strings exactly, and checks amounts like the server', () => {
-    expect(toMinor('0.1', 2)! + toMinor('0.2', 2)!).toBe(toMinor('0.3', 2));
-    expect(fromMinor(toMinor('100', 2)! - toMinor('60.01', 2)!, 2)).toBe('39.99');
-    expect(compareDecimal('50', '50.00')).toBe(0);
-    expect(compareDecimal('49.99', '50')).toBe(-1);
-    expect(checkAmount('49.99', { precision: 2, min: '50.00', max: '100.00' })).toBe('min');
-    expect(checkAmount('100.001', { precision: 2 })).toBe('precision');
-    expect(checkAmount('1e3', { precision: 2 })).toBe('format');
-    expect(checkAmount('60', { precision: 2, available: '59.99' })).toBe('available');
-    expect(checkAmount('60', { precision: 2, min: '50', max: '100', available: '60.00' })).toBeNull();
-  });
-});
 
 describe('the deposit page', () => {
   it('shows the methods, the history with statuses and the limits, and sends a bank transfer', async () => {

@@ -18,15 +18,8 @@ import { balanceQueryKey } from '../../account/index.ts';
 import { useCreateDeposit, useDepositHistory, useDepositMethods } from './deposit-api.ts';
 import { amountSchema } from '../components/money-fields.tsx';
 import { DepositLimits, periodLabelKeys } from './deposit-limits.tsx';
-import {
-  compareDecimal,
-  errorCode,
-  errorValue,
-  issueFields,
-  setAmountRangeError,
-  useMoney,
-  useRequestId,
-} from './money.ts';
+import { compareAmounts } from '@khela/contract/money';
+import { errorCode, errorValue, issueFields, setAmountRangeError, useMoney, useRequestId } from './money.ts';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
 import { HistorySection, StatusBadge } from './wallet-ui.tsx';
 import './wallet-pages.css';
@@ -184,7 +177,7 @@ function DepositForm({ method }: { method: DepositMethod }) {
       setReceiptsError(null);
       const body = {
         methodCode: method.code,
-        amount: values.amount.trim(),
+        amount: values.amount,
         ...(isBank ? { reference: values.reference.trim() } : {}),
         ...(isBank && receipts.length > 0
           ? { receipts: receipts.map(({ contentType, data }) => ({ contentType, data })) }
@@ -349,7 +342,7 @@ function DepositHistory({ highlight, methods }: { highlight: number | null; meth
           </div>
           {order.status === 'approved' ? (
             <span className="wallet-item__meta">
-              {compareDecimal(order.fee, '0') === 0
+              {compareAmounts(order.fee, '0') === 0
                 ? t('text_deposit_credited_no_fee', { value: money(order.credited) })
                 : t('text_deposit_credited', { value: money(order.credited), fee: money(order.fee) })}
             </span>

@@ -1,73 +1,47 @@
 import { useRef } from 'react';
 import { ApiError } from '@khela/contract';
+import {
+  compareAmounts,
+  maxInputMinorUnits,
+  readAmount,
+  type AmountProblem as AmountReason,
+} from '@khela/contract/money';
 import { formatAmountText } from '../../../shared/lib/format.ts';
 import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
 
 /**
- * Money on the client, for the wallet pages: amounts stay decimal strings in major units; the only
- * arithmetic (comparisons, a remainder) is done on integer minor units as BigInt, never on floats.
+ * Money on the client, for the wallet pages: amounts stay decimal strings in major units, read by
+ * the one rule of `@khela/contract/money` (the server's): nothing is trimmed, at most the currency's
+ * decimals ("500.500" at 2 is refused), no exponent or sign. Arithmetic is on bigint minor units.
  */
 
-const decimalPattern = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+export type AmountProblem = 'required' | 'format' | 'precision' | 'too_large' | 'min' | 'max' | 'available';
 
-/** Integer minor units of a decimal string, or null when it is not a plain positive decimal. */
-export function toMinor(text: string, precision: number): bigint | null {
-  const trimmed = text.trim();
-  const match = decimalPattern.exec(trimmed);
-  if (!match) return null;
-  const [whole = '0', fraction = ''] = trimmed.split('.');
-  if (fraction.length > precision) {
-    // Extra digits are allowed only when they are zeros ("500.500" at precision 2).
-    if (/[1-9]/.test(fraction.slice(precision))) return null;
-  }
-  const padded = fraction.slice(0, precision).padEnd(precision, '0');
-  return BigInt(whole) * 10n ** BigInt(precision) + BigInt(padded || '0');
-}
+/** The module's reasons as the form's (zero and a sign read as a badly written amount here). */
+const problemOfReason: Record<AmountReason, AmountProblem> = {
+  format: 'format',
+  too_many_decimals: 'precision',
+  zero: 'format',
+  negative: 'format',
+  too_large: 'too_large',
+};
 
-/** Decimals beyond the currency's precision (non-zero ones). */
-export function hasTooManyDecimals(text: string, precision: number): boolean {
-  const fraction = text.trim().split('.')[1] ?? '';
-  return fraction.length > precision && /[1-9]/.test(fraction.slice(precision));
-}
-
-/** Minor units back to a decimal string in major units ("1234.50"). */
-export function fromMinor(minor: bigint, precision: number): string {
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(precision + 1, '0');
-  const whole = precision === 0 ? digits : digits.slice(0, -precision);
-  const fraction = precision === 0 ? '' : `.${digits.slice(-precision)}`;
-  return `${negative ? '-' : ''}${whole}${fraction}`;
-}
-
-/** Compares two decimal strings exactly (-1, 0, 1), whatever their number of decimals. */
-export function compareDecimal(a: string, b: string): number {
-  const scale = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
-  const signed = (text: string) => {
-    const negative = text.trim().startsWith('-');
-    const minor = toMinor(text.trim().replace(/^-/, ''), scale) ?? 0n;
-    return negative ? -minor : minor;
-  };
-  const left = signed(a);
-  const right = signed(b);
-  return left === right ? 0 : left < right ? -1 : 1;
-}
-
-export type AmountProblem = 'required' | 'format' | 'precision' | 'min' | 'max' | 'available';
-
-/** What is wrong with an amount typed by the member, by the same rules as the server, or null. */
+/**
+ * What is wrong with an amount typed by the member, by the server's rules, or null: the amount
+ * itself (a request's bound: 13 whole digits), then the limits the server gave (`min`, `max`,
+ * `available`, decimal strings).
+ */
 export function checkAmount(
   text: string,
   rules: { precision: number; min?: string; max?: string; available?: string },
 ): AmountProblem | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return 'required';
-  if (!decimalPattern.test(trimmed)) return 'format';
-  if (hasTooManyDecimals(trimmed, rules.precision)) return 'precision';
-  if (compareDecimal(trimmed, '0') <= 0) return 'format';
-  if (rules.min !== undefined && compareDecimal(trimmed, rules.min) < 0) return 'min';
-  if (rules.max !== undefined && compareDecimal(trimmed, rules.max) > 0) return 'max';
-  if (rules.available !== undefined && compareDecimal(trimmed, rules.available) > 0) return 'available';
+  if (text === '') return 'required';
+  const reading = readAmount(text, { precision: rules.precision, max: maxInputMinorUnits(rules.precision) });
+  if (!reading.ok) return problemOfReason[reading.problem];
+  if (rules.min !== undefined && compareAmounts(text, rules.min) < 0) return 'min';
+  if (rules.max !== undefined && compareAmounts(text, rules.max) > 0) return 'max';
+  if (rules.available !== undefined && compareAmounts(text, rules.available) > 0) return 'available';
   return null;
 }
 
@@ -140,6 +114,8 @@ export function amountProblemText(
       return t('text_amount_format');
     case 'precision':
       return t('text_amount_precision', { value: rules.precision });
+    case 'too_large':
+      return t('rule_too_big_plain');
     case 'min':
       return t('text_amount_min', { value: money(rules.min ?? '0') });
     case 'max':

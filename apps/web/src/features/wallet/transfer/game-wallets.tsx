@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { compareAmounts } from '@khela/contract/money';
 import { amountProblemText, checkAmount, errorCode, useMoney, useRequestId } from '../deposit/money.ts';
 import { useGameWallets, useWalletTransfer } from './use-wallets.ts';
 
@@ -68,7 +69,7 @@ export function GameWallets() {
   const selected: GameWallet = games.find((game) => game.vendorCode === choice) ?? games[0]!;
   const available = direction === 'in' ? main : (selected.balance ?? '0');
   const rules = { precision, available };
-  const canRecall = games.some((game) => game.balance !== null && Number(game.balance) > 0);
+  const canRecall = games.some((game) => game.balance !== null && compareAmounts(game.balance, '0') > 0);
 
   const send = async (body: Parameters<typeof transfer.mutateAsync>[0]) => {
     setOutcome(null);
@@ -89,7 +90,7 @@ export function GameWallets() {
     const problem = checkAmount(amount, rules);
     setAmountError(problem ? amountProblemText(problem, t, money, rules) : undefined);
     if (problem) return;
-    const body = { direction, vendorCode: selected.vendorCode, amount: amount.trim() } as const;
+    const body = { direction, vendorCode: selected.vendorCode, amount } as const;
     void send({ ...body, requestId: requestId.idFor(body) });
   };
 

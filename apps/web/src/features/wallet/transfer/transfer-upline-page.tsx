@@ -51,7 +51,7 @@ export function TransferUplinePage() {
     fields: ['amount', 'paymentPassword'],
     action: async (values) => {
       setNotice(null);
-      const body = { amount: values.amount.trim(), paymentPassword: values.paymentPassword };
+      const body = { amount: values.amount, paymentPassword: values.paymentPassword };
       const result = await transfer.mutateAsync({ ...body, requestId: requestId.idFor(body) });
       requestId.settle();
       form.reset({ amount: '', paymentPassword: '' });

@@ -6,15 +6,8 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
-import {
-  amountProblemText,
-  checkAmount,
-  compareDecimal,
-  errorCode,
-  fromMinor,
-  toMinor,
-  useMoney,
-} from '../deposit/money.ts';
+import { compareAmounts, formatAmount, parseAmount } from '@khela/contract/money';
+import { amountProblemText, checkAmount, errorCode, useMoney } from '../deposit/money.ts';
 import { useConfirmWithdrawal } from './withdraw-api.ts';
 import { ImagePicker, type PickedImage } from '../components/image-picker.tsx';
 
@@ -49,14 +42,15 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
   const [alert, setAlert] = useState<string | null>(null);
 
   const receivedProblem =
-    received.trim() === ''
+    received === ''
       ? null
       : (checkAmount(received, { precision }) ??
-        (compareDecimal(received, withdrawal.amount) >= 0 ? 'less' : null));
+        (compareAmounts(received, withdrawal.amount) >= 0 ? 'less' : null));
+  // Both amounts are good ones here (the server's, and the member's checked just above).
   const remainder =
-    receipt === 'partial' && received.trim() !== '' && receivedProblem === null
-      ? fromMinor(
-          (toMinor(withdrawal.amount, precision) ?? 0n) - (toMinor(received, precision) ?? 0n),
+    receipt === 'partial' && received !== '' && receivedProblem === null
+      ? formatAmount(
+          parseAmount(withdrawal.amount, { precision }) - parseAmount(received, { precision }),
           precision,
         )
       : null;
@@ -71,7 +65,7 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
         setFieldError(amountProblemText(problem, t, money, { precision }));
         return;
       }
-      if (compareDecimal(received, withdrawal.amount) >= 0) {
+      if (compareAmounts(received, withdrawal.amount) >= 0) {
         setFieldError(t('text_received_less', { value: money(withdrawal.amount) }));
         return;
       }
@@ -84,7 +78,7 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
       await confirm.mutateAsync({
         withdrawalId: withdrawal.withdrawalId,
         receipt,
-        ...(receipt === 'partial' ? { receivedAmount: received.trim() } : {}),
+        ...(receipt === 'partial' ? { receivedAmount: received } : {}),
         ...(receipt === 'none' && proof
           ? { proof: { contentType: proof.contentType, data: proof.data } }
           : {}),

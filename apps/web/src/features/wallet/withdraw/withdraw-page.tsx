@@ -147,7 +147,7 @@ function WithdrawForm({
       setNotice(null);
       const body = {
         accountId: Number(values.accountId),
-        amount: values.amount.trim(),
+        amount: values.amount,
         paymentPassword: values.paymentPassword,
       };
       const withdrawal = await create.mutateAsync({ ...body, requestId: requestId.idFor(body) });
