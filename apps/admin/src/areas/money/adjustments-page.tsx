@@ -19,11 +19,17 @@ import { Page, Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime, newRequestKey } from './format.ts';
 import { ApproveReject, amountColumn, listState, memberColumn, useNotice } from './money-kit.tsx';
+import { amountField, precisionShownBy } from './amount-field.ts';
 
 type Row = ValueOf<typeof operatorAdjustments>['items'][number];
 
-const adjustForm = walletAdjustBodySchema.omit({ idempotencyKey: true });
-type AdjustValues = z.infer<typeof adjustForm>;
+/** The call's body without its key; the amount signed, at the currency's precision when known. */
+function adjustForm(precision: number | null) {
+  return walletAdjustBodySchema
+    .omit({ idempotencyKey: true })
+    .extend({ amount: amountField({ precision, allowNegative: true }) });
+}
+type AdjustValues = z.infer<ReturnType<typeof adjustForm>>;
 
 /** Manual adjustments: the form (with a reason), and the requests waiting for a second operator. */
 export default function AdjustmentsPage() {
@@ -130,7 +136,7 @@ function AdjustForm({ threshold }: { threshold: string | null }) {
   const [result, setResult] = useState<string | null>(null);
   const adjust = useMutationCall(operatorAdjust, { invalidates: [operatorAdjustments] });
   const { form, alert, submit, fieldError, isSubmitting } = useServerForm<AdjustValues>({
-    schema: adjustForm,
+    schema: adjustForm(precisionShownBy(threshold)),
     defaultValues: { username: '', amount: '', reason: '' },
     fields: ['username', 'amount', 'reason'],
     action: async (values) => {

@@ -1,3 +1,5 @@
+import { groupAmount } from '@khela/contract/money';
+
 export { formatTime, jsonText } from '../../shared/lib/format.ts';
 
 /**
@@ -6,10 +8,9 @@ export { formatTime, jsonText } from '../../shared/lib/format.ts';
  */
 export function formatMoney(amount: string | null | undefined, currency?: string): string {
   if (amount === null || amount === undefined) return '—';
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction] = amount.replace(/^-/, '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const text = `${negative ? '−' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+  const grouped = groupAmount(amount);
+  // A true minus sign for reading (the API writes '-').
+  const text = grouped.startsWith('-') ? `−${grouped.slice(1)}` : grouped;
   return currency ? `${text} ${currency}` : text;
 }
 

@@ -1,7 +1,7 @@
 import './money.css';
 import { useState } from 'react';
 import { z } from 'zod';
-import { amountInputSchema, type ValueOf, withdrawalStatuses } from '@khela/contract';
+import { type ValueOf, withdrawalStatuses } from '@khela/contract';
 import {
   operatorDecideWithdrawal,
   operatorResolveWithdrawal,
@@ -27,6 +27,7 @@ import {
   useStatusParam,
 } from './money-kit.tsx';
 import { ImageDialog } from './proof-dialog.tsx';
+import { amountField, precisionShownBy } from './amount-field.ts';
 
 type Row = ValueOf<typeof operatorWithdrawals>[number];
 
@@ -261,15 +262,18 @@ function DisburseDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   );
 }
 
-const resolveForm = z.object({
-  refund: amountInputSchema,
-  reason: z.string().trim().min(3, 'at least 3 characters').max(200),
-});
+/** The refund of a disputed withdrawal: zero or more, in the withdrawal's currency. */
+function resolveForm(precision: number | null) {
+  return z.object({
+    refund: amountField({ precision, allowZero: true }),
+    reason: z.string().trim().min(3, 'at least 3 characters').max(200),
+  });
+}
 
 function ResolveDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const resolve = useMutationCall(operatorResolveWithdrawal, { invalidates: [operatorWithdrawals] });
   const { form, alert, submit, fieldError, isSubmitting } = useServerForm({
-    schema: resolveForm,
+    schema: resolveForm(precisionShownBy(row.amount)),
     defaultValues: { refund: '0', reason: '' },
     fields: ['refund', 'reason'],
     action: async (values) => {
