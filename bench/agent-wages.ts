@@ -82,22 +82,20 @@ try {
         select 'player' || g, 'player' || g, 0, l.id from generate_series(1, ${players}) g
           join bench_leaf l on l.n = 1 + g % ${leaves}`,
     // Wallets of every agent; uplines (top and middle agents) funded by one deposit each.
-    sql`insert into ledger_accounts (address, kind, owner_member_id, currency, precision, balance, allow_negative)
-        select 'member:' || id || ':main', 'main', id, 'BDT', 2, 0, false from members where type = 1`,
-    sql`create table bench_fund as
-        with e as (insert into journal_entries (kind, idempotency_key, request_hash, metadata)
-                   select 'deposit', 'bench-fund-' || m.id, repeat('0', 64), '{}'::jsonb
-                     from members m where m.account like 'top%' or m.account like 'mid%'
-                   returning id, idempotency_key)
-        select e.id as entry_id, substr(e.idempotency_key, 12)::bigint as member_id from e`,
-    sql`insert into postings (entry_id, account_id, amount, currency, balance_after)
-        select f.entry_id, a.id, x.amount, 'BDT', x.balance_after
-          from bench_fund f
-          cross join lateral (values ('world:BDT', -100000000::bigint, null::bigint),
-                                     ('member:' || f.member_id || ':main', 100000000::bigint, 100000000::bigint))
-                as x(address, amount, balance_after)
-          join ledger_accounts a on a.address = x.address`,
-    sql`update ledger_accounts a set balance = 100000000 from bench_fund f where a.address = 'member:' || f.member_id || ':main'`,
+    sql`select ledger_open_member_wallets(array(select id from members where type = 1), 'main', 'BDT')`,
+    // The top and middle agents' funds, deposited through the ledger's posting path in one batch.
+    sql`with f as (select array_agg(m.id order by m.id) as ids, count(*)::integer as n
+                     from members m where m.account like 'top%' or m.account like 'mid%')
+        select ledger_post_entries(
+                 array_fill('deposit'::text, array[f.n]),
+                 array(select 'bench-fund-' || i from unnest(f.ids) as i),
+                 null, null, null,
+                 array(select e from generate_series(1, f.n) as e, generate_series(1, 2) as leg order by e, leg),
+                 array(select case leg when 1 then 'world:BDT' else 'member:' || f.ids[e] || ':main' end
+                         from generate_series(1, f.n) as e, generate_series(1, 2) as leg order by e, leg),
+                 array(select case leg when 1 then -100000000::bigint else 100000000::bigint end
+                         from generate_series(1, f.n) as e, generate_series(1, 2) as leg order by e, leg))
+          from f`,
     // Real-time contracts: top agents with the platform, the others with their upline.
     sql`insert into agent_contracts (kind, member_id, upline_id, status, terms, max_rate_bp, started_at)
         select 'realtime', m.id, m.upline_id, 'active',
@@ -122,7 +120,7 @@ try {
                case when (p.n + k) % 10 = 0 then 9500 * (1 + (p.n + k) % 50) else 0 end, now()
           from bench_player p cross join generate_series(1, ${betsPerPlayer}) k
           join bench_numero n on n.n = 1 + (p.n * ${betsPerPlayer} + k) % ${numeros}`,
-    sql`drop table bench_mid, bench_leaf, bench_fund, bench_numero, bench_player`,
+    sql`drop table bench_mid, bench_leaf, bench_numero, bench_player`,
     sql`vacuum analyze`,
   ];
   for (const statement of fixture) await db.execute(statement);

@@ -1,24 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { QueryResult } from 'pg';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle, Database } from './database.ts';
 import * as schema from './schema.ts';
 import { registerPreparedRunner } from './prepared.ts';
 import { lockDataFolder } from './data-folder-lock.ts';
+import { migrateDatabase } from './migrate.ts';
 
-/**
- * The migrations folder: beside the sources in development (src/db → ../../drizzle) and copied
- * next to the bundle in production (dist/drizzle).
- */
-export function migrationsFolder(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, 'drizzle'), path.resolve(here, '../../drizzle')];
-  const found = candidates.find((candidate) => existsSync(path.join(candidate, 'meta/_journal.json')));
-  if (!found) throw new Error(`Migrations not found in ${candidates.join(' or ')}`);
-  return found;
-}
+export { migrationsFolder } from './migrate.ts';
 
 export type OpenDatabaseOptions =
   { kind: 'pg'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
@@ -47,7 +37,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.kind === 'pg') {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // int8 (bigint) arrives as a string unless parsed: money is bigint in TypeScript.
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('error', () => {
@@ -84,13 +73,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db: db as unknown as Database,
       driver: 'pg',
       executeSql,
-      migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
+      migrate: async () => {
+        await migrateDatabase(db as unknown as Database);
+      },
       close: () => pool.end(),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   let release = () => {};
   if (options.dataDir && !options.dataDir.startsWith('memory://')) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -121,7 +111,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // text's own BEGIN/COMMIT inside it only draw a warning.
       return client.transaction(async (transaction) => (await transaction.exec(text)).at(-1) ?? { rows: [] });
     },
-    migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      await migrateDatabase(db as unknown as Database);
+    },
     close: async () => {
       try {
         await client.close();

@@ -464,7 +464,7 @@ describe('agent contracts and wages', () => {
     // Next slot: b has spent all but 10.00; c is due 35.00 → partial 10.00; then a slot more: insufficient.
     const bBalance = await balanceOf(sut, b);
     await sut.db
-      .execute(sql`select ledger_post_entry('withdrawal', ${`wage-test-spend-${b}`}, ${'0'.repeat(64)}, '{}'::jsonb, null,
+      .execute(sql`select ledger_post_entries('{withdrawal}', array[${`wage-test-spend-${b}`}], null, null, null, '{1,1}',
         array[${`member:${b}:main`}, 'world:BDT'], array[${-(bBalance - 1000n)}::bigint, ${bBalance - 1000n}::bigint])`);
     for (const [offset, numeroText] of [
       [1, '20261126-0002'],

@@ -292,17 +292,35 @@ describe('postEntry', () => {
     expect(await failure(sql`update postings set amount = amount * 2`)).toBe('KL006');
     expect(await failure(sql`delete from journal_entries where id = ${entry.entryId}`)).toBe('KL006');
     expect(await failure(sql`truncate postings`)).toBe('KL006');
-    // Even a hand-written insert must balance.
+    // Outside the posting path nothing is written at all (ledger.post-entries.test.ts) …
     expect(
       await failure(
         sql`insert into postings (entry_id, account_id, amount, currency)
             select ${entry.entryId}, id, 1, 'BDT' from ledger_accounts where address = ${HOUSE}`,
       ),
+    ).toBe('KL007');
+    // … and even a writer holding the posting path's flag (a bug in it) cannot unbalance an entry
+    // or take a member below zero.
+    const asThePostingPath = async (statement: ReturnType<typeof sql>) => {
+      try {
+        await sut.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('khela.ledger_posting', 'on', true)`);
+          await tx.execute(statement);
+        });
+        return 'resolved';
+      } catch (error) {
+        return (error as { cause?: { code?: string } }).cause?.code;
+      }
+    };
+    expect(
+      await asThePostingPath(
+        sql`insert into postings (entry_id, account_id, amount, currency)
+            select ${entry.entryId}, id, 1, 'BDT' from ledger_accounts where address = ${HOUSE}`,
+      ),
     ).toBe('KL004');
-    // And the database refuses a negative member balance even without the guard.
-    expect(await failure(sql`update ledger_accounts set balance = -1 where address = ${main(2)}`)).toBe(
-      '23514',
-    );
+    expect(
+      await asThePostingPath(sql`update ledger_accounts set balance = -1 where address = ${main(2)}`),
+    ).toBe('23514');
     await expectLedgerValid(sut);
   });
 });

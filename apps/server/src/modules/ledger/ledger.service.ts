@@ -18,8 +18,8 @@ import { MAX_MINOR_UNITS, MAX_PRECISION, isCurrencyCode, precisionOf } from './m
 /**
  * The ledger: the only way money moves (docs/design.md, Money; docs/style.md 6 and 7).
  *
- * One money movement = one journal entry = one call of the `ledger_post_entry` SQL function (one
- * statement, one round trip, one transaction). Amounts are bigint minor units; a posting's sign is
+ * One money movement = one journal entry = one call of the ledger's one posting path, the SQL
+ * function `ledger_post_entries` (one round trip, one transaction). Amounts are bigint minor units; a posting's sign is
  * the direction (negative leaves the account, positive enters it). Every function takes the
  * database (or a transaction: pass `tx` to make a movement part of a larger unit of work) and an
  * options object.
@@ -292,8 +292,9 @@ export function memberBalanceSql(address: SQL): SQL {
 
 /**
  * The canonical request hash (`@khela/contract/request-hash`) of: kind, postings (sorted by address,
- * amounts as decimal strings), the reversed entry and the caller's extra `request` fields. Same key +
- * same hash = replay; the check itself is in `ledger_post_entry` (one statement with the insert).
+ * amounts as decimal strings), the reversed entry and the caller's extra `request` fields. The
+ * ledger computes it in SQL (`ledger_request_hash`, the one place a stored hash is made); this is
+ * the same hash in TypeScript, which ledger.request-hash.test.ts holds the SQL to byte for byte.
  */
 export function requestHashOf(options: PostEntryOptions): string {
   return requestHash({
@@ -360,52 +361,75 @@ function checkEntry(options: PostEntryOptions) {
   }
   // Per-currency sums of zero imply a total of zero, so a non-zero total is unbalanced for sure.
   if (sum !== 0n) throw new LedgerError('UNBALANCED_ENTRY', `postings sum to ${sum}, not 0`);
-}
-
-interface EntryResultJson {
-  entryId: number | string;
-  kind: string;
-  replayed: boolean;
-  createdAt: string;
-  reversesEntryId: number | string | null;
-  postings: { address: string; currency: string; amount: string; balanceAfter: string | null }[] | null;
-}
-
-function entryOf(result: EntryResultJson): PostedEntry {
-  return {
-    entryId: Number(result.entryId),
-    kind: result.kind as EntryKind,
-    replayed: result.replayed,
-    createdAt: new Date(result.createdAt),
-    reversesEntryId: result.reversesEntryId === null ? null : Number(result.reversesEntryId),
-    postings: (result.postings ?? []).map((posting) => ({
-      address: posting.address,
-      currency: posting.currency,
-      amount: BigInt(posting.amount),
-      balanceAfter: posting.balanceAfter === null ? null : BigInt(posting.balanceAfter),
-    })),
-  };
+  if (options.request !== undefined && !hasOnlyIntegerNumbers(options.request)) {
+    throw new LedgerError('INVALID_POSTINGS', 'request fields carry numbers as safe integers only');
+  }
 }
 
 /**
- * Moves money: one balanced journal entry, in one statement. Member wallets are updated with a
- * guarded `balance + delta >= 0`; if any guard fails nothing is written (INSUFFICIENT_FUNDS).
- * System accounts are never updated (their balance is derived). Idempotent by key.
+ * The database writes a number of the request as jsonb writes it, which is JavaScript's text for
+ * safe integers only (ledger_canonical_json): amounts travel as bigint or decimal strings anyway.
+ */
+function hasOnlyIntegerNumbers(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isSafeInteger(value);
+  if (Array.isArray(value)) return value.every(hasOnlyIntegerNumbers);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.values(value).every(hasOnlyIntegerNumbers);
+  }
+  return true;
+}
+
+/**
+ * Moves money: one balanced journal entry through the ledger's one posting path (the SQL function
+ * `ledger_post_entries`, modules/ledger/sql/ledger_post_entries.sql: one call, one round trip, in
+ * the caller's transaction). Member wallets are updated with a guarded `balance + delta >= 0`; if
+ * any guard fails nothing is written (INSUFFICIENT_FUNDS). System accounts are never updated (their
+ * balance is derived). Idempotent by key: the request hash is computed in the database.
  */
 export async function postEntry(db: Database, options: PostEntryOptions): Promise<PostedEntry> {
   checkEntry(options);
-  const metadata = canonicalJson(options.metadata ?? {});
   const addresses = textArrayLiteral(options.postings.map((posting) => posting.address));
   const amounts = `{${options.postings.map((posting) => posting.amount.toString()).join(',')}}`;
+  const legEntries = `{${options.postings.map(() => '1').join(',')}}`;
   try {
     const result = await db.execute(
-      sql`select ledger_post_entry(${options.kind}, ${options.idempotencyKey}, ${requestHashOf(options)},
-            ${metadata}::jsonb, ${options.reversesEntryId ?? null}::bigint,
-            ${addresses}::text[], ${amounts}::bigint[]) as result`,
+      sql`select p.entry_ids::text[] as "entryIds", p.replayed, p.balances_after::text[] as "balancesAfter",
+                 p.currencies, to_json(p.created_at) #>> '{}' as "createdAt"
+            from ledger_post_entries(array[${options.kind}]::text[], array[${options.idempotencyKey}]::text[],
+              array[${canonicalJson(options.request ?? null)}::jsonb], array[${canonicalJson(options.metadata ?? {})}::jsonb],
+              ${options.reversesEntryId === undefined ? null : `{${options.reversesEntryId}}`}::bigint[],
+              ${legEntries}::integer[], ${addresses}::text[], ${amounts}::bigint[]) as p`,
     );
-    const [row] = rowsOf<{ result: EntryResultJson }>(result);
-    if (!row) throw new Error('ledger_post_entry returned no row');
-    return entryOf(row.result);
+    const [row] = rowsOf<{
+      entryIds: string[];
+      replayed: boolean[];
+      balancesAfter: (string | null)[];
+      currencies: string[];
+      createdAt: string;
+    }>(result);
+    if (!row) throw new Error('ledger_post_entries returned no row');
+    const entryId = Number(row.entryIds[0]);
+    if (row.replayed[0]) {
+      const stored = await getEntry(db, { entryId });
+      if (!stored) throw new Error(`journal entry ${entryId} vanished`);
+      return { ...stored, replayed: true };
+    }
+    return {
+      entryId,
+      kind: options.kind,
+      replayed: false,
+      createdAt: new Date(row.createdAt),
+      reversesEntryId: options.reversesEntryId ?? null,
+      postings: options.postings.map((posting, index) => {
+        const balanceAfter = row.balancesAfter[index];
+        return {
+          address: posting.address,
+          currency: row.currencies[index] ?? '',
+          amount: posting.amount,
+          balanceAfter: balanceAfter === null || balanceAfter === undefined ? null : BigInt(balanceAfter),
+        };
+      }),
+    };
   } catch (error) {
     throw translateDatabaseError(error);
   }

@@ -13,9 +13,8 @@ import type { Database } from '../../db/database.ts';
 import { isTransactionConflict, isUniqueViolation, pgErrorOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { gameNameOf } from '../games/games.service.ts';
-import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { parseAmountField, translateDatabaseError } from '../ledger/ledger.errors.ts';
-import { requestHashOf, rowsOf } from '../ledger/ledger.service.ts';
+import { rowsOf } from '../ledger/ledger.service.ts';
 import { MAX_MINOR_UNITS, formatAmount } from '../ledger/money.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
@@ -168,33 +167,13 @@ export async function placeSlip(db: Database, input: PlaceSlipInput): Promise<Pl
   const unitStake = parseAmountField(input.unitStake, { field: 'unitStake', precision });
   const stake = unitStake * BigInt(input.multiplier);
   if (stake * BigInt(selections.length) > MAX_MINOR_UNITS) throw fieldIssue('unitStake', 'too_large');
-  const wallet = memberWalletAddress(input.memberId, 'main');
-  const house = systemAddress('house', currency);
-  const hashes = selections.map((selection, slipIndex) =>
-    requestHashOf({
-      kind: 'bet',
-      idempotencyKey: `lottery-bet:${input.memberId}:${input.requestId}:${slipIndex}`,
-      postings: [
-        { address: wallet, amount: -stake },
-        { address: house, amount: stake },
-      ],
-      request: {
-        gameCode: input.gameCode,
-        numero: input.numero,
-        playType: input.playType,
-        numbers: input.numbers,
-        selection,
-        slipIndex,
-      },
-    }),
-  );
   const result = await callWithRetry<
     FunctionRefusal | { replayed: boolean; bets: BetLine[]; balance: string; error?: undefined }
   >(
     db,
     sql`select lottery_place_slip(${input.memberId}::integer, ${input.requestId}, ${input.gameCode},
       ${input.numero}, ${input.playType}, ${JSON.stringify(selections)}::jsonb, ${stake.toString()}::bigint,
-      ${`{${hashes.join(',')}}`}::text[], ${currency}, ${prizeModes}::jsonb, ${fastOnly}::text[],
+      ${JSON.stringify(input.numbers)}::jsonb, ${currency}, ${prizeModes}::jsonb, ${fastOnly}::text[],
       ${accountTypes.trial}::integer) as result`,
   );
   if (result.error !== undefined) throw refusalError(result, precision);

@@ -153,39 +153,39 @@ export async function bulkBets(
         select id, row_number() over (order by id) as n from made`,
     sql`insert into ledger_accounts (address, kind, owner_member_id, currency, precision, balance, allow_negative)
         select 'member:' || id || ':main', 'main', id, ${TEST_CURRENCY}, 2, 0, false from bulk_members`,
-    // A deposit per member: world → main.
-    sql`create temporary table bulk_deposits on commit drop as
-        with e as (
-          insert into journal_entries (kind, idempotency_key, request_hash, metadata)
-          select 'deposit', ${prefix}::text || '-fund-' || m.id, repeat('0', 64), '{}'::jsonb from bulk_members m
-          returning id, idempotency_key)
-        select e.id as entry_id, m.id as member_id from e join bulk_members m on e.idempotency_key = ${prefix}::text || '-fund-' || m.id`,
-    sql`insert into postings (entry_id, account_id, amount, currency, balance_after)
-        select d.entry_id, a.id, x.amount, ${TEST_CURRENCY}, x.balance_after
-          from bulk_deposits d
-          cross join lateral (values (${world}, -${funding}::bigint, null::bigint),
-                                     ('member:' || d.member_id || ':main', ${funding}::bigint, ${funding}::bigint))
-                as x(address, amount, balance_after)
-          join ledger_accounts a on a.address = x.address`,
-    // One bet entry per bet: main → house, the running balance going down.
+    // A deposit per member (world → main), then one bet entry per bet (main → house, the running
+    // balance going down): each a batch of the ledger's posting path.
+    sql`with c as (select count(*)::integer as c from bulk_members)
+        select ledger_post_entries(
+                 array_fill('deposit'::text, array[c.c]),
+                 array(select ${prefix}::text || '-fund-' || m.id from bulk_members m order by m.n),
+                 null, null, null,
+                 array(select m.n::integer from bulk_members m, generate_series(1, 2) as leg order by m.n, leg),
+                 array(select case leg when 1 then ${world} else 'member:' || m.id || ':main' end
+                         from bulk_members m, generate_series(1, 2) as leg order by m.n, leg),
+                 array(select case leg when 1 then -${funding}::bigint else ${funding}::bigint end
+                         from bulk_members m, generate_series(1, 2) as leg order by m.n, leg))
+          from c`,
+    sql`with c as (select count(*)::integer as c from bulk_members)
+        select ledger_post_entries(
+                 array_fill('bet'::text, array[c.c * ${betsPerMember}::integer]),
+                 array(select ${prefix}::text || '-bet-' || m.id || '-' || k
+                         from bulk_members m, generate_series(1, ${betsPerMember}) as k order by m.n, k),
+                 null, null, null,
+                 array(select ((m.n - 1) * ${betsPerMember} + k)::integer
+                         from bulk_members m, generate_series(1, ${betsPerMember}) as k, generate_series(1, 2) as leg
+                        order by m.n, k, leg),
+                 array(select case leg when 1 then 'member:' || m.id || ':main' else ${house} end
+                         from bulk_members m, generate_series(1, ${betsPerMember}) as k, generate_series(1, 2) as leg
+                        order by m.n, k, leg),
+                 array(select case leg when 1 then -${stakeText}::bigint else ${stakeText}::bigint end
+                         from bulk_members m, generate_series(1, ${betsPerMember}) as k, generate_series(1, 2) as leg
+                        order by m.n, k, leg))
+          from c`,
     sql`create temporary table bulk_bets on commit drop as
-        with e as (
-          insert into journal_entries (kind, idempotency_key, request_hash, metadata)
-          select 'bet', ${prefix}::text || '-bet-' || m.id || '-' || k, repeat('0', 64), '{}'::jsonb
-            from bulk_members m cross join generate_series(1, ${betsPerMember}) k
-          returning id, idempotency_key)
         select e.id as entry_id, m.id as member_id, m.n, k
           from bulk_members m cross join generate_series(1, ${betsPerMember}) k
-          join e on e.idempotency_key = ${prefix}::text || '-bet-' || m.id || '-' || k`,
-    sql`insert into postings (entry_id, account_id, amount, currency, balance_after)
-        select b.entry_id, a.id, x.amount, ${TEST_CURRENCY}, x.balance_after
-          from bulk_bets b
-          cross join lateral (values (${house}, ${stakeText}::bigint, null::bigint),
-                                     ('member:' || b.member_id || ':main', -${stakeText}::bigint,
-                                      ${funding}::bigint - ${stakeText}::bigint * b.k))
-                as x(address, amount, balance_after)
-          join ledger_accounts a on a.address = x.address
-         order by b.member_id, b.k, x.amount`,
+          join journal_entries e on e.idempotency_key = ${prefix}::text || '-bet-' || m.id || '-' || k`,
     // The bets: play type and selection spread by the bet's number.
     sql`insert into lottery_bets (numero_id, game_id, member_id, play_type, selection, stake, odds_milli, currency,
                                   request_id, slip_index, entry_id)

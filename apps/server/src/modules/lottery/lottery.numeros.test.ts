@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../test/helper.ts';
 import { newMember } from '../games/games.test-support.ts';
-import { rowsOf } from '../ledger/ledger.service.ts';
+import { openSystemAccounts, rowsOf } from '../ledger/ledger.service.ts';
 import { ensureLotteryGames } from './lottery.games.ts';
 import { drawDueNumeros, lockDueNumeros, lotteryTick, openNumeros } from './lottery.numeros.ts';
 import { lotteryBets, lotteryGames, lotteryNumeros } from './lottery.tables.ts';
@@ -41,19 +41,26 @@ async function numeroOf(gameCode: string, numero: string) {
   return row;
 }
 
-/** A bet as the bets service would leave it: a journal entry (its request hash) and the bet row. */
+/**
+ * A bet as the bets service would leave it: a journal entry posted through the ledger (its request
+ * hash, made by the ledger from `label`) and the bet row.
+ */
 async function placeFakeBet(
   numero: { id: number; gameId: number },
-  requestHash: string,
+  label: string,
   index: number,
   db: Database = sut.db,
 ) {
-  const [entry] = rowsOf<{ id: number | string }>(
-    await db.execute(sql`
-      insert into journal_entries (kind, idempotency_key, request_hash)
-      values ('bet', ${`lottery-test:${numero.id}:${index}:${requestHash}`}, ${requestHash})
-      returning id`),
+  await openSystemAccounts(db, { currency: 'BDT' });
+  const key = `lottery-test:${numero.id}:${index}:${label}`;
+  await db.execute(sql`select ledger_post_entries('{bet}', array[${key}],
+    array[jsonb_build_object('fake', ${label}::text)], null, null, '{1,1}', '{world:BDT,house:BDT}', '{-100,100}')`);
+  const [entry] = rowsOf<{ id: number | string; hash: string }>(
+    await db.execute(
+      sql`select id, request_hash as hash from journal_entries where idempotency_key = ${key}`,
+    ),
   );
+  const requestHash = entry!.hash;
   const [bet] = await db
     .insert(lotteryBets)
     .values({
@@ -65,7 +72,7 @@ async function placeFakeBet(
       stake: 100n,
       oddsMilli: 3500,
       currency: 'BDT',
-      requestId: `request-${requestHash}`,
+      requestId: `request-${label}`,
       slipIndex: index,
       entryId: Number(entry!.id),
     })

@@ -1,0 +1,40 @@
+-- Cancelling an own open bet while its numero is open: the stake comes back with a reversal of the
+-- placement entry (key lottery-cancel:<betId>).
+CREATE OR REPLACE FUNCTION lottery_cancel_bet(p_member_id integer, p_bet_id bigint)
+RETURNS jsonb
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_bet lottery_bets%ROWTYPE;
+  v_numero_status text;
+  v_lock_at timestamptz;
+  v_wallet text := 'member:' || p_member_id || ':main';
+  v_house text;
+  v_posted record;
+BEGIN
+  SELECT b.* INTO v_bet FROM lottery_bets b WHERE b.id = p_bet_id AND b.member_id = p_member_id;
+  IF v_bet.id IS NULL THEN
+    RETURN jsonb_build_object('error', 'NOT_FOUND', 'field', 'betId');
+  END IF;
+  SELECT n.status, n.lock_at INTO v_numero_status, v_lock_at
+    FROM lottery_numeros n WHERE n.id = v_bet.numero_id FOR SHARE;
+  -- Locked and read again: a concurrent cancel of the same bet waits here and then finds it closed.
+  SELECT b.* INTO v_bet FROM lottery_bets b WHERE b.id = p_bet_id FOR UPDATE;
+  IF v_bet.status <> 'open' OR v_numero_status <> 'open' OR v_lock_at <= clock_timestamp() THEN
+    RETURN jsonb_build_object('error', 'BETTING_CLOSED', 'field', 'betId');
+  END IF;
+  v_house := 'house:' || v_bet.currency;
+  v_posted := ledger_post_entries(ARRAY['reversal'], ARRAY['lottery-cancel:' || v_bet.id], NULL,
+    ARRAY[jsonb_build_object('reason', 'lottery bet cancelled', 'reversedKind', 'bet', 'betId', v_bet.id)],
+    ARRAY[v_bet.entry_id], '{1,1}', ARRAY[v_wallet, v_house], ARRAY[v_bet.stake, -v_bet.stake]);
+  IF v_posted.replayed[1] THEN
+    RAISE EXCEPTION 'bet % was cancelled by another call', p_bet_id USING ERRCODE = 'KL101';
+  END IF;
+  UPDATE lottery_bets
+     SET status = 'cancelled', settle_entry_id = v_posted.entry_ids[1], settled_at = now()
+   WHERE id = v_bet.id;
+  RETURN jsonb_build_object(
+    'bet', (SELECT to_jsonb(l) - 'placedAtTime' FROM lottery_bet_lines l WHERE l."betId" = v_bet.id),
+    'balance', (SELECT a.balance FROM ledger_accounts a WHERE a.address = v_wallet)::text);
+END;
+$$;
