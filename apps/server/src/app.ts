@@ -155,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('paymentGateways', createPaymentGateways({ db: database.db, env }));
   app.decorate('authorize', createAuthorize(app));
   app.decorateRequest('session', null);
+  app.decorateRequest('operatorSession', null);
   app.decorateRequest('sessionJudged', false);
   installEnvelope(app);
   // Spec 7: the forgot-password call posts a form. Parsed into a flat object of strings (the

@@ -9,6 +9,7 @@ export * from '../modules/captcha/captcha.tables.ts';
 export * from '../modules/sms/sms.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/accounts/accounts.tables.ts';
+export * from '../modules/accounts/operators.tables.ts';
 export * from '../modules/content/content.tables.ts';
 export * from '../modules/wallet/wallet.tables.ts';
 export * from '../modules/sandbox-gateway/sandbox-gateway.tables.ts';

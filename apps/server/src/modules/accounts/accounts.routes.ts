@@ -8,8 +8,9 @@ import { listSmsOutbox } from '../sms/sms.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 import { pruneExpiredAccountRows } from './accounts.cleanup.ts';
 import { accountsContext } from './accounts.context.ts';
-import { sessionOf } from './authorize.ts';
+import { operatorOf, sessionOf } from './authorize.ts';
 import { grantSession, loginWithPassword, loginWithSms, startFreePlay } from './login.service.ts';
+import { grantOperatorSession, loginOperator } from './operator-login.service.ts';
 import { findAgentByAffiliateCode, findMemberByAccount, findMemberById } from './members.repository.ts';
 import { avatarOf, getMemberInfo, markFirstLoginDone } from './member.service.ts';
 import {
@@ -100,7 +101,13 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
       return completeTwoFactorLogin({
         context,
         ...body,
-        grant: (member, site) => grantSession(context, member, site),
+        // The challenge says whose second step it was: an operator's opens an operator session.
+        grant: async (accountId, site) => {
+          if (site === 'operator') return grantOperatorSession(context, accountId);
+          const member = await findMemberById(db, accountId);
+          if (!member) throw new AppError('UNAUTHENTICATED');
+          return grantSession(context, member, site);
+        },
       });
     },
     loginLimit,
@@ -279,12 +286,12 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     const context = await accountsContext(app, request);
     return startTwoFactorSetup({
       db,
-      memberId: sessionOf(request).memberId,
+      accountId: sessionOf(request).memberId,
       issuer: context.settings.brandName,
     });
   });
   registerCall(app, calls.twoFactorConfirm, async ({ body, request }) =>
-    confirmTwoFactorSetup({ db, memberId: sessionOf(request).memberId, code: body.code }),
+    confirmTwoFactorSetup({ db, accountId: sessionOf(request).memberId, code: body.code }),
   );
   registerCall(app, calls.twoFactorDisable, async ({ body, request }) => {
     const session = sessionOf(request);
@@ -335,8 +342,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   registerCall(
     app,
     calls.operatorLogin,
-    async ({ body, request }) =>
-      loginWithPassword({ context: await accountsContext(app, request), ...body, site: 'operator' }),
+    async ({ body, request }) => loginOperator({ context: await accountsContext(app, request), ...body }),
     loginLimit,
   );
   registerCall(app, calls.operatorSmsOutbox, async ({ query }) =>
@@ -352,7 +358,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     ]);
     request.log.info(
       {
-        operator: sessionOf(request).account,
+        operator: operatorOf(request).account,
         member: member.account,
         paymentPasswordWasLocked,
         passwordWasLocked,

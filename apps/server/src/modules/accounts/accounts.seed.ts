@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { members } from './accounts.tables.ts';
+import { operators } from './operators.tables.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from './password-hash.ts';
 
 /** The demo accounts of docs/demo-accounts.md. Passwords are public: demo data only. */
@@ -70,18 +71,18 @@ export async function seedDemoAccounts(db: Database, scrypt: ScryptParams): Prom
       mustChangePassword: true,
       registerMethod: 'SEED',
     },
-    {
-      account: demoAccounts.operator.account,
-      nickname: 'Operator',
-      role: 'operator',
-      operatorRole: 'owner',
-      totpSecret: demoAccounts.operator.totpSecret,
-      passwordHash: await hashPassword(demoAccounts.operator.password, scrypt),
-      registerMethod: 'SEED',
-    },
   ]);
   // Demo accounts have had their first login: the first-login action belongs to new accounts.
   await db.update(members).set({ firstLoginDoneAt: new Date() }).where(eq(members.registerMethod, 'SEED'));
+  // The back office's owner is staff, not a player: the operators' own table.
+  await db.insert(operators).values({
+    account: demoAccounts.operator.account,
+    nickname: 'Operator',
+    operatorRole: 'owner',
+    totpSecret: demoAccounts.operator.totpSecret,
+    passwordHash: await hashPassword(demoAccounts.operator.password, scrypt),
+    registerMethod: 'SEED',
+  });
 }
 
 /**
@@ -92,10 +93,17 @@ export async function demoAccountsWithPublicPassword(db: Database): Promise<stri
   const publicPasswords = new Map<string, string>(
     Object.values(demoAccounts).map((demo) => [demo.account, demo.password]),
   );
-  const rows = await db
-    .select({ account: members.account, passwordHash: members.passwordHash })
-    .from(members)
-    .where(and(eq(members.registerMethod, 'SEED'), inArray(members.account, [...publicPasswords.keys()])));
+  const seeded = [...publicPasswords.keys()];
+  const rows = [
+    ...(await db
+      .select({ account: members.account, passwordHash: members.passwordHash })
+      .from(members)
+      .where(and(eq(members.registerMethod, 'SEED'), inArray(members.account, seeded)))),
+    ...(await db
+      .select({ account: operators.account, passwordHash: operators.passwordHash })
+      .from(operators)
+      .where(and(eq(operators.registerMethod, 'SEED'), inArray(operators.account, seeded)))),
+  ];
   const open: string[] = [];
   for (const row of rows) {
     const password = publicPasswords.get(row.account);

@@ -15,8 +15,9 @@ import { createdAt, singleUse } from '../../db/columns.ts';
 import { operatorRoles } from '@khela/contract';
 
 /**
- * Every account that can log in: players (type 0), agents (1, 2, 41, 42), trial accounts (4) and
- * operators (role `operator`, back office only). Usernames are unique without regard to case.
+ * The players' accounts: players (type 0), agents (1, 2, 41, 42) and trial accounts (4). Operators
+ * (back-office staff) are apart, in `operators` (operators.tables.ts). Usernames are unique without
+ * regard to case, across both tables (members.repository.ts accountNameTaken).
  */
 export const memberStatuses = ['active', 'locked', 'disabled', 'self_excluded'] as const;
 export type MemberStatus = (typeof memberStatuses)[number];
@@ -29,6 +30,11 @@ export const members = pgTable(
     nickname: text('nickname').notNull(),
     /** 0 player, 1/2/41/42 agent kinds, 4 trial (spec 6, 9). */
     type: smallint('type').notNull().default(0),
+    /**
+     * 'operator' marks the row of an operator moved to `operators` by migration 0031 (kept, disabled
+     * and without credentials, so its id and name stay taken). No member login or session accepts a
+     * row that is not 'player'; and the mark grants nothing: operator checks never read this table.
+     */
     role: text('role', { enum: ['player', 'operator'] })
       .notNull()
       .default('player'),
@@ -40,7 +46,7 @@ export const members = pgTable(
     /** The operator's reason for the last status change (back office). */
     statusReason: text('status_reason'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
-    /** An operator's back-office role (role `operator` only): what they may do (contract roles.ts). */
+    /** The back-office role the row had before migration 0031 moved operators out (history only). */
     operatorRole: text('operator_role', { enum: operatorRoles }),
     uplineId: bigint('upline_id', { mode: 'number' }),
     /** An agent's own invitation code (GET /wps/agent/affiliate); null for others. */

@@ -11,8 +11,8 @@ import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { randomBytes } from 'node:crypto';
 import type { OperatorRole } from '@khela/contract';
 import { scryptOf } from './accounts.context.ts';
-import { members } from './accounts.tables.ts';
-import { createSession } from './session.service.ts';
+import { createOperatorSession } from './operator-session.service.ts';
+import { operators } from './operators.tables.ts';
 import { demoAccounts, seedDemoAccounts } from './accounts.seed.ts';
 import { siteSettings } from '../settings/settings.tables.ts';
 import { updateSettings } from '../settings/settings.service.ts';
@@ -119,6 +119,8 @@ export async function sendSmsCode(
 const accountTables = [
   'members',
   'sessions',
+  'operators',
+  'operator_sessions',
   'auth_counters',
   'captchas',
   'used_human_challenges',
@@ -226,15 +228,14 @@ export async function playerLogin(sut: TestApp): Promise<string> {
  */
 export async function operatorLogin(sut: TestApp): Promise<string> {
   const [operator] = await sut.app.db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.account, demoAccounts.operator.account));
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.account, demoAccounts.operator.account));
   if (!operator) throw new Error('the demo operator is not seeded');
-  return createSession({
+  return createOperatorSession({
     db: sut.app.db,
     env: sut.app.env,
-    memberId: operator.id,
-    site: 'operator',
+    operatorId: operator.id,
     ip: null,
     userAgent: 'test',
   });
@@ -250,23 +251,20 @@ export async function operatorOfRole(
   account = `op_${role}_${randomBytes(3).toString('hex')}`,
 ): Promise<{ id: number; account: string; token: string }> {
   const [created] = await sut.app.db
-    .insert(members)
+    .insert(operators)
     .values({
       account,
       nickname: account,
-      role: 'operator',
       operatorRole: role,
       totpSecret: demoAccounts.operator.totpSecret,
       registerMethod: 'TEST',
-      firstLoginDoneAt: new Date(),
     })
-    .returning({ id: members.id });
+    .returning({ id: operators.id });
   if (!created) throw new Error('operator not created');
-  const token = await createSession({
+  const token = await createOperatorSession({
     db: sut.app.db,
     env: sut.app.env,
-    memberId: created.id,
-    site: 'operator',
+    operatorId: created.id,
     ip: null,
     userAgent: 'test',
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineCall, type AuthNeed } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -75,9 +76,17 @@ describe('app.authorize', () => {
         member: 200,
         realMember: 200,
         agent: 'FORBIDDEN',
+        // A member's session is never an operator's (operators have their own sessions).
         operator: 'FORBIDDEN',
       },
-      agent: { public: 200, optional: 200, member: 200, realMember: 200, agent: 200, operator: 'FORBIDDEN' },
+      agent: {
+        public: 200,
+        optional: 200,
+        member: 200,
+        realMember: 200,
+        agent: 200,
+        operator: 'FORBIDDEN',
+      },
       trial: {
         public: 200,
         optional: 200,
@@ -88,6 +97,7 @@ describe('app.authorize', () => {
       },
       operator: {
         public: 200,
+        // An operator's token is no member session: an optional call serves it as a guest.
         optional: 200,
         member: 'FORBIDDEN',
         realMember: 'FORBIDDEN',
@@ -111,6 +121,38 @@ describe('app.authorize', () => {
       token: 'B'.repeat(43),
     });
     expect(optionalWithBadToken.body.value).toEqual({ account: null });
+  });
+
+  it('refuses a member whose row was marked operator in the database, at every call', async () => {
+    const player = await tokenOf(demoAccounts.player.account, demoAccounts.player.password);
+    // A forged mark (or an operator's old member row): it gives no operator session, and the
+    // member session of such a row is refused too.
+    await sut.db.execute(
+      sql`update members set role = 'operator', operator_role = 'owner' where account = ${demoAccounts.player.account}`,
+    );
+    try {
+      for (const url of ['/wps/test/operator', '/api/operator/me', '/api/operator/operators']) {
+        const answer = await call(sut, { method: 'GET', url, token: player });
+        expect([answer.status, answer.body.code], url).toEqual([401, 'UNAUTHENTICATED']);
+      }
+      const member = await call(sut, { method: 'GET', url: '/wps/test/member', token: player });
+      expect([member.status, member.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+    } finally {
+      await sut.db.execute(
+        sql`update members set role = 'player', operator_role = null where account = ${demoAccounts.player.account}`,
+      );
+    }
+  });
+
+  it('never takes an operator token for a member call, nor the other way round', async () => {
+    const operator = await operatorLogin(sut);
+    const player = await tokenOf(demoAccounts.player.account, demoAccounts.player.password);
+    const asOperator = await call(sut, { method: 'GET', url: '/api/operator/me', token: operator });
+    expect([asOperator.status, asOperator.body.value.account]).toEqual([200, demoAccounts.operator.account]);
+    const memberInfo = await call(sut, { method: 'GET', url: '/wps/member/info', token: operator });
+    expect([memberInfo.status, memberInfo.body.code]).toEqual([403, 'FORBIDDEN']);
+    const asPlayer = await call(sut, { method: 'GET', url: '/api/operator/me', token: player });
+    expect([asPlayer.status, asPlayer.body.code]).toEqual([403, 'FORBIDDEN']);
   });
 
   it('never answers a call that was to check the session in its statement and did not', async () => {

@@ -9,11 +9,21 @@ import {
 } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
 import { resolveSession, type ResolvedSession, type SessionInfo } from './session.service.ts';
+import {
+  resolveOperatorSession,
+  type OperatorSessionInfo,
+  type ResolvedOperatorSession,
+} from './operator-session.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller's session once `authorize` found one; null for a guest. */
+    /** The member's session once `authorize` found one for a member call; null for a guest. */
     session: SessionInfo | null;
+    /**
+     * The operator's session once `authorize` found one for an operator call (also when that
+     * call was then refused, for the audit); null otherwise. Never set together with `session`.
+     */
+    operatorSession: OperatorSessionInfo | null;
     /** Whether the caller's session has been judged (`admitResolved`), whatever the verdict. */
     sessionJudged: boolean;
   }
@@ -30,6 +40,12 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function sessionOf(request: FastifyRequest): SessionInfo {
   if (!request.session) throw new AppError('UNAUTHENTICATED');
   return request.session;
+}
+
+/** The operator session of a handler of an operator call (authorize has already required one). */
+export function operatorOf(request: FastifyRequest): OperatorSessionInfo {
+  if (!request.operatorSession) throw new AppError('UNAUTHENTICATED');
+  return request.operatorSession;
 }
 
 /**
@@ -72,24 +88,45 @@ const operatorCallsBeforeTwoFactor: ReadonlySet<string> = new Set(
  * role. A call without an entry is refused (fail closed). FORBIDDEN carries the permission that
  * was missing so the back office can say which; the audit hook records the refusal.
  */
-function assertOperatorMay(session: SessionInfo, call: CallDefinition): void {
-  if (session.role !== 'operator' || session.site !== 'operator') throw new AppError('FORBIDDEN');
+function assertOperatorMay(session: OperatorSessionInfo, call: CallDefinition): void {
   if (!session.twoFactorOn && !operatorCallsBeforeTwoFactor.has(call.id)) {
     throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
   }
   const needed = permissionOfCall(call.id);
   if (needed === 'self') return;
-  if (!needed || !session.operatorRole || !roleAllows(session.operatorRole, needed)) {
+  if (!needed || !roleAllows(session.operatorRole, needed)) {
     throw new AppError('FORBIDDEN', { value: { permission: needed ?? null, role: session.operatorRole } });
   }
 }
 
 /**
- * The verdict on a caller whose token was checked (`resolved`) for `call` (not public): throws the
- * refusal; for an optional call a session that may not make it is served as a guest. Sets
- * `request.session` when the caller is let in (and on a refusal of the call's level, so the audit
- * hook records who was refused). `authorize` uses it, and so does a handler that checks the session
- * in its own statement (registerCall's `sessionInStatement`).
+ * The verdict on an operator whose token was checked in operator_sessions (`resolved`) for an
+ * operator call: throws the refusal; sets `request.operatorSession` when the session is valid,
+ * also when the call is then refused, so the audit hook records who was refused.
+ */
+export function admitOperator(
+  request: FastifyRequest,
+  resolved: ResolvedOperatorSession,
+  call: CallDefinition,
+): void {
+  request.sessionJudged = true;
+  if (resolved.state !== 'valid') {
+    throw new AppError(resolved.state === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED');
+  }
+  const { session } = resolved;
+  if (session.passwordChangeRequired && !callsBeforePasswordChange.has(call.id)) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  }
+  request.operatorSession = session;
+  assertOperatorMay(session, call);
+}
+
+/**
+ * The verdict on a member whose token was checked in the members' sessions (`resolved`) for a call
+ * that is not public: throws the refusal; for an optional call a session that may not make it is
+ * served as a guest. Sets `request.session` when the caller is let in (and on a refusal of the
+ * call's level). `authorize` uses it, and so does a handler that checks the session in its own
+ * statement (registerCall's `sessionInStatement`).
  */
 export function admitResolved(
   request: FastifyRequest,
@@ -107,24 +144,20 @@ export function admitResolved(
     if (call.auth === 'optional') return;
     throw new AppError('PASSWORD_CHANGE_REQUIRED');
   }
+  // A member's session never opens an operator call (admitOperator judges those, from
+  // operator_sessions): reaching here is a caller's mistake, refused as no session at all.
+  if (call.auth === 'operator') throw new AppError('UNAUTHENTICATED');
   request.session = session;
-  const isOperator = session.role === 'operator';
   switch (call.auth) {
     case 'public':
     case 'optional':
-      return;
     case 'member':
-      if (isOperator) throw new AppError('FORBIDDEN');
       return;
     case 'realMember':
-      if (isOperator) throw new AppError('FORBIDDEN');
       if (session.type === accountTypes.trial) throw new AppError('TRIAL_ACCOUNT');
       return;
     case 'agent':
-      if (isOperator || !isAgentType(session.type)) throw new AppError('FORBIDDEN');
-      return;
-    case 'operator':
-      assertOperatorMay(session, call);
+      if (!isAgentType(session.type)) throw new AppError('FORBIDDEN');
       return;
     default: {
       const unknownLevel: never = call.auth;
@@ -137,8 +170,11 @@ export function admitResolved(
  * `app.authorize`: the contract's `auth` levels. public: anyone. optional: anyone, the session is
  * read when a valid token comes. member: a logged-in player, agent or trial account.
  * realMember: a member that is not a trial (TRIAL_ACCOUNT, in_need_true_account). agent: agent
- * kinds 1, 2, 41, 42. operator: the back office role. A session whose password must change first
- * passes only `callsBeforePasswordChange`.
+ * kinds 1, 2, 41, 42. operator: an operator's session (operator_sessions, never a member's) with
+ * the call's permission. A session whose password must change first passes only
+ * `callsBeforePasswordChange`. The token is judged by the call's own side only: an operator call
+ * by the operators' sessions, any other by the members'. A live session of the other side is told
+ * apart only to answer 403 rather than 401; it never gets a session on the request.
  */
 export function createAuthorize(app: FastifyInstance) {
   return async function authorize(request: FastifyRequest, call: CallDefinition): Promise<void> {
@@ -149,6 +185,30 @@ export function createAuthorize(app: FastifyInstance) {
       if (call.auth === 'optional') return;
       throw new AppError('UNAUTHENTICATED');
     }
-    admitResolved(request, await resolveSession({ db: app.db, env: app.env, token }), call);
+    const { db, env } = app;
+    if (call.auth === 'operator') {
+      const resolved = await resolveOperatorSession({ db, env, token });
+      // A live member session is still no operator's: refused as before (403), never let in.
+      if (
+        resolved.state === 'unknown' &&
+        (await resolveSession({ db, env, token, touch: false })).state === 'valid'
+      ) {
+        request.sessionJudged = true;
+        throw new AppError('FORBIDDEN');
+      }
+      admitOperator(request, resolved, call);
+      return;
+    }
+    const resolved = await resolveSession({ db, env, token });
+    if (
+      resolved.state === 'unknown' &&
+      call.auth !== 'optional' &&
+      (await resolveOperatorSession({ db, env, token, touch: false })).state === 'valid'
+    ) {
+      // Likewise an operator's live session on a member call: 403, and no member session.
+      request.sessionJudged = true;
+      throw new AppError('FORBIDDEN');
+    }
+    admitResolved(request, resolved, call);
   };
 }

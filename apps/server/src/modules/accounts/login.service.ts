@@ -91,7 +91,11 @@ function lockedError(lockedUntil: Date): AppError {
   return new AppError('ACCOUNT_LOCKED', { value: { lockedUntil: lockedUntil.getTime() } });
 }
 
-/** Spec 6: the member site takes players, agents and trials; the agent site only agents. */
+/**
+ * Spec 6: the member site takes players, agents and trials; the agent site only agents. A member
+ * row marked `role = 'operator'` (an operator moved to `operators` by migration 0031, kept
+ * disabled and without a password; or a forged mark) is refused at both.
+ */
 export function assertMaySignIn(member: MemberRow, site: SessionSite): void {
   if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   switch (site) {
@@ -101,13 +105,13 @@ export function assertMaySignIn(member: MemberRow, site: SessionSite): void {
     case 'agent':
       if (member.role !== 'player' || !isAgentType(member.type)) throw new AppError('NON_AGENT_ACCOUNT');
       return;
-    case 'operator':
-      if (member.role !== 'operator') throw new AppError('FORBIDDEN');
-      return;
   }
 }
 
-export function isPasswordExpired(context: AccountsContext, member: MemberRow): boolean {
+export function isPasswordExpired(
+  context: AccountsContext,
+  member: Pick<MemberRow, 'mustChangePassword' | 'passwordHash' | 'passwordChangedAt'>,
+): boolean {
   if (member.mustChangePassword) return true;
   if (!context.settings.features.passwordExpiry || !member.passwordHash) return false;
   const maxAgeMs = context.env.PASSWORD_MAX_AGE_DAYS * 86_400_000;
@@ -173,16 +177,27 @@ export async function finishLogin(
   site: SessionSite,
   proof: LoginProof = {},
 ): Promise<LoginValue> {
-  if (member.totpSecret) return startTwoFactorLogin({ db: context.db, memberId: member.id, site });
+  if (member.totpSecret) return startTwoFactorLogin({ db: context.db, accountId: member.id, site });
   return grantSession(context, member, site, proof);
 }
 
+/** An account as the password check sees it: a member or an operator. */
+export interface PasswordAccount {
+  id: number;
+  passwordHash: string | null;
+  /** A hold support set on the account (not set by failed logins). */
+  lockedUntil: Date | null;
+}
+
 /**
- * Username and password (spec 4): ALTCHA first, then the captcha when recent failures ask for it,
- * the lock of this source (address or known device), the password, the site. Failures answer
- * `value.captcha` so the web shows the captcha.
+ * The first factor behind the flood guard, for the member and the operator logins alike: ALTCHA
+ * first, then the captcha when recent failures ask for it, the lock of this source (address or
+ * known device), the password. `find` looks the username up in the login's own table only.
+ * Failures answer `value.captcha` so the page shows the captcha; an unknown username fails
+ * exactly like a wrong password. `clearFailures` forgets this source's failures once the login's
+ * own checks (its site, its status) have passed.
  */
-export async function loginWithPassword({
+export async function checkPasswordGuarded<A extends PasswordAccount>({
   context,
   username,
   password,
@@ -190,8 +205,7 @@ export async function loginWithPassword({
   captchaId,
   altcha,
   deviceToken,
-  site = context.site,
-  beforeSession,
+  find,
 }: {
   context: AccountsContext;
   username: string;
@@ -201,14 +215,12 @@ export async function loginWithPassword({
   altcha: string;
   /** The known-device token this browser got at an earlier login of the account. */
   deviceToken?: string | undefined;
-  site?: SessionSite;
-  /** Runs once the password is proven and the site admits the account (social linking). */
-  beforeSession?: (member: MemberRow) => Promise<void>;
-}): Promise<LoginValue> {
+  find: () => Promise<A | null>;
+}): Promise<{ found: A & { passwordHash: string }; clearFailures: () => Promise<void> }> {
   const { db } = context;
   await verifyHumanProof({ db, env: context.env, payload: altcha });
 
-  const found = await findMemberByAccount(db, username);
+  const found = await find();
   const deviceId = found ? await findKnownDevice({ db, memberId: found.id, deviceToken }) : null;
   const keys = failureKeys(context, username, deviceId);
 
@@ -234,7 +246,8 @@ export async function loginWithPassword({
   const sourceLockedUntil = await counterWindowEnd({ db, key: keys.lock });
   if (sourceLockedUntil) throw lockedError(sourceLockedUntil);
 
-  if (!found?.passwordHash) {
+  const passwordHash = found?.passwordHash;
+  if (!found || !passwordHash) {
     await spendVerificationTime(password, context.scrypt, loginHashing(context, username));
     const captchaNeeded = await recordFailure(context, keys);
     const lockedUntil = await recordWrongPassword(context, keys);
@@ -244,21 +257,67 @@ export async function loginWithPassword({
   // A lock the account itself carries (support, or money-action lockouts): not set by failed logins.
   if (found.lockedUntil && found.lockedUntil.getTime() > Date.now()) throw lockedError(found.lockedUntil);
 
-  if (!(await verifyPassword(password, found.passwordHash, loginHashing(context, username)))) {
+  if (!(await verifyPassword(password, passwordHash, loginHashing(context, username)))) {
     const captchaNeeded = await recordFailure(context, keys);
     const lockedUntil = await recordWrongPassword(context, keys);
     if (lockedUntil) throw lockedError(lockedUntil);
     throw new AppError('LOGIN_FAILED', { value: { captcha: captchaNeeded } });
   }
+  return {
+    found: { ...found, passwordHash },
+    clearFailures: async () => {
+      await Promise.all([clearCounter({ db, key: keys.user }), clearCounter({ db, key: keys.source })]);
+    },
+  };
+}
 
+/**
+ * Username and password at the member or agent site (spec 4): the guarded first factor
+ * (`checkPasswordGuarded`) against the members' table, then the site. Operators log in at the
+ * back office only (operator-login.service.ts), against their own table.
+ */
+export async function loginWithPassword({
+  context,
+  username,
+  password,
+  captcha,
+  captchaId,
+  altcha,
+  deviceToken,
+  site = context.site,
+  beforeSession,
+}: {
+  context: AccountsContext;
+  username: string;
+  password: string;
+  captcha?: string | undefined;
+  captchaId?: string | undefined;
+  altcha: string;
+  /** The known-device token this browser got at an earlier login of the account. */
+  deviceToken?: string | undefined;
+  site?: SessionSite;
+  /** Runs once the password is proven and the site admits the account (social linking). */
+  beforeSession?: (member: MemberRow) => Promise<void>;
+}): Promise<LoginValue> {
+  const { db } = context;
+  const { found, clearFailures } = await checkPasswordGuarded({
+    context,
+    username,
+    password,
+    captcha,
+    captchaId,
+    altcha,
+    deviceToken,
+    find: () => findMemberByAccount(db, username),
+  });
   assertMaySignIn(found, site);
   await beforeSession?.(found);
-  await Promise.all([clearCounter({ db, key: keys.user }), clearCounter({ db, key: keys.source })]);
+  await clearFailures();
   const member =
     password === defaultPassword && !found.mustChangePassword
       ? await markPasswordChangeNeeded(context, found)
       : found;
-  if (needsRehash(member.passwordHash!, context.scrypt)) {
+  if (needsRehash(found.passwordHash, context.scrypt)) {
     // The hash was made with other parameters (raised since): upgrade it while the password is known.
     await db
       .update(members)

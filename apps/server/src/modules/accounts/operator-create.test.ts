@@ -6,6 +6,7 @@ import { scryptOf } from './accounts.context.ts';
 import { call, solveAltcha } from './accounts.test-support.ts';
 import { members } from './accounts.tables.ts';
 import { createOperator } from './operator-create.ts';
+import { operators } from './operators.tables.ts';
 
 /** A production database: no demo seed, so no account with a public password exists. */
 let sut: TestApp;
@@ -34,8 +35,10 @@ describe('createOperator (npm run operator:create)', () => {
       password: 'Kite-harbour-47',
       scrypt,
     });
-    const [row] = await sut.db.select().from(members).where(eq(members.id, created.id));
-    expect(row).toMatchObject({ account: 'alice2026', role: 'operator', mustChangePassword: false });
+    // Staff, not a player: in the operators' table, and no member row at all.
+    const [row] = await sut.db.select().from(operators).where(eq(operators.id, created.id));
+    expect(row).toMatchObject({ account: 'alice2026', operatorRole: 'owner', mustChangePassword: false });
+    expect(await sut.db.select().from(members)).toHaveLength(0);
     const login = await operatorLogin('alice2026', 'Kite-harbour-47');
     expect(login.status).toBe(200);
     expect(typeof login.body.value.token).toBe('string');
@@ -51,14 +54,19 @@ describe('createOperator (npm run operator:create)', () => {
   ])('refuses %s, creating nothing', async (_name, username, password, field) => {
     const refused = createOperator(sut.db, { username, password, scrypt });
     await expect(refused).rejects.toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ field }] });
-    expect(await sut.db.select().from(members)).toHaveLength(0);
+    expect(await sut.db.select().from(operators)).toHaveLength(0);
   });
 
-  it('refuses a taken username in any case', async () => {
+  it('refuses a taken username in any case, an operator’s or a member’s', async () => {
     await createOperator(sut.db, { username: 'alice2026', password: 'Kite-harbour-47', scrypt });
     await expect(
       createOperator(sut.db, { username: 'ALICE2026', password: 'Other-harbour-48', scrypt }),
     ).rejects.toMatchObject({ code: 'CONFLICT', issues: [{ field: 'username' }] });
-    expect(await sut.db.select().from(members)).toHaveLength(1);
+    expect(await sut.db.select().from(operators)).toHaveLength(1);
+    await sut.db.insert(members).values({ account: 'bob2026', nickname: 'Bob' });
+    await expect(
+      createOperator(sut.db, { username: 'Bob2026', password: 'Other-harbour-48', scrypt }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', issues: [{ field: 'username' }] });
+    expect(await sut.db.select().from(operators)).toHaveLength(1);
   });
 });

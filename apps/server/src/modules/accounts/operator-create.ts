@@ -1,18 +1,18 @@
-import { sql } from 'drizzle-orm';
 import type { OperatorRole } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { members } from './accounts.tables.ts';
+import { accountNameTaken } from './members.repository.ts';
+import { operators } from './operators.tables.ts';
 import { hashPassword, type ScryptParams } from './password-hash.ts';
 import { newPasswordViolation, ruleViolation } from './password-policy.ts';
 
 /**
- * A new operator account (role `operator`, back office only), for `npm run operator:create`: how
- * a production database gets its first operator without a public demo password. The username
- * follows the brand's username rule and the password its password policy; a taken username
- * (in any case) is a CONFLICT.
+ * A new operator (table `operators`, back office only), for `npm run operator:create` (how a
+ * production database gets its first operator without a public demo password) and the back
+ * office's operator creation. The username follows the brand's username rule and the password its
+ * password policy; a username taken by an operator or a member (in any case) is a CONFLICT.
  */
 export async function createOperator(
   db: Database,
@@ -46,26 +46,20 @@ export async function createOperator(
     throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'password', reason: passwordProblem }] });
   }
   const taken = { issues: [{ field: 'username', reason: 'already taken' }] };
-  const [existing] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(sql`lower(${members.account}) = lower(${username})`);
-  if (existing) throw new AppError('CONFLICT', taken);
+  if (await accountNameTaken(db, username)) throw new AppError('CONFLICT', taken);
   try {
     const [created] = await db
-      .insert(members)
+      .insert(operators)
       .values({
         account: username,
         nickname: options.nickname?.trim() || username,
-        role: 'operator',
         operatorRole: options.role ?? 'owner',
         passwordHash: await hashPassword(options.password, options.scrypt),
         registerMethod: options.registerMethod ?? 'CLI',
-        // Chosen by the operator just now (CLI): no forced change; no first-login action either way.
+        // Chosen by the operator just now (CLI): no forced change.
         mustChangePassword: options.mustChangePassword ?? false,
-        firstLoginDoneAt: new Date(),
       })
-      .returning({ id: members.id, account: members.account });
+      .returning({ id: operators.id, account: operators.account });
     if (!created) throw new AppError('INTERNAL');
     return created;
   } catch (error) {

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
 import { accountsContext } from './accounts.context.ts';
-import { sessionOf } from './authorize.ts';
-import { changePassword } from './password.service.ts';
-import { createSession, revokeMemberSessions } from './session.service.ts';
-import { confirmTwoFactorSetup, startTwoFactorSetup } from './two-factor.service.ts';
+import { operatorOf } from './authorize.ts';
+import { createOperatorSession, revokeOperatorSessions } from './operator-session.service.ts';
+import { confirmTwoFactorSetup, operatorSecondStep, startTwoFactorSetup } from './two-factor.service.ts';
 import { listOperatorAudit } from '../audit/audit.service.ts';
 import {
+  changeOperatorPassword,
   createOperatorAccount,
   listOperators,
   operatorSelf,
@@ -19,36 +19,41 @@ import {
 export async function operatorRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  registerCall(app, calls.operatorMe, async ({ request }) => operatorSelf(db, app.env, sessionOf(request)));
+  registerCall(app, calls.operatorMe, async ({ request }) => operatorSelf(db, app.env, operatorOf(request)));
   registerCall(app, calls.operatorLogout, async ({ request }) => {
-    await revokeMemberSessions({ db, memberId: sessionOf(request).memberId });
+    await revokeOperatorSessions({ db, operatorId: operatorOf(request).operatorId });
     return { ok: true as const };
   });
   registerCall(app, calls.operatorChangePassword, async ({ body, request }) =>
-    changePassword({ context: await accountsContext(app, request), session: sessionOf(request), ...body }),
+    changeOperatorPassword({
+      context: await accountsContext(app, request),
+      session: operatorOf(request),
+      ...body,
+    }),
   );
   registerCall(app, calls.operatorTwoFactorSetup, async ({ request }) => {
     const context = await accountsContext(app, request);
     return startTwoFactorSetup({
       db,
-      memberId: sessionOf(request).memberId,
+      store: operatorSecondStep,
+      accountId: operatorOf(request).operatorId,
       issuer: `${context.settings.brandName} back office`,
     });
   });
   registerCall(app, calls.operatorTwoFactorConfirm, async ({ body, request }) => {
-    const session = sessionOf(request);
+    const { operatorId } = operatorOf(request);
     const { recoveryCodes } = await confirmTwoFactorSetup({
       db,
-      memberId: session.memberId,
+      store: operatorSecondStep,
+      accountId: operatorId,
       code: body.code,
     });
     // The session opened without the second step ends; this one carries on with a new token.
-    await revokeMemberSessions({ db, memberId: session.memberId });
-    const token = await createSession({
+    await revokeOperatorSessions({ db, operatorId });
+    const token = await createOperatorSession({
       db,
       env: app.env,
-      memberId: session.memberId,
-      site: 'operator',
+      operatorId,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
     });
@@ -60,10 +65,10 @@ export async function operatorRoutes(app: FastifyInstance) {
     createOperatorAccount(await accountsContext(app, request), request, body),
   );
   registerCall(app, calls.operatorUpdate, async ({ body, request }) =>
-    updateOperator(db, request, sessionOf(request), body),
+    updateOperator(db, request, operatorOf(request), body),
   );
   registerCall(app, calls.operatorResetAccess, async ({ body, request }) =>
-    resetOperatorAccess(await accountsContext(app, request), request, sessionOf(request), body),
+    resetOperatorAccess(await accountsContext(app, request), request, operatorOf(request), body),
   );
   registerCall(app, calls.operatorAudit, async ({ query }) => listOperatorAudit(db, query));
 }

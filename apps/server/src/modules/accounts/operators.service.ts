@@ -3,32 +3,41 @@ import type { FastifyRequest } from 'fastify';
 import { rolePermissions, type OperatorRole, type OperatorSelf, type OperatorSummary } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { AccountsContext } from './accounts.context.ts';
-import { members, recoveryCodes } from './accounts.tables.ts';
+import { memberHashing, type AccountsContext } from './accounts.context.ts';
+import { recoveryCodes } from './accounts.tables.ts';
 import { createOperator } from './operator-create.ts';
+import { findOperatorById } from './operator-login.service.ts';
+import {
+  createOperatorSession,
+  revokeOperatorSession,
+  revokeOperatorSessions,
+  type OperatorSessionInfo,
+} from './operator-session.service.ts';
+import { operators } from './operators.tables.ts';
 import { hashPassword } from './password-hash.ts';
 import { newPasswordViolation } from './password-policy.ts';
-import { idleMinutesOf, revokeMemberSessions, type SessionInfo } from './session.service.ts';
+import { clearStrikes, confirmPasswordAgain } from './secret-strikes.ts';
+import { idleMinutesOf } from './session.service.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
 
-/** The operators the owner manages (issue 15): accounts of role `operator` with a back-office role. */
+/** The operators the owner manages (issue 15), in their own table (operators.tables.ts). */
 
 const summaryColumns = {
-  id: members.id,
-  account: members.account,
-  nickname: members.nickname,
-  role: members.operatorRole,
-  status: members.status,
-  twoFactorOn: sql<boolean>`${members.totpSecret} is not null`,
-  lastLoginAt: members.lastLoginAt,
-  createdAt: members.createdAt,
+  id: operators.id,
+  account: operators.account,
+  nickname: operators.nickname,
+  role: operators.operatorRole,
+  status: operators.status,
+  twoFactorOn: sql<boolean>`${operators.totpSecret} is not null`,
+  lastLoginAt: operators.lastLoginAt,
+  createdAt: operators.createdAt,
 };
 
 type SummaryRow = {
   id: number;
   account: string;
   nickname: string;
-  role: OperatorRole | null;
+  role: OperatorRole;
   status: string;
   twoFactorOn: boolean;
   lastLoginAt: Date | null;
@@ -40,7 +49,7 @@ function summaryOf(row: SummaryRow): OperatorSummary {
     id: row.id,
     account: row.account,
     nickname: row.nickname,
-    role: row.role ?? 'readonly',
+    role: row.role,
     status: row.status === 'active' ? 'active' : 'disabled',
     twoFactorOn: row.twoFactorOn,
     lastLoginAt: row.lastLoginAt?.getTime() ?? null,
@@ -51,10 +60,10 @@ function summaryOf(row: SummaryRow): OperatorSummary {
 export async function operatorSelf(
   db: Database,
   env: AccountsContext['env'],
-  session: SessionInfo,
+  session: OperatorSessionInfo,
 ): Promise<OperatorSelf> {
-  const [row] = await db.select(summaryColumns).from(members).where(eq(members.id, session.memberId));
-  if (!row?.role) throw new AppError('UNAUTHENTICATED');
+  const [row] = await db.select(summaryColumns).from(operators).where(eq(operators.id, session.operatorId));
+  if (!row) throw new AppError('UNAUTHENTICATED');
   return {
     id: row.id,
     account: row.account,
@@ -68,19 +77,15 @@ export async function operatorSelf(
 }
 
 export async function listOperators(db: Database): Promise<OperatorSummary[]> {
-  const rows = await db
-    .select(summaryColumns)
-    .from(members)
-    .where(eq(members.role, 'operator'))
-    .orderBy(asc(members.account));
+  const rows = await db.select(summaryColumns).from(operators).orderBy(asc(operators.account));
   return rows.map(summaryOf);
 }
 
 async function findOperator(db: Database, account: string): Promise<SummaryRow> {
   const [row] = await db
     .select(summaryColumns)
-    .from(members)
-    .where(sql`lower(${members.account}) = lower(${account}) and ${members.role} = 'operator'`);
+    .from(operators)
+    .where(sql`lower(${operators.account}) = lower(${account})`);
   if (!row) throw new AppError('NOT_FOUND', { issues: [{ field: 'account', reason: 'no such operator' }] });
   return row;
 }
@@ -123,7 +128,7 @@ export async function createOperatorAccount(
 export async function updateOperator(
   db: Database,
   request: FastifyRequest,
-  session: SessionInfo,
+  session: OperatorSessionInfo,
   body: {
     account: string;
     role?: OperatorRole | undefined;
@@ -132,19 +137,19 @@ export async function updateOperator(
   },
 ): Promise<OperatorSummary> {
   const before = await findOperator(db, body.account);
-  if (before.id === session.memberId) {
+  if (before.id === session.operatorId) {
     throw new AppError('CONFLICT', { issues: [{ field: 'account', reason: 'not your own account' }] });
   }
   await db.transaction(async (tx) => {
     await tx
-      .update(members)
+      .update(operators)
       .set({
         ...(body.role ? { operatorRole: body.role } : {}),
         ...(body.status
           ? { status: body.status, statusReason: body.reason, statusChangedAt: new Date() }
           : {}),
       })
-      .where(eq(members.id, before.id));
+      .where(eq(operators.id, before.id));
     const after = await findOperator(tx, body.account);
     await recordOperatorChange(tx, request, {
       targetKind: 'operator',
@@ -156,7 +161,7 @@ export async function updateOperator(
   });
   // A new role or a disabled account takes effect now: the operator logs in again.
   if (body.status === 'disabled' || (body.role && body.role !== before.role)) {
-    await revokeMemberSessions({ db, memberId: before.id });
+    await revokeOperatorSessions({ db, operatorId: before.id });
   }
   return summaryOf(await findOperator(db, body.account));
 }
@@ -165,11 +170,11 @@ export async function updateOperator(
 export async function resetOperatorAccess(
   context: AccountsContext,
   request: FastifyRequest,
-  session: SessionInfo,
+  session: OperatorSessionInfo,
   body: { account: string; password: string; reason: string },
 ): Promise<OperatorSummary> {
   const before = await findOperator(context.db, body.account);
-  if (before.id === session.memberId) {
+  if (before.id === session.operatorId) {
     throw new AppError('CONFLICT', { issues: [{ field: 'account', reason: 'not your own account' }] });
   }
   const problem = newPasswordViolation({
@@ -181,17 +186,16 @@ export async function resetOperatorAccess(
   const passwordHash = await hashPassword(body.password, context.scrypt);
   await context.db.transaction(async (tx) => {
     await tx
-      .update(members)
+      .update(operators)
       .set({
         passwordHash,
         passwordChangedAt: sql`now()`,
         mustChangePassword: true,
         totpSecret: null,
         totpPendingSecret: null,
-        failedLoginCount: 0,
         lockedUntil: null,
       })
-      .where(eq(members.id, before.id));
+      .where(eq(operators.id, before.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.memberId, before.id));
     await recordOperatorChange(tx, request, {
       targetKind: 'operator',
@@ -201,6 +205,76 @@ export async function resetOperatorAccess(
       after: { twoFactorOn: false, mustChangePassword: true },
     });
   });
-  await revokeMemberSessions({ db: context.db, memberId: before.id });
+  await revokeOperatorSessions({ db: context.db, operatorId: before.id });
   return summaryOf(await findOperator(context.db, body.account));
+}
+
+/**
+ * An operator changes their own password (the first one, chosen by whoever created them, must
+ * change): the old one must be right, under the same strikes as a member's password asked again
+ * (the session that guessed too often ends). Every session of the operator ends; this caller gets
+ * a new one.
+ */
+export async function changeOperatorPassword({
+  context,
+  session,
+  oldPassword,
+  newPassword,
+  confirmNewPassword,
+}: {
+  context: AccountsContext;
+  session: OperatorSessionInfo;
+  oldPassword: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}): Promise<{ token: string }> {
+  const { db } = context;
+  const operator = await findOperatorById(db, session.operatorId);
+  if (!operator) throw new AppError('UNAUTHENTICATED');
+  await confirmPasswordAgain({
+    db,
+    address: context.ip,
+    memberId: operator.id,
+    sessionId: null,
+    endSession: () => revokeOperatorSession({ db, sessionId: session.sessionId }),
+    passwordHash: operator.passwordHash,
+    password: oldPassword,
+    field: 'oldPassword',
+  });
+  const problem = newPasswordViolation({
+    password: newPassword,
+    rule: context.settings.register.password,
+    username: operator.account,
+  });
+  if (problem)
+    throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'newPassword', reason: problem }] });
+  if (confirmNewPassword !== newPassword) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'confirmNewPassword', reason: 'must match newPassword' }],
+    });
+  }
+  if (newPassword === oldPassword) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'newPassword', reason: 'must differ from the old password' }],
+    });
+  }
+  await db
+    .update(operators)
+    .set({
+      passwordHash: await hashPassword(newPassword, context.scrypt, memberHashing(context, operator.id)),
+      passwordChangedAt: sql`now()`,
+      mustChangePassword: false,
+      lockedUntil: null,
+    })
+    .where(eq(operators.id, operator.id));
+  await clearStrikes({ db, secret: 'password', memberId: operator.id });
+  await revokeOperatorSessions({ db, operatorId: operator.id });
+  const token = await createOperatorSession({
+    db,
+    env: context.env,
+    operatorId: operator.id,
+    ip: context.ip,
+    userAgent: context.userAgent,
+  });
+  return { token };
 }

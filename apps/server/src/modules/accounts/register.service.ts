@@ -18,7 +18,7 @@ import { grantSession } from './login.service.ts';
 import type { AffiliateLinkDirectory } from './downline.service.ts';
 import {
   findAgentByAffiliateCode,
-  findMemberByAccount,
+  accountNameTaken,
   findMemberById,
   findMemberByMobile,
 } from './members.repository.ts';
@@ -40,7 +40,7 @@ function optional(value: string | undefined): string | null {
 async function usernameForMobile(context: AccountsContext, mobile: string): Promise<string> {
   const national = mobile.replace(/^\+\d{1,3}?/, '').slice(-10);
   let candidate = `m${national}`;
-  for (let attempt = 0; attempt < 5 && (await findMemberByAccount(context.db, candidate)); attempt += 1) {
+  for (let attempt = 0; attempt < 5 && (await accountNameTaken(context.db, candidate)); attempt += 1) {
     candidate = `m${national.slice(-8)}${randomInt(100, 1000)}`;
   }
   return candidate;
@@ -122,7 +122,7 @@ export async function registerMember({
     kind === 'mobile' && !body.username?.trim()
       ? await usernameForMobile(context, mobile!)
       : body.username!.trim();
-  if (await findMemberByAccount(db, username)) {
+  if (await accountNameTaken(db, username)) {
     throw new AppError('USERNAME_TAKEN', { issues: [{ field: 'username', reason: 'taken' }] });
   }
   if (mobile && (await findMemberByMobile(db, mobile))) {

@@ -107,10 +107,16 @@ describe('PUT /wps/member/register', () => {
     expect(answer.body).toMatchObject({ code: 'USERNAME_TAKEN', value: { issues: [{ field: 'username' }] } });
   });
 
+  it('refuses an operator’s username: names stay unique across staff and players', async () => {
+    const answer = await register(await registrationBody({ username: 'Operator' }));
+    expect(answer.body).toMatchObject({ code: 'USERNAME_TAKEN', value: { issues: [{ field: 'username' }] } });
+    expect(await countMembers()).toBe(3);
+  });
+
   it('refuses an unknown affiliate code with invitation_code_error', async () => {
     const answer = await register(await registrationBody({ affiliateCode: 'NOPE1234' }));
     expect(answer.body).toMatchObject({ code: 'INVALID_AFFILIATE_CODE', message: 'invitation_code_error' });
-    expect(await countMembers()).toBe(4);
+    expect(await countMembers()).toBe(3);
   });
 
   it("sets the upline from the link's referralCode when no invitation code is typed", async () => {
@@ -127,7 +133,7 @@ describe('PUT /wps/member/register', () => {
       code: 'INVALID_AFFILIATE_CODE',
       value: { issues: [{ field: 'referralCode' }] },
     });
-    expect(await countMembers()).toBe(4);
+    expect(await countMembers()).toBe(3);
   });
 
   it('refuses every registration on the agent site (registrationKindsOf, as the web hides Register)', async () => {
@@ -141,7 +147,7 @@ describe('PUT /wps/member/register', () => {
     });
     expect(answer.status).toBe(403);
     expect(answer.body.code).toBe('FEATURE_DISABLED');
-    expect(await countMembers()).toBe(4);
+    expect(await countMembers()).toBe(3);
   });
 
   it('refuses a wrong captcha and a missing ALTCHA answer', async () => {

@@ -108,15 +108,19 @@ export async function confirmPasswordAgain({
   address,
   memberId,
   sessionId,
+  endSession,
   passwordHash,
   password,
   field,
 }: {
   db: Database;
   address: string;
+  /** The account's id: a member's, or an operator's (ids never name both, operators.tables.ts). */
   memberId: number;
-  /** The calling session, ended when this answer locks (or meets a lock). */
+  /** The calling member session, ended when this answer locks (or meets a lock). */
   sessionId: number | null;
+  /** Ends the calling session instead, for a session that is not a member's (an operator's). */
+  endSession?: () => Promise<void>;
   passwordHash: string | null;
   password: string;
   field: string;
@@ -140,8 +144,10 @@ export async function confirmPasswordAgain({
     case 'locked': {
       // The session that made the last guess ends; a later one (the owner, logged in again) only
       // meets the lock: it guesses nothing, since a locked answer checks nothing.
-      const isSessionEnded = outcome.isNew && sessionId !== null;
-      if (isSessionEnded) {
+      const isSessionEnded = outcome.isNew && (sessionId !== null || endSession !== undefined);
+      if (isSessionEnded && endSession) {
+        await endSession();
+      } else if (isSessionEnded && sessionId !== null) {
         await db
           .update(sessions)
           .set({ revokedAt: sql`now()` })

@@ -2,27 +2,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { runBatchable, type BatchableStatement } from '../../db/batched-statement.ts';
-import type { OperatorRole } from '@khela/contract';
 import type { Env } from '../../config/env.ts';
 import { sessions } from './accounts.tables.ts';
 
-export type SessionSite = 'member' | 'agent' | 'operator';
+/** The sites a member's session is for. Operators have sessions of their own (operator-session.service.ts). */
+export type SessionSite = 'member' | 'agent';
 
-/** What a handler knows of the caller (`request.session`). */
+/** What a member call's handler knows of the caller (`request.session`): a player, agent or trial. */
 export interface SessionInfo {
   sessionId: number;
   memberId: number;
   account: string;
   /** 0 player, 1/2/41/42 agents, 4 trial. */
   type: number;
-  role: 'player' | 'operator';
   site: SessionSite;
   /** The login's password must change first: the session is good for that call only (authorize). */
   passwordChangeRequired: boolean;
-  /** The back-office role of an operator (null for members). */
-  operatorRole: OperatorRole | null;
-  /** Whether the account's second step (TOTP) is on: required before an operator may act. */
-  twoFactorOn: boolean;
 }
 
 /**
@@ -31,7 +26,10 @@ export interface SessionInfo {
  */
 export const OPERATOR_IDLE_MINUTES_MAX = 15;
 
-export function idleMinutesOf(env: Pick<Env, 'SESSION_IDLE_MINUTES'>, site: SessionSite): number {
+export function idleMinutesOf(
+  env: Pick<Env, 'SESSION_IDLE_MINUTES'>,
+  site: SessionSite | 'operator',
+): number {
   return site === 'operator'
     ? Math.min(env.SESSION_IDLE_MINUTES, OPERATOR_IDLE_MINUTES_MAX)
     : env.SESSION_IDLE_MINUTES;
@@ -86,7 +84,7 @@ export function sessionCheckColumns(operatorIdle: string, idle: string, touch: s
     s.expires_at > now() and s.last_seen_at > now() - make_interval(mins => case when s.site = 'operator'
       then ${operatorIdle} else ${idle} end) as is_live,
     s.last_seen_at < now() - make_interval(secs => ${touch}) as is_stale,
-    m.account, m.type, m.role, m.status, m.operator_role, m.totp_secret is not null as two_factor_on`;
+    m.account, m.type, m.role, m.status`;
 }
 
 /**
@@ -94,7 +92,8 @@ export function sessionCheckColumns(operatorIdle: string, idle: string, touch: s
  * the session valid: a statement that acts for the caller acts only then (and touches only then).
  */
 export function sessionValidSql(row: string): string {
-  return `(not ${row}.revoked and ${row}.is_live and ${row}.status = 'active')`;
+  return `(not ${row}.revoked and ${row}.is_live and ${row}.status = 'active'
+    and ${row}.role = 'player' and ${row}.site <> 'operator')`;
 }
 
 /**
@@ -118,6 +117,7 @@ export const sessionResolveStatement: BatchableStatement = {
 export interface SessionCheckRow {
   session_id: string | number;
   member_id: string | number;
+  /** 'operator' only on rows from before operators had their own sessions (revoked by migration 0031). */
   site: 'member' | 'agent' | 'operator';
   revoked: boolean;
   password_change_required: boolean;
@@ -127,8 +127,6 @@ export interface SessionCheckRow {
   type: number;
   role: 'player' | 'operator';
   status: string;
-  operator_role: OperatorRole | null;
-  two_factor_on: boolean;
 }
 
 export type ResolvedSession =
@@ -136,10 +134,13 @@ export type ResolvedSession =
 
 /**
  * What a session check's row says: unknown (no row), expired (idle, absolute, revoked, or its
- * account disabled: `sessionValidSql` is the same rule in SQL), or the valid session.
+ * account disabled: `sessionValidSql` is the same rule in SQL), or the valid session. A row that is
+ * not a player's session is unknown here: an operator's session from before migration 0031, or
+ * a member row marked `role = 'operator'` (an operator moved out by 0031, or a forged mark): no
+ * member call takes it, and no operator call ever reads this table.
  */
 export function judgeSessionRow(found: SessionCheckRow | undefined): ResolvedSession {
-  if (!found) return { state: 'unknown' };
+  if (!found || found.site === 'operator' || found.role !== 'player') return { state: 'unknown' };
   if (found.revoked || !found.is_live || found.status !== 'active') return { state: 'expired' };
   return {
     state: 'valid',
@@ -148,11 +149,8 @@ export function judgeSessionRow(found: SessionCheckRow | undefined): ResolvedSes
       memberId: Number(found.member_id),
       account: found.account,
       type: Number(found.type),
-      role: found.role,
       site: found.site,
       passwordChangeRequired: found.password_change_required,
-      operatorRole: found.role === 'operator' ? found.operator_role : null,
-      twoFactorOn: found.two_factor_on,
     },
   };
 }
@@ -195,7 +193,8 @@ export async function resolveSession({
   return resolved;
 }
 
-function touchSeconds(env: SessionEnv): number {
+/** How often a busy session's idle clock is pushed forward (members' and operators' alike). */
+export function touchSeconds(env: SessionEnv): number {
   return Math.min(60, Math.floor((idleMinutesOf(env, 'operator') * 60) / 4));
 }
 

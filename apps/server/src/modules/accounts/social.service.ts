@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { members, socialIdentities, socialStates, socialTickets } from './accounts.tables.ts';
 import { assertMaySignIn, finishLogin, grantSession, loginWithPassword } from './login.service.ts';
-import { findMemberByAccount, findMemberById, type MemberRow } from './members.repository.ts';
+import { accountNameTaken, findMemberById, type MemberRow } from './members.repository.ts';
 import { ruleViolation } from './password-policy.ts';
 
 export type SocialProvider = 'google' | 'facebook';
@@ -274,7 +274,7 @@ export async function registerWithSocial({
     throw new AppError('FEATURE_DISABLED');
   const reason = ruleViolation(context.settings.register.username, username);
   if (reason) throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'username', reason }] });
-  if (await findMemberByAccount(context.db, username)) {
+  if (await accountNameTaken(context.db, username)) {
     throw new AppError('USERNAME_TAKEN', { issues: [{ field: 'username', reason: 'taken' }] });
   }
   const ticket = await claimTicket(context, linkTicket);

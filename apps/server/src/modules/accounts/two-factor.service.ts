@@ -7,7 +7,8 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { members, recoveryCodes, twoFactorChallenges } from './accounts.tables.ts';
-import { findMemberById, type MemberRow } from './members.repository.ts';
+import { findMemberById } from './members.repository.ts';
+import { operators } from './operators.tables.ts';
 import { confirmPasswordAgain } from './secret-strikes.ts';
 import type { SessionSite } from './session.service.ts';
 import { revokeMemberSessions } from './session.service.ts';
@@ -18,6 +19,52 @@ const RECOVERY_CODE_COUNT = 10;
 /** Codes of the step before and after the current one pass: phones drift a little. */
 const EPOCH_TOLERANCE_SECONDS = 30;
 
+/** Who a login's second step is for: a member at the member or agent site, or an operator. */
+export type ChallengeSite = SessionSite | 'operator';
+
+/** An account's second-step state, a member's or an operator's. */
+interface SecondStepAccount {
+  id: number;
+  account: string;
+  totpSecret: string | null;
+  totpPendingSecret: string | null;
+  totpLastTimeStep: number | null;
+}
+type SecondStepChange = Partial<
+  Pick<SecondStepAccount, 'totpSecret' | 'totpPendingSecret' | 'totpLastTimeStep'>
+>;
+
+/**
+ * Where an account's second step is kept: the members' table or the operators'. Recovery codes and
+ * challenges are shared rows keyed by the account's id, which never names a member and an operator
+ * at once (operators take their ids from the members' sequence, operators.tables.ts).
+ */
+export interface SecondStepStore {
+  find(db: Database, id: number): Promise<SecondStepAccount | null>;
+  update(db: Database, id: number, change: SecondStepChange): Promise<void>;
+}
+
+export const memberSecondStep: SecondStepStore = {
+  find: (db, id) => findMemberById(db, id),
+  update: async (db, id, change) => {
+    await db.update(members).set(change).where(eq(members.id, id));
+  },
+};
+
+export const operatorSecondStep: SecondStepStore = {
+  find: async (db, id) => {
+    const [row] = await db.select().from(operators).where(eq(operators.id, id));
+    return row ?? null;
+  },
+  update: async (db, id, change) => {
+    await db.update(operators).set(change).where(eq(operators.id, id));
+  },
+};
+
+function storeOf(site: ChallengeSite): SecondStepStore {
+  return site === 'operator' ? operatorSecondStep : memberSecondStep;
+}
+
 function hashRecoveryCode(memberId: number, code: string): string {
   return createHash('sha256')
     .update(`${memberId}:${code.replace(/[\s-]/g, '').toLowerCase()}`)
@@ -25,7 +72,13 @@ function hashRecoveryCode(memberId: number, code: string): string {
 }
 
 /** Checks a TOTP code and remembers its time step, so the same code never passes twice. */
-async function useTotpCode(db: Database, member: MemberRow, secret: string, code: string): Promise<boolean> {
+async function useTotpCode(
+  db: Database,
+  store: SecondStepStore,
+  member: SecondStepAccount,
+  secret: string,
+  code: string,
+): Promise<boolean> {
   const result = await verify({
     secret,
     token: code,
@@ -34,42 +87,47 @@ async function useTotpCode(db: Database, member: MemberRow, secret: string, code
   });
   // verify() answers the TOTP shape for a TOTP secret; the HOTP shape has no time step.
   if (!result.valid || !('timeStep' in result)) return false;
-  await db.update(members).set({ totpLastTimeStep: result.timeStep }).where(eq(members.id, member.id));
+  await store.update(db, member.id, { totpLastTimeStep: result.timeStep });
   return true;
 }
 
 /** Enrolment, step one: a new secret kept pending until a code confirms the phone has it. */
 export async function startTwoFactorSetup({
   db,
-  memberId,
+  store = memberSecondStep,
+  accountId,
   issuer,
 }: {
   db: Database;
-  memberId: number;
+  store?: SecondStepStore;
+  accountId: number;
   issuer: string;
 }): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
-  const member = await findMemberById(db, memberId);
+  const member = await store.find(db, accountId);
   if (!member) throw new AppError('UNAUTHENTICATED');
   if (member.totpSecret) throw new AppError('CONFLICT', { detail: 'second step already on' });
   const secret = generateSecret();
   const otpauthUrl = generateURI({ issuer, label: member.account, secret });
-  await db.update(members).set({ totpPendingSecret: secret }).where(eq(members.id, memberId));
+  await store.update(db, accountId, { totpPendingSecret: secret });
   return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
 }
 
 /** Enrolment, step two: a right code turns the second step on and yields the recovery codes once. */
 export async function confirmTwoFactorSetup({
   db,
-  memberId,
+  store = memberSecondStep,
+  accountId: memberId,
   code,
 }: {
   db: Database;
-  memberId: number;
+  store?: SecondStepStore;
+  accountId: number;
   code: string;
 }): Promise<{ recoveryCodes: string[] }> {
-  const member = await findMemberById(db, memberId);
-  if (!member?.totpPendingSecret) throw new AppError('CONFLICT', { detail: 'no enrolment started' });
-  if (!(await useTotpCode(db, member, member.totpPendingSecret, code))) {
+  const member = await store.find(db, memberId);
+  const pending = member?.totpPendingSecret;
+  if (!member || !pending) throw new AppError('CONFLICT', { detail: 'no enrolment started' });
+  if (!(await useTotpCode(db, store, member, pending, code))) {
     throw new AppError('TWO_FACTOR_INVALID', { issues: [{ field: 'code', reason: 'wrong code' }] });
   }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
@@ -77,10 +135,7 @@ export async function confirmTwoFactorSetup({
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
   await db.transaction(async (tx) => {
-    await tx
-      .update(members)
-      .set({ totpSecret: member.totpPendingSecret, totpPendingSecret: null })
-      .where(eq(members.id, memberId));
+    await store.update(tx, memberId, { totpSecret: pending, totpPendingSecret: null });
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.memberId, memberId));
     await tx
       .insert(recoveryCodes)
@@ -116,7 +171,7 @@ export async function disableTwoFactor({
     password,
     field: 'password',
   });
-  if (!(await useTotpCode(db, member, member.totpSecret, code))) {
+  if (!(await useTotpCode(db, memberSecondStep, member, member.totpSecret, code))) {
     throw new AppError('TWO_FACTOR_INVALID', { issues: [{ field: 'code', reason: 'wrong code' }] });
   }
   await db.transaction(async (tx) => {
@@ -132,12 +187,13 @@ export async function disableTwoFactor({
 /** The password was right and the account has a second step: a short-lived challenge to answer. */
 export async function startTwoFactorLogin({
   db,
-  memberId,
+  accountId: memberId,
   site,
 }: {
   db: Database;
-  memberId: number;
-  site: SessionSite;
+  /** The member's id, or the operator's for site `operator`. */
+  accountId: number;
+  site: ChallengeSite;
 }): Promise<{ twoFactorRequired: true; challengeId: string; expiresInSeconds: number }> {
   const challengeId = randomUUID();
   await db.insert(twoFactorChallenges).values({
@@ -151,7 +207,9 @@ export async function startTwoFactorLogin({
 
 /**
  * The second step of a login: a current TOTP code or an unused recovery code. A challenge takes
- * five wrong answers, then a new login is needed.
+ * five wrong answers, then a new login is needed. The challenge's site says whose it is: an
+ * operator's is checked against the operators' table and granted an operator session (`grant`'s
+ * site), a member's against the members'.
  */
 export async function completeTwoFactorLogin({
   context,
@@ -164,7 +222,8 @@ export async function completeTwoFactorLogin({
   challengeId: string;
   code?: string | undefined;
   recoveryCode?: string | undefined;
-  grant: (member: MemberRow, site: SessionSite) => Promise<SessionGrant>;
+  /** Opens the session once the second step is right: the account's id and the challenge's site. */
+  grant: (accountId: number, site: ChallengeSite) => Promise<SessionGrant>;
 }): Promise<SessionGrant> {
   const { db } = context;
   const expired = new AppError('TWO_FACTOR_INVALID', {
@@ -183,12 +242,13 @@ export async function completeTwoFactorLogin({
     )
     .returning();
   if (!challenge) throw expired;
-  const member = await findMemberById(db, challenge.memberId);
+  const store = storeOf(challenge.site);
+  const member = await store.find(db, challenge.memberId);
   if (!member?.totpSecret) throw expired;
 
   let isRight = false;
   if (code) {
-    isRight = await useTotpCode(db, member, member.totpSecret, code);
+    isRight = await useTotpCode(db, store, member, member.totpSecret, code);
   } else if (recoveryCode) {
     const used = await db
       .update(recoveryCodes)
@@ -214,5 +274,5 @@ export async function completeTwoFactorLogin({
     .where(and(eq(twoFactorChallenges.id, challengeId), isNull(twoFactorChallenges.usedAt)))
     .returning({ id: twoFactorChallenges.id });
   if (!claimed) throw expired;
-  return grant(member, challenge.site);
+  return grant(member.id, challenge.site);
 }

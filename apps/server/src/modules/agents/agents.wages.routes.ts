@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { agentCalls, type ContractTerms, type WageKind } from '@khela/contract';
 import { recordOperatorChange } from '../audit/audit.service.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { sessionOf } from '../accounts/authorize.ts';
+import { operatorOf, sessionOf } from '../accounts/authorize.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import {
   consolidated,
@@ -65,7 +65,7 @@ export async function agentWageRoutes(app: FastifyInstance) {
       username,
       contract: contract as ContractTerms,
       precision: (await money()).precision,
-      operatorId: sessionOf(request).memberId,
+      operatorId: operatorOf(request).operatorId,
     });
     // Replacing the active contract of its kind: the one replaced is in the agent's contract history.
     await recordOperatorChange(db, request, {

@@ -27,7 +27,7 @@ export async function memberId(sut: TestApp, account: string): Promise<number> {
   return Number(row?.id);
 }
 
-export async function tokenOf(sut: TestApp, id: number, site: 'member' | 'agent' | 'operator' = 'agent') {
+export async function tokenOf(sut: TestApp, id: number, site: 'member' | 'agent' = 'agent') {
   return createSession({ db: sut.db, env: sut.app.env, memberId: id, site, ip: null, userAgent: null });
 }
 

@@ -53,9 +53,9 @@ function callOf(request: FastifyRequest): CallDefinition | undefined {
 }
 
 function whoOf(request: FastifyRequest) {
-  const session = request.session;
+  const session = request.operatorSession;
   return {
-    operatorId: session?.memberId ?? null,
+    operatorId: session?.operatorId ?? null,
     operator: session?.account ?? 'unknown',
     role: session?.operatorRole ?? null,
     ip: request.ip || null,
@@ -94,7 +94,8 @@ export async function recordOperatorChange(
 async function auditAfterAnswer(db: Database, request: FastifyRequest, reply: FastifyReply) {
   const call = callOf(request);
   if (call?.auth !== 'operator') return;
-  if (request.session?.role !== 'operator') return;
+  // Only an operator's session is on record: a member's token never gets one for an operator call.
+  if (!request.operatorSession) return;
   const failed = reply.statusCode >= 400;
   if (!failed && (call.method === 'GET' || request.operatorAudited)) return;
   if (!failed && isOwnSessionCall(call.id)) return;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
-import { sessionOf } from '../accounts/authorize.ts';
+import { operatorOf as operatorSessionOf } from '../accounts/authorize.ts';
 import { settleTransferNow, transferState } from '../games/vendor-transfers.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
@@ -26,20 +26,20 @@ import {
 export async function moneyAdminRoutes(app: FastifyInstance) {
   // The operator's adjustment: at or above the four-eyes threshold it waits for a second operator.
   registerCall(app, calls.operatorAdjust, async ({ body, request }) => {
-    const session = sessionOf(request);
+    const session = operatorSessionOf(request);
     return adjustOrRequest(app.db, {
       money: await getSettings(app.db),
       threshold: app.env.ADJUST_APPROVAL_THRESHOLD,
-      operator: { id: session.memberId, account: session.account },
+      operator: { id: session.operatorId, account: session.account },
       request,
       body,
     });
   });
 
   const { db } = app;
-  const operatorOf = (request: Parameters<typeof sessionOf>[0]) => {
-    const session = sessionOf(request);
-    return { id: session.memberId, account: session.account };
+  const operatorOf = (request: Parameters<typeof operatorSessionOf>[0]) => {
+    const session = operatorSessionOf(request);
+    return { id: session.operatorId, account: session.account };
   };
 
   registerCall(app, calls.operatorAdjustments, async ({ query }) =>

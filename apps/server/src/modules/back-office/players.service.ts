@@ -23,7 +23,7 @@ import {
   type MemberRow,
   type SearchKind,
 } from '../accounts/member-admin.service.ts';
-import { sessionOf } from '../accounts/authorize.ts';
+import { operatorOf } from '../accounts/authorize.ts';
 import { idleMinutesOf } from '../accounts/session.service.ts';
 import { agentOverviewForOperator } from '../agents/player-admin.service.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
@@ -230,11 +230,16 @@ export async function addPlayerNote(
   body: { id: number; text: string },
 ): Promise<PlayerNote> {
   await requireMember(db, body.id);
-  const session = sessionOf(request);
+  const session = operatorOf(request);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(memberNotes)
-      .values({ memberId: body.id, operatorId: session.memberId, operator: session.account, text: body.text })
+      .values({
+        memberId: body.id,
+        operatorId: session.operatorId,
+        operator: session.account,
+        text: body.text,
+      })
       .returning();
     if (!row) throw new Error('note not inserted');
     await recordOperatorChange(tx, request, {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { members, sessions } from '../accounts/accounts.tables.ts';
+import { operators } from '../accounts/operators.tables.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
 import { call, operatorLogin, operatorOfRole } from '../accounts/accounts.test-support.ts';
 import { createSession } from '../accounts/session.service.ts';
@@ -194,7 +195,7 @@ describe("a member's page", () => {
   it('answers NOT_FOUND for an unknown id or an operator, 400 for a bad id', async () => {
     const unknown = await get('/api/operator/players/detail?id=999999');
     expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
-    const [operator] = await sut.db.select().from(members).where(eq(members.account, 'operator'));
+    const [operator] = await sut.db.select().from(operators).where(eq(operators.account, 'operator'));
     const notMember = await get(`/api/operator/players/detail?id=${operator!.id}`);
     expect(notMember.status).toBe(404);
     for (const id of ['0', 'abc', '2147483648', '-1']) {
@@ -348,13 +349,14 @@ describe('status changes', () => {
   });
 
   it('refuses an operator as the target, a missing or bad reason, a status an operator may not set', async () => {
-    const [operator] = await sut.db.select().from(members).where(eq(members.account, 'operator'));
+    // An operator is no member (operators' own table): not found among the players.
+    const [operator] = await sut.db.select().from(operators).where(eq(operators.account, 'operator'));
     const target = await post('/api/operator/players/status', {
       id: operator!.id,
       status: 'disabled',
       reason: 'no',
     });
-    expect([target.status, target.body.code]).toEqual([409, 'CONFLICT']);
+    expect([target.status, target.body.code]).toEqual([404, 'NOT_FOUND']);
     const member = await newMember();
     const bodies = [
       { id: member.id, status: 'disabled' },

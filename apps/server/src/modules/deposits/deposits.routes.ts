@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
-import { sessionOf } from '../accounts/authorize.ts';
+import { operatorOf, sessionOf } from '../accounts/authorize.ts';
 import { resolveLanguage } from '../../http/request-language.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -102,11 +102,11 @@ export async function depositRoutes(app: FastifyInstance) {
   registerCall(app, calls.operatorDepositReceipt, async ({ query }) => getDepositReceipt(db, query));
 
   registerCall(app, calls.operatorDecideDeposit, async ({ body, request }) => {
-    const session = sessionOf(request);
+    const session = operatorOf(request);
     return decideDeposit({
       db,
       settings: await getSettings(db),
-      actor: { name: `${session.account}#${session.memberId}`, requestId: request.id },
+      actor: { name: `${session.account}#${session.operatorId}`, requestId: request.id },
       body,
       audit: (tx, change) => recordOperatorChange(tx, request, change),
     });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { members } from '../accounts/accounts.tables.ts';
+import { createOperatorSession } from '../accounts/operator-session.service.ts';
+import { operators } from '../accounts/operators.tables.ts';
 import { createSession } from '../accounts/session.service.ts';
 import { gameVendors } from './games.tables.ts';
 
@@ -17,32 +19,47 @@ export async function appWithVendors(vendors: (typeof gameVendors.$inferInsert)[
   return sut;
 }
 
-/** A member (or operator) made straight in the database, with a session token: no login call. */
+/**
+ * A member (or, with role `operator`, an operator in the operators' table) made straight in the
+ * database, with a session token of the matching kind: no login call.
+ */
 export async function newMember(
   sut: TestApp,
   account: string,
   type = 0,
   role: 'player' | 'operator' = 'player',
 ): Promise<{ id: number; token: string }> {
+  if (role === 'operator') {
+    // An owner with the second step on (the back office requires both).
+    const [operator] = await sut.db
+      .insert(operators)
+      .values({
+        account,
+        nickname: account,
+        operatorRole: 'owner',
+        totpSecret: 'KHELATESTOPERATORSECRETTOTPCODES',
+      })
+      .returning({ id: operators.id });
+    if (!operator) throw new Error('operator not created');
+    const token = await createOperatorSession({
+      db: sut.db,
+      env: sut.app.env,
+      operatorId: operator.id,
+      ip: null,
+      userAgent: null,
+    });
+    return { id: operator.id, token };
+  }
   const [member] = await sut.db
     .insert(members)
-    .values({
-      account,
-      nickname: account,
-      type,
-      role,
-      // An operator here is an owner with the second step on (the back office requires both).
-      ...(role === 'operator'
-        ? { operatorRole: 'owner' as const, totpSecret: 'KHELATESTOPERATORSECRETTOTPCODES' }
-        : {}),
-    })
+    .values({ account, nickname: account, type })
     .returning({ id: members.id });
   if (!member) throw new Error('member not created');
   const token = await createSession({
     db: sut.db,
     env: sut.app.env,
     memberId: member.id,
-    site: role === 'operator' ? 'operator' : 'member',
+    site: 'member',
     ip: null,
     userAgent: null,
   });

@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { resolveLanguage } from '../../http/request-language.ts';
-import { sessionOf } from '../accounts/authorize.ts';
+import { operatorOf, sessionOf } from '../accounts/authorize.ts';
 import { applyOwnGames } from '../games/games.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { cancelBet, listMyBets, placeSlip } from './lottery.bets.ts';
@@ -118,7 +118,10 @@ export async function lotteryRoutes(app: FastifyInstance) {
     const sameLine = (line: { prizeMode: string; region: string; playType: string }) =>
       line.prizeMode === body.prizeMode && line.region === body.region && line.playType === body.playType;
     const before = (await listOdds(db, decimals)).list.find(sameLine) ?? null;
-    const after = await setOdds(db, body, { precision: decimals, operatorId: sessionOf(request).memberId });
+    const after = await setOdds(db, body, {
+      precision: decimals,
+      operatorId: operatorOf(request).operatorId,
+    });
     await recordOperatorChange(db, request, {
       targetKind: 'lottery-odds',
       targetId: `${body.prizeMode}/${body.region}/${body.playType}`,

@@ -126,11 +126,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
         (resolved) => {
           clearTimeout(authTimer);
           // A session that must change its password first hears nothing (authorize.ts).
-          if (
-            resolved.state !== 'valid' ||
-            resolved.session.role !== 'player' ||
-            resolved.session.passwordChangeRequired
-          ) {
+          if (resolved.state !== 'valid' || resolved.session.passwordChangeRequired) {
             socket.close(4401, 'not a member session');
             return;
           }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
-import { sessionOf } from '../accounts/authorize.ts';
+import { operatorOf, sessionOf } from '../accounts/authorize.ts';
 import { hasPaymentPassword } from '../accounts/member.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
@@ -23,9 +23,9 @@ import {
 export async function withdrawalRoutes(app: FastifyInstance) {
   const { db } = app;
   const moneyLimit = { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
-  const actorOf = (request: Parameters<typeof sessionOf>[0]) => {
-    const session = sessionOf(request);
-    return { name: `${session.account}#${session.memberId}`, requestId: request.id };
+  const actorOf = (request: Parameters<typeof operatorOf>[0]) => {
+    const session = operatorOf(request);
+    return { name: `${session.account}#${session.operatorId}`, requestId: request.id };
   };
 
   registerCall(app, calls.withdrawInfo, async ({ request }) => {
