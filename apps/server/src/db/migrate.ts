@@ -101,8 +101,11 @@ export interface MigrateResult {
   sources: string[];
 }
 
-export async function migrateDatabase(db: Database): Promise<MigrateResult> {
-  const folder = migrationsFolder();
+export async function migrateDatabase(
+  db: Database,
+  options: { migrationsFolder?: string } = {},
+): Promise<MigrateResult> {
+  const folder = options.migrationsFolder ?? migrationsFolder();
   const migrations = readMigrationFiles({ migrationsFolder: folder });
   const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
     entries: { tag: string; when: number }[];
