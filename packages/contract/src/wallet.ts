@@ -48,8 +48,8 @@ export const amountInputSchema = decimalAmountSchema
  * An amount at a known precision: a decimal string in major units on the wire ⇄ bigint minor
  * units, read by `readAmount` (the same rule as everywhere). Decoding reports `format`,
  * `too_many_decimals`, `zero`, `negative` or `too_large` as the issue message; encoding formats
- * at the precision. A JSON number is refused: it lost precision before zod saw it (docs/stack.md
- * gotcha 2).
+ * at the precision. A JSON number is refused: it lost precision before zod saw it
+ * (docs/stack.md gotcha 2).
  */
 export function amountCodec(options: ParseAmountOptions) {
   // A bad precision fails where the schema is built, not at the first request.
