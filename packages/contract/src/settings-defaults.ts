@@ -1,6 +1,7 @@
 // No zod here: the defaults a fresh site serves until the operator's settings document says
 // otherwise. The server's settings schema (apps/server settings.schema.ts) defaults to these, and the
 // web's test fixtures build on them, so a test never copies the server's defaults.
+import { defaultTimeZone } from './business-day.ts';
 import type { FeatureFlags, FieldRule, RegisterFieldName, Whitelabel } from './system.ts';
 
 /** Feature switches of the demo brand (spec 4 whitelabel `features`). */
@@ -145,6 +146,7 @@ export const defaultBrand: Readonly<Omit<Whitelabel, 'platform' | 'device' | 'fe
   defaultLanguage: 'BN',
   languages: ['BN', 'EN', 'CN', 'VI', 'JA', 'TH'],
   bengaliDigits: false,
+  timeZone: defaultTimeZone,
   copyright: '© Khela. All rights reserved. 18+ Play responsibly.',
   social: [],
   customerServiceUrl: null,

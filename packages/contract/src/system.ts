@@ -69,6 +69,11 @@ export const whitelabelSchema = z.object({
   defaultLanguage: languageCodeSchema,
   languages: z.array(languageCodeSchema),
   bengaliDigits: z.boolean(),
+  /**
+   * The brand's time zone (IANA name): business days, wage periods, reports and the "today" of the
+   * pages are cut in it, and pages show their times in it (business-day.ts).
+   */
+  timeZone: z.string(),
   copyright: z.string(),
   features: featureFlagsSchema,
   social: z.array(z.object({ network: z.enum(socialNetworks), url: z.string() })),

@@ -54,6 +54,7 @@ export async function seedDemoData(
       merchantCode: 'KHELA',
       currency: 'BDT',
       currencySymbol: '৳',
+      timeZone: 'Asia/Dhaka',
       defaultLanguage: 'BN',
       languages: ['BN', 'EN', 'CN', 'VI', 'JA', 'TH'],
       copyright: '© 2026 Khela. All rights reserved. 18+ only. Play responsibly.',

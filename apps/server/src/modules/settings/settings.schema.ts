@@ -7,6 +7,7 @@ import {
   type FieldRule,
   type RegisterFieldName,
 } from '@khela/contract';
+import { isTimeZone } from '@khela/contract/business-day';
 import { defaultBrand, defaultFeatureFlags, defaultRegisterRules } from '@khela/contract/settings-defaults';
 
 const fieldRuleDocument = z.object({
@@ -76,6 +77,14 @@ export const siteSettingsSchema = z.object({
     .min(1)
     .default(() => [...defaultBrand.languages]),
   bengaliDigits: z.boolean().default(defaultBrand.bengaliDigits),
+  /**
+   * Business days are the brand's days: wages, dividends, reports and every page's "today" are cut
+   * in this IANA zone (shared business-day.ts). A name Intl does not know is refused.
+   */
+  timeZone: z
+    .string()
+    .refine(isTimeZone, 'is not a known IANA time zone (e.g. Asia/Dhaka)')
+    .default(defaultBrand.timeZone),
   copyright: z.string().default(defaultBrand.copyright),
   features: featureFlagsSchema
     .partial()

@@ -83,6 +83,7 @@ export function toWhitelabel(settings: SiteSettings) {
     defaultLanguage: settings.defaultLanguage,
     languages: settings.languages,
     bengaliDigits: settings.bengaliDigits,
+    timeZone: settings.timeZone,
     copyright: settings.copyright,
     features: settings.features,
     social: settings.social,
