@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { requestHashOf, rowsOf } from '../ledger/ledger.service.ts';
 import { operatorLogin } from '../accounts/accounts.test-support.ts';
+import { updateSettings } from '../settings/settings.service.ts';
 import {
   settleDailyWages,
   settleDividends,
@@ -39,6 +40,8 @@ describe('agent contracts and wages', () => {
 
   beforeAll(async () => {
     sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    // These tests place their periods on UTC days; agents.wages.zone.test.ts cuts the brand's.
+    await updateSettings(sut.db, { timeZone: 'UTC' });
     top = await memberId(sut, 'demoagent');
     b = await openMember(sut, 'wage_b', { upline: top });
     c = await openMember(sut, 'wage_c', { upline: b });
