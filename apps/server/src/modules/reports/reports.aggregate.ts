@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { accountTypes, agentTypes } from '@khela/contract';
+import { addDays, dayKey, isTimeZone, startOfDayKey } from '@khela/contract/business-day';
 import type { Database } from '../../db/database.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 
 /**
- * The `reports-aggregate` job (issue 15, Reports): rewrites whole UTC days of the daily tables
+ * The `reports-aggregate` job (issue 15, Reports): rewrites whole days of the daily tables
  * (reports.tables.ts) from the rounds (`member_rounds`: vendors' rounds and lottery bets), approved
  * deposits, paid-out withdrawals, new accounts and the ledger's promotional credits.
  *
@@ -20,15 +21,28 @@ import { rowsOf } from '../ledger/ledger.service.ts';
  * What it does not see: a change to an old day's row that is not a new row (a settled round
  * rolled back days later, a lottery draw voided a week on); an operator rebuilds from a day with
  * `aggregateReports(db, { rebuildFrom })` (the bench and tests use it).
+ *
+ * Days are the brand's (settings `timeZone`): a day runs from midnight to midnight in that zone,
+ * 23 or 25 hours across a DST change. A change of the zone re-cuts the days the next run rewrites;
+ * older days keep their old cut until an operator rebuilds them (`rebuildFrom`).
  */
 
-const dayMs = 86_400_000;
 const trialType = sql.raw(String(accountTypes.trial));
 const agentTypeList = sql.raw(agentTypes.join(', '));
-const utcDay = (column: string) => sql.raw(`(${column} at time zone 'UTC')::date`);
 
-export const dayKey = (time: number) => new Date(time).toISOString().slice(0, 10);
-const timeOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
+/**
+ * The brand's zone as an SQL literal. Written into the text rather than bound: the same day
+ * expression then appears in SELECT and GROUP BY. The settings refuse any other zone name, and the
+ * check here keeps anything else out of the SQL text whatever the caller passes.
+ */
+function zoneLiteral(zone: string): string {
+  if (!isTimeZone(zone)) throw new Error(`not a time zone: ${zone}`);
+  return `'${zone}'`;
+}
+
+/** The brand's day of a timestamptz column, as a date. */
+const dayIn = (zone: string) => (column: string) =>
+  sql.raw(`(${column} at time zone ${zoneLiteral(zone)})::date`);
 
 export interface AggregateResult {
   /** The days rewritten, as ranges. */
@@ -44,7 +58,7 @@ function rangesOf(days: string[]): { from: string; to: string }[] {
   const ranges: { from: string; to: string }[] = [];
   for (const day of sorted) {
     const last = ranges.at(-1);
-    if (last && timeOfDay(day) - timeOfDay(last.to) <= dayMs) {
+    if (last && day <= addDays(last.to, 1)) {
       if (day > last.to) last.to = day;
     } else ranges.push({ from: day, to: day });
   }
@@ -52,9 +66,15 @@ function rangesOf(days: string[]): { from: string; to: string }[] {
 }
 
 /** Rewrites the days from..to (both included) of every daily table. */
-async function aggregateRange(tx: Database, currency: string, from: string, to: string): Promise<void> {
-  const start = new Date(timeOfDay(from));
-  const end = new Date(timeOfDay(to) + dayMs);
+async function aggregateRange(
+  tx: Database,
+  { currency, zone }: { currency: string; zone: string },
+  from: string,
+  to: string,
+): Promise<void> {
+  const start = new Date(startOfDayKey(from, zone));
+  const end = new Date(startOfDayKey(addDays(to, 1), zone));
+  const utcDay = dayIn(zone);
   await tx.execute(sql`delete from report_daily_games where day between ${from}::date and ${to}::date`);
   await tx.execute(sql`delete from report_daily_agents where day between ${from}::date and ${to}::date`);
   await tx.execute(sql`delete from report_daily_totals where day between ${from}::date and ${to}::date`);
@@ -152,10 +172,16 @@ interface StateRow {
  */
 export async function aggregateReports(
   db: Database,
-  { currency, now = Date.now(), rebuildFrom }: { currency: string; now?: number; rebuildFrom?: string },
+  {
+    currency,
+    timeZone: zone,
+    now = Date.now(),
+    rebuildFrom,
+  }: { currency: string; timeZone: string; now?: number; rebuildFrom?: string },
 ): Promise<AggregateResult> {
-  const today = dayKey(now);
-  const yesterday = dayKey(now - dayMs);
+  const today = dayKey(now, zone);
+  const yesterday = addDays(today, -1);
+  const inZone = sql.raw(zoneLiteral(zone));
   return db.transaction(async (tx) => {
     // One run at a time even outside the queue (a test or a bench calling it directly).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('reports-aggregate'))`);
@@ -182,31 +208,32 @@ export async function aggregateReports(
         await tx.execute(sql`
           select to_char(least((select min(settled_at) from game_rounds), (select min(settled_at) from lottery_bets),
                                (select min(decided_at) from deposit_orders), (select min(disbursed_at) from withdrawals),
-                               (select min(created_at) from members where role = 'player')) at time zone 'UTC',
+                               (select min(created_at) from members where role = 'player')) at time zone ${inZone},
                          'YYYY-MM-DD') as day`),
       );
       from = rebuildFrom ?? first?.day ?? yesterday;
     } else {
-      const afterLast = dayKey(timeOfDay(state.last_day) - dayMs);
+      const afterLast = addDays(state.last_day, -1);
       from = afterLast < yesterday ? afterLast : yesterday;
+      const fromStart = new Date(startOfDayKey(from, zone));
       const late = rowsOf<{ day: string }>(
         await tx.execute(sql`
-          select distinct to_char(settled_at at time zone 'UTC', 'YYYY-MM-DD') as day
+          select distinct to_char(settled_at at time zone ${inZone}, 'YYYY-MM-DD') as day
             from game_rounds
-           where id > ${Number(state.round_cursor)} and status = 'settled' and settled_at < ${new Date(timeOfDay(from))}
+           where id > ${Number(state.round_cursor)} and status = 'settled' and settled_at < ${fromStart}
           union
-          select distinct to_char(settled_at at time zone 'UTC', 'YYYY-MM-DD')
+          select distinct to_char(settled_at at time zone ${inZone}, 'YYYY-MM-DD')
             from lottery_bets
            where id > ${Number(state.lottery_cursor)} and settled_at is not null
-             and settled_at < ${new Date(timeOfDay(from))}`),
+             and settled_at < ${fromStart}`),
       );
       lateDays.push(...late.map((row) => row.day));
     }
     if (from > today) from = today;
     const days: string[] = [...lateDays];
-    for (let time = timeOfDay(from); time <= timeOfDay(today); time += dayMs) days.push(dayKey(time));
+    for (let day = from; day <= today; day = addDays(day, 1)) days.push(day);
     const ranges = rangesOf(days);
-    for (const range of ranges) await aggregateRange(tx, currency, range.from, range.to);
+    for (const range of ranges) await aggregateRange(tx, { currency, zone }, range.from, range.to);
     await tx.execute(sql`
       insert into report_state (id, currency, round_cursor, lottery_cursor, last_day, updated_at)
       values (1, ${currency}, ${roundCursor}, ${lotteryCursor}, ${today}::date, now())

@@ -34,7 +34,11 @@ export async function reportsRoutes(app: FastifyInstance) {
     schedule: { everySeconds: 300 },
     retry: { limit: 2, delaySeconds: 30, backoff: true },
     timeoutSeconds: 900,
-    run: async () => aggregateReports(db, { currency: (await money()).currency }),
+    run: async () => {
+      // The brand's days (settings timeZone) are the reports' days.
+      const settings = await getSettings(db);
+      return aggregateReports(db, { currency: settings.currency, timeZone: settings.timeZone });
+    },
   });
   // Once at start too: the reports are fresh from the first minute (after downtime, every day since).
   app.addHook('onReady', async () => {

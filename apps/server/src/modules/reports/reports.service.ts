@@ -13,7 +13,8 @@ import { formatAmount } from '../ledger/money.ts';
 
 /**
  * The report calls (issue 15, Reports): each reads the daily tables (reports.tables.ts) of a
- * period of UTC days, both ends included — a few rows per day, never the rounds.
+ * period of the brand's days (settings timeZone, cut by reports.aggregate.ts), both ends included —
+ * a few rows per day, never the rounds.
  */
 
 export interface Money {

@@ -4,14 +4,17 @@ import { call, operatorOfRole } from '../accounts/accounts.test-support.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { depositOrders } from '../deposits/deposits.tables.ts';
 import { buildTeams, settledRound, type Teams } from '../agents/agents.team.test-support.ts';
-import { aggregateReports, dayKey } from './reports.aggregate.ts';
+import { addDays, dayKey, startOfDayKey } from '@khela/contract/business-day';
+import { aggregateReports } from './reports.aggregate.ts';
 
 let teams: Teams;
+// The reports' days are the brand's: Asia/Dhaka (no DST, so a day is 24 hours) for the demo brand.
+const zone = 'Asia/Dhaka';
 const dayMs = 86_400_000;
 const now = Date.now();
-const today = Math.floor(now / dayMs) * dayMs;
-const day = (offset: number) => dayKey(today + offset * dayMs);
-const aggregate = () => aggregateReports(teams.sut.db, { currency: 'BDT', now });
+const today = startOfDayKey(dayKey(now, zone), zone);
+const day = (offset: number) => addDays(dayKey(now, zone), offset);
+const aggregate = () => aggregateReports(teams.sut.db, { currency: 'BDT', timeZone: zone, now });
 
 const report = (path: string, query: Record<string, string>, token = teams.operator) =>
   call(teams.sut, {
@@ -215,5 +218,33 @@ describe('the report calls', () => {
   it('lists its job with the others', async () => {
     const answer = await call(teams.sut, { method: 'GET', url: '/api/operator/jobs', token: teams.operator });
     expect(answer.body.value.jobs.map((job: { name: string }) => job.name)).toContain('reports-aggregate');
+  });
+});
+
+describe("the brand's days", () => {
+  it('puts 23:30 and 00:30 in Dhaka on two report days, though both are the same UTC day', async () => {
+    const key = day(-10);
+    const midnight = startOfDayKey(addDays(key, 1), zone); // 18:00 UTC on the day before
+    await settledRound(teams, {
+      memberId: teams.ids.tb_player!,
+      bet: 11_000n,
+      win: 0n,
+      at: new Date(midnight - 1_800_000),
+    });
+    await settledRound(teams, {
+      memberId: teams.ids.tb_player!,
+      bet: 13_000n,
+      win: 0n,
+      at: new Date(midnight + 1_800_000),
+    });
+    expect(new Date(midnight - 1_800_000).toISOString().slice(0, 10)).toBe(
+      new Date(midnight + 1_800_000).toISOString().slice(0, 10),
+    );
+    await aggregateReports(teams.sut.db, { currency: 'BDT', timeZone: zone, now, rebuildFrom: key });
+    const gaming = (await report('gaming', { from: key, to: addDays(key, 1) })).body.value;
+    expect(gaming.rows.map((row: { key: string; stake: string }) => [row.key, row.stake])).toEqual([
+      [key, '110.00'],
+      [addDays(key, 1), '130.00'],
+    ]);
   });
 });
