@@ -15,7 +15,8 @@ import { decimalAmountSchema, amountInputSchema, recordKindSchema, requestIdSche
  *   NOT_FOUND, exactly as one that does not exist (an agent learns nothing of other trees).
  * - Rates cross as percent strings with at most two decimals ("0.50" = 0.5 %), kept as basis points
  *   (1/100 of a percent) on the server. Money as decimal strings in major units, like every call.
- * - Days, hours and periods are cut in UTC (`recordTimeZone`, records.ts), like the betting record.
+ * - Days, hours and periods are the brand's: cut in its zone (whitelabel `timeZone`,
+ *   business-day.ts), like the betting record and the profit and loss.
  */
 
 export const wageKinds = ['daily', 'hourly', 'realtime', 'dividend'] as const;

@@ -21,8 +21,6 @@ export type RoundStatus = z.infer<typeof roundStatusSchema>;
 export const roundWalletSchema = z.enum(['main', 'trial']);
 export type RoundWallet = z.infer<typeof roundWalletSchema>;
 
-/** Days are cut at midnight in this time zone (the brand has no time zone setting yet). */
-export const recordTimeZone = 'UTC';
 /** personalProfit: the default period (days, today included) and the longest one allowed. */
 export const profitDefaultDays = 7;
 export const profitMaxDays = 92;

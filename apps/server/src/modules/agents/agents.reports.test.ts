@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayKey, startOfDayKey } from '@khela/contract/business-day';
 import { call } from '../accounts/accounts.test-support.ts';
 import { depositOrders } from '../deposits/deposits.tables.ts';
 import { agentWages } from './agents.tables.ts';
@@ -15,8 +16,9 @@ import {
 let teams: Teams;
 let player: string;
 const dayMs = 86_400_000;
-const today = Math.floor(Date.now() / dayMs) * dayMs;
-const todayKey = new Date(today).toISOString().slice(0, 10);
+// The brand's day (Asia/Dhaka for the demo brand), as the reports cut it.
+const todayKey = dayKey(Date.now(), 'Asia/Dhaka');
+const today = startOfDayKey(todayKey, 'Asia/Dhaka');
 
 beforeAll(async () => {
   teams = await buildTeams();

@@ -61,7 +61,7 @@ export async function teamBetting(
     now?: number;
   },
 ) {
-  const period = profitPeriod(query, now);
+  const period = profitPeriod(query, now, money.timeZone);
   const owners = await ownersOf(db, { agentId, username: query.username, money });
   const record = await listRoundRecord({
     db,
@@ -113,7 +113,7 @@ export async function teamProfitLoss(
     now?: number;
   },
 ) {
-  const period = profitPeriod(query, now);
+  const period = profitPeriod(query, now, money.timeZone);
   const owners = await ownersOf(db, { agentId, username: query.username, money });
   const from = new Date(period.from);
   const to = new Date(period.to);
@@ -202,18 +202,18 @@ export async function agentRevenue(
   db: Database,
   { agentId, money, query, now = Date.now() }: { agentId: number; money: Money; query: Period; now?: number },
 ) {
-  const period = profitPeriod(query, now);
+  const period = profitPeriod(query, now, money.timeZone);
   const from = new Date(period.from);
   const to = new Date(period.to);
   const rows = rowsOf<{ source: RevenueSource; day: string; amount: string; n: number }>(
     await db.execute(sql`
-      select kind as source, ${dayOf(sql`created_at`)} as day, sum(paid)::text as amount, count(*)::int as n
+      select kind as source, ${dayOf(sql`created_at`, money)} as day, sum(paid)::text as amount, count(*)::int as n
         from agent_wages
        where member_id = ${agentId} and currency = ${money.currency} and paid > 0
          and created_at >= ${from} and created_at < ${to}
        group by 1, 2
       union all
-      select 'transfer', ${dayOf(sql`e.created_at`)}, sum(p.amount)::text, count(*)::int
+      select 'transfer', ${dayOf(sql`e.created_at`, money)}, sum(p.amount)::text, count(*)::int
         from ledger_accounts a
         join postings p on p.account_id = a.id and p.amount > 0
         join journal_entries e on e.id = p.entry_id
@@ -283,7 +283,7 @@ export async function teamTransactions(
     now?: number;
   },
 ) {
-  const { from, to } = profitPeriod(query, now);
+  const { from, to } = profitPeriod(query, now, money.timeZone);
   const owners = await ownersOf(db, { agentId, username: query.username, money });
   const { kind } = query;
   const page = await listEntries(db, {

@@ -4,7 +4,7 @@ import type { registerDownlineBodySchema } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { openDownlineAccount, setAccountStatus, type DownlineContext } from '../accounts/downline.service.ts';
 import { getOrOpenMemberWallet } from '../ledger/ledger.service.ts';
-import { utcMidnight } from '../games/records.service.ts';
+import { periodStart } from '@khela/contract/business-day';
 import { contractsOfMember } from './agents.contracts.ts';
 import { downlineById, findInTeam, notInTeam, pathTo, teamFigures, type Money } from './agents.team.ts';
 
@@ -56,8 +56,8 @@ export async function downlineDetail(
 ) {
   const downline = await findInTeam(db, { agentId, username, money });
   if (!downline) throw notInTeam();
-  const start = new Date(utcMidnight(now));
-  start.setUTCDate(1);
+  // This month of the brand's calendar (settings timeZone).
+  const start = new Date(periodStart('month', now, money.timeZone));
   const [path, month, contracts] = [
     await pathTo(db, { agentId, memberId: downline.id }),
     await teamFigures(db, { rootId: downline.id, period: { from: start.getTime(), to: now }, money }),

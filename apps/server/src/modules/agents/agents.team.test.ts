@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defaultRegisterRules } from '@khela/contract/settings-defaults';
+import { dayKey, startOfDayKey } from '@khela/contract/business-day';
 import { call, loginAs } from '../accounts/accounts.test-support.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { depositOrders } from '../deposits/deposits.tables.ts';
@@ -33,7 +34,8 @@ const post = (url: string, body: unknown, token: string | null = teams.a, sealed
 describe('agentTeamOverview', () => {
   it('answers the team now and every day of the period with zeros, oldest first', async () => {
     const now = Date.now();
-    const today = Math.floor(now / dayMs) * dayMs;
+    // The brand's day (Asia/Dhaka for the demo brand), as the figures are cut.
+    const today = startOfDayKey(dayKey(now, 'Asia/Dhaka'), 'Asia/Dhaka');
     await settledRound(teams, {
       memberId: teams.ids.ta_deep!,
       bet: 10_000n,
@@ -79,7 +81,7 @@ describe('agentTeamOverview', () => {
       currency: 'BDT',
     });
     expect(value.days).toHaveLength(7);
-    expect(value.days[6].day).toBe(new Date(today).toISOString().slice(0, 10));
+    expect(value.days[6].day).toBe(dayKey(today, 'Asia/Dhaka'));
     expect(value.days[6]).toMatchObject({ bet: '100.00', win: '25.00', profit: '-75.00', activeMembers: 1 });
     expect(value.days[6]).toMatchObject({ deposits: '300.00', firstDeposits: 1, newMembers: 3 });
     expect(value.days[5]).toMatchObject({ bet: '50.00', activeMembers: 1 });

@@ -1,16 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  accountTypes,
-  agentTypes,
-  recordTimeZone,
-  type Downline,
-  type TeamOverviewValue,
-} from '@khela/contract';
+import { accountTypes, agentTypes, type Downline, type TeamOverviewValue } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { formatAmount } from '../ledger/money.ts';
-import { profitPeriod, utcMidnight } from '../games/records.service.ts';
+import { addDays, dayKey } from '@khela/contract/business-day';
+import { brandDayOf, profitPeriod } from '../games/records.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 
 /**
@@ -23,22 +18,25 @@ import type { SiteSettings } from '../settings/settings.schema.ts';
  * reports read them in SQL joins (one statement per figure, not one call per account), never write.
  */
 
+/** The brand's money, and its business days (settings timeZone): what the team figures are cut by. */
 export interface Money {
   currency: string;
   precision: number;
+  timeZone: string;
 }
 
-export const moneyOf = (settings: Pick<SiteSettings, 'currency' | 'currencyPrecision'>): Money => ({
+export const moneyOf = (
+  settings: Pick<SiteSettings, 'currency' | 'currencyPrecision' | 'timeZone'>,
+): Money => ({
   currency: settings.currency,
   precision: settings.currencyPrecision,
+  timeZone: settings.timeZone,
 });
 
-const dayMs = 24 * 60 * 60 * 1000;
 const agentTypeList = sql.raw(agentTypes.join(', '));
 const trialType = sql.raw(String(accountTypes.trial));
-// A constant of ours written into the SQL text: the same day expression in SELECT and GROUP BY.
-const zone = sql.raw(`'${recordTimeZone.replace(/'/g, "''")}'`);
-export const dayOf = (column: SQL) => sql`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD')`;
+/** The brand's day (YYYY-MM-DD) of a timestamp: the same expression in SELECT and GROUP BY. */
+export const dayOf = (column: SQL, money: Pick<Money, 'timeZone'>) => brandDayOf(column, money.timeZone);
 
 /** The ids of `rootId`'s team (itself included), as a subquery. */
 export const teamIds = (rootId: number) =>
@@ -257,12 +255,12 @@ function figuresOf(sums: FigureSums, precision: number): TeamFigures {
   };
 }
 
-/** The UTC days a period touches, oldest first. */
-export function daysOf(period: { from: number; to: number }): string[] {
+/** The brand's days a period touches, oldest first. */
+export function daysOf(period: { from: number; to: number }, zone: string): string[] {
   const days: string[] = [];
-  for (let day = utcMidnight(period.from); day < period.to; day += dayMs) {
-    days.push(new Date(day).toISOString().slice(0, 10));
-  }
+  if (period.to <= period.from) return days;
+  const last = dayKey(period.to - 1, zone);
+  for (let day = dayKey(period.from, zone); day <= last; day = addDays(day, 1)) days.push(day);
   return days;
 }
 
@@ -283,7 +281,7 @@ export async function teamFigures(
   const rows = rowsOf<{ what: string; day: string | null; n: number; a: string; b: string }>(
     await db.execute(sql`
       with r as (
-        select ${dayOf(sql`settled_at`)} as day, member_id, sum(bet_amount) as bet, sum(win_amount) as win
+        select ${dayOf(sql`settled_at`, money)} as day, member_id, sum(bet_amount) as bet, sum(win_amount) as win
           from member_rounds
          where member_id in ${team} and status = 'settled' and wallet_kind = 'main' and currency = ${money.currency}
            and settled_at >= ${from} and settled_at < ${to}
@@ -293,31 +291,31 @@ export async function teamFigures(
       union all
       select 'active', null, (count(distinct member_id) filter (where bet > 0))::int, '0', '0' from r
       union all
-      select 'deposits', ${dayOf(sql`decided_at`)}, count(*)::int, sum(amount)::text, '0'
+      select 'deposits', ${dayOf(sql`decided_at`, money)}, count(*)::int, sum(amount)::text, '0'
         from deposit_orders
        where member_id in ${team} and status = 'approved' and currency = ${money.currency}
          and decided_at >= ${from} and decided_at < ${to}
        group by 2
       union all
-      select 'first', ${dayOf(sql`f.first_at`)}, count(*)::int, '0', '0'
+      select 'first', ${dayOf(sql`f.first_at`, money)}, count(*)::int, '0', '0'
         from (select member_id, min(decided_at) as first_at from deposit_orders
                where member_id in ${team} and status = 'approved' group by member_id) f
        where f.first_at >= ${from} and f.first_at < ${to}
        group by 2
       union all
-      select 'withdrawals', ${dayOf(sql`disbursed_at`)}, count(*)::int, sum(amount - coalesce(refunded, 0))::text, '0'
+      select 'withdrawals', ${dayOf(sql`disbursed_at`, money)}, count(*)::int, sum(amount - coalesce(refunded, 0))::text, '0'
         from withdrawals
        where member_id in ${team} and status in ('disbursed', 'completed', 'disputed') and currency = ${money.currency}
          and disbursed_at >= ${from} and disbursed_at < ${to}
        group by 2
       union all
-      select 'new', ${dayOf(sql`m.created_at`)}, count(*)::int, '0', '0'
+      select 'new', ${dayOf(sql`m.created_at`, money)}, count(*)::int, '0', '0'
         from member_tree t join members m on m.id = t.descendant_id
        where t.ancestor_id = ${rootId} and t.depth > 0 and m.type <> ${trialType}
          and m.created_at >= ${from} and m.created_at < ${to}
        group by 2`),
   );
-  const byDay = new Map(daysOf(period).map((day) => [day, noFigures()]));
+  const byDay = new Map(daysOf(period, money.timeZone).map((day) => [day, noFigures()]));
   const totals = noFigures();
   for (const row of rows) {
     if (row.what === 'active') {
@@ -357,7 +355,7 @@ export async function teamOverview(
     now?: number;
   },
 ): Promise<TeamOverviewValue> {
-  const period = profitPeriod(query, now);
+  const period = profitPeriod(query, now, money.timeZone);
   const [size] = rowsOf<{ team_size: number; agents: number; direct: number; balance: string }>(
     await db.execute(sql`
       select (count(*) filter (where t.depth > 0))::int as team_size,

@@ -23,7 +23,11 @@ export async function agentWageRoutes(app: FastifyInstance) {
   const { db } = app;
   const money = async () => {
     const settings = await getSettings(db);
-    return { precision: settings.currencyPrecision, currency: settings.currency };
+    return {
+      precision: settings.currencyPrecision,
+      currency: settings.currency,
+      timeZone: settings.timeZone,
+    };
   };
 
   registerCall(app, agentCalls.agentConsolidated, async ({ request }) =>

@@ -49,6 +49,8 @@ export async function listWages(
     memberId: number;
     precision: number;
     currency: string;
+    /** The brand's zone: the default period starts at its midnight. */
+    timeZone: string;
     query: {
       kind: WageKind;
       scope: 'received' | 'paid';
@@ -62,7 +64,7 @@ export async function listWages(
   },
 ) {
   const { memberId, query, precision } = options;
-  const { from, to } = profitPeriod(query, Date.now());
+  const { from, to } = profitPeriod(query, Date.now(), options.timeZone);
   const conditions = [
     query.scope === 'received' ? sql`w.member_id = ${memberId}` : sql`w.payer_id = ${memberId}`,
     sql`w.kind = ${query.kind}`,

@@ -37,6 +37,7 @@ export async function recordRoutes(app: FastifyInstance) {
       memberId: sessionOf(request).memberId,
       query,
       money: { currency: settings.currency, precision: settings.currencyPrecision },
+      timeZone: settings.timeZone,
     });
   });
 }

@@ -3,7 +3,6 @@ import {
   gameCategories,
   profitDefaultDays,
   profitMaxDays,
-  recordTimeZone,
   type BettingRecordLine,
   type BettingRecordValue,
   type GameCategory,
@@ -13,6 +12,7 @@ import {
   type RoundStatus,
   type RoundTotals,
 } from '@khela/contract';
+import { addDays, dayKey, isTimeZone, periodStart, startOfDayKey } from '@khela/contract/business-day';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { formatAmount } from '../ledger/money.ts';
@@ -218,21 +218,25 @@ export async function listRoundRecord({
   };
 }
 
-/** Midnight of the day `ms` falls in, in UTC (recordTimeZone). */
-export function utcMidnight(ms: number): number {
-  return Math.floor(ms / dayMs) * dayMs;
+/** The start of the brand's day (settings timeZone) that `ms` falls in. */
+export function brandMidnight(ms: number, zone: string): number {
+  return periodStart('day', ms, zone);
 }
 
 /**
  * The period personalProfit reads: both ends given, or the missing ones filled in (the last 7 days,
  * today included, up to now). `to` is exclusive and must be after `from`, at most 92 days later.
  */
-export function profitPeriod(query: { from?: number | undefined; to?: number | undefined }, now: number) {
+export function profitPeriod(
+  query: { from?: number | undefined; to?: number | undefined },
+  now: number,
+  zone: string,
+) {
   const to = query.to ?? now;
   const from =
     query.from ??
     (query.to === undefined
-      ? utcMidnight(now) - (profitDefaultDays - 1) * dayMs
+      ? startOfDayKey(addDays(dayKey(now, zone), -(profitDefaultDays - 1)), zone)
       : query.to - profitDefaultDays * dayMs);
   if (from >= to) refuse('to', 'must be after from');
   if (to - from > profitMaxDays * dayMs) refuse('from', `at most ${profitMaxDays} days`);
@@ -245,15 +249,20 @@ function categoryOrder(gameType: string): number {
   return index === -1 ? gameCategories.length : index;
 }
 
-// The time zone is a constant of ours, written into the SQL text rather than bound as a parameter:
-// the same expression then appears once in SELECT and GROUP BY (two bound parameters would be two
-// different expressions to PostgreSQL).
-const timeZoneLiteral = sql.raw(`'${recordTimeZone.replace(/'/g, "''")}'`);
-const settledDay = sql<string>`to_char(${memberRounds.settledAt} at time zone ${timeZoneLiteral}, 'YYYY-MM-DD')`;
+/**
+ * The brand's day of a timestamp column. The zone is written into the SQL text rather than bound
+ * as a parameter: the same expression then appears once in SELECT and GROUP BY (two bound
+ * parameters would be two different expressions to PostgreSQL). Only a name that passes
+ * isTimeZone (the settings' own check: letters, digits, _ + - /) is ever written there.
+ */
+export function brandDayOf(column: AnyColumn | SQL, zone: string): SQL<string> {
+  if (!isTimeZone(zone)) throw new Error(`not a time zone: ${zone}`);
+  return sql<string>`to_char(${column} at time zone ${sql.raw(`'${zone}'`)}, 'YYYY-MM-DD')`;
+}
 
 /**
- * personalProfit: the member's settled rounds in the period, summed by day (cut at midnight UTC,
- * on the settlement time: the day the result was known) and by category within each day. Only
+ * personalProfit: the member's settled rounds in the period, summed by day (the brand's days, cut at
+ * midnight in settings timeZone, on the settlement time: the day the result was known) and by category within each day. Only
  * days that had settled rounds are listed, newest first.
  */
 export async function getPersonalProfit({
@@ -261,15 +270,19 @@ export async function getPersonalProfit({
   memberId,
   query,
   money,
+  timeZone,
   now = Date.now(),
 }: {
   db: Database;
   memberId: number;
   query: { from?: number | undefined; to?: number | undefined; gameType?: GameCategory | undefined };
   money: Money;
+  /** The brand's zone (settings timeZone): the days the figures are summed by. */
+  timeZone: string;
   now?: number;
 }): Promise<PersonalProfitValue> {
-  const period = profitPeriod(query, now);
+  const period = profitPeriod(query, now, timeZone);
+  const settledDay = brandDayOf(memberRounds.settledAt, timeZone);
   const rows = await db
     .select({
       day: settledDay,
@@ -321,7 +334,7 @@ export async function getPersonalProfit({
     totals: totalsOf(overall, money.precision),
     from: period.from,
     to: period.to,
-    timeZone: recordTimeZone,
+    timeZone,
     currency: money.currency,
   };
 }

@@ -4,7 +4,7 @@ import type { TestApp } from '../../test/helper.ts';
 import { gameVendors, games } from './games.tables.ts';
 import { appWithVendors, newMember } from './games.test-support.ts';
 import { forgetRankLists } from './lobby-ranks.service.ts';
-import { profitPeriod, utcMidnight } from './records.service.ts';
+import { brandMidnight, profitPeriod } from './records.service.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { postEntry } from '../ledger/ledger.service.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
@@ -287,21 +287,26 @@ describe('GET /wps/relay/MCSFE_getBettingRecord', () => {
 });
 
 describe('GET /wps/relay/MCSFE_getPersonalProfit', () => {
-  const period = `?from=${ms('2026-03-01T00:00:00Z')}&to=${ms('2026-03-08T00:00:00Z')}`;
+  const period = `?from=${ms('2026-03-01T00:00:00+06:00')}&to=${ms('2026-03-08T00:00:00+06:00')}`;
 
-  it('sums settled rounds by day (UTC, on the settlement) and by category, newest day first', async () => {
-    await round({ bet: 1000, win: 2500, at: '2026-03-01T10:00:00Z' });
-    await round({ bet: 500, win: 0, at: '2026-03-01T23:00:00Z', node: 'tables' });
-    await round({ bet: 200, win: 100, at: '2026-03-01T23:30:00Z' });
+  it("sums settled rounds by the brand's day (Asia/Dhaka, on the settlement) and by category, newest day first", async () => {
+    await round({ bet: 1000, win: 2500, at: '2026-03-01T10:00:00+06:00' });
+    await round({ bet: 500, win: 0, at: '2026-03-01T23:00:00+06:00', node: 'tables' });
+    await round({ bet: 200, win: 100, at: '2026-03-01T23:30:00+06:00' });
     // Started on the 2nd just before midnight, settled on the 3rd: counts on the 3rd.
-    await round({ bet: 300, win: 900, at: '2026-03-02T23:59:00Z', settledAt: '2026-03-03T00:01:00Z' });
+    await round({
+      bet: 300,
+      win: 900,
+      at: '2026-03-02T23:59:00+06:00',
+      settledAt: '2026-03-03T00:01:00+06:00',
+    });
     // Never counted: open, rolled back, another member, another currency, outside the period.
-    await round({ bet: 9999, status: 'open', at: '2026-03-02T10:00:00Z' });
-    await round({ bet: 0, win: 0, status: 'rolled_back', at: '2026-03-02T11:00:00Z' });
-    await round({ member: 'other', bet: 9999, at: '2026-03-02T10:00:00Z' });
-    await round({ bet: 9999, at: '2026-03-02T10:00:00Z', currency: 'USD' });
-    await round({ bet: 9999, at: '2026-02-28T23:58:00Z' });
-    await round({ bet: 9999, at: '2026-03-07T23:59:30Z' });
+    await round({ bet: 9999, status: 'open', at: '2026-03-02T10:00:00+06:00' });
+    await round({ bet: 0, win: 0, status: 'rolled_back', at: '2026-03-02T11:00:00+06:00' });
+    await round({ member: 'other', bet: 9999, at: '2026-03-02T10:00:00+06:00' });
+    await round({ bet: 9999, at: '2026-03-02T10:00:00+06:00', currency: 'USD' });
+    await round({ bet: 9999, at: '2026-02-28T23:58:00+06:00' });
+    await round({ bet: 9999, at: '2026-03-07T23:59:30+06:00' });
 
     const { status, body } = await profit(period);
     expect(status).toBe(200);
@@ -328,16 +333,16 @@ describe('GET /wps/relay/MCSFE_getPersonalProfit', () => {
         },
       ],
       totals: { rounds: 4, bet: '20.00', win: '35.00', profit: '15.00' },
-      from: ms('2026-03-01T00:00:00Z'),
-      to: ms('2026-03-08T00:00:00Z'),
-      timeZone: 'UTC',
+      from: ms('2026-03-01T00:00:00+06:00'),
+      to: ms('2026-03-08T00:00:00+06:00'),
+      timeZone: 'Asia/Dhaka',
       currency: 'BDT',
     });
   });
 
   it('filters by category', async () => {
-    await round({ bet: 1000, win: 2500, at: '2026-03-01T10:00:00Z' });
-    await round({ bet: 500, at: '2026-03-01T11:00:00Z', node: 'tables' });
+    await round({ bet: 1000, win: 2500, at: '2026-03-01T10:00:00+06:00' });
+    await round({ bet: 500, at: '2026-03-01T11:00:00+06:00', node: 'tables' });
     const { body } = await profit(`${period}&gameType=LIVE`);
     expect(body.value.days).toEqual([
       expect.objectContaining({
@@ -360,27 +365,33 @@ describe('GET /wps/relay/MCSFE_getPersonalProfit', () => {
     const { status, body } = await profit();
     expect(status).toBe(200);
     expect(body.value.totals.rounds).toBe(1);
-    expect(body.value.from).toBe(utcMidnight(now) - 6 * 86_400_000);
+    expect(body.value.from).toBe(brandMidnight(now, 'Asia/Dhaka') - 6 * 86_400_000);
     expect(body.value.to).toBeGreaterThanOrEqual(now);
   });
 
   it("shows a trial account's demo rounds", async () => {
-    await round({ member: 'trial', bet: 1000, win: 3000, wallet: 'trial', at: '2026-03-01T10:00:00Z' });
+    await round({ member: 'trial', bet: 1000, win: 3000, wallet: 'trial', at: '2026-03-01T10:00:00+06:00' });
     const { status, body } = await profit(period, people.trial.token);
     expect(status).toBe(200);
     expect(body.value.totals).toEqual({ rounds: 1, bet: '10.00', win: '30.00', profit: '20.00' });
   });
 
   it.each([
-    ['from after to', `?from=${ms('2026-03-02T00:00:00Z')}&to=${ms('2026-03-01T00:00:00Z')}`, 'to'],
-    ['a range over 92 days', `?from=${ms('2026-01-01T00:00:00Z')}&to=${ms('2026-04-03T00:00:01Z')}`, 'from'],
+    ['from after to', `?from=${ms('2026-03-02T00:00:00+06:00')}&to=${ms('2026-03-01T00:00:00+06:00')}`, 'to'],
+    [
+      'a range over 92 days',
+      `?from=${ms('2026-01-01T00:00:00+06:00')}&to=${ms('2026-04-03T00:00:01+06:00')}`,
+      'from',
+    ],
     ['a from over 92 days ago and no to', `?from=${Date.now() - 93 * 86_400_000}`, 'from'],
     ['an unknown category', '?gameType=CASINO', 'gameType'],
     ['a time that is not a number', '?to=tomorrow', 'to'],
   ])('refuses %s with 400', (_label, query, field) => expectInvalid(profit(query), field));
 
   it('accepts exactly 92 days', async () => {
-    const { status } = await profit(`?from=${ms('2026-01-01T00:00:00Z')}&to=${ms('2026-04-03T00:00:00Z')}`);
+    const { status } = await profit(
+      `?from=${ms('2026-01-01T00:00:00+06:00')}&to=${ms('2026-04-03T00:00:00+06:00')}`,
+    );
     expect(status).toBe(200);
   });
 
@@ -502,16 +513,23 @@ describe('lottery bets in the record (issue 13)', () => {
 describe('profitPeriod', () => {
   const now = ms('2026-03-10T15:30:00Z');
   it('fills in the last 7 days up to now', () => {
-    expect(profitPeriod({}, now)).toEqual({ from: ms('2026-03-04T00:00:00Z'), to: now });
+    expect(profitPeriod({}, now, 'UTC')).toEqual({ from: ms('2026-03-04T00:00:00Z'), to: now });
+  });
+  it("starts the 7 days at the brand's midnight", () => {
+    // 15:30 UTC on the 10th is 21:30 in Dhaka; 00:00 in Dhaka on the 4th is 18:00 UTC on the 3rd.
+    expect(profitPeriod({}, now, 'Asia/Dhaka')).toEqual({ from: ms('2026-03-03T18:00:00Z'), to: now });
+    // 23:30 UTC is already the 11th in Dhaka.
+    const late = ms('2026-03-10T23:30:00Z');
+    expect(profitPeriod({}, late, 'Asia/Dhaka').from).toBe(ms('2026-03-04T18:00:00Z'));
   });
   it('takes 7 days before a given end', () => {
-    expect(profitPeriod({ to: ms('2026-03-05T00:00:00Z') }, now)).toEqual({
+    expect(profitPeriod({ to: ms('2026-03-05T00:00:00Z') }, now, 'UTC')).toEqual({
       from: ms('2026-02-26T00:00:00Z'),
       to: ms('2026-03-05T00:00:00Z'),
     });
   });
   it('ends now after a given start', () => {
-    expect(profitPeriod({ from: ms('2026-03-09T00:00:00Z') }, now)).toEqual({
+    expect(profitPeriod({ from: ms('2026-03-09T00:00:00Z') }, now, 'UTC')).toEqual({
       from: ms('2026-03-09T00:00:00Z'),
       to: now,
     });
