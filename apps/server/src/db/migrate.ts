@@ -20,7 +20,8 @@ import type { Database } from './database.ts';
  * `--> statement-breakpoint`, as migrations are. A change of a function's arguments or a view's
  * columns needs a migration that drops the old object first (migrations run before the sources).
  * Order: the ledger's files first (others call its posting path), then the other modules by name,
- * each module's files by name.
+ * each module's files by name; a file that names another file's view or function comes after it
+ * (afterWhatTheyName).
  */
 
 export interface SqlSource {
@@ -74,15 +75,56 @@ export function readSqlSources(): SqlSource[] {
   const modules = readdirSync(root)
     .filter((module) => existsSync(folderOf(module)))
     .sort((left, right) => (left === 'ledger' ? -1 : right === 'ledger' ? 1 : left.localeCompare(right)));
-  return modules.flatMap((module) =>
-    readdirSync(folderOf(module))
-      .filter((file) => file.endsWith('.sql'))
-      .sort()
-      .map((file) => {
-        const text = readFileSync(path.join(folderOf(module), file), 'utf8');
-        return { name: `${module}/${file}`, text, hash: createHash('sha256').update(text).digest('hex') };
-      }),
+  return afterWhatTheyName(
+    modules.flatMap((module) =>
+      readdirSync(folderOf(module))
+        .filter((file) => file.endsWith('.sql'))
+        .sort()
+        .map((file) => {
+          const text = readFileSync(path.join(folderOf(module), file), 'utf8');
+          return { name: `${module}/${file}`, text, hash: createHash('sha256').update(text).digest('hex') };
+        }),
+    ),
   );
+}
+
+/**
+ * The sources in their given order, except that a file comes after the files whose views or
+ * functions it names: a view (or a LANGUAGE sql function) is checked when it is made, so games'
+ * member_rounds, which reads lottery's published lottery_rounds, must come after it although
+ * "games" sorts first. Stable: a file moves only behind what it names; names in comments do not
+ * count, and a cycle (functions calling each other, checked only when run) keeps the given order.
+ */
+export function afterWhatTheyName(sources: SqlSource[]): SqlSource[] {
+  const code = (text: string) => text.replace(/--[^\n]*/g, ' ');
+  const madeBy = new Map<string, string>();
+  for (const source of sources)
+    for (const match of code(source.text).matchAll(/CREATE OR REPLACE (?:VIEW|FUNCTION)\s+(\w+)/gi))
+      madeBy.set(match[1]!.toLowerCase(), source.name);
+  const needs = new Map(
+    sources.map((source) => {
+      const words = new Set(
+        code(source.text)
+          .toLowerCase()
+          .match(/\b\w+\b/g) ?? [],
+      );
+      const named = [...words].flatMap((word) => {
+        const maker = madeBy.get(word);
+        return maker && maker !== source.name ? [maker] : [];
+      });
+      return [source.name, new Set(named)];
+    }),
+  );
+  const ordered: SqlSource[] = [];
+  const placed = new Set<string>();
+  const left = [...sources];
+  while (left.length > 0) {
+    const ready = left.findIndex((source) => [...needs.get(source.name)!].every((name) => placed.has(name)));
+    const [next] = left.splice(ready < 0 ? 0 : ready, 1);
+    ordered.push(next!);
+    placed.add(next!.name);
+  }
+  return ordered;
 }
 
 /** The statements of a migration or source file (drizzle's breakpoint), blank ones dropped. */

@@ -46,35 +46,13 @@ const baseline: Record<string, string> = {
   'agents/agents.wages.ts: lottery_numeros (lottery)':
     'agents TS waits (time-zone work): read lottery_rounds',
   'agents/agents.wages.ts: members (accounts)': 'agents TS waits (time-zone work): read accounts_members',
-  'agents/sql/agent_wages_pay.sql: ledger_accounts (ledger)': 'not yet moved to ledger_wallets',
-  'agents/sql/agent_wages_realtime.sql: lottery_bets (lottery)': 'not yet moved to lottery_rounds',
-  'agents/sql/agent_wages_realtime.sql: lottery_games (lottery)': 'not yet moved to lottery_rounds',
-  'agents/sql/agent_wages_realtime.sql: lottery_numeros (lottery)': 'not yet moved to lottery_rounds',
-  'agents/sql/agent_wages_realtime.sql: members (accounts)': 'not yet moved to accounts_members',
-  'agents/sql/agent_wages_tiered.sql: members (accounts)': 'not yet moved to accounts_members',
   'agents/sql/member_tree_insert.sql: members (accounts)':
     "agents' tree trigger on accounts' members: where it belongs is a design decision",
   'agents/sql/member_tree_move.sql: members (accounts)':
     "agents' tree trigger on accounts' members: where it belongs is a design decision",
-  'games/game-sessions.service.ts: sessions (accounts)': 'not yet moved to an accounts view',
   'games/launch.service.ts: members (accounts)': 'not yet moved to an accounts view',
   'games/launch.service.ts: sessions (accounts)':
     'launch slides platform sessions: needs an accounts function',
-  'games/sql/member_rounds.sql: lottery_bets (lottery)': 'not yet moved to lottery_rounds',
-  'games/sql/member_rounds.sql: lottery_games (lottery)': 'not yet moved to lottery_rounds',
-  'games/sql/member_rounds.sql: lottery_numeros (lottery)': 'not yet moved to lottery_rounds',
-  'games/sql/vendor_money_call.sql: journal_entries (ledger)': 'not yet moved to a ledger view',
-  'games/sql/vendor_money_call.sql: ledger_accounts (ledger)': 'not yet moved to ledger_wallets',
-  'games/sql/vendor_money_call.sql: members (accounts)': 'not yet moved to an accounts view',
-  'games/sql/vendor_money_call.sql: postings (ledger)': 'not yet moved to a ledger view',
-  'games/sql/vendor_money_call.sql: sessions (accounts)': 'not yet moved to an accounts view',
-  'lottery/lottery.numeros.ts: journal_entries (ledger)': 'not yet moved to a ledger view',
-  'lottery/sql/lottery_cancel_bet.sql: ledger_accounts (ledger)': 'not yet moved to ledger_wallets',
-  'lottery/sql/lottery_close_batch.sql: ledger_accounts (ledger)': 'not yet moved to ledger_wallets',
-  'lottery/sql/lottery_place_slip.sql: journal_entries (ledger)': 'not yet moved to a ledger view',
-  'lottery/sql/lottery_place_slip.sql: ledger_accounts (ledger)': 'not yet moved to ledger_wallets',
-  'lottery/sql/lottery_place_slip.sql: members (accounts)': 'not yet moved to accounts_members',
-  'lottery/sql/lottery_slip_reply.sql: ledger_accounts (ledger)': 'not yet moved to ledger_wallets',
   'reports/reports.aggregate.ts: deposit_orders (deposits)':
     'reports TS waits (time-zone work): deposits needs a view',
   'reports/reports.aggregate.ts: game_rounds (games)':

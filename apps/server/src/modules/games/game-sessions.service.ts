@@ -35,7 +35,7 @@ export async function endMemberGameSessions({
         // this a short range of game_sessions_recent_idx however many games the member launched.
         // No such session: nothing to end (null bound, no row).
         sql`${gameSessions.launchedAt} >= (
-          select min(s.created_at) from sessions s where s.member_id = ${memberId} and s.expires_at > now())`,
+          select min(s.created_at) from accounts_sessions s where s.member_id = ${memberId} and s.expires_at > now())`,
       ),
     )
     .returning({ id: gameSessions.id });

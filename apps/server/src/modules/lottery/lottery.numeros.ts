@@ -94,7 +94,7 @@ function betsDigestSql(numeroId: number) {
              string_agg(b.id::text || ':' || b.entry_id::text || ':' || e.request_hash, E'\\n' order by b.id),
              ''), 'UTF8')), 'hex') as bets_digest
       from lottery_bets b
-      join journal_entries e on e.id = b.entry_id
+      join ledger_entries e on e.id = b.entry_id
      where b.numero_id = ${numeroId}`;
 }
 

@@ -20,7 +20,7 @@ DECLARE
   v_payer_ids bigint[];
   v_posted record;
 BEGIN
-  SELECT a.id INTO v_platform_id FROM ledger_accounts a WHERE a.address = v_platform;
+  SELECT a.id INTO v_platform_id FROM ledger_wallets a WHERE a.address = v_platform;
   IF v_platform_id IS NULL THEN
     RAISE EXCEPTION 'no ledger account %', v_platform USING ERRCODE = 'KL003';
   END IF;
@@ -41,14 +41,14 @@ BEGIN
          pa.id, coalesce(ua.id, CASE WHEN w.payer_id IS NULL THEN v_platform_id END),
          CASE WHEN w.payer_id IS NULL THEN v_platform ELSE 'member:' || w.payer_id || ':main' END
     FROM agent_wages w
-    JOIN ledger_accounts pa ON pa.address = 'member:' || w.member_id || ':main'
-    LEFT JOIN ledger_accounts ua ON ua.address = 'member:' || w.payer_id || ':main'
+    JOIN ledger_wallets pa ON pa.address = 'member:' || w.member_id || ':main'
+    LEFT JOIN ledger_wallets ua ON ua.address = 'member:' || w.payer_id || ':main'
    WHERE w.kind = p_kind AND w.period_key = p_period_key AND w.status = 'due';
   ANALYZE agent_pay_lines;
 
   -- Every payer's and payee's wallet, locked at once in account id order (as ledger_post_entries
   -- locks): a transfer between two of them waits for this settlement instead of deadlocking it.
-  PERFORM 1 FROM ledger_accounts a
+  PERFORM 1 FROM ledger_wallets a
    WHERE a.id IN (SELECT l.payee_account FROM agent_pay_lines l
                   UNION SELECT l.payer_account FROM agent_pay_lines l WHERE l.payer_id IS NOT NULL)
    ORDER BY a.id FOR UPDATE;
@@ -71,7 +71,7 @@ BEGIN
                                                      ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)
                              AS taken_before
                       FROM agent_pay_lines l
-                      LEFT JOIN ledger_accounts a ON a.id = l.payer_account
+                      LEFT JOIN ledger_wallets a ON a.id = l.payer_account
                      WHERE l.level = v_level) AS r) AS s;
     -- An earlier line that took its whole due left less for the next; one that took part left none.
     -- taken_before counts dues, so a payer short of funds pays its lines in id order until empty.

@@ -26,25 +26,26 @@ BEGIN
   ANALYZE agent_rt_contracts;
 
   -- Per bettor and numero first (few rows per bettor), then up the tree to the contracted agents.
+  -- The bets with their game and draw come from the lottery's published lottery_rounds.
   CREATE TEMPORARY TABLE IF NOT EXISTS agent_rt_parts (
-    member_id bigint, numero_id bigint, win_stake bigint, loss_stake bigint, win_wage bigint, loss_wage bigint
+    member_id bigint, numero_id bigint, game_code text, numero text,
+    win_stake bigint, loss_stake bigint, win_wage bigint, loss_wage bigint
   ) ON COMMIT DROP;
   TRUNCATE agent_rt_parts;
   INSERT INTO agent_rt_parts
-  SELECT c.member_id, b.numero_id,
+  SELECT c.member_id, b.numero_id, b.game_code, b.numero,
          sum(b.stake) FILTER (WHERE b.status = 'won')::bigint,
          sum(b.stake) FILTER (WHERE b.status = 'lost')::bigint,
          div(coalesce(sum(b.stake) FILTER (WHERE b.status = 'won'), 0)::numeric * min(c.win_bp), 10000)::bigint,
          div(coalesce(sum(b.stake) FILTER (WHERE b.status = 'lost'), 0)::numeric * min(c.loss_bp), 10000)::bigint
-    FROM lottery_numeros n
-    JOIN lottery_bets b ON b.numero_id = n.id
-    JOIN members m ON m.id = b.member_id
+    FROM lottery_rounds b
+    JOIN accounts_members m ON m.id = b.member_id
     JOIN member_tree t ON t.descendant_id = b.member_id
     JOIN agent_rt_contracts c ON c.member_id = t.ancestor_id
-   WHERE n.settled_at >= p_from AND n.settled_at < p_to
+   WHERE b.numero_settled_at >= p_from AND b.numero_settled_at < p_to
      AND b.status IN ('won', 'lost') AND b.currency = p_currency AND m.type <> p_trial_type
      AND b.stake >= c.single_bet
-   GROUP BY c.member_id, b.numero_id;
+   GROUP BY c.member_id, b.numero_id, b.game_code, b.numero;
 
   INSERT INTO agent_wages (kind, period_key, period_from, period_to, contract_id, member_id, payer_id, currency,
                            win_stake, loss_stake, win_rate_bp, loss_rate_bp, win_wage, loss_wage, due, status)
@@ -59,12 +60,10 @@ BEGIN
   GET DIAGNOSTICS v_count = ROW_COUNT;
 
   INSERT INTO agent_wage_parts (wage_id, numero_id, game_code, numero, win_stake, loss_stake, win_wage, loss_wage)
-  SELECT w.id, p.numero_id, g.game_code, n.numero, coalesce(p.win_stake, 0), coalesce(p.loss_stake, 0),
+  SELECT w.id, p.numero_id, p.game_code, p.numero, coalesce(p.win_stake, 0), coalesce(p.loss_stake, 0),
          p.win_wage, p.loss_wage
     FROM agent_rt_parts p
     JOIN agent_wages w ON w.member_id = p.member_id AND w.kind = 'realtime' AND w.period_key = p_period_key
-    JOIN lottery_numeros n ON n.id = p.numero_id
-    JOIN lottery_games g ON g.id = n.game_id
   ON CONFLICT DO NOTHING;
   RETURN v_count;
 END;

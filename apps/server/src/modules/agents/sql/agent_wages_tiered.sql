@@ -22,7 +22,7 @@ BEGIN
   ), bettors AS (
     SELECT r.member_id, sum(r.bet_amount)::bigint AS bet, sum(r.win_amount)::bigint AS win
       FROM member_rounds r
-      JOIN members m ON m.id = r.member_id
+      JOIN accounts_members m ON m.id = r.member_id
      WHERE r.settled_at >= p_from AND r.settled_at < p_to
        AND r.status = 'settled' AND r.wallet_kind = 'main' AND r.currency = p_currency
        AND m.type <> p_trial_type

@@ -3,7 +3,8 @@
 -- catalogue game (vendor TCG_LOTTO_VN for the regional draws, TCG_SEA for the fast ones; the game
 -- code is the lottery game's). A cancelled or voided bet is a rolled-back round with nothing staked,
 -- as a vendor's rolled-back round is. `detail` carries the draw: numero, play type, numbers, odds
--- (decimal text), hits and, once drawn, the special prize.
+-- (decimal text), hits and, once drawn, the special prize. The bets come from the lottery's
+-- published lottery_rounds (its tables are its own).
 CREATE OR REPLACE VIEW member_rounds AS
 SELECT r.id, r.vendor_code, r.round_id, r.member_id, r.node_id, r.game_type, r.vassalage, r.currency,
        r.wallet_kind, r.bet_amount, r.win_amount, r.status, r.detail, r.started_at, r.settled_at
@@ -21,14 +22,12 @@ SELECT b.id,
        CASE WHEN b.status IN ('cancelled', 'void') THEN 0 ELSE b.stake END,
        b.payout,
        CASE b.status WHEN 'open' THEN 'open' WHEN 'won' THEN 'settled' WHEN 'lost' THEN 'settled' ELSE 'rolled_back' END,
-       jsonb_build_object('lottery', true, 'numero', n.numero, 'playType', b.play_type, 'numbers', to_jsonb(b.selection),
+       jsonb_build_object('lottery', true, 'numero', b.numero, 'playType', b.play_type, 'numbers', to_jsonb(b.selection),
                           'odds', rtrim(rtrim((b.odds_milli / 1000.0)::numeric(12, 3)::text, '0'), '.'), 'hits', b.hits,
-                          'special', CASE WHEN b.status IN ('won', 'lost') THEN n.numbers[1] END),
+                          'special', CASE WHEN b.status IN ('won', 'lost') THEN b.numbers[1] END),
        b.placed_at,
        b.settled_at
-  FROM lottery_bets b
-  JOIN lottery_games g ON g.id = b.game_id
-  JOIN lottery_numeros n ON n.id = b.numero_id
- CROSS JOIN LATERAL (SELECT CASE WHEN g.region = 'fast' THEN 'TCG_SEA' ELSE 'TCG_LOTTO_VN' END AS vendor_code,
-                            CASE WHEN g.region = 'fast' THEN 'ELOTT' ELSE 'LOTT' END AS game_type) AS v
-  LEFT JOIN games c ON c.vendor_code = v.vendor_code AND c.game_code = g.game_code;
+  FROM lottery_rounds b
+ CROSS JOIN LATERAL (SELECT CASE WHEN b.region = 'fast' THEN 'TCG_SEA' ELSE 'TCG_LOTTO_VN' END AS vendor_code,
+                            CASE WHEN b.region = 'fast' THEN 'ELOTT' ELSE 'LOTT' END AS game_type) AS v
+  LEFT JOIN games c ON c.vendor_code = v.vendor_code AND c.game_code = b.game_code;

@@ -105,7 +105,7 @@ BEGIN
            AND s.expires_at < now() + make_interval(mins => p_idle_minutes) - interval '60 seconds',
          CASE WHEN p_action = 'debit' THEN
            s.expires_at > now() AND EXISTS (
-             SELECT 1 FROM sessions ps JOIN members pm ON pm.id = ps.member_id
+             SELECT 1 FROM accounts_sessions ps JOIN accounts_members pm ON pm.id = ps.member_id
               WHERE ps.id = s.platform_session_id AND ps.revoked_at IS NULL AND ps.expires_at > now()
                 AND pm.status = 'active')
          END
@@ -160,7 +160,7 @@ BEGIN
     -- the caller runs the call again, which then stops here.
     v_wallet := 'member:' || v_member || ':' || v_wallet_kind;
     v_counterparty := CASE WHEN v_wallet_kind = 'trial' THEN 'clearing:demo:' ELSE 'house:' END || v_currency;
-    SELECT a.balance INTO v_balance FROM ledger_accounts a WHERE a.address = v_wallet;
+    SELECT a.balance INTO v_balance FROM ledger_wallets a WHERE a.address = v_wallet;
     IF coalesce(v_balance, 0) < v_amount THEN
       -- Nothing moves and no round opens; the refusal is final for this transaction id.
       IF v_opened THEN
@@ -219,7 +219,7 @@ BEGIN
       END IF;
       v_moved := v_round_member;
     ELSE
-      v_balance := coalesce((SELECT a.balance FROM ledger_accounts a WHERE a.address = v_wallet), 0);
+      v_balance := coalesce((SELECT a.balance FROM ledger_wallets a WHERE a.address = v_wallet), 0);
     END IF;
     UPDATE game_rounds
        SET win_amount = win_amount + v_amount,
@@ -259,11 +259,11 @@ BEGIN
         IF v_round_status = 'settled' THEN
           v_refusal := vendor_error_reply(p_errors, 'ROUND_CLOSED', 'the round is settled');
         ELSE
-          SELECT array_agg(a.address ORDER BY p.account_id), array_agg(-p.amount ORDER BY p.account_id)
+          SELECT array_agg(p.address ORDER BY p.account_id), array_agg(-p.amount ORDER BY p.account_id)
             INTO v_addresses, v_amounts
-            FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+            FROM ledger_entry_postings p
            WHERE p.entry_id = v_debit.entry_id;
-          SELECT e.kind INTO v_reversed_kind FROM journal_entries e WHERE e.id = v_debit.entry_id;
+          SELECT e.kind INTO v_reversed_kind FROM ledger_entries e WHERE e.id = v_debit.entry_id;
           v_wallet := 'member:' || v_round_member || ':' || v_round_wallet_kind;
           v_posted := ledger_post_entries(ARRAY['reversal'], ARRAY[v_ledger_key],
             ARRAY[jsonb_build_object('vendorRequest', p_request_hash)],
@@ -294,7 +294,7 @@ BEGIN
       -- Refused, tombstoned or already rolled back (no entry): nothing to undo, the balance answers.
       IF v_refusal IS NULL AND v_entry_id IS NULL THEN
         v_balance := coalesce(
-          (SELECT a.balance FROM ledger_accounts a WHERE a.address = 'member:' || v_member || ':' || v_wallet_kind), 0);
+          (SELECT a.balance FROM ledger_wallets a WHERE a.address = 'member:' || v_member || ':' || v_wallet_kind), 0);
       END IF;
     END IF;
     IF v_refusal IS NOT NULL THEN

@@ -35,6 +35,6 @@ BEGIN
    WHERE id = v_bet.id;
   RETURN jsonb_build_object(
     'bet', (SELECT to_jsonb(l) - 'placedAtTime' FROM lottery_bet_lines l WHERE l."betId" = v_bet.id),
-    'balance', (SELECT a.balance FROM ledger_accounts a WHERE a.address = v_wallet)::text);
+    'balance', (SELECT a.balance FROM ledger_wallets a WHERE a.address = v_wallet)::text);
 END;
 $$;

@@ -117,8 +117,8 @@ BEGIN
               FROM unnest(v_members, v_amounts) AS t(member_id, amount)
              WHERE t.amount > 0
              GROUP BY t.member_id) AS w
-      JOIN ledger_accounts a ON a.address = 'member:' || w.member_id || ':main'
-      JOIN ledger_accounts h ON h.address = 'house:' || a.currency;
+      JOIN ledger_wallets a ON a.address = 'member:' || w.member_id || ':main'
+      JOIN ledger_wallets h ON h.address = 'house:' || a.currency;
     IF coalesce(cardinality(v_w_members), 0) <> (SELECT count(DISTINCT t.member_id)
                                                    FROM unnest(v_members, v_amounts) AS t(member_id, amount)
                                                   WHERE t.amount > 0) THEN

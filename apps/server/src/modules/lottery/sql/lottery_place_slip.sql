@@ -55,7 +55,7 @@ BEGIN
      ORDER BY r.n);
 
   -- An account that is not active (or a trial) does not bet (as vendor_money_call's debit).
-  SELECT m.status, m.type INTO v_member_status, v_member_type FROM members m WHERE m.id = p_member_id;
+  SELECT m.status, m.type INTO v_member_status, v_member_type FROM accounts_members m WHERE m.id = p_member_id;
   IF v_member_status IS DISTINCT FROM 'active' THEN
     RETURN jsonb_build_object('error', 'ACCOUNT_DISABLED');
   END IF;
@@ -67,7 +67,7 @@ BEGIN
   SELECT count(*)::integer, coalesce(bool_and(e.request_hash = v_hashes[b.slip_index + 1]), false)
     INTO v_stored, v_same
     FROM lottery_bets b
-    JOIN journal_entries e ON e.id = b.entry_id
+    JOIN ledger_entries e ON e.id = b.entry_id
    WHERE b.member_id = p_member_id AND b.request_id = p_request_id;
   IF v_stored > 0 THEN
     IF v_stored = v_count AND v_same THEN
@@ -110,7 +110,7 @@ BEGIN
   END IF;
 
   -- The stakes are checked first (no lock); the ledger's guarded update is the real guard (KL001).
-  SELECT a.balance INTO v_balance FROM ledger_accounts a WHERE a.address = v_wallet;
+  SELECT a.balance INTO v_balance FROM ledger_wallets a WHERE a.address = v_wallet;
   IF coalesce(v_balance, 0)::numeric < p_stake::numeric * v_count THEN
     RETURN jsonb_build_object('error', 'INSUFFICIENT_FUNDS');
   END IF;
