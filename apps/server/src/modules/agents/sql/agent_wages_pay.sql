@@ -87,18 +87,23 @@ BEGIN
     IF v_count > 0 THEN
       v_posted := ledger_post_entries(
         array_fill(v_entry_kind, ARRAY[v_count]),
-        ARRAY(SELECT 'wage:' || v_members[i] || ':' || p_kind || ':' || p_period_key
-                FROM generate_series(1, v_count) AS i ORDER BY i),
+        -- (the arrays read with unnest, not v[i] per row: a subscript of an array of text or with
+        -- NULLs walks it from the start, quadratic on a level of 100,000 lines)
+        ARRAY(SELECT 'wage:' || l.member_id || ':' || p_kind || ':' || p_period_key
+                FROM unnest(v_members) WITH ORDINALITY AS l(member_id, i) ORDER BY l.i),
         NULL,
-        ARRAY(SELECT jsonb_build_object('wage', p_kind, 'periodKey', p_period_key, 'wageId', v_wage_ids[i],
-                                        'payer', v_payer_ids[i], 'member', v_members[i])
-                FROM generate_series(1, v_count) AS i ORDER BY i),
+        ARRAY(SELECT jsonb_build_object('wage', p_kind, 'periodKey', p_period_key, 'wageId', l.wage_id,
+                                        'payer', l.payer_id, 'member', l.member_id)
+                FROM unnest(v_wage_ids, v_payer_ids, v_members) WITH ORDINALITY AS l(wage_id, payer_id, member_id, i)
+               ORDER BY l.i),
         NULL,
         ARRAY(SELECT i FROM generate_series(1, v_count) AS i, generate_series(1, 2) AS leg ORDER BY i, leg),
-        ARRAY(SELECT CASE leg WHEN 1 THEN v_payers[i] ELSE 'member:' || v_members[i] || ':main' END
-                FROM generate_series(1, v_count) AS i, generate_series(1, 2) AS leg ORDER BY i, leg),
-        ARRAY(SELECT CASE leg WHEN 1 THEN -v_amounts[i] ELSE v_amounts[i] END
-                FROM generate_series(1, v_count) AS i, generate_series(1, 2) AS leg ORDER BY i, leg));
+        ARRAY(SELECT CASE leg WHEN 1 THEN l.payer ELSE 'member:' || l.member_id || ':main' END
+                FROM unnest(v_payers, v_members) WITH ORDINALITY AS l(payer, member_id, i), generate_series(1, 2) AS leg
+               ORDER BY l.i, leg),
+        ARRAY(SELECT CASE leg WHEN 1 THEN -l.amount ELSE l.amount END
+                FROM unnest(v_amounts) WITH ORDINALITY AS l(amount, i), generate_series(1, 2) AS leg
+               ORDER BY l.i, leg));
       IF true = ANY (v_posted.replayed) THEN
         RAISE EXCEPTION 'a wage of % % was paid before', p_kind, p_period_key;
       END IF;

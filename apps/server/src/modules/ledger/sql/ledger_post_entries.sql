@@ -185,23 +185,31 @@ BEGIN
   END IF;
 
   -- 3. The request hashes, then the entries; a key already taken is a replay (same hash) or refused.
-  SELECT array_agg(ledger_request_hash(p_kinds[g.i], g.addresses, g.amounts, p_reverses[g.i], p_requests[g.i]) ORDER BY g.i)
+  --    (Set-based statements read the arrays with unnest … WITH ORDINALITY, never array[i] per
+  --    row: a subscript of an array of text, jsonb or with NULLs walks the array from its start,
+  --    which makes a batch of a million entries quadratic.)
+  SELECT array_agg(ledger_request_hash(e.kind, g.addresses, g.amounts, e.reverses, e.request) ORDER BY e.i)
     INTO v_hashes
-    FROM (SELECT l.i, array_agg(l.address) AS addresses, array_agg(l.amount) AS amounts
+    FROM unnest(p_kinds, p_requests, p_reverses) WITH ORDINALITY AS e(kind, request, reverses, i)
+    JOIN (SELECT l.i, array_agg(l.address) AS addresses, array_agg(l.amount) AS amounts
             FROM unnest(p_leg_entries, p_leg_addresses, p_leg_amounts) AS l(i, address, amount)
-           GROUP BY l.i) AS g;
-  WITH inserted AS (
-    INSERT INTO journal_entries AS e (kind, idempotency_key, request_hash, metadata, reverses_entry_id)
-    SELECT p_kinds[i], p_keys[i], v_hashes[i], coalesce(p_metadata[i], '{}'::jsonb), p_reverses[i]
-      FROM generate_series(1, v_entries) AS i
-     ORDER BY i
+           GROUP BY l.i) AS g ON g.i = e.i;
+  WITH batch AS (
+    SELECT e.i, e.kind, e.key, e.metadata, e.reverses, e.hash
+      FROM unnest(p_kinds, p_keys, p_metadata, p_reverses, v_hashes) WITH ORDINALITY
+           AS e(kind, key, metadata, reverses, hash, i)
+  ), inserted AS (
+    INSERT INTO journal_entries AS j (kind, idempotency_key, request_hash, metadata, reverses_entry_id)
+    SELECT b.kind, b.key, b.hash, coalesce(b.metadata, '{}'::jsonb), b.reverses
+      FROM batch b
+     ORDER BY b.i
     ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING e.id, e.idempotency_key
+    RETURNING j.id, j.idempotency_key
   )
-  SELECT array_agg(inserted.id ORDER BY i), array_agg(inserted.id IS NULL ORDER BY i)
+  SELECT array_agg(inserted.id ORDER BY b.i), array_agg(inserted.id IS NULL ORDER BY b.i)
     INTO entry_ids, replayed
-    FROM generate_series(1, v_entries) AS i
-    LEFT JOIN inserted ON inserted.idempotency_key = p_keys[i];
+    FROM batch b
+    LEFT JOIN inserted ON inserted.idempotency_key = b.key;
   IF true = ANY (replayed) THEN
     FOR v_index IN 1 .. v_entries LOOP
       CONTINUE WHEN NOT replayed[v_index];
@@ -215,7 +223,8 @@ BEGIN
   END IF;
 
   -- 4. The member wallets the new entries move, locked in account id order; every running balance
-  --    checked before anything is written.
+  --    checked before anything is written. (entry_ids, replayed, v_ids and v_cached hold fixed-width
+  --    values and no NULL: their subscripts are direct.)
   PERFORM 1 FROM ledger_accounts a
    WHERE a.id IN (SELECT l.id FROM unnest(p_leg_entries, v_ids, v_cached) AS l(i, id, cached)
                    WHERE l.cached AND NOT replayed[l.i])
@@ -250,8 +259,9 @@ BEGIN
     RAISE EXCEPTION 'insufficient funds in a wallet of the batch' USING ERRCODE = 'KL001';
   END IF;
   INSERT INTO postings (entry_id, account_id, amount, currency, balance_after)
-  SELECT entry_ids[l.i], l.id, l.amount, l.currency, balances_after[l.n]
-    FROM unnest(p_leg_entries, v_ids, p_leg_amounts, currencies) WITH ORDINALITY AS l(i, id, amount, currency, n)
+  SELECT entry_ids[l.i], l.id, l.amount, l.currency, l.after
+    FROM unnest(p_leg_entries, v_ids, p_leg_amounts, currencies, balances_after) WITH ORDINALITY
+         AS l(i, id, amount, currency, after, n)
    WHERE NOT replayed[l.i]
    ORDER BY l.id, l.i, l.n;
 

@@ -142,8 +142,10 @@ BEGIN
         NULL,
         ARRAY(SELECT m.n::integer FROM generate_series(1, cardinality(v_w_members)) AS m(n), generate_series(1, 2) AS leg
                ORDER BY m.n, leg),
-        ARRAY(SELECT CASE leg WHEN 1 THEN v_w_house_addresses[m.n] ELSE 'member:' || v_w_members[m.n] || ':main' END
-                FROM generate_series(1, cardinality(v_w_members)) AS m(n), generate_series(1, 2) AS leg
+        -- (unnest, not house[n] per row: a subscript of a text array walks it from the start)
+        ARRAY(SELECT CASE leg WHEN 1 THEN m.house ELSE 'member:' || m.member_id || ':main' END
+                FROM unnest(v_w_house_addresses, v_w_members) WITH ORDINALITY AS m(house, member_id, n),
+                     generate_series(1, 2) AS leg
                ORDER BY m.n, leg),
         ARRAY(SELECT CASE leg WHEN 1 THEN -v_w_totals[m.n] ELSE v_w_totals[m.n] END
                 FROM generate_series(1, cardinality(v_w_members)) AS m(n), generate_series(1, 2) AS leg
