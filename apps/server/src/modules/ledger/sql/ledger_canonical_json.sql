@@ -13,14 +13,20 @@ AS $$
 BEGIN
   CASE jsonb_typeof(p_value)
     WHEN 'object' THEN
-      RETURN '{' || coalesce((SELECT string_agg(to_jsonb(e.key)::text || ':' || ledger_canonical_json(e.value), ','
+      -- Scalars written in place (no call per value): most requests are flat.
+      RETURN '{' || coalesce((SELECT string_agg(to_jsonb(e.key)::text || ':'
+                                                  || CASE WHEN jsonb_typeof(e.value) IN ('object', 'array')
+                                                          THEN ledger_canonical_json(e.value) ELSE e.value::text END,
+                                                ','
                                                 ORDER BY k.index NULLS LAST, e.key COLLATE "C")
                                 FROM jsonb_each(p_value) AS e
                                CROSS JOIN LATERAL (SELECT CASE WHEN e.key ~ '^(0|[1-9][0-9]{0,9})$'
                                                                 AND e.key::bigint < 4294967295
                                                                THEN e.key::bigint END AS index) AS k), '') || '}';
     WHEN 'array' THEN
-      RETURN '[' || coalesce((SELECT string_agg(ledger_canonical_json(e.value), ',' ORDER BY e.n)
+      RETURN '[' || coalesce((SELECT string_agg(CASE WHEN jsonb_typeof(e.value) IN ('object', 'array')
+                                                     THEN ledger_canonical_json(e.value) ELSE e.value::text END,
+                                                ',' ORDER BY e.n)
                                 FROM jsonb_array_elements(p_value) WITH ORDINALITY AS e(value, n)), '') || ']';
     ELSE
       RETURN coalesce(p_value::text, 'null');

@@ -49,10 +49,6 @@ BEGIN
                               'numbers', p_numbers, 'selection', s.selection, 'slipIndex', s.n - 1)
       FROM jsonb_array_elements(p_selections) WITH ORDINALITY AS s(selection, n)
      ORDER BY s.n);
-  v_hashes := ARRAY(
-    SELECT ledger_request_hash('bet', ARRAY[v_wallet, v_house], ARRAY[-p_stake, p_stake], NULL, r.request)
-      FROM unnest(v_requests) WITH ORDINALITY AS r(request, n)
-     ORDER BY r.n);
 
   -- An account that is not active (or a trial) does not bet (as vendor_money_call's debit).
   SELECT m.status, m.type INTO v_member_status, v_member_type FROM accounts_members m WHERE m.id = p_member_id;
@@ -63,13 +59,21 @@ BEGIN
     RETURN jsonb_build_object('error', 'TRIAL_ACCOUNT');
   END IF;
 
-  -- Once per request id: the same slip answers the stored bets, another slip is refused.
-  SELECT count(*)::integer, coalesce(bool_and(e.request_hash = v_hashes[b.slip_index + 1]), false)
-    INTO v_stored, v_same
+  -- Once per request id: the same slip answers the stored bets, another slip is refused. (The
+  -- hashes are made only for a request id already used: a new slip's are made by the ledger.)
+  SELECT count(*)::integer INTO v_stored
     FROM lottery_bets b
-    JOIN ledger_entries e ON e.id = b.entry_id
    WHERE b.member_id = p_member_id AND b.request_id = p_request_id;
   IF v_stored > 0 THEN
+    v_hashes := ARRAY(
+      SELECT ledger_request_hash('bet', ARRAY[v_wallet, v_house], ARRAY[-p_stake, p_stake], NULL, r.request)
+        FROM unnest(v_requests) WITH ORDINALITY AS r(request, n)
+       ORDER BY r.n);
+    SELECT coalesce(bool_and(e.request_hash = v_hashes[b.slip_index + 1]), false)
+      INTO v_same
+      FROM lottery_bets b
+      JOIN ledger_entries e ON e.id = b.entry_id
+     WHERE b.member_id = p_member_id AND b.request_id = p_request_id;
     IF v_stored = v_count AND v_same THEN
       RETURN lottery_slip_reply(p_member_id, p_request_id, true);
     END IF;
