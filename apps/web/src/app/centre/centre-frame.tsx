@@ -4,6 +4,7 @@ import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { revealInStrip } from '../../shared/lib/reveal-in-strip.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
+import { ZoneNote } from '../../shared/ui/zone-note.tsx';
 import '../../shared/ui/centre-panel.css';
 
 export interface CentreEntry<Key extends string> {
@@ -17,7 +18,7 @@ export interface CentreEntry<Key extends string> {
 /**
  * The frame both centres share: a side panel with the menu (a sideways strip on phones, the current
  * entry scrolled into view), an optional way out under the menu, and the current page with its
- * heading.
+ * heading and the zone its times are in.
  */
 export function CentreFrame<Key extends string>({
   open,
@@ -72,6 +73,8 @@ export function CentreFrame<Key extends string>({
           <h2 id="centre-page-title" className="centre__title">
             {t(current.labelKey)}
           </h2>
+          {/* Every centre page shows times or days: all of them on the brand's clock, named here. */}
+          <ZoneNote className="centre__zone" />
           {children}
         </section>
       </div>

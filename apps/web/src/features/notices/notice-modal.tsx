@@ -5,6 +5,7 @@ import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { allAnnouncementTypes, useAnnouncements } from './api/get-announcements.ts';
 import { AnnouncementList } from './announcement-list.tsx';
 import { useNoticeModalStore } from './notice-modal-store.ts';
+import { ZoneNote } from '../../shared/ui/zone-note.tsx';
 
 /** noticeModal (spec 2): the announcement list with the chosen one unfolded. */
 export function NoticeModal() {
@@ -23,6 +24,7 @@ export function NoticeModal() {
       closeLabel={t('action_close')}
       className="notice-modal"
     >
+      <ZoneNote />
       <AnnouncementList
         items={items}
         openId={shownId}

@@ -9,7 +9,8 @@ const announcements: Announcement[] = Array.from({ length: 11 }, (_, index) => (
   type: index === 0 ? 'PU' : 'B',
   title: `Notice ${index + 1}`,
   content: `<p>Body ${index + 1}</p><img src="x" onerror="window.hacked = true">`,
-  startDateStr: new Date(2026, 0, 20 - index, 9, 5, 7).getTime(),
+  // 09:05:07 on the brand's clock (Asia/Dhaka, UTC+6), as the page shows it.
+  startDateStr: Date.UTC(2026, 0, 20 - index, 3, 5, 7),
 }));
 
 afterEach(() => {

@@ -9,6 +9,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useAnnouncements } from './api/get-announcements.ts';
 import { AnnouncementList } from './announcement-list.tsx';
 import './notice-page.css';
+import { ZoneNote } from '../../shared/ui/zone-note.tsx';
 
 /** Spec 9: 9 announcements per page. */
 export const NOTICES_PER_PAGE = 9;
@@ -50,6 +51,7 @@ export function NoticePage() {
         <EmptyState icon={Megaphone} title={t('empty_no_notices')} />
       ) : (
         <>
+          <ZoneNote />
           <AnnouncementList
             items={shown}
             openId={shownId}

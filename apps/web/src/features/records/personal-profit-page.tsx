@@ -1,3 +1,4 @@
+import { addDays, dayKey, startOfDayKey } from '@khela/contract/business-day';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import ChartColumn from 'lucide-react/icons/chart-column';
@@ -19,7 +20,6 @@ import {
 import { PeriodButtons } from '../../shared/ui/record-filters.tsx';
 import './records.css';
 
-const dayMs = 24 * 60 * 60 * 1000;
 /** Periods in days, today included; the server allows up to 92. */
 const periodDays = { week: 7, month: 30, quarter: 90 } as const;
 type Period = keyof typeof periodDays;
@@ -30,9 +30,9 @@ const periodLabelKeys: Record<Period, string> = {
   quarter: 'period_90_days',
 };
 
-/** The server cuts days at midnight UTC (contract recordTimeZone): periods start at one too. */
-function startOf(period: Period, now: number): number {
-  return Math.floor(now / dayMs) * dayMs - (periodDays[period] - 1) * dayMs;
+/** The server cuts days at the brand's midnight (whitelabel timeZone): periods start at one too. */
+function startOf(period: Period, now: number, zone: string): number {
+  return startOfDayKey(addDays(dayKey(now, zone), -(periodDays[period] - 1)), zone);
 }
 
 /** personalProfit (spec 2 member centre): settled rounds summed by day and by category. */
@@ -44,7 +44,10 @@ export function PersonalProfitPage() {
   const { categories, gameType, setGameType } = useCategoryChoice();
   const [period, setPeriod] = useState<Period>('week');
   const [now] = useState(() => Date.now());
-  const profit = usePersonalProfit({ from: startOf(period, now), ...(gameType ? { gameType } : {}) });
+  const profit = usePersonalProfit({
+    from: startOf(period, now, formatOptions.timeZone),
+    ...(gameType ? { gameType } : {}),
+  });
 
   const dayText = (day: string) =>
     formatOptions.language === 'BN' && formatOptions.bengaliDigits ? toBengaliDigits(day) : day;

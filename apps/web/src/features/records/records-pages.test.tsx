@@ -242,12 +242,13 @@ describe('profit and loss (personalProfit)', () => {
     expect(within(panel).getByText(/midnight to midnight UTC/)).toBeTruthy();
   });
 
-  it('asks for the period from a UTC midnight, and for one category', async () => {
+  it("asks for the period from the brand's midnight (Asia/Dhaka), and for one category", async () => {
     const { fetchMock } = openPage('personalProfit', { [profitPath]: value });
     const panel = await screen.findByRole('dialog');
     await within(panel).findByRole('table');
     const week = Number(queriesTo(fetchMock, profitPath)[0]?.get('from'));
-    expect(week % dayMs).toBe(0);
+    // 00:00 in Dhaka is 18:00 UTC.
+    expect((week + 6 * 3_600_000) % dayMs).toBe(0);
     expect(Date.now() - week).toBeGreaterThan(6 * dayMs);
     expect(Date.now() - week).toBeLessThanOrEqual(7 * dayMs);
 

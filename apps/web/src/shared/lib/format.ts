@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@khela/contract';
+import { formatWallTime, zoneLabel } from '@khela/contract/business-day';
 
 /** Intl locale of each API language (TY has no stated meaning: English). */
 const locales: Record<LanguageCode, string> = {
@@ -15,6 +16,12 @@ export interface FormatOptions {
   language: LanguageCode;
   /** The brand's `bengaliDigits` setting: Bengali digits (০–৯) in Bengali, Latin digits otherwise. */
   bengaliDigits: boolean;
+  /**
+   * The brand's time zone (whitelabel `timeZone`): every time a page shows is on the brand's
+   * clock, never the browser's, so that it matches the days the server cuts and the zone the page
+   * names (ZoneNote).
+   */
+  timeZone: string;
 }
 
 function localeOf({ language, bengaliDigits }: FormatOptions): string {
@@ -45,20 +52,39 @@ export function formatMoney(
   return `${options.symbol}${formatNumber(value, options, options.precision)}`;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Spec 3: announcement dates as YYYY-MM-DD HH:mm:ss, in the visitor's time zone. */
+/** Spec 3: announcement dates as YYYY-MM-DD HH:mm:ss, in the brand's time zone. */
 export function formatDateTime(ms: number, options: FormatOptions): string {
-  const date = new Date(ms);
-  const text = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  const text = formatWallTime(ms, options.timeZone, { seconds: true });
   return options.language === 'BN' && options.bengaliDigits ? toBengaliDigits(text) : text;
 }
 
-/** A date in words for the visitor's language, e.g. promotion periods. */
+/** HH:mm on the brand's clock. */
+export function formatTimeOfDay(ms: number, options: FormatOptions): string {
+  const text = formatWallTime(ms, options.timeZone).slice(11);
+  return options.language === 'BN' && options.bengaliDigits ? toBengaliDigits(text) : text;
+}
+
+/** A date in words for the visitor's language, e.g. promotion periods (the brand's calendar). */
 export function formatDate(ms: number, options: FormatOptions): string {
-  return new Intl.DateTimeFormat(localeOf(options), { dateStyle: 'medium' }).format(ms);
+  return new Intl.DateTimeFormat(localeOf(options), {
+    dateStyle: 'medium',
+    timeZone: options.timeZone,
+  }).format(ms);
+}
+
+/** A date and time in words (the brand's clock), e.g. "locked until". */
+export function formatDateTimeWords(
+  ms: number,
+  options: FormatOptions,
+  style: { dateStyle: 'medium' | 'long'; timeStyle: 'short' } = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
+  return new Intl.DateTimeFormat(localeOf(options), { ...style, timeZone: options.timeZone }).format(ms);
+}
+
+/** "Asia/Dhaka (GMT+6)": the zone the page's times are in, in the visitor's digits. */
+export function formatZone(options: FormatOptions, now: number = Date.now()): string {
+  const text = zoneLabel(options.timeZone, now);
+  return options.language === 'BN' && options.bengaliDigits ? toBengaliDigits(text) : text;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { addDays, dayKey, startOfDayKey } from '@khela/contract/business-day';
+
 /** The period choices of the record pages (account record, betting record): days back from today. */
 export const recordPeriodDays = { today: 0, week: 7, month: 30, all: null } as const;
 export type RecordPeriod = keyof typeof recordPeriodDays;
@@ -9,13 +11,12 @@ export const recordPeriodLabelKeys: Record<RecordPeriod, string> = {
   all: 'period_all',
 };
 
-const dayMs = 24 * 60 * 60 * 1000;
-
-/** Where a period starts: the visitor's local midnight, that many days back; undefined for all time. */
-export function recordPeriodStart(period: RecordPeriod, now: number): number | undefined {
+/**
+ * Where a period starts: the brand's midnight (whitelabel timeZone, as the server cuts days), that
+ * many days back; undefined for all time.
+ */
+export function recordPeriodStart(period: RecordPeriod, now: number, zone: string): number | undefined {
   const days = recordPeriodDays[period];
   if (days === null) return undefined;
-  const midnight = new Date(now);
-  midnight.setHours(0, 0, 0, 0);
-  return midnight.getTime() - days * dayMs;
+  return startOfDayKey(addDays(dayKey(now, zone), -days), zone);
 }

@@ -163,7 +163,8 @@ describe('login form', () => {
   });
 
   it('says until when a locked account stays locked', async () => {
-    const lockedUntil = new Date(2026, 10, 23, 21, 30).getTime();
+    // 21:30 on the brand's clock (Asia/Dhaka, UTC+6), as the form shows it, with its zone.
+    const lockedUntil = Date.UTC(2026, 10, 23, 15, 30);
     stubCalls({
       login: () => {
         throw new ApiError({
@@ -180,6 +181,7 @@ describe('login form', () => {
     expect(alert.textContent).toContain('logging in from here is paused');
     expect(alert.textContent).toContain('Locked until');
     expect(alert.textContent).toMatch(/9:30/);
+    expect(alert.textContent).toContain('GMT+6');
     fireEvent.click(within(alert).getByRole('button', { name: 'Forgot password?' }));
     expect(useOverlayStore.getState().openModals).toContain('forgetPassModal');
   });

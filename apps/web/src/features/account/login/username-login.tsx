@@ -142,9 +142,15 @@ export function UsernameLogin({
   const lockedText =
     alert && lockedUntil !== null
       ? t('text_locked_until', {
+          // The brand's clock, with its zone named (GMT+6): the form has no zone line of its own.
           time: new Intl.DateTimeFormat(`${i18n.language}-u-nu-${digits}`, {
-            dateStyle: 'medium',
-            timeStyle: 'short',
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZone: brand.timeZone,
+            timeZoneName: 'short',
           }).format(new Date(lockedUntil)),
         })
       : null;

@@ -82,7 +82,7 @@ describe('the security centre', () => {
     expect(within(panel).getByText('demoagent')).toBeTruthy();
     expect(within(panel).getByText('VIP1')).toBeTruthy();
     expect(within(panel).getByText('Previous login')).toBeTruthy();
-    const shown = formatLoginTime(lastLoginAt, 'EN', false);
+    const shown = formatLoginTime(lastLoginAt, 'EN', false, 'Asia/Dhaka');
     expect(shown).toMatch(/November 20, 2026/);
     expect(within(panel).getByText(shown)).toBeTruthy();
     expect(within(panel).getByText('+880******0002')).toBeTruthy();
@@ -92,7 +92,7 @@ describe('the security centre', () => {
   it('says "first login" when there is no previous one, and uses Bengali in Bengali', async () => {
     const { panel } = await openSecurityCentre(memberInfo({ lastLoginAt: null }), 'BN');
     expect(await within(panel).findByText('এটাই আপনার প্রথম লগইন')).toBeTruthy();
-    expect(formatLoginTime(lastLoginAt, 'BN', true)).toMatch(/নভেম্বর/);
+    expect(formatLoginTime(lastLoginAt, 'BN', true, 'Asia/Dhaka')).toMatch(/নভেম্বর/);
   });
 
   it('walks through TOTP enrolment: QR code and key, a code, then the ten recovery codes once', async () => {

@@ -30,12 +30,18 @@ const intlLocales: Record<LanguageCode, string> = {
   TY: 'en-US',
 };
 
-/** The previous login in words, in the visitor's language and time zone (Intl). */
-export function formatLoginTime(ms: number, language: LanguageCode, bengaliDigits: boolean): string {
+/** The previous login in words, in the visitor's language, on the brand's clock (Intl). */
+export function formatLoginTime(
+  ms: number,
+  language: LanguageCode,
+  bengaliDigits: boolean,
+  timeZone: string,
+): string {
   const numbering = language === 'BN' && bengaliDigits ? 'beng' : 'latn';
   return new Intl.DateTimeFormat(`${intlLocales[language]}-u-nu-${numbering}`, {
     dateStyle: 'long',
     timeStyle: 'short',
+    timeZone,
   }).format(ms);
 }
 
@@ -81,7 +87,7 @@ export function SecurityCenter() {
 
 function Profile({ member }: { member: MemberInfo }) {
   const { t } = useTranslation();
-  const { language, bengaliDigits } = useFormatOptions();
+  const { language, bengaliDigits, timeZone } = useFormatOptions();
   const facts: [string, string][] = [
     [t('label_account_name'), member.account],
     [t('label_nickname'), member.nickname || member.account],
@@ -91,7 +97,7 @@ function Profile({ member }: { member: MemberInfo }) {
       t('label_last_login'),
       member.lastLoginAt === null
         ? t('text_first_login')
-        : formatLoginTime(member.lastLoginAt, language, bengaliDigits),
+        : formatLoginTime(member.lastLoginAt, language, bengaliDigits, timeZone),
     ],
   ];
   return (

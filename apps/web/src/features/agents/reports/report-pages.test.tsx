@@ -56,7 +56,8 @@ describe('team betting (personalHistoryCopy)', () => {
     expect(within(panel).getByText('1 of 2')).toBeTruthy();
 
     const first = queriesTo(view.fetchMock, path)[0];
-    expect(Number(first?.get('from')) % dayMs).toBe(0);
+    // Days start at the brand's midnight: 00:00 in Dhaka is 18:00 UTC.
+    expect((Number(first?.get('from')) + 6 * 3_600_000) % dayMs).toBe(0);
     expect(Number(first?.get('to')) - Number(first?.get('from'))).toBe(7 * dayMs);
     expect(first?.has('username')).toBe(false);
 

@@ -22,7 +22,7 @@ import './reports.css';
  */
 
 /**
- * The period (UTC days, reckoned from when the page opened), the page and the username searched for;
+ * The period (the brand's days, reckoned from when the page opened), the page and the username searched for;
  * a new filter goes back to page 1.
  */
 export function useAgentPaging(initial: AgentPeriod = 'week') {
@@ -30,6 +30,7 @@ export function useAgentPaging(initial: AgentPeriod = 'week') {
   const [pageNo, setPageNo] = useState(1);
   const [username, setUsername] = useState('');
   const [now] = useState(() => Date.now());
+  const { timeZone } = useFormatOptions();
   return {
     pageNo,
     /** The username filter's query part: none for the whole team. */
@@ -43,7 +44,7 @@ export function useAgentPaging(initial: AgentPeriod = 'week') {
       },
     },
     setPageNo,
-    range: agentPeriodRange(period, now),
+    range: agentPeriodRange(period, now, timeZone),
     filterChanged: () => setPageNo(1),
     periodButtons: {
       periods: agentPeriods,

@@ -1,7 +1,9 @@
+import { addDays, dayKey, periodStart, startOfDayKey } from '@khela/contract/business-day';
+
 /**
- * The period choices of the agent centre's pages (team overview, reports, wages). Days are cut at
- * midnight UTC, as the server cuts them (records.ts `recordTimeZone`), so a day on a chart is the
- * same day as in the wage lines. The server takes at most 92 days in one period.
+ * The period choices of the agent centre's pages (team overview, reports, wages). Days are the
+ * brand's (whitelabel timeZone), cut at its midnight as the server cuts them, so a day on a chart is
+ * the same day as in the wage lines. The server takes at most 92 days in one period.
  */
 export const agentPeriods = ['today', 'yesterday', 'week', 'month', 'lastMonth'] as const;
 export type AgentPeriod = (typeof agentPeriods)[number];
@@ -14,23 +16,25 @@ export const agentPeriodLabelKeys: Record<AgentPeriod, string> = {
   lastMonth: 'ag_period_last_month',
 };
 
-const dayMs = 24 * 60 * 60 * 1000;
-
-/** The period as ms since epoch, `to` exclusive (the calls' `from` and `to`). */
-export function agentPeriodRange(period: AgentPeriod, now: number): { from: number; to: number } {
-  const today = Math.floor(now / dayMs) * dayMs;
-  const date = new Date(today);
-  const monthStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+/** The period as ms since epoch, `to` exclusive (the calls' `from` and `to`), in the brand's days. */
+export function agentPeriodRange(
+  period: AgentPeriod,
+  now: number,
+  zone: string,
+): { from: number; to: number } {
+  const today = dayKey(now, zone);
+  const at = (key: string) => startOfDayKey(key, zone);
+  const monthStart = periodStart('month', now, zone);
   switch (period) {
     case 'today':
-      return { from: today, to: today + dayMs };
+      return { from: at(today), to: at(addDays(today, 1)) };
     case 'yesterday':
-      return { from: today - dayMs, to: today };
+      return { from: at(addDays(today, -1)), to: at(today) };
     case 'week':
-      return { from: today - 6 * dayMs, to: today + dayMs };
+      return { from: at(addDays(today, -6)), to: at(addDays(today, 1)) };
     case 'month':
-      return { from: monthStart, to: today + dayMs };
+      return { from: monthStart, to: at(addDays(today, 1)) };
     case 'lastMonth':
-      return { from: Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1), to: monthStart };
+      return { from: periodStart('month', monthStart - 1, zone), to: monthStart };
   }
 }

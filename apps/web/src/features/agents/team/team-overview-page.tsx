@@ -27,7 +27,7 @@ export function TeamOverviewPage() {
   const [period, setPeriod] = useState<AgentPeriod>('week');
   // The range is reckoned from when the page opened, so a refetch never shifts it.
   const [now] = useState(() => Date.now());
-  const overview = useTeamOverview(agentPeriodRange(period, now));
+  const overview = useTeamOverview(agentPeriodRange(period, now, formatOptions.timeZone));
   const count = (value: number) => formatNumber(value, formatOptions);
   const dayText = (day: string) =>
     formatOptions.language === 'BN' && formatOptions.bengaliDigits ? toBengaliDigits(day) : day;

@@ -18,9 +18,16 @@ export function MaintenancePage({ maintenance, whitelabel, languageMenu }: Maint
   const endsAt =
     maintenance.endsAt === null
       ? null
-      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          maintenance.endsAt,
-        );
+      : // The brand's clock, with its zone named (this page has no zone line of its own).
+        new Intl.DateTimeFormat(i18n.language, {
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          ...(whitelabel ? { timeZone: whitelabel.timeZone } : {}),
+          timeZoneName: 'short',
+        }).format(maintenance.endsAt);
 
   return (
     <SystemNoticePage

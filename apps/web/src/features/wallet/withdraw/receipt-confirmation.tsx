@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { Withdrawal } from '@khela/contract';
-import { toBengaliDigits } from '../../../shared/lib/format.ts';
+import { formatTimeOfDay } from '../../../shared/lib/format.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
@@ -17,12 +17,6 @@ const receiptLabelKeys: Record<Receipt, string> = {
   partial: 'label_received_partly',
   none: 'label_received_none',
 };
-
-function timeOfDay(ms: number, bengali: boolean): string {
-  const date = new Date(ms);
-  const text = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-  return bengali ? toBengaliDigits(text) : text;
-}
 
 /**
  * Spec 4, withdrawal confirmation: a disbursed payment asks whether it arrived in full, partly (how
@@ -98,10 +92,7 @@ export function ReceiptConfirmation({ withdrawal }: { withdrawal: Withdrawal }) 
       <p className="form__notice">
         {withdrawal.confirmBy
           ? t('text_confirm_by', {
-              time: timeOfDay(
-                withdrawal.confirmBy,
-                formatOptions.language === 'BN' && formatOptions.bengaliDigits,
-              ),
+              time: formatTimeOfDay(withdrawal.confirmBy, formatOptions),
             })
           : t('title_confirm_receipt')}
       </p>

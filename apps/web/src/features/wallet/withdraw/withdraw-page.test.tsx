@@ -12,7 +12,8 @@ const account: PayoutAccount = {
   accountNumber: '*******0002',
 };
 
-const confirmBy = new Date(2026, 10, 23, 21, 45).getTime();
+// 21:45 on the brand's clock (Asia/Dhaka, UTC+6).
+const confirmBy = Date.UTC(2026, 10, 23, 15, 45);
 
 function withdrawal(overrides: Partial<Withdrawal>): Withdrawal {
   return {
