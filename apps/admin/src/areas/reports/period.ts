@@ -1,6 +1,7 @@
 import { reportMaxDays, reportPeriodDays } from '@khela/contract';
+import { addDays, dayKey as brandDayKey, periodStart } from '@khela/contract/business-day';
 
-/** The report period presets (UTC days: the reports' days are UTC days). */
+/** The report period presets, in the brand's days (whitelabel timeZone: the reports' days). */
 export const periodPresets = [
   'today',
   'yesterday',
@@ -17,28 +18,30 @@ export interface Period {
   to: string;
 }
 
-const dayMs = 86_400_000;
 export const dayKey = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** The days of a preset at `now` (both ends included). */
-export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, now = Date.now()): Period {
-  const today = Math.floor(now / dayMs) * dayMs;
-  const date = new Date(today);
-  const monthStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+/** The brand's days of a preset at `now` in `zone` (both ends included). */
+export function presetPeriod(
+  preset: Exclude<PeriodPreset, 'custom'>,
+  zone: string,
+  now = Date.now(),
+): Period {
+  const today = brandDayKey(now, zone);
+  const monthStart = brandDayKey(periodStart('month', now, zone), zone);
   switch (preset) {
     case 'today':
-      return { from: dayKey(today), to: dayKey(today) };
+      return { from: today, to: today };
     case 'yesterday':
-      return { from: dayKey(today - dayMs), to: dayKey(today - dayMs) };
+      return { from: addDays(today, -1), to: addDays(today, -1) };
     case 'last7':
-      return { from: dayKey(today - 6 * dayMs), to: dayKey(today) };
+      return { from: addDays(today, -6), to: today };
     case 'last30':
-      return { from: dayKey(today - 29 * dayMs), to: dayKey(today) };
+      return { from: addDays(today, -29), to: today };
     case 'thisMonth':
-      return { from: dayKey(monthStart), to: dayKey(today) };
+      return { from: monthStart, to: today };
     case 'lastMonth': {
-      const lastMonthStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1);
-      return { from: dayKey(lastMonthStart), to: dayKey(monthStart - dayMs) };
+      const lastMonthEnd = addDays(monthStart, -1);
+      return { from: `${lastMonthEnd.slice(0, 8)}01`, to: lastMonthEnd };
     }
   }
 }

@@ -27,19 +27,27 @@ describe('CSV export', () => {
   });
 });
 
-describe('report periods (UTC days)', () => {
-  const now = Date.UTC(2026, 2, 15, 22, 30); // 2026-03-15
+describe("report periods (the brand's days)", () => {
+  const now = Date.UTC(2026, 2, 15, 12, 30); // 2026-03-15, 18:30 in Dhaka
   it('answers each preset', () => {
-    expect(presetPeriod('today', now)).toEqual({ from: '2026-03-15', to: '2026-03-15' });
-    expect(presetPeriod('yesterday', now)).toEqual({ from: '2026-03-14', to: '2026-03-14' });
-    expect(presetPeriod('last7', now)).toEqual({ from: '2026-03-09', to: '2026-03-15' });
-    expect(presetPeriod('last30', now)).toEqual({ from: '2026-02-14', to: '2026-03-15' });
-    expect(presetPeriod('thisMonth', now)).toEqual({ from: '2026-03-01', to: '2026-03-15' });
-    expect(presetPeriod('lastMonth', now)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
-    expect(presetPeriod('lastMonth', Date.UTC(2026, 0, 10))).toEqual({
+    const zone = 'Asia/Dhaka';
+    expect(presetPeriod('today', zone, now)).toEqual({ from: '2026-03-15', to: '2026-03-15' });
+    expect(presetPeriod('yesterday', zone, now)).toEqual({ from: '2026-03-14', to: '2026-03-14' });
+    expect(presetPeriod('last7', zone, now)).toEqual({ from: '2026-03-09', to: '2026-03-15' });
+    expect(presetPeriod('last30', zone, now)).toEqual({ from: '2026-02-14', to: '2026-03-15' });
+    expect(presetPeriod('thisMonth', zone, now)).toEqual({ from: '2026-03-01', to: '2026-03-15' });
+    expect(presetPeriod('lastMonth', zone, now)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(presetPeriod('lastMonth', zone, Date.UTC(2026, 0, 10))).toEqual({
       from: '2025-12-01',
       to: '2025-12-31',
     });
+  });
+
+  it("turns the day at the brand's midnight, not at UTC's", () => {
+    const late = Date.UTC(2026, 2, 31, 19, 0); // 01:00 on 1 April in Dhaka, still 31 March in UTC
+    expect(presetPeriod('today', 'Asia/Dhaka', late)).toEqual({ from: '2026-04-01', to: '2026-04-01' });
+    expect(presetPeriod('lastMonth', 'Asia/Dhaka', late)).toEqual({ from: '2026-03-01', to: '2026-03-31' });
+    expect(presetPeriod('today', 'UTC', late)).toEqual({ from: '2026-03-31', to: '2026-03-31' });
   });
 
   it('refuses a custom period that is not real, reversed or too long', () => {

@@ -5,6 +5,7 @@ import {
   operatorReportGaming,
   operatorReportMoney,
   operatorReportPlayers,
+  whitelabel as whitelabelCall,
 } from '@khela/contract/call-routes';
 import type {
   AgentReportRow,
@@ -17,7 +18,7 @@ import { useSearchParams } from '../../app/router.tsx';
 import { useCall } from '../../shared/api/hooks.ts';
 import { SelectField, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
-import { formatTime } from '../../shared/lib/format.ts';
+import { formatWallTime, zoneLabel } from '@khela/contract/business-day';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
@@ -96,12 +97,14 @@ function Figures({ items }: { items: [string, string][] }) {
 }
 
 function Freshness({ updatedAt, currency }: { updatedAt: number | null; currency: string }) {
+  const zone = useBrandZone() ?? 'UTC';
   return (
     <p className="muted reports-freshness">
       {updatedAt === null
         ? t('reports_never_aggregated')
         : t('reports_updated_at', {
-            time: formatTime(updatedAt),
+            // The brand's clock, like the days above it, with its zone named.
+            time: `${formatWallTime(updatedAt, zone)} ${zoneLabel(zone, updatedAt).slice(zone.length + 1)}`,
           })}{' '}
       {t('reports_currency_note', { currency })}
     </p>
@@ -594,15 +597,38 @@ function PeriodPicker({
         </>
       ) : (
         <p className="reports-period__days muted">
-          {period.from === period.to ? period.from : `${period.from} – ${period.to}`} (UTC)
+          {period.from === period.to ? period.from : `${period.from} – ${period.to}`}
         </p>
       )}
     </div>
   );
 }
 
+/**
+ * The brand's zone (whitelabel timeZone, the public call the member site reads): the reports'
+ * days are its days. Null until it is known.
+ */
+function useBrandZone(): string | null {
+  const whitelabel = useCall(whitelabelCall, undefined, { staleTime: 300_000 });
+  return whitelabel.data?.timeZone ?? null;
+}
+
 /** Reports (issue 15, item 6): a period, four tabs, a chart, a table and its CSV. */
 export default function ReportsPage() {
+  const zone = useBrandZone();
+  if (zone === null) {
+    return (
+      <Page title={t('reports_title')}>
+        <Loading />
+      </Page>
+    );
+  }
+  return <ReportsOfZone zone={zone} />;
+}
+
+function ReportsOfZone({ zone }: { zone: string }) {
+  // The offset named is the one of when the page opened (it changes only across a DST change).
+  const [now] = useState(() => Date.now());
   const [params, setParams] = useSearchParams();
   const tab: Tab = (tabs as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
@@ -611,11 +637,11 @@ export default function ReportsPage() {
   const preset: PeriodPreset = (periodPresets as readonly string[]).includes(presetParam)
     ? (presetParam as PeriodPreset)
     : 'last7';
-  const fallback = presetPeriod('last7');
+  const fallback = presetPeriod('last7', zone);
   const period: Period =
     preset === 'custom'
       ? { from: params.get('from') ?? fallback.from, to: params.get('to') ?? fallback.to }
-      : presetPeriod(preset);
+      : presetPeriod(preset, zone);
   const problem = periodProblem(period);
   const go = (next: { tab?: Tab; preset?: PeriodPreset; period?: Period }) => {
     const nextPreset = next.preset ?? preset;
@@ -637,6 +663,7 @@ export default function ReportsPage() {
   );
   return (
     <Page title={t('reports_title')}>
+      <p className="muted reports-zone">{t('reports_zone', { zone: zoneLabel(zone, now) })}</p>
       <PeriodPicker
         preset={preset}
         period={period}

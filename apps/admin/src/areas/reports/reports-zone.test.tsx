@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { rolePermissions, type OperatorSelf } from '@khela/contract';
+import { defaultBrand, defaultFeatureFlags } from '@khela/contract/settings-defaults';
+import { OperatorContext } from '../../app/operator.ts';
+import { setFetchForTests } from '../../shared/api/client.ts';
+import { createQueryClient } from '../../shared/api/hooks.ts';
+import { startSession } from '../../shared/api/session.ts';
+import ReportsPage from './reports-page.tsx';
+
+const owner: OperatorSelf = {
+  id: 1,
+  account: 'owner1',
+  nickname: 'Owner',
+  role: 'owner',
+  permissions: [...rolePermissions.owner],
+  passwordChangeRequired: false,
+  twoFactorSetupRequired: false,
+  idleMinutes: 15,
+};
+
+describe("the reports page and the brand's zone", () => {
+  it('names the zone its days are in and asks for days of that zone', async () => {
+    const asked: string[] = [];
+    setFetchForTests(async (input) => {
+      const url = new URL(input, 'http://localhost');
+      const values: Record<string, unknown> = {
+        '/wps/system/whitelabel': {
+          ...defaultBrand,
+          timeZone: 'Asia/Kathmandu',
+          platform: 'web',
+          device: 'WEB',
+          features: defaultFeatureFlags,
+        },
+        '/api/operator/reports/gaming': {
+          updatedAt: null,
+          currency: 'BDT',
+          rows: [],
+          totals: {
+            rounds: 0,
+            stake: '0.00',
+            payout: '0.00',
+            ggr: '0.00',
+            bonuses: '0.00',
+            ngr: '0.00',
+            players: 0,
+          },
+        },
+      };
+      if (url.pathname.startsWith('/api/operator/reports')) asked.push(url.search);
+      const value = values[url.pathname];
+      return new Response(
+        JSON.stringify(
+          value === undefined ? { success: false, code: 'NOT_FOUND' } : { success: true, value },
+        ),
+        { status: value === undefined ? 404 : 200, headers: { 'content-type': 'application/json' } },
+      );
+    });
+    startSession('test-token');
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <OperatorContext.Provider value={owner}>
+          <ReportsPage />
+        </OperatorContext.Provider>
+      </QueryClientProvider>,
+    );
+    expect(
+      await screen.findByText("Days and times in Asia/Kathmandu (GMT+5:45), the brand's time zone."),
+    ).toBeTruthy();
+    expect(asked.length).toBeGreaterThan(0);
+  });
+});
