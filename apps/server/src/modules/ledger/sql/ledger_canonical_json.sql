@@ -20,9 +20,12 @@ BEGIN
                                                 ','
                                                 ORDER BY k.index NULLS LAST, e.key COLLATE "C")
                                 FROM jsonb_each(p_value) AS e
-                               CROSS JOIN LATERAL (SELECT CASE WHEN e.key ~ '^(0|[1-9][0-9]{0,9})$'
-                                                                AND e.key::bigint < 4294967295
-                                                               THEN e.key::bigint END AS index) AS k), '') || '}';
+                               CROSS JOIN LATERAL (SELECT CASE WHEN e.key <> '' AND length(e.key) <= 10
+                                                                 AND ltrim(e.key, '0123456789') = ''
+                                                                 AND (e.key = '0' OR left(e.key, 1) <> '0')
+                                                               THEN CASE WHEN e.key::bigint < 4294967295
+                                                                         THEN e.key::bigint END
+                                                          END AS index) AS k), '') || '}';
     WHEN 'array' THEN
       RETURN '[' || coalesce((SELECT string_agg(CASE WHEN jsonb_typeof(e.value) IN ('object', 'array')
                                                      THEN ledger_canonical_json(e.value) ELSE e.value::text END,
