@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { operatorMe } from '@khela/contract/call-routes';
+import { operatorMe, whitelabel } from '@khela/contract/call-routes';
 import { useCall } from '../shared/api/hooks.ts';
 import { useSession } from '../shared/api/session.ts';
 import { t } from '../shared/i18n/i18n.ts';
+import { setBrandZone } from '../shared/lib/format.ts';
 import { ErrorState, Loading } from '../shared/ui/states.tsx';
 import { useIdleLogout } from './idle.ts';
 import { Layout } from './layout.tsx';
@@ -49,20 +50,26 @@ export function App() {
 
 function SignedIn() {
   const me = useCall(operatorMe, undefined, { staleTime: Infinity });
-  if (me.isPending) {
+  // The brand's time zone, before any page formats a time (format.ts setBrandZone).
+  const brand = useCall(whitelabel, undefined, { staleTime: Infinity });
+  if (me.isPending || brand.isPending) {
     return (
       <div className="boot">
         <Loading rows={3} label={t('shell_loading')} />
       </div>
     );
   }
-  if (me.error) {
+  if (me.error || brand.error) {
     return (
       <div className="boot">
-        <ErrorState error={me.error} onRetry={() => void me.refetch()} />
+        <ErrorState
+          error={me.error ?? brand.error}
+          onRetry={() => void (me.error ? me.refetch() : brand.refetch())}
+        />
       </div>
     );
   }
+  setBrandZone(brand.data.timeZone);
   return <Operator operator={me.data} />;
 }
 

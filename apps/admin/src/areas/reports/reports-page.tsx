@@ -5,7 +5,6 @@ import {
   operatorReportGaming,
   operatorReportMoney,
   operatorReportPlayers,
-  whitelabel as whitelabelCall,
 } from '@khela/contract/call-routes';
 import type {
   AgentReportRow,
@@ -19,6 +18,7 @@ import { useCall } from '../../shared/api/hooks.ts';
 import { SelectField, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { formatWallTime, zoneLabel } from '@khela/contract/business-day';
+import { currentBrandZone } from '../../shared/lib/format.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
@@ -97,7 +97,7 @@ function Figures({ items }: { items: [string, string][] }) {
 }
 
 function Freshness({ updatedAt, currency }: { updatedAt: number | null; currency: string }) {
-  const zone = useBrandZone() ?? 'UTC';
+  const zone = currentBrandZone();
   return (
     <p className="muted reports-freshness">
       {updatedAt === null
@@ -604,29 +604,10 @@ function PeriodPicker({
   );
 }
 
-/**
- * The brand's zone (whitelabel timeZone, the public call the member site reads): the reports'
- * days are its days. Null until it is known.
- */
-function useBrandZone(): string | null {
-  const whitelabel = useCall(whitelabelCall, undefined, { staleTime: 300_000 });
-  return whitelabel.data?.timeZone ?? null;
-}
-
 /** Reports (issue 15, item 6): a period, four tabs, a chart, a table and its CSV. */
 export default function ReportsPage() {
-  const zone = useBrandZone();
-  if (zone === null) {
-    return (
-      <Page title={t('reports_title')}>
-        <Loading />
-      </Page>
-    );
-  }
-  return <ReportsOfZone zone={zone} />;
-}
-
-function ReportsOfZone({ zone }: { zone: string }) {
+  // The brand's zone (set by the shell from the whitelabel): the reports' days are its days.
+  const zone = currentBrandZone();
   // The offset named is the one of when the page opened (it changes only across a DST change).
   const [now] = useState(() => Date.now());
   const [params, setParams] = useSearchParams();

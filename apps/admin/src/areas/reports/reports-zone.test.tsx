@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { rolePermissions, type OperatorSelf } from '@khela/contract';
-import { defaultBrand, defaultFeatureFlags } from '@khela/contract/settings-defaults';
 import { OperatorContext } from '../../app/operator.ts';
 import { setFetchForTests } from '../../shared/api/client.ts';
 import { createQueryClient } from '../../shared/api/hooks.ts';
 import { startSession } from '../../shared/api/session.ts';
+import { setBrandZone } from '../../shared/lib/format.ts';
 import ReportsPage from './reports-page.tsx';
 
 const owner: OperatorSelf = {
@@ -26,13 +26,6 @@ describe("the reports page and the brand's zone", () => {
     setFetchForTests(async (input) => {
       const url = new URL(input, 'http://localhost');
       const values: Record<string, unknown> = {
-        '/wps/system/whitelabel': {
-          ...defaultBrand,
-          timeZone: 'Asia/Kathmandu',
-          platform: 'web',
-          device: 'WEB',
-          features: defaultFeatureFlags,
-        },
         '/api/operator/reports/gaming': {
           updatedAt: null,
           currency: 'BDT',
@@ -57,6 +50,8 @@ describe("the reports page and the brand's zone", () => {
         { status: value === undefined ? 404 : 200, headers: { 'content-type': 'application/json' } },
       );
     });
+    // The shell sets it from the whitelabel before any page renders (app.tsx).
+    setBrandZone('Asia/Kathmandu');
     startSession('test-token');
     render(
       <QueryClientProvider client={createQueryClient()}>

@@ -1,11 +1,34 @@
-/** Dates and times in the back office: UTC, written out the same way everywhere (ISO-like, readable). */
-export function formatTime(epochMs: number | null | undefined): string {
-  if (epochMs === null || epochMs === undefined) return '—';
-  return new Date(epochMs).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+import { dayKey, formatWallTime, isTimeZone, offsetLabel } from '@khela/contract/business-day';
+
+/**
+ * The brand's time zone (whitelabel timeZone), set once by the shell before any page renders
+ * (app.tsx): every time and day of the back office is on the brand's clock, the clock its business
+ * days (wages, reports) are cut by. A module value rather than a context because the formatters
+ * are plain functions called from tables' column definitions all over the areas.
+ */
+let brandZone = 'UTC';
+
+export function setBrandZone(zone: string): void {
+  // The server validated it; a value this browser does not know must still not break every page.
+  brandZone = isTimeZone(zone) ? zone : 'UTC';
 }
 
+export function currentBrandZone(): string {
+  return brandZone;
+}
+
+/**
+ * Dates and times in the back office: the brand's clock with its offset named ("2026-12-06
+ * 05:40:00 GMT+6"), written out the same way everywhere (ISO-like, readable).
+ */
+export function formatTime(epochMs: number | null | undefined): string {
+  if (epochMs === null || epochMs === undefined) return '—';
+  return `${formatWallTime(epochMs, brandZone, { seconds: true })} ${offsetLabel(brandZone, epochMs)}`;
+}
+
+/** The brand's day (YYYY-MM-DD) of an instant. */
 export function formatDay(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10);
+  return dayKey(epochMs, brandZone);
 }
 
 /** Any value as indented JSON text (rendered as text, so escaped by React). */
