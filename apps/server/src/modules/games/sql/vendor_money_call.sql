@@ -1,10 +1,12 @@
 -- The vendor wallet protocol's money calls (debit, credit, rollback; docs/vendor-protocol.md) in ONE
 -- call: the round locked first, the call once per transaction id (the same body answers the stored
 -- reply, another is a duplicate), the session and game checked, and the money moved through the
--- ledger's posting path (ledger_post_entries; the entry's key vendor:<vendor>:<transaction id>, the
--- vendor request's hash part of its request). Measured work per accepted debit or credit is kept
--- small on purpose (bench/README.md): the reply is built in place and the transaction row written
--- by its own INSERT; refusals and rollbacks go through vendor_remember.
+-- ledger's posting path (ledger_post_entries; the entry's key vendor:<vendor>:<transaction id>,
+-- its request hash over kind and postings: the vendor's body is held to its transaction id by
+-- vendor_transactions.request_hash, checked first, so the ledger does not hash it again). The work
+-- per accepted debit or credit is kept small on purpose (bench/README.md): the reply is built in
+-- place and the transaction row written by its own INSERT; refusals and rollbacks go through
+-- vendor_remember.
 CREATE OR REPLACE FUNCTION vendor_money_call(
   p_action text,
   p_vendor_code text,
@@ -173,7 +175,7 @@ BEGIN
       v_touch := true;
     ELSE
       v_posted := ledger_post_entries(ARRAY['bet'], ARRAY[v_ledger_key],
-          ARRAY[jsonb_build_object('vendorRequest', p_request_hash)],
+          NULL,
           ARRAY[jsonb_build_object('vendor', p_vendor_code, 'roundId', p_round_id, 'gameCode', p_game_code)],
           NULL, '{1,1}', ARRAY[v_wallet, v_counterparty], ARRAY[-v_amount, v_amount]);
       v_entry_id := v_posted.entry_ids[1];
@@ -209,7 +211,7 @@ BEGIN
       || v_round_currency;
     IF v_amount > 0 THEN
       v_posted := ledger_post_entries(ARRAY['win'], ARRAY[v_ledger_key],
-          ARRAY[jsonb_build_object('vendorRequest', p_request_hash)],
+          NULL,
           ARRAY[jsonb_build_object('vendor', p_vendor_code, 'roundId', p_round_id, 'final', p_final)],
           NULL, '{1,1}', ARRAY[v_wallet, v_counterparty], ARRAY[v_amount, -v_amount]);
       v_entry_id := v_posted.entry_ids[1];
@@ -266,7 +268,7 @@ BEGIN
           SELECT e.kind INTO v_reversed_kind FROM ledger_entries e WHERE e.id = v_debit.entry_id;
           v_wallet := 'member:' || v_round_member || ':' || v_round_wallet_kind;
           v_posted := ledger_post_entries(ARRAY['reversal'], ARRAY[v_ledger_key],
-            ARRAY[jsonb_build_object('vendorRequest', p_request_hash)],
+            NULL,
             ARRAY[jsonb_build_object('vendor', p_vendor_code, 'roundId', p_round_id,
               'referenceTransactionId', v_debit.transaction_id, 'reason', 'vendor rollback',
               'reversedKind', v_reversed_kind)],
