@@ -71,6 +71,9 @@ describe('RequestLog', () => {
   });
 });
 
+/** The lines of a quiet answer that are not a slow answer's warning. */
+const belowWarn = <Line extends { level: number }>(found: Line[]) => found.filter((line) => line.level < 40);
+
 describe('the app’s request log', () => {
   let database: TestDatabase | undefined;
   afterEach(async () => {
@@ -96,11 +99,13 @@ describe('the app’s request log', () => {
       // answers its caller is logged at info.
       expect((await app.inject({ url: calls.whitelabel.path })).statusCode).toBe(200);
       expect((await app.inject({ url: calls.memberInfo.path })).statusCode).toBe(401);
-      expect(completed(lines, calls.whitelabel.path)).toEqual([]);
+      // (A slow answer is logged at warn whatever it was: on a loaded machine the app's first call
+      // can take a second, so the quiet calls are checked below warn.)
+      expect(belowWarn(completed(lines, calls.whitelabel.path))).toEqual([]);
       expect(completed(lines, calls.memberInfo.path)).toMatchObject([{ level: INFO }]);
       // A call of every page's start (quietSuccess): its 2xx is quiet, a refusal is logged.
       expect((await app.inject({ url: `${calls.status.path}?url=example.com` })).statusCode).toBe(200);
-      expect(completed(lines, `${calls.status.path}?url=example.com`)).toEqual([]);
+      expect(belowWarn(completed(lines, `${calls.status.path}?url=example.com`))).toEqual([]);
       expect((await app.inject({ url: `${calls.status.path}?url=a%00b` })).statusCode).toBe(400);
       expect(completed(lines, `${calls.status.path}?url=a%00b`)).toMatchObject([{ level: INFO }]);
       expect(completed(lines, '/healthz')).toEqual([]);
