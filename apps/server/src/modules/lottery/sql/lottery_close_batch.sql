@@ -37,8 +37,6 @@ DECLARE
   v_w_members integer[];
   v_w_totals bigint[];
   v_w_bets integer[];
-  v_w_accounts bigint[];
-  v_w_houses bigint[];
   v_w_house_addresses text[];
   v_e_ids bigint[];
   v_posted record;
@@ -109,10 +107,11 @@ BEGIN
   IF v_ids IS NOT NULL THEN
     v_first := v_ids[1];
 
-    -- 2. What each member receives in this batch, with the wallet and the house account.
+    -- 2. What each member receives in this batch, and the house account of the wallet's currency
+    --    (the ledger resolves and locks the accounts itself).
     SELECT array_agg(w.member_id ORDER BY a.id), array_agg(w.total ORDER BY a.id), array_agg(w.bets ORDER BY a.id),
-           array_agg(a.id ORDER BY a.id), array_agg(h.id ORDER BY a.id), array_agg(h.address ORDER BY a.id)
-      INTO v_w_members, v_w_totals, v_w_bets, v_w_accounts, v_w_houses, v_w_house_addresses
+           array_agg(h.address ORDER BY a.id)
+      INTO v_w_members, v_w_totals, v_w_bets, v_w_house_addresses
       FROM (SELECT t.member_id, sum(t.amount)::bigint AS total, count(*)::integer AS bets
               FROM unnest(v_members, v_amounts) AS t(member_id, amount)
              WHERE t.amount > 0
