@@ -98,10 +98,7 @@ BEGIN
   IF v_fast THEN
     v_other := 3 - v_wallet;
     IF v_wallet = 2 THEN
-      v_entry_id := v_wallet_id;
-      v_wallet_id := v_other_id;
-      v_other_id := v_entry_id;
-      v_entry_id := NULL;
+      SELECT v_other_id, v_wallet_id INTO v_wallet_id, v_other_id;
     END IF;
     v_hash := ledger_request_hash(p_kinds[1], p_leg_addresses, p_leg_amounts, NULL, p_requests[1]);
     WITH entry AS (
