@@ -13,7 +13,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Manual adjustments at or above the four-eyes threshold (issue 15): requested by one operator,
+ * Manual adjustments (issue 15, issue 35). Posted at once below the threshold and within the
+ * limits: a row `approved` with no decider (kept to count the day's adjustments against the limits).
+ * At or above the four-eyes threshold, or over a limit: requested by one operator,
  * approved (the journal entry is posted, keyed `operator-adjust:adjustment:<id>`, so at most once)
  * or rejected by another. The row moves out of `pending` once, under a row lock.
  */
@@ -40,9 +42,17 @@ export const moneyAdjustments = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionReason: text('decision_reason'),
     entryId: bigint('entry_id', { mode: 'number' }),
+    /**
+     * Why an adjustment below the threshold still waits for a second operator: the limits it would
+     * pass (per operator, per member, per brand day; docs/back-office-money.md). Null otherwise.
+     */
+    heldBecause: text('held_because'),
   },
   (table) => [
     index('money_adjustments_status_index').on(table.status, table.id),
+    // The day's tallies of the limits: per member, per requester.
+    index('money_adjustments_member_index').on(table.memberId, table.requestedAt),
+    index('money_adjustments_requester_index').on(table.requestedById, table.requestedAt),
     check('money_adjustments_amount_not_zero', sql`${table.amount} <> 0`),
     // Four eyes, in the schema too: whoever decides is not whoever asked.
     check(
