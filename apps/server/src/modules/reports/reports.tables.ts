@@ -3,6 +3,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -11,11 +12,13 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The back office's pre-aggregated daily tables (issue 15, Reports; docs/back-office.md). The
- * `reports-aggregate` job (reports.aggregate.ts) rewrites whole days of them from the rounds,
- * deposits, withdrawals, members and ledger, in one transaction per run; the report calls read only
- * these, so a report over a year costs a few thousand rows however many rounds were played.
- * Days are UTC days; amounts are minor units of the site's currency.
+ * The back office's pre-aggregated daily tables (issue 15, Reports; docs/back-office.md, Reports:
+ * figures from the ledger). The `reports-aggregate` job (reports.aggregate.ts) reads the journal
+ * after its cursor into `report_movements` (the read model: what each entry moved on members'
+ * wallets, tied to its round, order or bonus) and rewrites whole days of the daily tables from it,
+ * in one transaction per run; the report calls read only the daily tables, so a report over a year
+ * costs a few thousand rows however many rounds were played. Days are the brand's (settings
+ * timeZone); amounts are minor units of the site's currency.
  */
 
 /** The figures of a group of rounds in a day: their number, stake, payout and distinct players. */
@@ -74,14 +77,52 @@ export const reportDailyAgents = pgTable(
 );
 
 /**
- * The job's one row: how far it has read (the highest game round and lottery bet ids seen, to find
- * rows that arrive late for an old day) and when it last ran.
+ * What each journal entry moved on members' wallets that a report counts (one row per entry and
+ * member): its figure, the signed amount the figure counts (a stake and a withdrawal positive when
+ * money leaves the wallet, a payout, deposit or bonus positive when it arrives; a reversal the
+ * opposite of what it reverses), what it belongs to (`item`: a round, a deposit order, a withdrawal,
+ * the bonus entry) and `at`, the time whose brand day the movement counts on (the round's start,
+ * the order's decision, the withdrawal's payout, the bonus's posting): a rollback posted days later
+ * counts on its round's day. Filled from the ledger's published views only (ledger_member_postings,
+ * member_rounds, lottery_rounds, deposits_orders, withdrawals_requests, games_catalogue).
+ */
+export const reportMovements = pgTable(
+  'report_movements',
+  {
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    memberId: integer('member_id').notNull(),
+    /** stake | payout | deposit | withdrawal | bonus */
+    figure: text('figure').notNull(),
+    item: text('item').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The round's game (stake and payout only). */
+    vendorCode: text('vendor_code'),
+    nodeId: integer('node_id'),
+    gameType: text('game_type'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entryId, table.memberId] }),
+    index('report_movements_at_idx').on(table.at),
+    index('report_movements_member_idx').on(table.memberId, table.figure, table.at),
+  ],
+);
+
+/**
+ * The job's one row: how far it has read the journal (every entry up to `journal_cursor` is in
+ * report_movements; later ones are read next run), the marks that move the cursor (reports.aggregate.ts,
+ * The cursor) and the last day it aggregated.
  */
 export const reportState = pgTable('report_state', {
   id: smallint('id').primaryKey(),
   currency: text('currency').notNull(),
+  /** Unused since the journal cursor (0034); dropped by 0035. */
   roundCursor: bigint('round_cursor', { mode: 'number' }).notNull(),
   lotteryCursor: bigint('lottery_cursor', { mode: 'number' }).notNull(),
+  journalCursor: bigint('journal_cursor', { mode: 'number' }).notNull().default(0),
+  /** [{ at: epoch ms, id }]: the highest entry id seen at a moment (newest last). */
+  marks: jsonb('marks').notNull().default([]),
   /** The last day the previous run aggregated (the next run starts the day before it). */
   lastDay: date('last_day', { mode: 'string' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
