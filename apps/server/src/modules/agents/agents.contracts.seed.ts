@@ -32,7 +32,7 @@ export async function seedDemoAgentContracts(
     const { maxBp } = checkTerms(contract, precision);
     await db.execute(sql`insert into agent_contracts (kind, member_id, upline_id, status, terms, max_rate_bp, started_at)
       select ${contract.kind}, m.id, null, 'active', ${JSON.stringify(contract)}::jsonb, ${maxBp}, now()
-        from members m where m.account = ${account}
+        from accounts_members m where m.account = ${account}
       on conflict do nothing`);
   }
 }

@@ -117,8 +117,8 @@ const contractSelect = (where: SQL, order: SQL, limit?: { size: number; offset: 
                    'createdAt', (extract(epoch from r.created_at) * 1000)::bigint, 'answeredAt', null)
             from agent_contract_requests r where r.contract_id = c.id and r.status = 'pending') as request
     from agent_contracts c
-    join members m on m.id = c.member_id
-    left join members u on u.id = c.upline_id
+    join accounts_members m on m.id = c.member_id
+    left join accounts_members u on u.id = c.upline_id
    where ${where}
    order by ${order}
    ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}`;
@@ -186,7 +186,7 @@ interface Caller {
 async function actingAgent(db: Database, memberId: number): Promise<Caller> {
   const [row] = rowsOf<{ id: string; type: number; status: string }>(
     await db.execute(
-      sql`select id::text as id, type::int as type, status from members where id = ${memberId}`,
+      sql`select id::text as id, type::int as type, status from accounts_members where id = ${memberId}`,
     ),
   );
   if (!row) throw new AppError('FORBIDDEN');
@@ -291,7 +291,7 @@ async function offer(
   if (replay) return replay;
   const rates = checkTerms(contract, precision);
   const [target] = rowsOf<{ id: string; type: number }>(
-    await db.execute(sql`select m.id::text as id, m.type::int as type from members m
+    await db.execute(sql`select m.id::text as id, m.type::int as type from accounts_members m
                           join member_tree t on t.descendant_id = m.id and t.ancestor_id = ${callerId} and t.depth >= 1
                          where lower(m.account) = lower(${body.username})`),
   );
@@ -497,7 +497,7 @@ export async function setPlatformContract(
 ): Promise<AgentContract> {
   const rates = checkTerms(options.contract, options.precision);
   const [agent] = rowsOf<{ id: string; type: number; upline_id: string | null }>(
-    await db.execute(sql`select id::text as id, type::int as type, upline_id::text as upline_id from members
+    await db.execute(sql`select id::text as id, type::int as type, upline_id::text as upline_id from accounts_members
                           where lower(account) = lower(${options.username}) and role = 'player'`),
   );
   if (!agent || !isAgentType(agent.type)) {

@@ -68,7 +68,7 @@ export async function teamBetting(
     owners: {
       members: (memberId: AnyColumn) => sql`${memberId} in ${owners}`,
       account: (memberId: AnyColumn) =>
-        sql<string>`(select m.account from members m where m.id = ${memberId})`,
+        sql<string>`(select m.account from accounts_members m where m.id = ${memberId})`,
     },
     filter: {
       gameType: query.gameType,
@@ -90,7 +90,7 @@ interface ProfitLossRow {
   bet: string;
   win: string;
   deposits: string;
-  withdrawals: string;
+  withdrawn: string;
   wages: string;
 }
 
@@ -125,12 +125,12 @@ export async function teamProfitLoss(
          and settled_at >= ${from} and settled_at < ${to}
        group by member_id),
     d as (
-      select member_id as id, sum(amount) as amount from deposit_orders
+      select member_id as id, sum(amount) as amount from deposits_orders
        where member_id in ${owners} and status = 'approved' and currency = ${money.currency}
          and decided_at >= ${from} and decided_at < ${to}
        group by member_id),
     w as (
-      select member_id as id, sum(amount - coalesce(refunded, 0)) as amount from withdrawals
+      select member_id as id, sum(amount - coalesce(refunded, 0)) as amount from withdrawals_requests
        where member_id in ${owners} and status in ('disbursed', 'completed', 'disputed') and currency = ${money.currency}
          and disbursed_at >= ${from} and disbursed_at < ${to}
        group by member_id),
@@ -142,7 +142,7 @@ export async function teamProfitLoss(
     lines as (
       select t.descendant_id as id, t.depth,
              coalesce(r.rounds, 0) as rounds, coalesce(r.bet, 0) as bet, coalesce(r.win, 0) as win,
-             coalesce(d.amount, 0) as deposits, coalesce(w.amount, 0) as withdrawals, coalesce(g.amount, 0) as wages
+             coalesce(d.amount, 0) as deposits, coalesce(w.amount, 0) as withdrawn, coalesce(g.amount, 0) as wages
         from member_tree t
         left join r on r.id = t.descendant_id
         left join d on d.id = t.descendant_id
@@ -154,7 +154,7 @@ export async function teamProfitLoss(
     await db.execute(sql`${lines}
       select count(*)::int as lines, coalesce(sum(rounds), 0)::int as rounds, coalesce(sum(bet), 0)::text as bet,
              coalesce(sum(win), 0)::text as win, coalesce(sum(deposits), 0)::text as deposits,
-             coalesce(sum(withdrawals), 0)::text as withdrawals, coalesce(sum(wages), 0)::text as wages
+             coalesce(sum(withdrawn), 0)::text as withdrawn, coalesce(sum(wages), 0)::text as wages
         from lines`),
   );
   const total = summed?.lines ?? 0;
@@ -165,8 +165,8 @@ export async function teamProfitLoss(
           await db.execute(sql`${lines}
             select m.account, m.type::int as type, l.depth::int as level, l.rounds::int as rounds,
                    l.bet::text as bet, l.win::text as win, l.deposits::text as deposits,
-                   l.withdrawals::text as withdrawals, l.wages::text as wages
-              from lines l join members m on m.id = l.id
+                   l.withdrawn::text as withdrawn, l.wages::text as wages
+              from lines l join accounts_members m on m.id = l.id
              order by l.depth, lower(m.account)
              limit ${query.pageSize} offset ${(query.pageNo - 1) * query.pageSize}`),
         );
@@ -178,11 +178,11 @@ export async function teamProfitLoss(
       win: format(row.win),
       profit: formatAmount(BigInt(row.win) - BigInt(row.bet), money.precision),
       deposits: format(row.deposits),
-      withdrawals: format(row.withdrawals),
+      withdrawals: format(row.withdrawn),
       wages: format(row.wages),
     };
   };
-  const zero = { rounds: 0, bet: '0', win: '0', deposits: '0', withdrawals: '0', wages: '0' };
+  const zero = { rounds: 0, bet: '0', win: '0', deposits: '0', withdrawn: '0', wages: '0' };
   return {
     list: rows.map((row) => ({ account: row.account, type: row.type, level: row.level, ...amounts(row) })),
     totals: amounts(summed ?? zero),
@@ -214,14 +214,14 @@ export async function agentRevenue(
        group by 1, 2
       union all
       select 'transfer', ${dayOf(sql`e.created_at`, money)}, sum(p.amount)::text, count(*)::int
-        from ledger_accounts a
-        join postings p on p.account_id = a.id and p.amount > 0
-        join journal_entries e on e.id = p.entry_id
+        from ledger_wallets a
+        join ledger_entry_postings p on p.account_id = a.id and p.amount > 0
+        join ledger_entries e on e.id = p.entry_id
        where a.owner_member_id = ${agentId} and a.kind = 'main' and a.currency = ${money.currency}
          and e.kind = 'transfer' and e.created_at >= ${from} and e.created_at < ${to}
          and exists (
-           select 1 from postings q
-             join ledger_accounts qa on qa.id = q.account_id
+           select 1 from ledger_entry_postings q
+             join ledger_wallets qa on qa.id = q.account_id
              join member_tree t on t.descendant_id = qa.owner_member_id and t.ancestor_id = ${agentId} and t.depth > 0
             where q.entry_id = p.entry_id and q.amount < 0)
        group by 2`),

@@ -14,8 +14,10 @@ import type { SiteSettings } from '../settings/settings.schema.ts';
  * X" is one index range). Every lookup by username or id goes through `findInTeam`: outside the
  * team answers NOT_FOUND exactly like an account that does not exist.
  *
- * The members, ledger, rounds, deposits and withdrawals tables belong to other modules; the team
- * reports read them in SQL joins (one statement per figure, not one call per account), never write.
+ * The members, ledger, rounds, deposits and withdrawals belong to other modules; the team reports
+ * read them in SQL joins through the views those modules publish (accounts_members, ledger_wallets,
+ * member_rounds, deposits_orders, withdrawals_requests: one statement per figure, not one call per
+ * account), never their tables, and never write.
  */
 
 /** The brand's money, and its business days (settings timeZone): what the team figures are cut by. */
@@ -68,16 +70,16 @@ async function selectDownlines(
     await db.execute(sql`
       select m.id::text as id, m.account, m.nickname, m.type::int as type, m.status, t.depth::int as level,
              coalesce(u.account, '') as upline,
-             (select count(*) from members c where c.upline_id = m.id)::int as direct_count,
+             (select count(*) from accounts_members c where c.upline_id = m.id)::int as direct_count,
              (select count(*) from member_tree s where s.ancestor_id = m.id and s.depth > 0)::int as team_size,
-             coalesce((select sum(a.balance) from ledger_accounts a
+             coalesce((select sum(a.balance) from ledger_wallets a
                         where a.owner_member_id = m.id and a.kind = 'main' and a.currency = ${money.currency}), 0)::text
                as balance,
              floor(extract(epoch from m.created_at) * 1000)::text as created_at,
              floor(extract(epoch from m.last_login_at) * 1000)::text as last_login_at
         from member_tree t
-        join members m on m.id = t.descendant_id
-        left join members u on u.id = m.upline_id
+        join accounts_members m on m.id = t.descendant_id
+        left join accounts_members u on u.id = m.upline_id
        where t.ancestor_id = ${agentId} and ${where}
        order by ${order ?? sql`t.depth, lower(m.account)`}
        limit ${limit ?? 1} offset ${offset ?? 0}`),
@@ -145,7 +147,7 @@ export async function downlineById(
 export async function pathTo(db: Database, { agentId, memberId }: { agentId: number; memberId: number }) {
   const rows = rowsOf<{ account: string }>(
     await db.execute(sql`
-      select m.account from member_tree t join members m on m.id = t.ancestor_id
+      select m.account from member_tree t join accounts_members m on m.id = t.ancestor_id
        where t.descendant_id = ${memberId}
          and t.depth <= (select depth from member_tree where ancestor_id = ${agentId} and descendant_id = ${memberId})
        order by t.depth desc`),
@@ -196,7 +198,7 @@ export async function listDownlines(
   const where = sql.join(conditions, sql` and `);
   const [counted] = rowsOf<{ total: number }>(
     await db.execute(sql`
-      select count(*)::int as total from member_tree t join members m on m.id = t.descendant_id
+      select count(*)::int as total from member_tree t join accounts_members m on m.id = t.descendant_id
        where t.ancestor_id = ${agentId} and ${where}`),
   );
   const total = counted?.total ?? 0;
@@ -276,7 +278,7 @@ export async function teamFigures(
 ): Promise<{ totals: TeamFigures; days: (TeamFigures & { day: string })[] }> {
   const from = new Date(period.from);
   const to = new Date(period.to);
-  const team = sql`(select t.descendant_id from member_tree t join members m on m.id = t.descendant_id
+  const team = sql`(select t.descendant_id from member_tree t join accounts_members m on m.id = t.descendant_id
                      where t.ancestor_id = ${rootId} and m.type <> ${trialType})`;
   const rows = rowsOf<{ what: string; day: string | null; n: number; a: string; b: string }>(
     await db.execute(sql`
@@ -292,25 +294,25 @@ export async function teamFigures(
       select 'active', null, (count(distinct member_id) filter (where bet > 0))::int, '0', '0' from r
       union all
       select 'deposits', ${dayOf(sql`decided_at`, money)}, count(*)::int, sum(amount)::text, '0'
-        from deposit_orders
+        from deposits_orders
        where member_id in ${team} and status = 'approved' and currency = ${money.currency}
          and decided_at >= ${from} and decided_at < ${to}
        group by 2
       union all
       select 'first', ${dayOf(sql`f.first_at`, money)}, count(*)::int, '0', '0'
-        from (select member_id, min(decided_at) as first_at from deposit_orders
+        from (select member_id, min(decided_at) as first_at from deposits_orders
                where member_id in ${team} and status = 'approved' group by member_id) f
        where f.first_at >= ${from} and f.first_at < ${to}
        group by 2
       union all
       select 'withdrawals', ${dayOf(sql`disbursed_at`, money)}, count(*)::int, sum(amount - coalesce(refunded, 0))::text, '0'
-        from withdrawals
+        from withdrawals_requests
        where member_id in ${team} and status in ('disbursed', 'completed', 'disputed') and currency = ${money.currency}
          and disbursed_at >= ${from} and disbursed_at < ${to}
        group by 2
       union all
       select 'new', ${dayOf(sql`m.created_at`, money)}, count(*)::int, '0', '0'
-        from member_tree t join members m on m.id = t.descendant_id
+        from member_tree t join accounts_members m on m.id = t.descendant_id
        where t.ancestor_id = ${rootId} and t.depth > 0 and m.type <> ${trialType}
          and m.created_at >= ${from} and m.created_at < ${to}
        group by 2`),
@@ -363,8 +365,8 @@ export async function teamOverview(
              (count(*) filter (where t.depth = 1))::int as direct,
              coalesce(sum(a.balance) filter (where t.depth > 0), 0)::text as balance
         from member_tree t
-        join members m on m.id = t.descendant_id
-        left join ledger_accounts a
+        join accounts_members m on m.id = t.descendant_id
+        left join ledger_wallets a
           on a.owner_member_id = t.descendant_id and a.kind = 'main' and a.currency = ${money.currency}
        where t.ancestor_id = ${agentId}`),
   );

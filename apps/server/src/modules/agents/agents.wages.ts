@@ -75,7 +75,7 @@ export async function listWages(
   if (query.username) {
     // Only a downline of the caller's team: another name is NOT_FOUND, as one that does not exist.
     const [downline] = rowsOf<{ id: string }>(
-      await db.execute(sql`select m.id::text as id from members m
+      await db.execute(sql`select m.id::text as id from accounts_members m
                              join member_tree t on t.descendant_id = m.id and t.ancestor_id = ${memberId}
                             where lower(m.account) = lower(${query.username}) and t.depth > 0`),
     );
@@ -104,8 +104,8 @@ export async function listWages(
                          'winWage', x.win_wage::text, 'lossWage', x.loss_wage::text) order by x.game_code, x.numero)
                          from agent_wage_parts x where x.wage_id = w.id), '[]'::jsonb) as parts
         from agent_wages w
-        join members m on m.id = w.member_id
-        left join members p on p.id = w.payer_id
+        join accounts_members m on m.id = w.member_id
+        left join accounts_members p on p.id = w.payer_id
        where ${where}
        order by w.period_from desc, w.id desc
        limit ${query.pageSize} offset ${(query.pageNo - 1) * query.pageSize}`),
@@ -196,16 +196,14 @@ export async function wageSources(
   if (!line) throw new AppError('NOT_FOUND', { issues: [{ field: 'wageId', reason: 'no such wage line' }] });
   const sources =
     line.kind === 'realtime'
-      ? sql`select m.account, g.game_code as game_name, g.game_code as vassalage, n.numero || '/L' || b.id as round_id,
+      ? sql`select m.account, b.game_code as game_name, b.game_code as vassalage, b.numero || '/L' || b.id as round_id,
                    b.stake as bet, b.payout as win, case when b.status = 'won' then 'win' else 'loss' end as counted,
                    b.settled_at
               from agent_wages w
               join agent_wage_parts x on x.wage_id = w.id
-              join lottery_numeros n on n.id = x.numero_id
-              join lottery_games g on g.id = n.game_id
-              join lottery_bets b on b.numero_id = n.id
+              join lottery_rounds b on b.numero_id = x.numero_id
               join member_tree t on t.descendant_id = b.member_id and t.ancestor_id = w.member_id
-              join members m on m.id = b.member_id
+              join accounts_members m on m.id = b.member_id
              where w.id = ${line.id}::bigint and b.status in ('won', 'lost') and b.currency = w.currency
                and m.type <> ${accountTypes.trial}
                and b.stake >= agent_contract_minor(${line.single_bet ?? '0'}, ${precision})`
@@ -214,7 +212,7 @@ export async function wageSources(
               from agent_wages w
               join member_tree t on t.ancestor_id = w.member_id
               join member_rounds r on r.member_id = t.descendant_id
-              join members m on m.id = r.member_id
+              join accounts_members m on m.id = r.member_id
              where w.id = ${line.id}::bigint and r.settled_at >= w.period_from and r.settled_at < w.period_to
                and r.status = 'settled' and r.wallet_kind = 'main' and r.currency = w.currency
                and m.type <> ${accountTypes.trial}`;
