@@ -30,7 +30,8 @@ import type { WalletClient, WalletResult } from '../protocol/wallet-client.ts';
  * behind the very WalletClient interface the seamless mode uses for the platform, with the
  * protocol's answers and refusal codes (docs/vendor-protocol.md), so that the rounds and the retry
  * job run unchanged on it. The platform moves money in and out through the transfer API
- * (transfer-funds.service.ts); only `authenticate` still goes to the platform (identity).
+ * (transfer-funds.service.ts); only `authenticate` (identity) and `balance` (is the session still
+ * live: platformVouches) still go to the platform.
  *
  * Every money call is one database transaction that first locks the player's wallet row
  * (SELECT … FOR UPDATE), so one player's calls run one after another: the idempotency check, the
@@ -427,12 +428,55 @@ async function guarded<B, T>(
 }
 
 /**
- * The transfer-mode WalletClient. `platform` is the seamless client, used only for `authenticate`
- * (who the player is); its answer's balance (the platform's main wallet) is replaced by the
- * player's game-wallet balance here.
+ * Whether the platform still vouches for a session, asked before every bet and balance
+ * (docs/vendor-protocol.md, Transfer mode). A transfer-mode session ends where the seamless one
+ * does, on the platform: a logout, a password change or reset, a disabled, locked or self-excluded
+ * account, an operator's "end sessions" end the member's game sessions there, and the platform's
+ * `balance` answers INVALID_TOKEN from then on (its amount, the main wallet's, is not used here).
+ * The house's own session sliding on every page call no longer keeps play going. Asked outside
+ * the wallet's transaction (no lock is held over an HTTP call). An ended session also ends this
+ * house's page sessions opened from it, so the page's next call is refused at once.
+ */
+async function platformVouches(
+  db: HouseDatabase,
+  platform: WalletClient,
+  sessionId: string,
+): Promise<'live' | 'ended' | { unknown: string }> {
+  const answer = await platform.balance({ sessionId });
+  if (answer.kind === 'ok') return 'live';
+  if (answer.kind === 'unknown') return { unknown: `session check: ${answer.reason}` };
+  await db
+    .update(hgSessions)
+    .set({ expiresAt: sql`now()` })
+    .where(
+      and(
+        eq(hgSessions.platformSessionId, sessionId),
+        eq(hgSessions.walletMode, 'transfer'),
+        gt(hgSessions.expiresAt, sql`now()`),
+      ),
+    );
+  return 'ended';
+}
+
+/**
+ * The transfer-mode WalletClient. `platform` is the seamless client, used for `authenticate`
+ * (who the player is; its answer's balance, the platform's main wallet, is replaced by the
+ * player's game-wallet balance here) and, before each bet and balance, for `balance` as the check
+ * that the platform session still lives (platformVouches). Never for money.
  */
 export function createTransferWallet(options: { db: HouseDatabase; platform: WalletClient }): WalletClient {
   const { db } = options;
+  /** Runs a live-session call once the platform vouched for its session; else refuses it. */
+  const vouched = async <T>(
+    sessionId: string,
+    call: () => Promise<WalletResult<T>>,
+  ): Promise<WalletResult<T>> => {
+    const check = await platformVouches(db, options.platform, sessionId);
+    if (check === 'ended') return noSession;
+    // Not known: nothing moves (a debit is rolled back by the round, which takes nothing here).
+    if (check !== 'live') return { kind: 'unknown', reason: check.unknown };
+    return call();
+  };
   return {
     async authenticate(body) {
       const answer = await options.platform.authenticate(body);
@@ -444,8 +488,10 @@ export function createTransferWallet(options: { db: HouseDatabase; platform: Wal
         return { kind: 'unknown', reason: error instanceof Error ? error.message : 'failed' };
       }
     },
-    balance: (body) => guarded(balanceRequestSchema, body, (parsed) => balance(db, parsed)),
-    debit: (body) => guarded(debitRequestSchema, body, (parsed) => debit(db, parsed)),
+    balance: (body) =>
+      guarded(balanceRequestSchema, body, (parsed) => vouched(parsed.sessionId, () => balance(db, parsed))),
+    debit: (body) =>
+      guarded(debitRequestSchema, body, (parsed) => vouched(parsed.sessionId, () => debit(db, parsed))),
     credit: (body) => guarded(creditRequestSchema, body, (parsed) => credit(db, parsed)),
     rollback: (body) => guarded(rollbackRequestSchema, body, (parsed) => rollback(db, parsed)),
     sendOnce: (action, body) =>

@@ -214,8 +214,10 @@ export function onMemberSessionsRevoked(handler: SessionsRevokedHandler): void {
 
 /**
  * Ends every live session of an account (logout, password change or reset, two-step verification
- * switched off), and with them the member's game sessions at every vendor (a handler the games
- * module hands in): a game must not go on betting for a session that is over.
+ * switched off, an operator's lock, disable or "end sessions", an agent's disable), and with them
+ * the member's game sessions at every vendor, seamless or transfer mode (a handler the games module
+ * hands in): a game must not go on betting for a session that is over. The one ending: the
+ * self-exclusion, when built, calls it in the transaction that sets the status (docs/accounts.md).
  */
 export async function revokeMemberSessions({
   db,

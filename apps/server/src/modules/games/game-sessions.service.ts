@@ -8,10 +8,12 @@ import { gameSessions } from './games.tables.ts';
  * `debit` with INVALID_TOKEN ("unknown or expired session"). Rounds already open still settle:
  * `credit` and `rollback` need only a session that existed (docs/vendor-protocol.md, Sessions).
  *
- * Accounts runs this (handed in by app.ts) when a platform session ends for the member's safety (logout,
- * password change or reset, two-step verification switched off); a disable, a lock of the money
- * actions or a self-exclusion must call it too. Debits also check the launching platform session
- * and the account's status themselves, so an account disabled straight in the database stops too.
+ * Accounts runs this (handed in by app.ts) through revokeMemberSessions whenever a member's sessions
+ * end: logout, password change or reset, two-step verification switched off, an operator's lock,
+ * disable or "end sessions", an agent's disable, and the self-exclusion once it exists. Debits also
+ * check the launching platform session and the account's status themselves, so an account disabled
+ * straight in the database stops too. A transfer-mode vendor asks `balance` before each bet for the
+ * same check (docs/vendor-protocol.md, Transfer mode), so its games end here too.
  */
 export async function endMemberGameSessions({
   db,

@@ -469,14 +469,20 @@ describe('GCS_walletTransfer in and out of a transfer-mode game wallet', () => {
     );
   });
 
-  it('closes the seamless wallet calls to a transfer-mode vendor', async () => {
-    const response = await vendorCall(
-      sut,
-      'balance',
-      { sessionId: '1' },
-      { vendorCode: VENDOR, secret: SECRET },
-    );
-    expect(response.status).toBe(400);
-    expect(response.body.code).toBe('BAD_REQUEST');
+  it('closes the seamless money calls to a transfer-mode vendor; balance stays open as its session check', async () => {
+    const options = { vendorCode: VENDOR, secret: SECRET };
+    const body = { sessionId: '1', transactionId: 't-1', roundId: 'r-1', gameCode: 'g', amount: 1 };
+    for (const action of ['debit', 'credit', 'rollback'] as const) {
+      const response = await vendorCall(
+        sut,
+        action,
+        { ...body, referenceTransactionId: 't-0', final: true },
+        options,
+      );
+      expect([response.status, response.body.code]).toEqual([400, 'BAD_REQUEST']);
+    }
+    // No such session: the protocol's session-expired answer, as a seamless vendor gets it.
+    const balance = await vendorCall(sut, 'balance', { sessionId: '1' }, options);
+    expect([balance.status, balance.body.code]).toEqual([401, 'INVALID_TOKEN']);
   });
 });

@@ -223,14 +223,15 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
         return sendAnswer(reply, connection, vendorError('BAD_SIGNATURE', `signature ${check}`));
       const known = vendorActionSchema.safeParse(action);
       if (!known.success) return sendAnswer(reply, connection, vendorError('BAD_REQUEST', 'unknown action'));
-      // A transfer-mode vendor keeps the game balance itself: the platform only vouches for the player.
-      if (connection.walletMode === 'transfer' && known.data !== 'authenticate') {
+      // A transfer-mode vendor keeps the game balance itself: the platform only vouches for the
+      // player (authenticate) and for the session's life (balance, asked before each bet).
+      if (connection.walletMode === 'transfer' && known.data !== 'authenticate' && known.data !== 'balance') {
         return sendAnswer(
           reply,
           connection,
           vendorError(
             'BAD_REQUEST',
-            'a transfer-mode vendor moves money by transfers: only authenticate is open',
+            'a transfer-mode vendor moves money by transfers: only authenticate and balance are open',
           ),
         );
       }
