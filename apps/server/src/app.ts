@@ -63,6 +63,7 @@ import { backOfficePlayerRoutes } from './modules/back-office/players.routes.ts'
 import { installOperatorAudit } from './modules/audit/audit.service.ts';
 import { siteAdminRoutes } from './modules/back-office/site.routes.ts';
 import { moneyAdminRoutes } from './modules/back-office/money.routes.ts';
+import { withdrawalDecisionGuard } from './modules/back-office/money.withdrawal-guard.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 declare module 'fastify' {
@@ -333,7 +334,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(depositRoutes);
   // Outside demo mode the sandbox's hosted page and its callback job do not exist at all.
   if (env.DEMO_MODE) await app.register(sandboxGatewayRoutes);
-  await app.register(withdrawalRoutes);
+  // The back office's insider controls on approve and disburse (issue 35): withdrawals may not import it.
+  await app.register(withdrawalRoutes, { decisionGuard: withdrawalDecisionGuard });
   // The popular games count the lottery's bets too (its draws are not game_rounds).
   await app.register(gameRoutes, { otherRounds: lotteryRoundCounts });
   await app.register(recordRoutes);

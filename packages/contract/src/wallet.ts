@@ -176,6 +176,8 @@ export const walletAdjustValueSchema = z.object({
   /** The main wallet's balance right after the adjustment (now, while pending). */
   balance: decimalAmountSchema,
   currency: z.string(),
+  /** Pending below the threshold: the daily limits it would pass (issue 35). */
+  heldBecause: z.string().optional(),
 });
 
 const transferFields = {

@@ -34,6 +34,11 @@ export const adjustmentRequestSchema = z.object({
   decisionReason: z.string().nullable(),
   /** The journal entry an approval posted. */
   entryId: z.number().int().nullable(),
+  /**
+   * Below the threshold yet waiting for a second operator: the daily limits it would pass (issue
+   * 35). Null when it waits for its size, or posted at once.
+   */
+  heldBecause: z.string().nullable().optional(),
 });
 export type AdjustmentRequest = z.infer<typeof adjustmentRequestSchema>;
 

@@ -30,7 +30,7 @@ export async function moneyAdminRoutes(app: FastifyInstance) {
     return adjustOrRequest(app.db, {
       money: await getSettings(app.db),
       threshold: app.env.ADJUST_APPROVAL_THRESHOLD,
-      operator: { id: session.operatorId, account: session.account },
+      operator: { id: session.operatorId, account: session.account, role: session.operatorRole },
       request,
       body,
     });

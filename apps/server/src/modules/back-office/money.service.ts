@@ -1,6 +1,12 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { accountTypes, type AdjustmentRequest } from '@khela/contract';
+import {
+  accountTypes,
+  type walletAdjustValueSchema,
+  type AdjustmentRequest,
+  type OperatorRole,
+} from '@khela/contract';
+import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -21,6 +27,7 @@ import type { SiteSettings } from '../settings/settings.schema.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
 import { adjustWallet } from '../wallet/wallet.service.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
+import { limitsPassed, lockAdjustments } from './money.limits.ts';
 import { ledgerVerifications, moneyAdjustments } from './money.tables.ts';
 
 /**
@@ -33,6 +40,8 @@ type Money = Pick<SiteSettings, 'currency' | 'currencyPrecision'>;
 export interface OperatorIdentity {
   id: number;
   account: string;
+  /** An owner is not held by the daily limits (they set them; money.limits.ts). */
+  role?: OperatorRole;
 }
 
 type AdjustmentRow = typeof moneyAdjustments.$inferSelect;
@@ -51,6 +60,7 @@ function adjustmentView(row: AdjustmentRow, precision: number): AdjustmentReques
     decidedAt: row.decidedAt?.getTime() ?? null,
     decisionReason: row.decisionReason,
     entryId: row.entryId,
+    heldBecause: row.heldBecause,
   };
 }
 
@@ -76,34 +86,28 @@ async function mainBalance(db: Database, memberId: number): Promise<bigint> {
 }
 
 /**
- * operatorWalletAdjust: below the threshold the money moves at once (audited); at or above it
- * (either sign) an adjustment request is stored for a second operator and nothing moves. The
- * requester's idempotency key makes a replay find the same request.
+ * operatorWalletAdjust. Below the threshold and within the day's limits (money.limits.ts) the money
+ * moves at once (audited) and a row `approved` with no decider keeps it for the tallies. At or above
+ * the threshold (either sign), or past a limit, an adjustment request is stored for a second
+ * operator (`heldBecause` says which limit) and nothing moves. The requester's idempotency key
+ * makes a replay find the same row.
  */
 export async function adjustOrRequest(
   db: Database,
   options: {
-    money: Money;
+    money: Money & Pick<SiteSettings, 'insiderControls' | 'timeZone'>;
     threshold: string;
     operator: OperatorIdentity;
     request: FastifyRequest;
     body: { username: string; amount: string; reason: string; idempotencyKey: string };
   },
-) {
+): Promise<z.infer<typeof walletAdjustValueSchema>> {
   const { money, operator, request, body } = options;
   const precision = money.currencyPrecision;
   const amount = parseAmountField(body.amount, { field: 'amount', precision, allowNegative: true });
   const threshold = parseAmount(options.threshold, { precision, allowZero: true });
   const size = amount < 0n ? -amount : amount;
-  if (size < threshold || threshold === 0n) {
-    return adjustWallet({
-      db,
-      money,
-      actor: { name: `${operator.account}#${operator.id}`, requestId: request.id },
-      body,
-      audit: (tx, change) => recordOperatorChange(tx, request, change),
-    });
-  }
+  const isOverThreshold = threshold !== 0n && size >= threshold;
   const owner = await findWalletOwner(db, body.username);
   if (!owner) throw new AppError('NOT_FOUND', { issues: [{ field: 'username', reason: 'no such member' }] });
   if (owner.type === accountTypes.trial) throw new AppError('TRIAL_ACCOUNT');
@@ -114,58 +118,89 @@ export async function adjustOrRequest(
       .where(eq(moneyAdjustments.requestKey, body.idempotencyKey));
     return row;
   };
-  let row: AdjustmentRow;
-  let replayed = false;
+  const answerOf = async (row: AdjustmentRow, replayed: boolean) => {
+    if (row.memberId !== owner.id || row.amount !== amount) {
+      throw new AppError('IDEMPOTENCY_MISMATCH', { detail: 'this key was used for another adjustment' });
+    }
+    const isAtOnce = row.status === 'approved' && row.decidedById === null;
+    return {
+      status: row.status === 'pending' ? ('pending' as const) : ('posted' as const),
+      entryId: row.entryId,
+      adjustmentId: isAtOnce ? null : row.id,
+      replayed,
+      balance: formatAmount(await mainBalance(db, owner.id), precision),
+      currency: money.currency,
+      ...(row.heldBecause ? { heldBecause: row.heldBecause } : {}),
+    };
+  };
   const earlier = await existing();
-  if (earlier) {
-    row = earlier;
-    replayed = true;
-  } else {
-    try {
-      row = await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(moneyAdjustments)
-          .values({
-            memberId: owner.id,
-            username: owner.account,
-            currency: money.currency,
-            amount,
-            reason: body.reason,
-            requestKey: body.idempotencyKey,
-            requestedById: operator.id,
-            requestedBy: operator.account,
-          })
-          .returning();
-        if (!inserted) throw new Error('adjustment request not stored');
+  if (earlier) return answerOf(earlier, true);
+  try {
+    const decided = await db.transaction(async (tx) => {
+      await lockAdjustments(tx);
+      const heldBecause =
+        isOverThreshold || operator.role === 'owner'
+          ? null
+          : await limitsPassed(tx, { settings: money, operatorId: operator.id, memberId: owner.id, size });
+      const isHeld = isOverThreshold || heldBecause !== null;
+      const [inserted] = await tx
+        .insert(moneyAdjustments)
+        .values({
+          memberId: owner.id,
+          username: owner.account,
+          currency: money.currency,
+          amount,
+          reason: body.reason,
+          requestKey: body.idempotencyKey,
+          requestedById: operator.id,
+          requestedBy: operator.account,
+          status: isHeld ? 'pending' : 'approved',
+          heldBecause,
+        })
+        .returning();
+      if (!inserted) throw new Error('adjustment not stored');
+      if (isHeld) {
         await recordOperatorChange(tx, request, {
           action: 'adjustment.request',
           targetKind: 'adjustment',
           targetId: inserted.id,
           before: null,
-          after: adjustmentState(inserted, precision),
+          after: { ...adjustmentState(inserted, precision), heldBecause },
           reason: body.reason,
         });
-        return inserted;
+        return { held: inserted, posted: null };
+      }
+      const posted = await adjustWallet({
+        db: tx,
+        money,
+        actor: { name: `${operator.account}#${operator.id}`, requestId: request.id },
+        body,
+        audit: (auditTx, change) => recordOperatorChange(auditTx, request, change),
       });
-    } catch (error) {
-      if (!isUniqueViolation(error, 'money_adjustments_request_key_unique')) throw error;
-      const raced = await existing();
-      if (!raced) throw error;
-      row = raced;
-      replayed = true;
+      if (!posted) throw new Error('adjustment not posted');
+      if (posted.replayed) {
+        // Posted under this key before the rows were kept (issue 35): counted there, not twice.
+        await tx.delete(moneyAdjustments).where(eq(moneyAdjustments.id, inserted.id));
+      } else {
+        await tx
+          .update(moneyAdjustments)
+          .set({ entryId: posted.entryId })
+          .where(eq(moneyAdjustments.id, inserted.id));
+      }
+      return { held: null, posted };
+    });
+    if (decided.posted) {
+      walletChanged(db, owner.id);
+      return decided.posted;
     }
+    if (!decided.held) throw new Error('adjustment neither posted nor held');
+    return answerOf(decided.held, false);
+  } catch (error) {
+    if (!isUniqueViolation(error, 'money_adjustments_request_key_unique')) throw error;
+    const raced = await existing();
+    if (!raced) throw error;
+    return answerOf(raced, true);
   }
-  if (row.memberId !== owner.id || row.amount !== amount) {
-    throw new AppError('IDEMPOTENCY_MISMATCH', { detail: 'this key was used for another adjustment' });
-  }
-  return {
-    status: row.status === 'pending' ? ('pending' as const) : ('posted' as const),
-    entryId: row.entryId,
-    adjustmentId: row.id,
-    replayed,
-    balance: formatAmount(await mainBalance(db, owner.id), precision),
-    currency: money.currency,
-  };
 }
 
 export async function listAdjustments(
@@ -176,7 +211,12 @@ export async function listAdjustments(
   const rows = await db
     .select()
     .from(moneyAdjustments)
-    .where(eq(moneyAdjustments.status, status))
+    .where(
+      // Posted at once (no decider) are kept for the daily limits, not shown as approved requests.
+      status === 'approved'
+        ? and(eq(moneyAdjustments.status, status), isNotNull(moneyAdjustments.decidedById))
+        : eq(moneyAdjustments.status, status),
+    )
     .orderBy(status === 'pending' ? asc(moneyAdjustments.id) : desc(moneyAdjustments.id))
     .limit(limit);
   const precision = options.money.currencyPrecision;

@@ -5,6 +5,7 @@ import { appWithOperatorAndPlayer, call, operatorOfRole } from '../accounts/acco
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { journalEntries } from '../ledger/ledger.tables.ts';
 import { operatorAudit } from '../audit/audit.tables.ts';
+import { updateSettings } from '../settings/settings.service.ts';
 import { png, uniqueKeys } from '../wallet/money.test-support.ts';
 
 /**
@@ -32,6 +33,18 @@ beforeAll(async () => {
     MONEY_RATE_LIMIT_PER_MINUTE: '100000',
     ADJUST_APPROVAL_THRESHOLD: '10000',
   }));
+  // The insider controls (daily limits, creditors kept off their members' withdrawals) are off
+  // here: money.insider.test.ts has them; these tests reuse one member and two operators.
+  await updateSettings(sut.db, {
+    insiderControls: {
+      adjustCountPerOperatorDay: 0,
+      adjustSumPerOperatorDay: '0',
+      adjustCountPerMemberDay: 0,
+      adjustSumPerMemberDay: '0',
+      creditorCoolingHours: 0,
+      disburseSecondOperatorFrom: '0',
+    },
+  });
   finance = await operatorOfRole(sut, 'finance');
   finance2 = await operatorOfRole(sut, 'finance');
   content = await operatorOfRole(sut, 'content');

@@ -124,7 +124,11 @@ export async function listPopularGames(
   const vendors = await enabledVendors(db);
   const visible = [...vendors.keys()];
   if (visible.length === 0) return { list: [] };
-  const gameType = filter.prizeMode ? prizeModeGameTypes[filter.prizeMode] : undefined;
+  // Own keys only: `__proto__` or `constructor` must not find Object.prototype's (a 500 once).
+  const gameType =
+    filter.prizeMode && Object.hasOwn(prizeModeGameTypes, filter.prizeMode)
+      ? prizeModeGameTypes[filter.prizeMode]
+      : undefined;
   const shown = shownGames(visible, gameType);
   const played = db
     .select({

@@ -126,6 +126,33 @@ export const siteSettingsSchema = z.object({
       autoReceiveMinutes: z.number().int().min(5).max(10_080).default(60),
     })
     .prefault({}),
+  /**
+   * Insider controls on operators' money (issue 35, docs/back-office-money.md). Amounts are major
+   * units as decimal strings; counts and sums are per brand day (`timeZone`). A manual adjustment
+   * below ADJUST_APPROVAL_THRESHOLD posts at once only while the requester's and the member's day
+   * stay within these limits (sizes add up whatever their sign); past one it waits for a second
+   * operator. `0` turns a limit off.
+   */
+  insiderControls: z
+    .object({
+      adjustCountPerOperatorDay: z.number().int().min(0).max(10_000).default(20),
+      adjustSumPerOperatorDay: decimalText.default('50000'),
+      adjustCountPerMemberDay: z.number().int().min(0).max(10_000).default(2),
+      adjustSumPerMemberDay: decimalText.default('15000'),
+      /**
+       * An operator who credited a member (an adjustment they asked or approved) or approved the
+       * member's deposit within these hours may not approve or disburse the member's withdrawal.
+       */
+      creditorCoolingHours: z
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 90)
+        .default(72),
+      /** From this amount a withdrawal is disbursed by another operator than the one who approved it. */
+      disburseSecondOperatorFrom: decimalText.default('20000'),
+    })
+    .prefault({}),
   /** The house vendor's player options (apps/house-games): off unless the operator turns them on. */
   houseGames: z
     .object({

@@ -99,6 +99,11 @@ export async function decideWithdrawal(
     };
     /** Records the change (before/after) in the same transaction (back-office audit). */
     audit?: OperatorAuditHook;
+    /**
+     * Insider controls (issue 35): may this operator take this decision on this withdrawal? Runs
+     * on the locked row before anything changes and throws to refuse.
+     */
+    guard?: (tx: Database, current: WithdrawalRow) => Promise<void>;
   },
 ): Promise<Withdrawal> {
   const { settings, actor, body } = options;
@@ -108,6 +113,7 @@ export async function decideWithdrawal(
     const current = await lockWithdrawalIn(tx, body.withdrawalId, 'pending', {
       conflict: (status) => `already ${status}`,
     });
+    await options.guard?.(tx, current);
     const main = memberWalletAddress(current.memberId, 'main');
     const hold = memberWalletAddress(current.memberId, 'hold');
     const reason = body.reason?.trim() || null;

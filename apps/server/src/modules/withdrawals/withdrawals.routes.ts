@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { calls } from '@khela/contract';
+import { calls, type OperatorRole } from '@khela/contract';
+import type { Database } from '../../db/database.ts';
+import type { SiteSettings } from '../settings/settings.schema.ts';
+import type { WithdrawalRow } from './withdrawals.requests.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { operatorOf, sessionOf } from '../accounts/authorize.ts';
 import { hasPaymentPassword } from '../accounts/member.service.ts';
@@ -19,8 +22,24 @@ import {
   resolveWithdrawal,
 } from './withdrawals.service.ts';
 
+/** What the back office's insider controls see of a decision (issue 35; money.withdrawal-guard.ts). */
+export interface WithdrawalDecisionCheck {
+  operator: { id: number; account: string; role: OperatorRole };
+  withdrawal: { id: number; memberId: number; amount: bigint; approvedBy: string | null };
+  decision: 'approve' | 'reject' | 'disburse';
+  settings: SiteSettings;
+}
+
+export interface WithdrawalRoutesOptions {
+  /**
+   * Refuses a decision the operator may not take (throws). Handed in by the composition root:
+   * the controls read the back office's adjustments, and the back office reads withdrawals.
+   */
+  decisionGuard?: (tx: Database, check: WithdrawalDecisionCheck) => Promise<void>;
+}
+
 /** Withdrawals: bound accounts, requests, receipt confirmation, the operator's side, auto-receipt. */
-export async function withdrawalRoutes(app: FastifyInstance) {
+export async function withdrawalRoutes(app: FastifyInstance, options: WithdrawalRoutesOptions = {}) {
   const { db } = app;
   const moneyLimit = { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
   const actorOf = (request: Parameters<typeof operatorOf>[0]) => {
@@ -86,13 +105,33 @@ export async function withdrawalRoutes(app: FastifyInstance) {
   registerCall(
     app,
     calls.operatorDecideWithdrawal,
-    async ({ body, request }) =>
-      decideWithdrawal(db, {
-        settings: await getSettings(db),
+    async ({ body, request }) => {
+      const settings = await getSettings(db);
+      const session = operatorOf(request);
+      const { decisionGuard } = options;
+      return decideWithdrawal(db, {
+        settings,
         actor: actorOf(request),
         body,
         audit: (tx, change) => recordOperatorChange(tx, request, change),
-      }),
+        ...(decisionGuard
+          ? {
+              guard: (tx: Database, current: WithdrawalRow) =>
+                decisionGuard(tx, {
+                  operator: { id: session.operatorId, account: session.account, role: session.operatorRole },
+                  withdrawal: {
+                    id: current.id,
+                    memberId: current.memberId,
+                    amount: current.amount,
+                    approvedBy: current.approvedBy,
+                  },
+                  decision: body.decision,
+                  settings,
+                }),
+            }
+          : {}),
+      });
+    },
     // A payout proof of up to 5 MB arrives as base64 (about 6.7 MB).
     { bodyLimit: 7_500_000 },
   );

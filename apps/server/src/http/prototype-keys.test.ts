@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { calls, type CallDefinition } from '@khela/contract';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { gameVendors } from '../modules/games/games.tables.ts';
+import { demoAccounts } from '../modules/accounts/accounts.seed.ts';
+import { call, loginAs, operatorLogin } from '../modules/accounts/accounts.test-support.ts';
+
+/**
+ * Keys of Object.prototype as input (issue 35, item 5a): `GET /lgw/games/popular?prizeMode=__proto__`
+ * answered 500, a lookup `table[query.prizeMode]` finding Object.prototype. Every query parameter of
+ * every GET call of the contract is sent each such key, by the caller its auth lets through, the
+ * other parameters valid where a sample value fits: the answer is never a 5xx.
+ */
+
+const prototypeKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
+/** Values tried, in order, to fill a parameter validly when another one is under test. */
+const samples = ['1', 'EN', 'BDT', 'x', 'true', 'WEB', '2026-01-01', 'member'];
+
+let sut: TestApp;
+let tokens: { player: string; agent: string; operator: string };
+let address = 0;
+
+beforeAll(async () => {
+  sut = await buildTestApp({
+    env: { RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
+  });
+  tokens = {
+    player: (await loginAs(sut, demoAccounts.player.account, demoAccounts.player.password)).body.value.token,
+    agent: (
+      await loginAs(sut, demoAccounts.agent.account, demoAccounts.agent.password, { host: 'agent.localhost' })
+    ).body.value.token,
+    operator: await operatorLogin(sut),
+  };
+  // A lobby vendor, so that the catalogue's calls get past "nothing to show" to their filters.
+  await sut.db.insert(gameVendors).values({
+    vassalage: 'PROTO_SLOTS',
+    accountTypeId: 0,
+    displayName: 'Proto Slots',
+    gameType: 'RNG',
+  });
+}, 120_000);
+afterAll(async () => {
+  await sut.close();
+});
+
+type Caller = 'guest' | 'player' | 'agent' | 'operator';
+
+function allowedCaller(definition: CallDefinition): Caller {
+  switch (definition.auth) {
+    case 'public':
+    case 'optional':
+      return 'guest';
+    case 'member':
+    case 'realMember':
+      return 'player';
+    case 'agent':
+      return 'agent';
+    case 'operator':
+      return 'operator';
+  }
+}
+
+/** A query's parameters and their schemas (every query of the contract is a flat object). */
+function parametersOf(definition: CallDefinition): [string, z.ZodType][] {
+  const query = definition.query as z.ZodType | undefined;
+  if (!(query instanceof z.ZodObject)) return [];
+  return Object.entries(query.shape as Record<string, z.ZodType>);
+}
+
+/** A valid value of each parameter a sample fits (the first enum option first). */
+function validQuery(definition: CallDefinition): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, schema] of parametersOf(definition)) {
+    const options = (schema as { options?: unknown[] }).options ?? [];
+    const candidates = [...options.filter((option) => typeof option === 'string'), ...samples];
+    const fit = candidates.find((candidate) => schema.safeParse(candidate).success);
+    if (fit !== undefined) query[key] = fit;
+  }
+  return query;
+}
+
+const probes = Object.entries(calls).flatMap(([name, definition]) =>
+  definition.method === 'GET' ? parametersOf(definition).map(([key]) => ({ name, definition, key })) : [],
+);
+
+describe('keys of Object.prototype in query parameters', () => {
+  it('covers the contract’s GET calls', () => {
+    expect(probes.length).toBeGreaterThan(100);
+    expect(probes.some((probe) => probe.name === 'popularGames' && probe.key === 'prizeMode')).toBe(true);
+  });
+
+  it('never answers a 5xx, whatever parameter carries them', async () => {
+    const failures: string[] = [];
+    let reachedHandler = 0;
+    for (const probe of probes) {
+      const caller = allowedCaller(probe.definition);
+      for (const bad of prototypeKeys) {
+        address += 1;
+        const query = new URLSearchParams({ ...validQuery(probe.definition), [probe.key]: bad });
+        const answer = await call(sut, {
+          method: 'GET',
+          url: `${probe.definition.path}?${query.toString()}`,
+          token: caller === 'guest' ? null : tokens[caller],
+          host: caller === 'agent' ? 'agent.localhost' : 'localhost',
+          ip: `10.8.${Math.floor(address / 250)}.${(address % 250) + 1}`,
+        });
+        if (answer.status >= 500) failures.push(`${probe.name} ${probe.key}=${bad}: ${answer.status}`);
+        if (answer.status === 200) reachedHandler += 1;
+      }
+    }
+    expect(failures).toEqual([]);
+    // Not a test of the validation alone: many of these reach the handlers with the key.
+    expect(reachedHandler).toBeGreaterThan(100);
+  }, 300_000);
+
+  it('reads prizeMode=__proto__ of the popular games as an unknown prize mode', async () => {
+    const unknown = await call(sut, { method: 'GET', url: '/lgw/games/popular?prizeMode=Nope' });
+    for (const bad of prototypeKeys) {
+      const answer = await call(sut, { method: 'GET', url: `/lgw/games/popular?prizeMode=${bad}` });
+      expect([answer.status, answer.body]).toEqual([200, unknown.body]);
+    }
+  });
+});
