@@ -8,6 +8,8 @@ export default defineConfig({
     name: 'e2e',
     root: import.meta.dirname,
     include: ['tests/**/*.e2e.ts'],
+    // One seeded database for the run, copied by every journey's server (support/seeded-template.ts).
+    globalSetup: ['./support/seeded-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     fileParallelism: false,

@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverDist = path.join(root, 'apps/server/dist');
@@ -63,6 +64,23 @@ export interface ServerOptions {
    * journeys that need a day to end (daily wages). Needs Debian's `faketime` package.
    */
   clockOffset?: string;
+  /**
+   * A stopped server's database folder to copy instead of migrating and seeding a new one (the
+   * run's seeded template, support/seeded-template.ts); null for a folder made from nothing.
+   * Default: the template when the run made one and the journey's environment leaves the demo
+   * switch and the database alone.
+   */
+  template?: string | null;
+}
+
+/** The run's seeded database folder (support/seeded-template.ts), when it made one. */
+function runTemplate(): string | undefined {
+  try {
+    return inject('seededDataDir') || undefined;
+  } catch {
+    // Outside a test file (the template's own setup, a script): no template.
+    return undefined;
+  }
 }
 
 const fakeTimeLibraries = [
@@ -88,6 +106,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // A given folder is another run's database (a restart after a crash): it is the caller's to remove.
   const ownsData = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'khela-e2e-'));
+  const changesSeeding =
+    options.env !== undefined && ('DEMO_MODE' in options.env || 'DATABASE_URL' in options.env);
+  const template =
+    options.template === undefined ? (changesSeeding ? undefined : runTemplate()) : options.template;
+  // A copy of a database migrated and seeded once for the run: the same demo data a first start
+  // writes, without each journey paying the migration and the demo passwords' hashing again.
+  if (ownsData && template) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
