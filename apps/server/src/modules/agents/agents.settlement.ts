@@ -3,6 +3,7 @@ import { accountTypes, realtimeWageSlotSeconds, type WageKind } from '@khela/con
 import type { Database } from '../../db/database.ts';
 import { openSystemAccounts, rowsOf } from '../ledger/ledger.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { REFERENCE_EDGE_BP, percentToBp } from './agents.edge.ts';
 import {
   dayKey,
   formatWallTime,
@@ -133,6 +134,8 @@ export async function settleWages(
   );
   // Periods that ended before this edge are closed (real-time: its lag passed too).
   const zone = settings.timeZone;
+  // The edge assumed for a game that declares no RTP (agents.edge.ts).
+  const undeclaredEdgeBp = percentToBp(settings.agentWages.undeclaredEdge);
   const edge = periodStartOf(kind, now.getTime() - (kind === 'realtime' ? REALTIME_LAG_MS : 0), zone);
   // Without a cursor (the first run) settling starts with the last closed period.
   let start = cursor ? Number(cursor.settled_to) : periodStartOf(kind, edge - 1, zone);
@@ -144,7 +147,7 @@ export async function settleWages(
     const [row] = rowsOf<{ result: { skipped: boolean; lines?: number; paid?: number } }>(
       await db.execute(sql`select agent_wages_settle_period(${kind}, ${period.key}, ${period.from.toISOString()}::timestamptz,
           ${period.to.toISOString()}::timestamptz, ${dividends}::jsonb, ${currency}, ${precision},
-          ${accountTypes.trial}) as result`),
+          ${accountTypes.trial}, ${REFERENCE_EDGE_BP}, ${undeclaredEdgeBp}) as result`),
     );
     if (row && !row.result.skipped) {
       result.periods += 1;

@@ -40,8 +40,10 @@ describe('agent contracts and wages', () => {
 
   beforeAll(async () => {
     sut = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-    // These tests place their periods on UTC days; agents.wages.zone.test.ts cuts the brand's.
-    await updateSettings(sut.db, { timeZone: 'UTC' });
+    // These tests place their periods on UTC days; agents.wages.zone.test.ts cuts the brand's. Their
+    // rounds are of games with no declared RTP, taken at the reference edge (5 %): each stake counts
+    // in full, as in the docs' examples (agents.edge.test.ts weighs real games' edges).
+    await updateSettings(sut.db, { timeZone: 'UTC', agentWages: { edgeShare: 50, undeclaredEdge: 5 } });
     top = await memberId(sut, 'demoagent');
     b = await openMember(sut, 'wage_b', { upline: top });
     c = await openMember(sut, 'wage_c', { upline: b });
@@ -290,7 +292,7 @@ describe('agent contracts and wages', () => {
     await expect(
       sut.db.transaction(async (tx) => {
         await tx.execute(sql`select agent_wages_settle_period('hourly', 'H:crash', ${hour.toISOString()}::timestamptz,
-            ${new Date(hour.getTime() + 3_600_000).toISOString()}::timestamptz, null, 'BDT', 2, 4)`);
+            ${new Date(hour.getTime() + 3_600_000).toISOString()}::timestamptz, null, 'BDT', 2, 4, 500, 100)`);
         throw new Error('crash');
       }),
     ).rejects.toThrow('crash');

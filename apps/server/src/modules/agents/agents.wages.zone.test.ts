@@ -36,9 +36,11 @@ describe('wage periods in the brand zone', () => {
       await sut.db.execute(sql`select period_key as key, team_bet::text as bet, due::text as due
         from agent_wages where kind = 'daily' and member_id = ${top} order by period_key`),
     );
+    // Games with no declared RTP count at the brand's undeclared edge (1 %) of the reference 5 %:
+    // a fifth of the betting (docs/agents.md "Bounded by the house edge").
     expect(lines).toEqual([
-      { key: 'D:2026-11-05', bet: '100000', due: '1000' },
-      { key: 'D:2026-11-06', bet: '300000', due: '3000' },
+      { key: 'D:2026-11-05', bet: '100000', due: '200' },
+      { key: 'D:2026-11-06', bet: '300000', due: '600' },
     ]);
     await expectLedgerValid(sut.db);
   });

@@ -153,6 +153,19 @@ export const siteSettingsSchema = z.object({
       disburseSecondOperatorFrom: decimalText.default('20000'),
     })
     .prefault({}),
+  /**
+   * Agents' wages bounded by the house edge (issue 35 item 2, docs/agents.md "Bounded by the house
+   * edge"), percents. Wages are paid on edge-weighted betting (stake × the game's house edge ÷ the
+   * reference edge of 5 %); a contract whose rates together could take more than `edgeShare` of the
+   * house's expected win is refused. `undeclaredEdge`: the edge assumed for a game that declares no
+   * RTP and whose category has none declared either (the lottery's games today).
+   */
+  agentWages: z
+    .object({
+      edgeShare: z.number().min(0).max(100).default(50),
+      undeclaredEdge: z.number().min(0).max(100).default(1),
+    })
+    .prefault({}),
   /** The house vendor's player options (apps/house-games): off unless the operator turns them on. */
   houseGames: z
     .object({

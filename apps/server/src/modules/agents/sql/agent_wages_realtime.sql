@@ -1,14 +1,19 @@
 -- Real-time lines of one 5-minute slot [p_from, p_to): the lottery numeros settled in it; per agent
 -- with a real-time contract, per numero, the team's won and lost bets with stake ≥ the single bet
--- amount; win wage = floor(won stakes × win rate), loss wage = floor(lost stakes × loss rate) per
--- numero (a part), the line their sum.
+-- amount; per numero (a part) the stakes are weighted by the game's house edge ÷ the reference edge
+-- (issue 35 item 2, docs/agents.md "Bounded by the house edge"): win wage = floor(won stakes × edge
+-- × win rate ÷ reference edge), loss wage likewise with the lost stakes; the line their sum. The
+-- game's edge: its catalogue entry's (agent_game_edges; a lottery game is the catalogue game of
+-- its vendor and code, as member_rounds shows it), else its category's, else p_undeclared_edge_bp.
 CREATE OR REPLACE FUNCTION agent_wages_realtime(
   p_period_key text,
   p_from timestamptz,
   p_to timestamptz,
   p_currency text,
   p_precision integer,
-  p_trial_type integer
+  p_trial_type integer,
+  p_reference_edge_bp integer,
+  p_undeclared_edge_bp integer
 ) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -32,13 +37,32 @@ BEGIN
     win_stake bigint, loss_stake bigint, win_wage bigint, loss_wage bigint
   ) ON COMMIT DROP;
   TRUNCATE agent_rt_parts;
+  -- The edge of each lottery game (its catalogue entry: vendor TCG_SEA for the fast draws, else
+  -- TCG_LOTTO_VN, category ELOTT or LOTT, as games' member_rounds maps them).
+  CREATE TEMPORARY TABLE IF NOT EXISTS agent_rt_edges (game_code text, region_fast boolean, edge_bp integer)
+    ON COMMIT DROP;
+  TRUNCATE agent_rt_edges;
+  INSERT INTO agent_rt_edges
+  SELECT DISTINCT b.game_code, b.region = 'fast',
+         coalesce((SELECT e.edge_bp FROM agent_game_edges(p_undeclared_edge_bp) e
+                    WHERE e.vendor_code = CASE WHEN b.region = 'fast' THEN 'TCG_SEA' ELSE 'TCG_LOTTO_VN' END
+                      AND e.game_code = b.game_code),
+                  (SELECT e.edge_bp FROM agent_game_edges(p_undeclared_edge_bp) e
+                    WHERE e.node_id IS NULL AND e.game_type = CASE WHEN b.region = 'fast' THEN 'ELOTT' ELSE 'LOTT' END),
+                  p_undeclared_edge_bp)
+    FROM (SELECT DISTINCT l.game_code, l.region FROM lottery_rounds l
+           WHERE l.numero_settled_at >= p_from AND l.numero_settled_at < p_to) b;
+
   INSERT INTO agent_rt_parts
   SELECT c.member_id, b.numero_id, b.game_code, b.numero,
          sum(b.stake) FILTER (WHERE b.status = 'won')::bigint,
          sum(b.stake) FILTER (WHERE b.status = 'lost')::bigint,
-         div(coalesce(sum(b.stake) FILTER (WHERE b.status = 'won'), 0)::numeric * min(c.win_bp), 10000)::bigint,
-         div(coalesce(sum(b.stake) FILTER (WHERE b.status = 'lost'), 0)::numeric * min(c.loss_bp), 10000)::bigint
+         div(coalesce(sum(b.stake) FILTER (WHERE b.status = 'won'), 0)::numeric * min(e.edge_bp) * min(c.win_bp),
+             10000::numeric * p_reference_edge_bp)::bigint,
+         div(coalesce(sum(b.stake) FILTER (WHERE b.status = 'lost'), 0)::numeric * min(e.edge_bp) * min(c.loss_bp),
+             10000::numeric * p_reference_edge_bp)::bigint
     FROM lottery_rounds b
+    JOIN agent_rt_edges e ON e.game_code = b.game_code AND e.region_fast = (b.region = 'fast')
     JOIN accounts_members m ON m.id = b.member_id
     JOIN member_tree t ON t.descendant_id = b.member_id
     JOIN agent_rt_contracts c ON c.member_id = t.ancestor_id

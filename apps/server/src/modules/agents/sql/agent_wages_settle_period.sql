@@ -9,7 +9,9 @@ CREATE OR REPLACE FUNCTION agent_wages_settle_period(
   p_dividend_periods jsonb,
   p_currency text,
   p_precision integer,
-  p_trial_type integer
+  p_trial_type integer,
+  p_reference_edge_bp integer,
+  p_undeclared_edge_bp integer
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -28,7 +30,8 @@ BEGIN
     RETURN jsonb_build_object('skipped', true);
   END IF;
   IF p_kind = 'realtime' THEN
-    v_lines := agent_wages_realtime(p_period_key, p_from, p_to, p_currency, p_precision, p_trial_type);
+    v_lines := agent_wages_realtime(p_period_key, p_from, p_to, p_currency, p_precision, p_trial_type,
+                                    p_reference_edge_bp, p_undeclared_edge_bp);
     v_paid := agent_wages_pay(p_kind, p_period_key, p_currency);
   ELSIF p_kind = 'dividend' THEN
     -- p_to ends a day; p_dividend_periods lists each dividend period ending with it
@@ -38,11 +41,12 @@ BEGIN
         FROM jsonb_array_elements(coalesce(p_dividend_periods, '[]'::jsonb)) AS d
     LOOP
       v_lines := v_lines + agent_wages_tiered(p_kind, v_key, v_from, p_to, v_letter, p_currency, p_precision,
-                                              p_trial_type);
+                                              p_trial_type, p_reference_edge_bp, p_undeclared_edge_bp);
       v_paid := v_paid + agent_wages_pay(p_kind, v_key, p_currency);
     END LOOP;
   ELSE
-    v_lines := agent_wages_tiered(p_kind, p_period_key, p_from, p_to, NULL, p_currency, p_precision, p_trial_type);
+    v_lines := agent_wages_tiered(p_kind, p_period_key, p_from, p_to, NULL, p_currency, p_precision, p_trial_type,
+                                  p_reference_edge_bp, p_undeclared_edge_bp);
     v_paid := agent_wages_pay(p_kind, p_period_key, p_currency);
   END IF;
   UPDATE agent_wage_runs SET settled_to = p_to, updated_at = now() WHERE kind = p_kind;

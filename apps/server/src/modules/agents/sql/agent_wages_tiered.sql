@@ -2,6 +2,12 @@
 -- kind that counts, the team's valid betting (member_rounds settled in the period, main wallet, no
 -- trial accounts) and active members; the highest tier reached gives the rate. p_dividend_period:
 -- for dividends, only contracts of that period letter. Returns the lines written.
+--
+-- The rate applies to the team's edge-weighted betting (issue 35 item 2, docs/agents.md "Bounded by
+-- the house edge"): each round's stake × its game's house edge (agent_game_edges) ÷ the reference
+-- edge p_reference_edge_bp, floored once per line; a round that returned its stake exactly (win =
+-- bet: a push, or both sides of one round) counts nothing. Tiers are still reached with the plain
+-- valid betting. A dividend on loss keeps its basis (bets − wins − wages).
 CREATE OR REPLACE FUNCTION agent_wages_tiered(
   p_kind text,
   p_period_key text,
@@ -10,7 +16,9 @@ CREATE OR REPLACE FUNCTION agent_wages_tiered(
   p_dividend_period text,
   p_currency text,
   p_precision integer,
-  p_trial_type integer
+  p_trial_type integer,
+  p_reference_edge_bp integer,
+  p_undeclared_edge_bp integer
 ) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -19,10 +27,16 @@ BEGIN
   WITH contracts AS (
     SELECT c.* FROM agent_period_contracts(p_kind, p_from, p_to) c
      WHERE p_dividend_period IS NULL OR c.terms ->> 'period' = p_dividend_period
+  ), edges AS (
+    SELECT e.node_id, e.game_type, e.edge_bp FROM agent_game_edges(p_undeclared_edge_bp) e
   ), bettors AS (
-    SELECT r.member_id, sum(r.bet_amount)::bigint AS bet, sum(r.win_amount)::bigint AS win
+    SELECT r.member_id, sum(r.bet_amount)::bigint AS bet, sum(r.win_amount)::bigint AS win,
+           coalesce(sum(r.bet_amount::numeric * coalesce(n.edge_bp, t.edge_bp, p_undeclared_edge_bp))
+                      FILTER (WHERE r.win_amount <> r.bet_amount), 0) AS weighted
       FROM member_rounds r
       JOIN accounts_members m ON m.id = r.member_id
+      LEFT JOIN edges n ON n.node_id = r.node_id
+      LEFT JOIN edges t ON t.node_id IS NULL AND t.game_type = r.game_type
      WHERE r.settled_at >= p_from AND r.settled_at < p_to
        AND r.status = 'settled' AND r.wallet_kind = 'main' AND r.currency = p_currency
        AND m.type <> p_trial_type
@@ -30,6 +44,7 @@ BEGIN
   ), teams AS (
     SELECT c.contract_id, c.member_id, c.upline_id, c.terms,
            sum(b.bet)::bigint AS team_bet, sum(b.win)::bigint AS team_win,
+           div(sum(b.weighted), p_reference_edge_bp)::bigint AS team_weighted,
            count(*) FILTER (WHERE b.bet > 0)::integer AS active
       FROM contracts c
       JOIN member_tree t ON t.ancestor_id = c.member_id
@@ -38,7 +53,7 @@ BEGIN
     HAVING sum(b.bet) > 0
   ), based AS (
     SELECT t.*,
-           CASE WHEN p_kind <> 'dividend' OR t.terms ->> 'basis' = 'betting' THEN t.team_bet
+           CASE WHEN p_kind <> 'dividend' OR t.terms ->> 'basis' = 'betting' THEN t.team_weighted
                 ELSE greatest(0, t.team_bet - t.team_win - coalesce((
                        SELECT sum(w.paid) FROM member_tree d JOIN agent_wages w ON w.member_id = d.descendant_id
                         WHERE d.ancestor_id = t.member_id AND w.period_from >= p_from AND w.period_to <= p_to
@@ -56,7 +71,7 @@ BEGIN
   INSERT INTO agent_wages (kind, period_key, period_from, period_to, contract_id, member_id, payer_id, currency,
                            team_bet, active_members, basis_amount, rate_bp, due, status)
   SELECT p_kind, p_period_key, p_from, p_to, r.contract_id, r.member_id, r.upline_id, p_currency,
-         r.team_bet, r.active, CASE WHEN p_kind = 'dividend' THEN r.basis ELSE 0 END, greatest(r.rate_bp, 0),
+         r.team_bet, r.active, r.basis, greatest(r.rate_bp, 0),
          CASE WHEN r.rate_bp > 0 THEN div(r.basis::numeric * r.rate_bp, 10000)::bigint ELSE 0 END,
          CASE WHEN r.rate_bp > 0 AND div(r.basis::numeric * r.rate_bp, 10000) > 0 THEN 'due' ELSE 'not_reached' END
     FROM rated r
