@@ -26,16 +26,37 @@ export interface OperatorChange {
 const secretKey = /password|secret|token|code$|^code|altcha|captcha|otp|recovery/i;
 const maxJsonChars = 8_000;
 
+/**
+ * A text PostgreSQL stores as it is: a NUL byte (which no `text` or `jsonb` value may hold) is
+ * written as the six characters `\u0000`, a lone UTF-16 surrogate (which `jsonb` refuses) as
+ * U+FFFD. What was refused stays readable in the trail, escaped, and the write never fails on it.
+ */
+export function storableText(text: string): string;
+export function storableText(text: string | null | undefined): string | null;
+export function storableText(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  return text
+    .replaceAll('\u0000', '\\u0000')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 /** A copy of a request's input fit for the trail: secrets masked, long texts cut, size bounded. */
 export function redactForAudit(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.length > 500 ? `${value.slice(0, 500)}…` : value;
+  if (typeof value === 'string') return storableText(value.length > 500 ? `${value.slice(0, 500)}…` : value);
+  if (typeof value === 'bigint') return value.toString();
   if (typeof value !== 'object') return value;
   if (depth > 5) return '…';
   if (Array.isArray(value)) return value.slice(0, 50).map((item) => redactForAudit(item, depth + 1));
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    copy[key] = secretKey.test(key) ? '[redacted]' : redactForAudit(item, depth + 1);
+  for (const [key, item] of Object.entries(value).slice(0, 100)) {
+    // defineProperty: a key `__proto__` is kept as a plain key, not taken as the copy's prototype.
+    Object.defineProperty(copy, storableText(key.slice(0, 200)), {
+      value: secretKey.test(key) ? '[redacted]' : redactForAudit(item, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return copy;
 }
@@ -44,7 +65,7 @@ function bounded(value: unknown): unknown {
   if (value === undefined) return null;
   const json = JSON.stringify(value);
   if (json === undefined) return null;
-  return json.length > maxJsonChars ? { truncated: json.slice(0, maxJsonChars) } : value;
+  return json.length > maxJsonChars ? { truncated: storableText(json.slice(0, maxJsonChars)) } : value;
 }
 
 function callOf(request: FastifyRequest): CallDefinition | undefined {
@@ -58,8 +79,8 @@ function whoOf(request: FastifyRequest) {
     operatorId: session?.operatorId ?? null,
     operator: session?.account ?? 'unknown',
     role: session?.operatorRole ?? null,
-    ip: request.ip || null,
-    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    ip: storableText(request.ip || null),
+    userAgent: storableText(request.headers['user-agent']?.slice(0, 300)),
     requestId: request.id,
   };
 }
@@ -75,11 +96,11 @@ export async function recordOperatorChange(
 ): Promise<void> {
   await db.insert(operatorAudit).values({
     ...whoOf(request),
-    action: change.action ?? callOf(request)?.id ?? request.routeOptions.url ?? 'unknown',
-    targetKind: change.targetKind,
-    targetId: String(change.targetId),
+    action: storableText(change.action ?? callOf(request)?.id ?? request.routeOptions.url ?? 'unknown'),
+    targetKind: storableText(change.targetKind),
+    targetId: storableText(String(change.targetId)),
     outcome: 'ok',
-    reason: change.reason ?? null,
+    reason: storableText(change.reason),
     before: bounded(redactForAudit(change.before)),
     after: bounded(redactForAudit(change.after)),
   });
@@ -100,12 +121,51 @@ async function auditAfterAnswer(db: Database, request: FastifyRequest, reply: Fa
   if (!failed && (call.method === 'GET' || request.operatorAudited)) return;
   if (!failed && isOwnSessionCall(call.id)) return;
   const input = { query: redactForAudit(request.query), body: redactForAudit(request.body) };
-  await db.insert(operatorAudit).values({
+  await insertNeverFailing(db, request, {
     ...whoOf(request),
     action: call.id,
     outcome: failed ? (reply.statusCode === 403 ? 'refused' : 'failed') : 'ok',
-    errorCode: failed ? (request.errorCode ?? String(reply.statusCode)) : null,
+    errorCode: failed ? storableText(request.errorCode ?? String(reply.statusCode)) : null,
     after: bounded({ request: input }),
+  });
+}
+
+type AuditRow = typeof operatorAudit.$inferInsert;
+
+/**
+ * Writes an entry that no input can stop: should the row still fail (input the escaping above
+ * missed), the same entry goes in again without the request's input, saying so.
+ */
+async function insertNeverFailing(db: Database, request: FastifyRequest, row: AuditRow): Promise<void> {
+  try {
+    await db.insert(operatorAudit).values(row);
+  } catch (error) {
+    request.log.warn(
+      { err: error },
+      'operator audit entry refused by the database: written without its input',
+    );
+    await db.insert(operatorAudit).values({ ...row, after: { request: 'not recordable' } });
+  }
+}
+
+/**
+ * A refused look at an operations page (`/metrics`, `/docs`: plugins/operator-only.ts), by anyone:
+ * a guest or a member too, who never reach an operator call's trail (they have no operator session).
+ */
+export async function recordRefusedOperationsPage(
+  db: Database,
+  request: FastifyRequest,
+  errorCode: string,
+): Promise<void> {
+  const path = request.url.split('?')[0] ?? request.url;
+  await insertNeverFailing(db, request, {
+    ...whoOf(request),
+    action: 'operationsPage',
+    targetKind: 'page',
+    targetId: storableText(path.slice(0, 200)),
+    outcome: 'refused',
+    errorCode: storableText(errorCode),
+    after: bounded({ request: { query: redactForAudit(request.query) } }),
   });
 }
 
