@@ -15,7 +15,15 @@ beforeAll(async () => {
     timeoutMs: 150,
     retryDelaysMs: [10, 10],
   });
-  const answer = await wallet.authenticate({
+  // The session is opened with a patient client: the 150 ms above is for the calls under test, and
+  // a busy two-core machine running the whole suite can take longer than that to answer one.
+  const patient = createWalletClient({
+    platformUrl: platform.url,
+    vendorCode: platform.vendorCode,
+    walletSecret: platform.secret,
+    timeoutMs: 10_000,
+  });
+  const answer = await patient.authenticate({
     launchToken: platform.launch({ playerId: 'w1', balance: 1_000 }),
   });
   if (answer.kind !== 'ok') throw new Error('authenticate failed');
