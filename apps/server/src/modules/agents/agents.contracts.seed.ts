@@ -3,19 +3,24 @@ import type { ContractTerms } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { checkTerms } from './agents.contracts.ts';
 
-/** The demo agent's platform contracts (docs/demo-accounts.md): all four kinds, modest rates. */
+/**
+ * The demo agent's platform contracts (docs/demo-accounts.md): all four kinds, modest rates. Rates
+ * of edge-weighted betting (docs/agents.md "Bounded by the house edge"): together they may take
+ * 0.8 % + 0.1 % + 0.5 % of betting at the reference edge of 5 % (28 % of the house's expected win)
+ * plus 10 % of the net loss: 38 %, within the default share of 50 % (agents.edge.test.ts).
+ */
 export const demoAgentContracts: ContractTerms[] = [
   {
     kind: 'daily',
     terms: {
       tiers: [
-        { teamBet: '100', activeMembers: 1, rate: '1' },
-        { teamBet: '10000', activeMembers: 3, rate: '1.5' },
+        { teamBet: '100', activeMembers: 1, rate: '0.5' },
+        { teamBet: '10000', activeMembers: 3, rate: '0.8' },
       ],
     },
   },
-  { kind: 'hourly', terms: { tiers: [{ teamBet: '100', activeMembers: 1, rate: '0.2' }] } },
-  { kind: 'realtime', terms: { winRate: '0.5', lossRate: '1', singleBet: '1' } },
+  { kind: 'hourly', terms: { tiers: [{ teamBet: '100', activeMembers: 1, rate: '0.1' }] } },
+  { kind: 'realtime', terms: { winRate: '0.25', lossRate: '0.5', singleBet: '1' } },
   {
     kind: 'dividend',
     terms: { basis: 'loss', period: 'W', tiers: [{ teamBet: '1000', activeMembers: 1, rate: '10' }] },

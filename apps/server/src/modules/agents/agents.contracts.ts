@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { AmountError, parseAmount } from '../ledger/money.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
+import { edgeCostBp } from './agents.edge.ts';
 
 /**
  * Wage contracts (docs/agents.md "Contracts"): offers, answers, terminations and the operator's
@@ -229,6 +230,39 @@ function checkWithinOwn(own: ActiveTerms | null, offer: RateShape, contract: Con
   }
 }
 
+/** The field of a contract's terms an edge refusal names: its highest rate. */
+function rateField(contract: ContractTerms): string {
+  if (contract.kind !== 'realtime') return 'terms.tiers';
+  const { winRate, lossRate } = contract.terms;
+  return Number(winRate) > Number(lossRate) ? 'terms.winRate' : 'terms.lossRate';
+}
+
+/**
+ * Wages bounded by the house edge (agents.edge.ts; docs/agents.md "Bounded by the house edge"):
+ * `contract` with the member's active contracts of the other kinds may take at most `edgeShareBp`
+ * (basis points) of the house's expected win, else VALIDATION_FAILED on the contract's rate with
+ * the share it would take. `db` may be a transaction holding the member's contracts.
+ */
+export async function checkEdgeShare(
+  db: Database,
+  memberId: number,
+  contract: ContractTerms,
+  edgeShareBp: number,
+): Promise<void> {
+  const others = rowsOf<{ terms: ContractTerms }>(
+    await db.execute(sql`select terms from agent_contracts
+                          where member_id = ${memberId} and kind <> ${contract.kind} and status = 'active'`),
+  );
+  const total = others.reduce((sum, other) => sum + edgeCostBp(other.terms), edgeCostBp(contract));
+  if (total > edgeShareBp) {
+    throw validation(
+      rateField(contract),
+      `with the agent's other contracts, wages could take ${percentOf(total)} % of the house's expected win; ` +
+        `the brand allows ${percentOf(edgeShareBp)} %`,
+    );
+  }
+}
+
 /** Runs `work` in a transaction; a unique violation of the contract indexes is CONTRACT_OVERLAP. */
 async function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   try {
@@ -253,16 +287,29 @@ export type ContractAction =
 /** One contract call (offer, accept, reject, terminate) of one kind, by `callerId`. */
 export async function contractAction(
   db: Database,
-  options: { callerId: number; kind: WageKind; body: ContractAction; precision: number },
+  options: {
+    callerId: number;
+    kind: WageKind;
+    body: ContractAction;
+    precision: number;
+    /** The brand's agentWages.edgeShare in basis points. */
+    edgeShareBp: number;
+  },
 ): Promise<AgentContract> {
-  const { callerId, kind, body } = options;
+  const { callerId, kind, body, edgeShareBp } = options;
   await actingAgent(db, callerId);
   switch (body.action) {
     case 'offer':
-      return offer(db, callerId, { kind, terms: body.terms } as ContractTerms, body, options.precision);
+      return offer(
+        db,
+        callerId,
+        { kind, terms: body.terms } as ContractTerms,
+        { ...body, edgeShareBp },
+        options.precision,
+      );
     case 'accept':
     case 'reject':
-      return answer(db, callerId, kind, body.requestNo, body.action);
+      return answer(db, callerId, kind, body.requestNo, body.action, edgeShareBp);
     case 'terminate':
       return terminate(db, callerId, kind, body.contractId);
   }
@@ -284,7 +331,7 @@ async function offer(
   db: Database,
   callerId: number,
   contract: ContractTerms,
-  body: { username: string; requestId: string },
+  body: { username: string; requestId: string; edgeShareBp: number },
   precision: number,
 ): Promise<AgentContract> {
   const replay = await replayOf(db, callerId, body.requestId, contract.kind);
@@ -300,6 +347,7 @@ async function offer(
   if (!isAgentType(target.type)) throw validation('username', 'not an agent');
   const targetId = Number(target.id);
   checkWithinOwn(await activeContract(db, callerId, contract.kind), rates, contract);
+  await checkEdgeShare(db, targetId, contract, body.edgeShareBp);
   try {
     const id = await inTransaction(db, async (tx) => {
       // Locks in the order an accept takes them (request, active contract, pending contract), so
@@ -349,6 +397,7 @@ async function answer(
   kind: WageKind,
   requestNo: number,
   action: 'accept' | 'reject',
+  edgeShareBp: number,
 ): Promise<AgentContract> {
   const contractId = await inTransaction(db, async (tx) => {
     const [request] = rowsOf<{
@@ -356,8 +405,9 @@ async function answer(
       status: string;
       contract_id: number;
       max_rate_bp: number;
+      terms: ContractTerms;
     }>(
-      await tx.execute(sql`select r.kind, r.status, r.contract_id, c.max_rate_bp
+      await tx.execute(sql`select r.kind, r.status, r.contract_id, c.max_rate_bp, c.terms
                              from agent_contract_requests r
                              join agent_contracts c on c.id = r.contract_id
                             where r.id = ${requestNo} and c.member_id = ${callerId} and c.kind = ${kind}
@@ -374,6 +424,8 @@ async function answer(
                               where member_id = ${callerId} and kind = ${kind} and status = 'active' for update`),
       );
       if (active && active.max_rate_bp >= request.max_rate_bp) throw new AppError('CONTRACT_OVERLAP');
+      // The other kinds may have grown since the offer: the edge bound holds at the accept too.
+      await checkEdgeShare(tx, callerId, request.terms, edgeShareBp);
       if (active) {
         await tx.execute(
           sql`update agent_contracts set status = 'cancelled', ended_at = now() where id = ${active.id}`,
@@ -493,7 +545,14 @@ export async function listContracts(
  */
 export async function setPlatformContract(
   db: Database,
-  options: { username: string; contract: ContractTerms; precision: number; operatorId: number },
+  options: {
+    username: string;
+    contract: ContractTerms;
+    precision: number;
+    operatorId: number;
+    /** The brand's agentWages.edgeShare in basis points. */
+    edgeShareBp: number;
+  },
 ): Promise<AgentContract> {
   const rates = checkTerms(options.contract, options.precision);
   const [agent] = rowsOf<{ id: string; type: number; upline_id: string | null }>(
@@ -505,6 +564,7 @@ export async function setPlatformContract(
   }
   if (agent.upline_id !== null) throw validation('username', 'not a top agent');
   const agentId = Number(agent.id);
+  await checkEdgeShare(db, agentId, options.contract, options.edgeShareBp);
   const id = await inTransaction(db, async (tx) => {
     await tx.execute(sql`update agent_contracts set status = 'cancelled', ended_at = now()
                           where member_id = ${agentId} and kind = ${options.contract.kind} and status = 'active'`);

@@ -11,6 +11,7 @@ import {
   setPlatformContract,
   type ContractAction,
 } from './agents.contracts.ts';
+import { percentToBp } from './agents.edge.ts';
 import { settleWages, wageJobs } from './agents.settlement.ts';
 import { listWages, wageSources } from './agents.wages.ts';
 
@@ -27,7 +28,13 @@ export async function agentWageRoutes(app: FastifyInstance) {
       precision: settings.currencyPrecision,
       currency: settings.currency,
       timeZone: settings.timeZone,
+      edgeShareBp: percentToBp(settings.agentWages.edgeShare),
     };
+  };
+
+  const contractMoney = async () => {
+    const { precision, edgeShareBp } = await money();
+    return { precision, edgeShareBp };
   };
 
   registerCall(app, agentCalls.agentConsolidated, async ({ request }) =>
@@ -46,7 +53,7 @@ export async function agentWageRoutes(app: FastifyInstance) {
         callerId: sessionOf(request).memberId,
         kind: kind satisfies WageKind,
         body: body as ContractAction,
-        precision: (await money()).precision,
+        ...(await contractMoney()),
       }),
     );
   }
@@ -68,7 +75,7 @@ export async function agentWageRoutes(app: FastifyInstance) {
     const after = await setPlatformContract(db, {
       username,
       contract: contract as ContractTerms,
-      precision: (await money()).precision,
+      ...(await contractMoney()),
       operatorId: operatorOf(request).operatorId,
     });
     // Replacing the active contract of its kind: the one replaced is in the agent's contract history.

@@ -105,12 +105,12 @@ describe('agent contracts and wages', () => {
       'CONTRACT_OVERLAP',
     );
 
-    // Not higher than the active one: overlap. Above the offerer's own (1.5 %): refused.
+    // Not higher than the active one: overlap. Above the offerer's own (0.8 %): refused.
     const same = await as(sut, topT).post(DAILY, { ...offer, requestId: 'request-offer-b-2' });
     expect(same.body.code).toBe('CONTRACT_OVERLAP');
     const above = await as(sut, topT).post(DAILY, {
       ...offer,
-      terms: tiers('1.60'),
+      terms: tiers('0.90'),
       requestId: 'request-offer-b-3',
     });
     expect(above.body.code).toBe('CONTRACT_ABOVE_OWN');
@@ -126,13 +126,13 @@ describe('agent contracts and wages', () => {
     // A higher one replaces the active one once accepted.
     const higher = await as(sut, topT).post(DAILY, {
       ...offer,
-      terms: tiers('1.00'),
+      terms: tiers('0.80'),
       requestId: 'request-offer-b-4',
     });
     await as(sut, bT).post(DAILY, { action: 'accept', requestNo: higher.body.value.pendingRequest.id });
     const mine = (await as(sut, bT).get('/wps/agent/contracts?kind=daily')).body.value.list;
     expect(mine.map((row: { status: string; maxRate: string }) => `${row.status}:${row.maxRate}`)).toEqual([
-      'active:1.00',
+      'active:0.80',
       'cancelled:0.50',
     ]);
 
@@ -262,22 +262,22 @@ describe('agent contracts and wages', () => {
   });
 
   it('daily and hourly wages: tiers, payer order, partial pay, exactly once, traced to the rounds', async () => {
-    // b: hourly 0.2 % from top (accepted), c: hourly 0.2 % from b.
+    // b: hourly 0.1 % from top (accepted), c: hourly 0.1 % from b.
     const toB = await as(sut, topT).post(HOURLY, {
       action: 'offer',
       username: 'wage_b',
-      terms: tiers('0.20'),
+      terms: tiers('0.10'),
       requestId: 'request-h-b',
     });
     await as(sut, bT).post(HOURLY, { action: 'accept', requestNo: toB.body.value.pendingRequest.id });
     const toC = await as(sut, bT).post(HOURLY, {
       action: 'offer',
       username: 'wage_c',
-      terms: tiers('0.20'),
+      terms: tiers('0.10'),
       requestId: 'request-h-c',
     });
     await as(sut, cT).post(HOURLY, { action: 'accept', requestNo: toC.body.value.pendingRequest.id });
-    // Daily for top stays the seed's (1 % from 100 / 1 active).
+    // Daily for top stays the seed's (0.5 % from 100 / 1 active).
     // The test's hour is yesterday noon (UTC) at any time of day: every contract made so far moves
     // back to about an hour before it, in the same order (so b's daily contract, ended by the test
     // before, ended on that day). Built on "now" instead, the hour crossed midnight after 22:00 UTC.
@@ -302,7 +302,7 @@ describe('agent contracts and wages', () => {
     expect(
       rowsOf(await sut.db.execute(sql`select 1 from agent_wage_runs where kind = 'hourly'`)),
     ).toHaveLength(0);
-    // b holds 2.00; c is due 0.2 % of 15,000 = 30.00: b pays after receiving its own 30.00 from top.
+    // b holds 2.00; c is due 0.1 % of 15,000 = 15.00: b pays after receiving its own 15.00 from top.
     await fund(sut, b, 200n);
     const result = await settleHourlyWages(sut.db, afterHour);
     expect(result.lines).toBe(3);
@@ -312,9 +312,9 @@ describe('agent contracts and wages', () => {
         from agent_wages w join members m on m.id = w.member_id where w.kind = 'hourly' order by m.account`),
     );
     expect(lines.map((l) => `${l.account}:${l.due}:${l.paid}:${l.status}`)).toEqual([
-      'demoagent:3000:3000:issued',
-      'wage_b:3000:3000:issued',
-      'wage_c:3000:3000:issued',
+      'demoagent:1500:1500:issued',
+      'wage_b:1500:1500:issued',
+      'wage_c:1500:1500:issued',
     ]);
     expect(await balanceOf(sut, b)).toBe(200n);
     // The entry carries the ledger's request hash, as ledger.service computes it.
@@ -327,8 +327,8 @@ describe('agent contracts and wages', () => {
         kind: 'wage',
         idempotencyKey: entry?.key ?? '',
         postings: [
-          { address: `member:${b}:main`, amount: -3000n },
-          { address: `member:${c}:main`, amount: 3000n },
+          { address: `member:${b}:main`, amount: -1500n },
+          { address: `member:${c}:main`, amount: 1500n },
         ],
       }),
     );
@@ -348,15 +348,15 @@ describe('agent contracts and wages', () => {
       member: 'wage_c',
       payer: 'wage_b',
       teamBet: '15000.00',
-      due: '30.00',
-      rate: '0.20',
+      due: '15.00',
+      rate: '0.10',
     });
     const paid = (
       await as(sut, bT).get(
         `/wps/agent/wages?kind=hourly&scope=paid&from=${hour.getTime() - 86_400_000}&to=${afterHour.getTime()}`,
       )
     ).body.value;
-    expect(paid.totals).toEqual({ due: '30.00', paid: '30.00' });
+    expect(paid.totals).toEqual({ due: '15.00', paid: '15.00' });
     const sources = (await as(sut, cT).get(`/wps/agent/wages/sources?wageId=${page.list[0].id}`)).body.value;
     expect(sources.totals.bet).toBe(page.list[0].teamBet);
     expect(sources.total).toBe(2);
@@ -364,7 +364,7 @@ describe('agent contracts and wages', () => {
       'NOT_FOUND',
     );
 
-    // Daily: top's (the seed's: tier 2 needs 3 active members, so 1 %) and b's, which ended inside
+    // Daily: top's (the seed's: tier 2 needs 3 active members, so 0.5 %) and b's, which ended inside
     // the day (the last one that ended in a period counts for it).
     const nextDay = new Date(Math.floor(hour.getTime() / 86_400_000) * 86_400_000 + 86_400_000 + 600_000);
     const daily = await settleDailyWages(sut.db, nextDay);
@@ -376,8 +376,8 @@ describe('agent contracts and wages', () => {
     ).body.value;
     expect(dailyPage.list[0]).toMatchObject({
       teamBet: '15000.00',
-      rate: '1.00',
-      due: '150.00',
+      rate: '0.50',
+      due: '75.00',
       status: 'issued',
       payer: null,
     });
@@ -392,14 +392,14 @@ describe('agent contracts and wages', () => {
     const toB = await as(sut, topT).post(REALTIME, {
       action: 'offer',
       username: 'wage_b',
-      terms: { winRate: '0.5', lossRate: '1', singleBet: '1' },
+      terms: { winRate: '0.25', lossRate: '0.5', singleBet: '1' },
       requestId: 'request-rt-b',
     });
     await as(sut, bT).post(REALTIME, { action: 'accept', requestNo: toB.body.value.pendingRequest.id });
     const toC = await as(sut, bT).post(REALTIME, {
       action: 'offer',
       username: 'wage_c',
-      terms: { winRate: '0.5', lossRate: '1', singleBet: '5' },
+      terms: { winRate: '0.25', lossRate: '0.5', singleBet: '5' },
       requestId: 'request-rt-c',
     });
     await as(sut, cT).post(REALTIME, { action: 'accept', requestNo: toC.body.value.pendingRequest.id });
@@ -424,7 +424,7 @@ describe('agent contracts and wages', () => {
     await sut.db.execute(bet(100_000, 'won', 0));
     await sut.db.execute(bet(300_000, 'lost', 1));
     await sut.db.execute(bet(400, 'lost', 2));
-    // b receives its own 35.04 (0.5 % × 1,000.00 + 1 % × 3,004.00) before paying c's 35.00 (the
+    // b receives its own 17.52 (0.25 % × 1,000.00 + 0.5 % × 3,004.00) before paying c's 17.50 (the
     // 4.00 bet is under c's single bet): everyone is paid in full.
     const now = new Date(slot + 300_000 + 61_000);
     const result = await settleRealtimeWages(sut.db, now);
@@ -445,9 +445,9 @@ describe('agent contracts and wages', () => {
     expect(
       lines.map((l) => `${l.account}:${l.win_wage}+${l.loss_wage}=${l.due}:${l.paid}:${l.status}`),
     ).toEqual([
-      'demoagent:500+3004=3504:3504:issued',
-      'wage_b:500+3004=3504:3504:issued',
-      'wage_c:500+3000=3500:3500:issued',
+      'demoagent:250+1502=1752:1752:issued',
+      'wage_b:250+1502=1752:1752:issued',
+      'wage_c:250+1500=1750:1750:issued',
     ]);
     const cLine = (
       await as(sut, cT).get(`/wps/agent/wages?kind=realtime&from=${slot - 86_400_000}&to=${now.getTime()}`)
@@ -458,15 +458,15 @@ describe('agent contracts and wages', () => {
         numero: '20261126-0001',
         winStake: '1000.00',
         lossStake: '3000.00',
-        winWage: '5.00',
-        lossWage: '30.00',
+        winWage: '2.50',
+        lossWage: '15.00',
       },
     ]);
     const sources = (await as(sut, cT).get(`/wps/agent/wages/sources?wageId=${cLine.id}`)).body.value;
     expect(sources.totals).toMatchObject({ winStake: cLine.winStake, lossStake: cLine.lossStake });
     expect(sources.total).toBe(2);
 
-    // Next slot: b has spent all but 10.00; c is due 35.00 → partial 10.00; then a slot more: insufficient.
+    // Next slot: b has spent all but 10.00; c is due 17.50 → partial 10.00; then a slot more: insufficient.
     const bBalance = await balanceOf(sut, b);
     await sut.db
       .execute(sql`select ledger_post_entries('{withdrawal}', array[${`wage-test-spend-${b}`}], null, null, null, '{1,1}',
@@ -487,7 +487,7 @@ describe('agent contracts and wages', () => {
            entry_id, status, payout, settled_at)
           values (${n?.id}::bigint, ${game?.id}, ${p}, 'de', '{12}', 350000, 95000, 'BDT', ${`wage-bets-${offset}`}, 0, 0, 'lost', 0, now())`);
     }
-    // With its own contract b would receive 35.00 before paying c's 35.00: b's contract ended before
+    // With its own contract b would receive 17.50 before paying c's 17.50: b's contract ended before
     // these slots, so b pays from what it holds only.
     await sut.db
       .execute(sql`update agent_contracts set status = 'ended', ended_at = ${new Date(slot).toISOString()}::timestamptz
@@ -499,8 +499,8 @@ describe('agent contracts and wages', () => {
         where kind = 'realtime' and member_id = ${c} order by period_key`),
     );
     expect(later.slice(1).map((l) => `${l.due}:${l.paid}:${l.status}`)).toEqual([
-      '3500:1000:partial',
-      '3500:0:insufficient',
+      '1750:1000:partial',
+      '1750:0:insufficient',
     ]);
     expect(await balanceOf(sut, b)).toBe(0n);
     await expectLedgerValid(sut.db);

@@ -16,7 +16,7 @@ describe('wage periods in the brand zone', () => {
     sut = await buildTestApp();
     top = await memberId(sut, 'demoagent');
     player = await openMember(sut, 'zone_player', { type: 0, upline: top });
-    // The seed's daily contract (1 % from 100 of team betting) ran long before the rounds.
+    // The seed's daily contract (0.5 % from 100 of team betting) ran long before the rounds.
     await sut.db.execute(sql`update agent_contracts set created_at = '2026-10-01T00:00:00Z',
       started_at = '2026-10-01T00:00:00Z' where member_id = ${top} and kind = 'daily'`);
   });
@@ -39,8 +39,8 @@ describe('wage periods in the brand zone', () => {
     // Games with no declared RTP count at the brand's undeclared edge (1 %) of the reference 5 %:
     // a fifth of the betting (docs/agents.md "Bounded by the house edge").
     expect(lines).toEqual([
-      { key: 'D:2026-11-05', bet: '100000', due: '200' },
-      { key: 'D:2026-11-06', bet: '300000', due: '600' },
+      { key: 'D:2026-11-05', bet: '100000', due: '100' },
+      { key: 'D:2026-11-06', bet: '300000', due: '300' },
     ]);
     await expectLedgerValid(sut.db);
   });
