@@ -56,7 +56,7 @@ interface TotalsRow {
   bonuses: string;
   deposits: number;
   deposit_amount: string;
-  withdrawals: number;
+  withdrawal_count: number;
   withdrawal_amount: string;
   new_players: number;
   active_players: number;
@@ -69,7 +69,7 @@ async function totalsByDay(db: Database, period: Period): Promise<TotalsRow[]> {
   const rows = rowsOf<TotalsRow>(
     await db.execute(sql`
       select to_char(day, 'YYYY-MM-DD') as day, rounds, stake::text as stake, payout::text as payout, bonuses::text as bonuses,
-             deposits, deposit_amount::text as deposit_amount, withdrawals, withdrawal_amount::text as withdrawal_amount,
+             deposits, deposit_amount::text as deposit_amount, withdrawal_count, withdrawal_amount::text as withdrawal_amount,
              new_players, active_players, depositing_players, first_depositors
         from report_daily_totals
        where day between ${period.from}::date and ${period.to}::date
@@ -86,7 +86,7 @@ async function totalsByDay(db: Database, period: Period): Promise<TotalsRow[]> {
         bonuses: '0',
         deposits: 0,
         deposit_amount: '0',
-        withdrawals: 0,
+        withdrawal_count: 0,
         withdrawal_amount: '0',
         new_players: 0,
         active_players: 0,
@@ -152,7 +152,7 @@ export async function gamingReport(
                ${groupBy === 'vendor' ? sql`null` : sql`g.game_type`} as game_type,
                ${
                  groupBy === 'game'
-                   ? sql`(select coalesce(c.names ->> 'en', c.game_code) from games c where c.node_id = g.node_id)`
+                   ? sql`(select coalesce(c.names ->> 'en', c.game_code) from games_catalogue c where c.node_id = g.node_id)`
                    : sql`null`
                } as name,
                sum(g.rounds)::int as rounds, sum(g.stake)::text as stake, sum(g.payout)::text as payout,
@@ -213,13 +213,13 @@ export async function moneyReport(db: Database, { period, money }: { period: Per
   const rows: MoneyReportRow[] = (await totalsByDay(db, period)).map((day) => {
     totals.deposits += day.deposits;
     totals.depositAmount += big(day.deposit_amount);
-    totals.withdrawals += day.withdrawals;
+    totals.withdrawals += day.withdrawal_count;
     totals.withdrawalAmount += big(day.withdrawal_amount);
     return {
       day: day.day,
       deposits: day.deposits,
       depositAmount: amount(big(day.deposit_amount)),
-      withdrawals: day.withdrawals,
+      withdrawals: day.withdrawal_count,
       withdrawalAmount: amount(big(day.withdrawal_amount)),
       net: amount(big(day.deposit_amount) - big(day.withdrawal_amount)),
     };
@@ -278,7 +278,7 @@ export async function agentsReport(
     await db.execute(sql`
       select a.agent_id, sum(a.rounds)::int as rounds, sum(a.stake)::text as stake, sum(a.payout)::text as payout,
              sum(a.players)::int as players,
-             (select count(*)::int from member_tree t where t.ancestor_id = a.agent_id and t.depth > 0) as team
+             (select count(*)::int from agents_member_tree t where t.ancestor_id = a.agent_id and t.depth > 0) as team
         from report_daily_agents a
        where a.day between ${period.from}::date and ${period.to}::date
        group by a.agent_id

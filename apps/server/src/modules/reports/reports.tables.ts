@@ -54,7 +54,8 @@ export const reportDailyTotals = pgTable('report_daily_totals', {
   bonuses: bigint('bonuses', { mode: 'bigint' }).notNull(),
   deposits: integer('deposits').notNull(),
   depositAmount: bigint('deposit_amount', { mode: 'bigint' }).notNull(),
-  withdrawals: integer('withdrawals').notNull(),
+  /** Named withdrawal_count in SQL: `withdrawals` is the withdrawals module's table (sql-boundaries). */
+  withdrawals: integer('withdrawal_count').notNull(),
   withdrawalAmount: bigint('withdrawal_amount', { mode: 'bigint' }).notNull(),
   newPlayers: integer('new_players').notNull(),
   activePlayers: integer('active_players').notNull(),
@@ -105,6 +106,8 @@ export const reportMovements = pgTable(
   (table) => [
     primaryKey({ columns: [table.entryId, table.memberId] }),
     index('report_movements_at_idx').on(table.at),
+    // A round's later entries (a win, a rollback) find its time and game by its item.
+    index('report_movements_item_idx').on(table.item),
     index('report_movements_member_idx').on(table.memberId, table.figure, table.at),
   ],
 );
@@ -117,9 +120,6 @@ export const reportMovements = pgTable(
 export const reportState = pgTable('report_state', {
   id: smallint('id').primaryKey(),
   currency: text('currency').notNull(),
-  /** Unused since the journal cursor (0034); dropped by 0035. */
-  roundCursor: bigint('round_cursor', { mode: 'number' }).notNull(),
-  lotteryCursor: bigint('lottery_cursor', { mode: 'number' }).notNull(),
   journalCursor: bigint('journal_cursor', { mode: 'number' }).notNull().default(0),
   /** [{ at: epoch ms, id }]: the highest entry id seen at a moment (newest last). */
   marks: jsonb('marks').notNull().default([]),

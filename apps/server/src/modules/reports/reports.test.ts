@@ -1,20 +1,37 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, operatorOfRole } from '../accounts/accounts.test-support.ts';
-import { rowsOf } from '../ledger/ledger.service.ts';
-import { depositOrders } from '../deposits/deposits.tables.ts';
-import { buildTeams, settledRound, type Teams } from '../agents/agents.team.test-support.ts';
 import { addDays, dayKey, startOfDayKey } from '@khela/contract/business-day';
+import { call, operatorOfRole } from '../accounts/accounts.test-support.ts';
+import { buildTeams, type Teams } from '../agents/agents.team.test-support.ts';
+import { reverseEntry, rowsOf } from '../ledger/ledger.service.ts';
+import { placeSlip } from '../lottery/lottery.bets.ts';
+import { voidNumero } from '../lottery/lottery.settlement.ts';
+import { addLotteryGame, addNumero } from '../lottery/lottery.money.test-support.ts';
 import { aggregateReports } from './reports.aggregate.ts';
+import { advanceCursor } from './reports.movements.ts';
+import {
+  approvedDeposit,
+  CURRENCY,
+  fundMember,
+  paidWithdrawal,
+  postingSums,
+  promotionalCredit,
+  refundWithdrawal,
+  reportGame,
+  rollBack,
+  vendorRound,
+} from './reports.test-support.ts';
 
 let teams: Teams;
 // The reports' days are the brand's: Asia/Dhaka (no DST, so a day is 24 hours) for the demo brand.
 const zone = 'Asia/Dhaka';
 const dayMs = 86_400_000;
 const now = Date.now();
-const today = startOfDayKey(dayKey(now, zone), zone);
 const day = (offset: number) => addDays(dayKey(now, zone), offset);
-const aggregate = () => aggregateReports(teams.sut.db, { currency: 'BDT', timeZone: zone, now });
+/** A run of the job as at `at` (today by default; later: days after the movements). */
+const aggregate = (at = now, options: { cursorLagSeconds?: number } = {}) =>
+  aggregateReports(teams.sut.db, { currency: CURRENCY, timeZone: zone, now: at, ...options });
+const later = now + 3 * dayMs;
 
 const report = (path: string, query: Record<string, string>, token = teams.operator) =>
   call(teams.sut, {
@@ -22,160 +39,344 @@ const report = (path: string, query: Record<string, string>, token = teams.opera
     url: `/api/operator/reports/${path}?${new URLSearchParams(query).toString()}`,
     token,
   });
+const todayRow = async (path: 'gaming' | 'money' | 'players') => {
+  const answer = await report(path, { from: day(0), to: day(0) });
+  expect(answer.status).toBe(200);
+  return answer.body.value.rows[0];
+};
 
-/** Rounds as [member, bet, win, offset from today's start in ms], in minor units. */
-const rounds: [string, bigint, bigint, number][] = [
-  ['ta_deep', 10_000n, 30_000n, 1000],
-  ['ta_deep', 2_000n, 0n, 2000],
-  ['ta_player', 5_000n, 0n, 3000],
-  ['tb_deep', 70_000n, 0n, -dayMs + 4000],
-];
+/** Every row of the daily tables, as text: what must not change when nothing new happened. */
+const snapshot = async () =>
+  JSON.stringify(
+    rowsOf(
+      await teams.sut.db.execute(sql`
+        select 'g' as t, day::text, vendor_code, node_id, game_type, rounds, stake::text, payout::text, players, null as x
+          from report_daily_games
+        union all select 'a', day::text, agent_id::text, 0, '', rounds, stake::text, payout::text, players, null
+          from report_daily_agents
+        union all select 't', day::text, '', deposits, deposit_amount::text, rounds, stake::text, payout::text,
+                         active_players, new_players || '/' || depositing_players || '/' || first_depositors || '/'
+                         || bonuses || '/' || withdrawal_count || '/' || withdrawal_amount
+          from report_daily_totals
+        order by 1, 2, 3, 4, 5`),
+    ),
+  );
+
+let ids: Record<string, number>;
+let slotA: number;
+const played: Record<string, { roundId: string; betEntryId: number }> = {};
+let withdrawalId = 0;
 
 beforeAll(async () => {
   teams = await buildTeams();
-  const { ids } = teams;
-  for (const [account, bet, win, offset] of rounds) {
-    await settledRound(teams, { memberId: ids[account]!, bet, win, at: new Date(today + offset) });
+  ids = teams.ids;
+  slotA = await reportGame(teams.sut.db, 'slot-a');
+  await reportGame(teams.sut.db, 'live-b', 'LIVE');
+  for (const account of ['ta_deep', 'ta_player', 'tb_deep', 'tb_player']) {
+    await fundMember(teams.sut.db, ids[account]!, 1_000_000n);
   }
-  // Approved deposits of 200.00: two by ta_player (its first one today), one by tb_player.
-  const deposit = (account: string, index: number) => ({
-    memberId: ids[account]!,
-    methodCode: 'TEST',
-    kind: 'bank_transfer' as const,
-    currency: 'BDT',
+  const db = teams.sut.db;
+  // Today: four rounds that count, one rolled back before it settled.
+  await vendorRound(db, { memberId: ids.ta_deep!, gameCode: 'slot-a', bet: 10_000n, win: 30_000n });
+  await vendorRound(db, { memberId: ids.ta_deep!, gameCode: 'slot-a', bet: 2_000n });
+  played.live = await vendorRound(db, { memberId: ids.ta_player!, gameCode: 'live-b', bet: 5_000n });
+  const rolled = await vendorRound(db, { memberId: ids.tb_deep!, gameCode: 'slot-a', bet: 70_000n });
+  await rollBack(db, rolled.roundId, rolled.betEntryId);
+  await vendorRound(db, { memberId: ids.tb_deep!, gameCode: 'slot-a', bet: 1_000n, win: 500n });
+  // Money: two deposits (one with a fee), a withdrawal paid out, a promotional credit.
+  await approvedDeposit(db, { memberId: ids.ta_player!, amount: 20_000n, decidedAt: new Date(now) });
+  await approvedDeposit(db, {
+    memberId: ids.tb_player!,
     amount: 20_000n,
-    fee: 0n,
-    status: 'approved' as const,
-    requestId: `reports-deposit-${index}`,
-    requestHash: 'x',
-    decidedAt: new Date(today + 5000 + index),
+    fee: 500n,
+    decidedAt: new Date(now),
   });
-  await teams.sut.db.insert(depositOrders).values(['ta_player', 'tb_player', 'ta_player'].map(deposit));
+  withdrawalId = await paidWithdrawal(db, {
+    memberId: ids.ta_player!,
+    amount: 15_000n,
+    disbursedAt: new Date(now),
+  });
+  await promotionalCredit(db, ids.tb_player!, 3_000n);
 });
 afterAll(() => teams.close());
 
-describe('the reports-aggregate job', () => {
-  it('aggregates rounds, deposits and players per day, the same on a second run, and counts late rounds', async () => {
+describe('the reports-aggregate job, figures from the ledger', () => {
+  it('makes each figure of a day the sum of its postings, and a second run changes nothing', async () => {
     const first = await aggregate();
     expect(first.ranges.at(-1)?.to).toBe(day(0));
-    const byDay = async () => (await report('gaming', { from: day(-6), to: day(0) })).body.value;
-    const gaming = await byDay();
-    const todayRow = gaming.rows.find((row: { key: string }) => row.key === day(0));
-    expect(todayRow).toMatchObject({
-      rounds: 3,
-      stake: '170.00',
-      payout: '300.00',
-      ggr: '-130.00',
-      players: 2,
-    });
-    const yesterdayRow = gaming.rows.find((row: { key: string }) => row.key === day(-1));
-    expect(yesterdayRow).toMatchObject({ rounds: 1, stake: '700.00', ggr: '700.00', players: 1 });
-    expect(gaming.totals).toMatchObject({ rounds: 4, stake: '870.00', ggr: '570.00', ngr: '570.00' });
-    expect(gaming.updatedAt).toBeGreaterThan(0);
+    expect(first.journalDays).toEqual([day(0)]);
 
-    const money = (await report('money', { from: day(0), to: day(0) })).body.value;
-    expect(money.rows[0]).toMatchObject({
-      deposits: 3,
-      depositAmount: '600.00',
-      withdrawals: 0,
-      net: '600.00',
-    });
-    const players = (await report('players', { from: day(0), to: day(0) })).body.value;
-    expect(players.rows[0]).toMatchObject({ activePlayers: 2, depositingPlayers: 2, firstDepositors: 2 });
-    expect(players.rows[0].newPlayers).toBeGreaterThanOrEqual(8);
+    // The books, straight from the ledger's tables (not the read model).
+    const members = ['ta_deep', 'ta_player', 'tb_deep', 'tb_player'].map((account) => ids[account]!);
+    const { sum } = await postingSums(teams.sut.db, members);
+    const reversalsOfBets = rowsOf<{ amount: string }>(
+      await teams.sut.db.execute(sql`
+        select coalesce(sum(p.amount), 0)::text as amount
+          from postings p join journal_entries e on e.id = p.entry_id join ledger_accounts a on a.id = p.account_id
+         where e.kind = 'reversal' and e.metadata ->> 'reversedKind' = 'bet' and a.kind = 'main'`),
+    );
+    const stake =
+      -sum((row) => row.kind === 'bet' && row.wallet === 'main') - BigInt(reversalsOfBets[0]!.amount);
+    const payout = sum((row) => row.kind === 'win' && row.wallet === 'main');
+    const deposits = sum((row) => row.kind === 'deposit' && row.wallet === 'main');
+    const withdrawn = -sum(
+      (row) =>
+        (row.kind === 'withdrawal' && row.wallet === 'hold') ||
+        (row.kind === 'adjustment' && row.withdrawal && row.wallet === 'main'),
+    );
+    const bonuses = sum((row) => row.kind === 'adjustment' && row.promotional && row.wallet === 'main');
+    expect([stake, payout, deposits, withdrawn, bonuses]).toEqual([
+      18_000n,
+      30_500n,
+      39_500n,
+      15_000n,
+      3_000n,
+    ]);
 
-    // A second run: the same figures.
-    const snapshot = async () =>
-      JSON.stringify(
-        rowsOf(
-          await teams.sut.db.execute(sql`
-            select 'g' as t, day::text, vendor_code, node_id, game_type, rounds, stake::text, payout::text, players, null as x
-              from report_daily_games
-            union all select 'a', day::text, agent_id::text, 0, '', rounds, stake::text, payout::text, players, null
-              from report_daily_agents
-            union all select 't', day::text, '', deposits, deposit_amount::text, rounds, stake::text, payout::text,
-                             active_players, new_players || '/' || depositing_players || '/' || first_depositors
-              from report_daily_totals
-            order by 1, 2, 3, 4, 5`),
-        ),
-      );
+    const [totals] = rowsOf<Record<string, string>>(
+      await teams.sut.db.execute(sql`
+        select stake::text, payout::text, deposit_amount::text, withdrawal_amount::text, bonuses::text,
+               rounds::text, active_players::text, deposits::text, withdrawal_count::text as withdrawals
+          from report_daily_totals where day = ${day(0)}::date`),
+    );
+    expect(totals).toEqual({
+      stake: String(stake),
+      payout: String(payout),
+      deposit_amount: String(deposits),
+      withdrawal_amount: String(withdrawn),
+      bonuses: String(bonuses),
+      // the round rolled back before it settled staked nothing: not a round
+      rounds: '4',
+      active_players: '3',
+      deposits: '2',
+      withdrawals: '1',
+    });
+    // The per-game and per-agent tables add up to the day's stake and payout.
+    const [games] = rowsOf<{ stake: string; payout: string }>(
+      await teams.sut.db.execute(sql`select sum(stake)::text as stake, sum(payout)::text as payout
+                                       from report_daily_games where day = ${day(0)}::date`),
+    );
+    expect(games).toEqual({ stake: String(stake), payout: String(payout) });
+
+    expect(await todayRow('gaming')).toMatchObject({
+      rounds: 4,
+      stake: '180.00',
+      payout: '305.00',
+      ggr: '-125.00',
+      players: 3,
+      bonuses: '30.00',
+      ngr: '-155.00',
+    });
+    expect(await todayRow('money')).toMatchObject({
+      deposits: 2,
+      depositAmount: '395.00',
+      withdrawals: 1,
+      withdrawalAmount: '150.00',
+      net: '245.00',
+    });
+    const players = await todayRow('players');
+    expect(players).toMatchObject({ activePlayers: 3, depositingPlayers: 2, firstDepositors: 2 });
+    expect(players.newPlayers).toBeGreaterThanOrEqual(8);
+
     const before = await snapshot();
-    await aggregate();
+    const again = await aggregate();
+    expect(again.journalDays).toEqual([]);
     expect(await snapshot()).toBe(before);
-
-    // Rounds that arrive late: for yesterday, and for five days ago (older than the regular window).
-    await settledRound(teams, {
-      memberId: teams.ids.tb_deep!,
-      bet: 1_000n,
-      win: 0n,
-      at: new Date(today - dayMs + 9000),
-    });
-    await settledRound(teams, {
-      memberId: teams.ids.ta_player!,
-      bet: 3_000n,
-      win: 500n,
-      at: new Date(today - 5 * dayMs),
-    });
-    const late = await aggregate();
-    expect(late.lateDays).toEqual([day(-5)]);
-    const after = await byDay();
-    expect(after.rows.find((row: { key: string }) => row.key === day(-1))).toMatchObject({
-      rounds: 2,
-      stake: '710.00',
-    });
-    expect(after.rows.find((row: { key: string }) => row.key === day(-5))).toMatchObject({
-      rounds: 1,
-      ggr: '25.00',
-    });
-  });
-});
-
-describe('the report calls', () => {
-  const period = () => ({ from: day(-6), to: day(0) });
-
-  it('groups gaming by vendor, game and category', async () => {
-    await aggregate();
-    for (const groupBy of ['vendor', 'game', 'category']) {
-      const answer = await report('gaming', { ...period(), groupBy });
-      expect(answer.status).toBe(200);
-      expect(answer.body.value.rows[0]).toMatchObject({
-        rounds: 6,
-        stake: '910.00',
-        payout: '305.00',
-        ggr: '605.00',
-      });
-      expect(answer.body.value.rows[0].bonuses).toBeNull();
-    }
-    const vendor = await report('gaming', { ...period(), groupBy: 'vendor' });
-    expect(vendor.body.value.rows[0]).toMatchObject({ key: 'TEST', label: 'TEST' });
   });
 
-  it('lists the top agents by team stake and GGR', async () => {
-    const byStake = await report('agents', { ...period(), sortBy: 'stake' });
-    expect(byStake.status).toBe(200);
-    const rows = byStake.body.value.rows as {
+  it('groups gaming by vendor, game and category, and agents by their teams', async () => {
+    const period = { from: day(-6), to: day(0) };
+    const byGame = (await report('gaming', { ...period, groupBy: 'game' })).body.value.rows;
+    expect(
+      byGame.map((row: { label: string; stake: string; rounds: number }) => [
+        row.label,
+        row.stake,
+        row.rounds,
+      ]),
+    ).toEqual([
+      ['slot-a', '130.00', 3],
+      ['live-b', '50.00', 1],
+    ]);
+    expect(byGame[0]).toMatchObject({
+      key: `RPTV:${slotA}:SLOT`,
+      vendor: 'RPTV',
+      category: 'SLOT',
+      bonuses: null,
+    });
+    const byVendor = (await report('gaming', { ...period, groupBy: 'vendor' })).body.value.rows;
+    expect(byVendor).toEqual([
+      expect.objectContaining({ key: 'RPTV', stake: '180.00', payout: '305.00', players: 3 }),
+    ]);
+    const byCategory = (await report('gaming', { ...period, groupBy: 'category' })).body.value.rows;
+    expect(byCategory.map((row: { key: string }) => row.key)).toEqual(['SLOT', 'LIVE']);
+
+    const agents = (await report('agents', { ...period, sortBy: 'stake' })).body.value.rows as {
       username: string;
       stake: string;
       ggr: string;
       teamSize: number;
     }[];
-    expect(rows.map((row) => row.username)).toEqual(['tb', 'tb_agent', 'ta', 'ta_agent']);
-    expect(rows[0]).toMatchObject({ stake: '710.00', teamSize: 3 });
-    expect(rows[2]).toMatchObject({ stake: '200.00', ggr: '-105.00', teamSize: 3 });
-    const byGgr = await report('agents', { ...period(), sortBy: 'ggr', limit: '1' });
-    expect(byGgr.body.value.rows).toHaveLength(1);
-    expect(byGgr.body.value.rows[0].username).toBe('tb');
+    // ta: ta_deep 120.00 (under ta_agent) and ta_player 50.00; tb: tb_deep 10.00 (under tb_agent)
+    expect(agents.map((row) => [row.username, row.stake])).toEqual([
+      ['ta', '170.00'],
+      ['ta_agent', '120.00'],
+      ['tb', '10.00'],
+      ['tb_agent', '10.00'],
+    ]);
+    expect(agents[0]).toMatchObject({ ggr: '-130.00', teamSize: 3 });
+  });
+});
+
+describe('late changes, re-derived by the next run', () => {
+  it("a settled round rolled back days later changes its own day's report in one run", async () => {
+    // Reported today (the test above); the job has run since, three days later (its window is
+    // now the day before that through that day); then an operator reverses the round's bet.
+    await aggregate(later);
+    await reverseEntry(teams.sut.db, {
+      entryId: played.live!.betEntryId,
+      idempotencyKey: `report-late-rollback-${played.live!.roundId}`,
+      reason: 'operator: void round',
+      metadata: { vendor: 'RPTV', roundId: played.live!.roundId },
+    });
+    const run = await aggregate(later);
+    // Outside the run's regular window (the day before its last day through its today) …
+    expect(run.ranges[0]).toEqual({ from: day(0), to: day(0) });
+    expect(run.lateDays).toEqual([day(0)]);
+    // … and rewritten all the same, with the stake and the round gone from that day.
+    expect(await todayRow('gaming')).toMatchObject({
+      rounds: 3,
+      stake: '130.00',
+      players: 2,
+      ggr: '-175.00',
+    });
+    const byGame = (await report('gaming', { from: day(0), to: day(0), groupBy: 'game' })).body.value.rows;
+    expect(byGame.map((row: { label: string }) => row.label)).toEqual(['slot-a']);
+    const later0 = (await report('gaming', { from: addDays(day(0), 3), to: addDays(day(0), 3) })).body.value;
+    expect(later0.rows[0]).toMatchObject({ rounds: 0, stake: '0.00' });
   });
 
-  it('answers money and players for the whole period, day by day', async () => {
-    const money = await report('money', period());
-    expect(money.status).toBe(200);
-    expect(money.body.value.rows).toHaveLength(7);
-    expect(money.body.value.totals).toMatchObject({ deposits: 3, depositAmount: '600.00' });
-    const players = await report('players', period());
-    expect(players.status).toBe(200);
-    expect(players.body.value.totals).toMatchObject({ firstDepositors: 2, peakActivePlayers: 2 });
+  it('a lottery draw voided later gives its stakes back on the day they were placed', async () => {
+    const db = teams.sut.db;
+    const gameId = await addLotteryGame(db, 'RPT_NORTH', 'north');
+    const numero = `${day(0).replaceAll('-', '')}0001`;
+    const numeroId = await addNumero(db, gameId, numero);
+    await placeSlip(db, {
+      memberId: ids.tb_player!,
+      requestId: 'report-slip-1',
+      gameCode: 'RPT_NORTH',
+      numero,
+      playType: 'lo2',
+      numbers: ['07', '42', '99'],
+      unitStake: '10',
+      multiplier: 2,
+    });
+    await aggregate(later);
+    const placed = (await report('gaming', { from: day(0), to: day(0), groupBy: 'vendor' })).body.value.rows;
+    // One lottery round: the member's bets on one draw (the ledger voids and pays per member and draw).
+    expect(placed).toContainEqual(
+      expect.objectContaining({ key: 'TCG_LOTTO_VN', rounds: 1, stake: '60.00' }),
+    );
+
+    await voidNumero(db, { numeroId, reason: 'the station did not draw' });
+    const run = await aggregate(later + 60_000);
+    expect(run.lateDays).toEqual([day(0)]);
+    const voided = (await report('gaming', { from: day(0), to: day(0), groupBy: 'vendor' })).body.value.rows;
+    expect(voided.map((row: { key: string }) => row.key)).toEqual(['RPTV']);
+    expect(await todayRow('gaming')).toMatchObject({ rounds: 3, stake: '130.00' });
   });
+
+  it("a withdrawal's refund posted days later lowers its payout day's withdrawals", async () => {
+    await refundWithdrawal(teams.sut.db, withdrawalId, ids.ta_player!, 5_000n);
+    const run = await aggregate(later + 120_000);
+    expect(run.lateDays).toEqual([day(0)]);
+    expect(await todayRow('money')).toMatchObject({ withdrawals: 1, withdrawalAmount: '100.00' });
+  });
+
+  it('a reversed promotional credit leaves the bonuses of the day it was given', async () => {
+    const entryId = await promotionalCredit(teams.sut.db, ids.ta_deep!, 1_000n);
+    await aggregate();
+    expect(await todayRow('gaming')).toMatchObject({ bonuses: '40.00' });
+    await reverseEntry(teams.sut.db, {
+      entryId,
+      idempotencyKey: `report-promo-undo-${entryId}`,
+      reason: 'sent twice',
+    });
+    await aggregate(later + 180_000);
+    expect(await todayRow('gaming')).toMatchObject({ bonuses: '30.00' });
+  });
+});
+
+describe("the brand's days", () => {
+  it('counts deposits decided at 23:30 and 00:30 in Dhaka on two days, though both are one UTC day', async () => {
+    const key = day(-10);
+    const midnight = startOfDayKey(addDays(key, 1), zone); // 18:00 UTC on the day before
+    const before = new Date(midnight - 1_800_000);
+    const after = new Date(midnight + 1_800_000);
+    expect(before.toISOString().slice(0, 10)).toBe(after.toISOString().slice(0, 10));
+    await approvedDeposit(teams.sut.db, { memberId: ids.tb_deep!, amount: 11_000n, decidedAt: before });
+    await approvedDeposit(teams.sut.db, { memberId: ids.tb_deep!, amount: 13_000n, decidedAt: after });
+    // Posted now, counted on their orders' days: the run finds those days itself.
+    const run = await aggregate();
+    expect(run.lateDays).toEqual([key, addDays(key, 1)]);
+    const money = (await report('money', { from: key, to: addDays(key, 1) })).body.value;
+    expect(
+      money.rows.map((row: { day: string; depositAmount: string }) => [row.day, row.depositAmount]),
+    ).toEqual([
+      [key, '110.00'],
+      [addDays(key, 1), '130.00'],
+    ]);
+    // tb_deep's first deposit ever is the earlier one: a first depositor on that day only.
+    const players = (await report('players', { from: key, to: addDays(key, 1) })).body.value;
+    expect(players.rows.map((row: { firstDepositors: number }) => row.firstDepositors)).toEqual([1, 0]);
+  });
+});
+
+describe('the journal cursor', () => {
+  it('moves only to marks read before the horizon', () => {
+    const marks = [
+      { at: 1_000, id: 10 },
+      { at: 2_000, id: 25 },
+      { at: 3_000, id: 40 },
+    ];
+    expect(advanceCursor(5, marks, 2_500)).toEqual({ cursor: 25, marks: [{ at: 3_000, id: 40 }] });
+    expect(advanceCursor(5, marks, 500)).toEqual({ cursor: 5, marks });
+    expect(advanceCursor(50, marks, 9_000)).toEqual({ cursor: 50, marks: [] });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'reads an entry whose transaction took its id first and committed last (PostgreSQL)',
+    async () => {
+      const db = teams.sut.db;
+      await aggregate(Date.now(), { cursorLagSeconds: 0 });
+      // A transaction posts an entry (taking the next id) and stays open …
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let posted!: () => void;
+      const inside = new Promise<void>((resolve) => (posted = resolve));
+      const slow = db.transaction(async (tx) => {
+        await promotionalCredit(tx, ids.ta_player!, 700n);
+        posted();
+        await held;
+      });
+      await inside;
+      // … while another, with a higher id, commits, and the job runs twice with no lag.
+      await promotionalCredit(db, ids.tb_player!, 900n);
+      await aggregate(Date.now(), { cursorLagSeconds: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await aggregate(Date.now(), { cursorLagSeconds: 0 });
+      expect(await todayRow('gaming')).toMatchObject({ bonuses: '39.00' });
+      release();
+      await slow;
+      // The first entry commits last: the next run still reads it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await aggregate(Date.now(), { cursorLagSeconds: 0 });
+      expect(await todayRow('gaming')).toMatchObject({ bonuses: '46.00' });
+    },
+  );
+});
+
+describe('the report calls', () => {
+  const period = () => ({ from: day(-6), to: day(0) });
 
   it.each([
     ['a day that does not exist', { from: '2026-02-30', to: '2026-03-01' }, 'from'],
@@ -218,33 +419,5 @@ describe('the report calls', () => {
   it('lists its job with the others', async () => {
     const answer = await call(teams.sut, { method: 'GET', url: '/api/operator/jobs', token: teams.operator });
     expect(answer.body.value.jobs.map((job: { name: string }) => job.name)).toContain('reports-aggregate');
-  });
-});
-
-describe("the brand's days", () => {
-  it('puts 23:30 and 00:30 in Dhaka on two report days, though both are the same UTC day', async () => {
-    const key = day(-10);
-    const midnight = startOfDayKey(addDays(key, 1), zone); // 18:00 UTC on the day before
-    await settledRound(teams, {
-      memberId: teams.ids.tb_player!,
-      bet: 11_000n,
-      win: 0n,
-      at: new Date(midnight - 1_800_000),
-    });
-    await settledRound(teams, {
-      memberId: teams.ids.tb_player!,
-      bet: 13_000n,
-      win: 0n,
-      at: new Date(midnight + 1_800_000),
-    });
-    expect(new Date(midnight - 1_800_000).toISOString().slice(0, 10)).toBe(
-      new Date(midnight + 1_800_000).toISOString().slice(0, 10),
-    );
-    await aggregateReports(teams.sut.db, { currency: 'BDT', timeZone: zone, now, rebuildFrom: key });
-    const gaming = (await report('gaming', { from: key, to: addDays(key, 1) })).body.value;
-    expect(gaming.rows.map((row: { key: string; stake: string }) => [row.key, row.stake])).toEqual([
-      [key, '110.00'],
-      [addDays(key, 1), '130.00'],
-    ]);
   });
 });
