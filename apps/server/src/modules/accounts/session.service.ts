@@ -97,6 +97,24 @@ export function sessionValidSql(row: string): string {
 }
 
 /**
+ * The session check inside another module's statement that acts for many callers at once (the
+ * games' launch): two CTEs over `calls`, a relation with columns n, session_token_hash,
+ * operator_idle, idle and touch — `checked`, one row of `sessionCheckColumns` (and n) per call whose
+ * token is known, and `touched`, the idle clock pushed forward on the valid stale ones as
+ * `resolveSession` would. The SQL that names accounts' tables stays here, in accounts.
+ */
+export function sessionCheckCtes(calls: string): string {
+  return `checked as (
+      select ${calls}.n, ${sessionCheckColumns(`${calls}.operator_idle`, `${calls}.idle`, `${calls}.touch`)}
+        from ${calls} join sessions s on s.token_hash = ${calls}.session_token_hash
+        join members m on m.id = s.member_id),
+    touched as (
+      update sessions set last_seen_at = now()
+        from checked where sessions.id = checked.session_id and checked.is_stale
+         and ${sessionValidSql('checked')})`;
+}
+
+/**
  * The session check: $1 the token's hash, $2 the operators' idle minutes, $3 the members', $4 the
  * touch interval in seconds. Planning it once per connection matters (named statement: planning
  * cost PostgreSQL more than running it, 230 µs against 33 µs on the bench).

@@ -15,7 +15,7 @@ import { AppError } from '../../http/app-error.ts';
 import {
   hashToken,
   judgeSessionRow,
-  sessionCheckColumns,
+  sessionCheckCtes,
   sessionCheckValues,
   sessionValidSql,
   type ResolvedSession,
@@ -111,14 +111,7 @@ const launchColumns =
 function launchText(calls: string): string {
   return `
     with c(${launchColumns}, n) as (${calls}),
-    checked as (
-      select c.n, ${sessionCheckColumns('c.operator_idle', 'c.idle', 'c.touch')}
-        from c join sessions s on s.token_hash = c.session_token_hash
-        join members m on m.id = s.member_id),
-    touched as (
-      update sessions set last_seen_at = now()
-        from checked where sessions.id = checked.session_id and checked.is_stale
-         and ${sessionValidSql('checked')}),
+    ${sessionCheckCtes('c')},
     admitted as (
       select * from checked
        where ${sessionValidSql('checked')} and not checked.password_change_required
