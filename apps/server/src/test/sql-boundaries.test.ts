@@ -18,36 +18,13 @@ import {
 /**
  * The reads that break the rule today, `file: table (owner)` → why they are still there. The list
  * only shrinks: a new read of another module's table fails, and so does an entry that no longer
- * occurs (delete it). modules/reports/*.ts is being changed by others (the brand's time zone) and
- * waits for them; its fix is to read the owners' published views.
+ * occurs (delete it).
  */
 const baseline: Record<string, string> = {
   'agents/sql/member_tree_insert.sql: members (accounts)':
     "agents' tree trigger on accounts' members: where it belongs is a design decision",
   'agents/sql/member_tree_move.sql: members (accounts)':
     "agents' tree trigger on accounts' members: where it belongs is a design decision",
-  'reports/reports.aggregate.ts: deposit_orders (deposits)':
-    'reports TS waits (time-zone work): deposits needs a view',
-  'reports/reports.aggregate.ts: game_rounds (games)':
-    'reports TS waits (time-zone work): read member_rounds',
-  'reports/reports.aggregate.ts: journal_entries (ledger)':
-    'reports TS waits (time-zone work): ledger needs a view',
-  'reports/reports.aggregate.ts: ledger_accounts (ledger)':
-    'reports TS waits (time-zone work): read ledger_wallets',
-  'reports/reports.aggregate.ts: lottery_bets (lottery)':
-    'reports TS waits (time-zone work): read lottery_rounds',
-  'reports/reports.aggregate.ts: member_tree (agents)':
-    'reports TS waits (time-zone work): agents needs a view',
-  'reports/reports.aggregate.ts: members (accounts)':
-    'reports TS waits (time-zone work): read accounts_members',
-  'reports/reports.aggregate.ts: postings (ledger)': 'reports TS waits (time-zone work): ledger needs a view',
-  'reports/reports.aggregate.ts: withdrawals (withdrawals)':
-    'reports TS waits (time-zone work): withdrawals needs a view',
-  'reports/reports.service.ts: games (games)': 'reports TS waits (time-zone work): games needs a view',
-  'reports/reports.service.ts: member_tree (agents)':
-    'reports TS waits (time-zone work): agents needs a view',
-  'reports/reports.service.ts: withdrawals (withdrawals)':
-    'reports TS waits (time-zone work): withdrawals needs a view',
 };
 
 /** A synthetic tree of module files, for the fixtures. */
