@@ -115,9 +115,11 @@ export function linkOrigin(context: AccountsContext, request: { protocol: string
 }
 
 /**
- * Forgot password by email (spec 4): the username and email must belong together
- * (USERNAME_EMAIL_NOT_FOUND otherwise, the spec's 'Username/Email does not exist'). Mails a link
- * with a single-use token that expires after RESET_LINK_MINUTES; earlier links stop working.
+ * Forgot password by email (spec 4): when the username and email belong together (an active
+ * player's), mails a link with a single-use token that expires after RESET_LINK_MINUTES; earlier
+ * links stop working. The answer is the same whether or not they do (the spec's 'Username/Email
+ * does not exist' told anyone which pairs are real: issue 35, item 5d); the web says "if they
+ * match an account, a link is on its way".
  */
 export async function requestPasswordResetByEmail({
   context,
@@ -139,9 +141,9 @@ export async function requestPasswordResetByEmail({
     member.status === 'active' &&
     member.email !== null &&
     member.email.toLowerCase() === email.trim().toLowerCase();
-  if (!isMatch) throw new AppError('USERNAME_EMAIL_NOT_FOUND');
-
   const minutes = context.env.RESET_LINK_MINUTES;
+  if (!isMatch) return { expiredMinutes: minutes };
+
   const token = randomBytes(32).toString('base64url');
   await context.db
     .update(passwordResetTokens)

@@ -63,6 +63,8 @@ describe('the forgot-password dialog', () => {
 
     const popup = await screen.findByRole('alertdialog', { name: 'Check your email' });
     expect(popup.textContent).toContain('It is valid for 30 minutes.');
+    // The server answers a wrong pair the same way (issue 35, item 5d): the text says "if".
+    expect(popup.textContent).toContain('If this username and email belong to one account');
     expect(screen.queryByRole('dialog', { name: 'Forgot password' })).toBeNull();
     expect(seen.find((call) => call.path === '/wps/member/password/email')).toMatchObject({
       method: 'POST',
