@@ -13,12 +13,19 @@ describe('CSV export', () => {
     expect(csvCell(42)).toBe('42');
   });
 
-  it('defuses formulas: a cell starting with = + - @ (or tab, CR) gets a leading quote', () => {
+  it.each(['=', '+', '-', '@', '\t', '\r', '\n'])('defuses a cell starting with %j', (start) => {
+    const cell = csvCell(`${start}cmd|' /C calc'!A0`);
+    // The leading quote first, inside the RFC 4180 quotes when the cell needs them.
+    expect(cell.replace(/^"/, '').startsWith(`'${start}`)).toBe(true);
+  });
+
+  it('defuses formulas: a cell starting with = + - @ (or tab, CR, LF) gets a leading quote', () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell('-1')).toBe("'-1");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\ncmd')).toBe('"\'\ncmd"');
     expect(csvCell('a=b')).toBe('a=b');
   });
 

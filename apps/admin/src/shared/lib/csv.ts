@@ -1,11 +1,12 @@
 /**
  * CSV export of rows already loaded (client side): RFC 4180 quoting, CRLF lines, a BOM so that
  * spreadsheet programs read UTF-8, and formula injection defused: a cell starting with = + - @ (or a
- * tab or carriage return) gets a leading quote, so a member's nickname "=HYPERLINK(…)" stays text.
+ * tab, carriage return or line feed) gets a leading quote, so a member's nickname "=HYPERLINK(…)"
+ * stays text (issue 35, item 5f: a line feed first was let through).
  */
 export type CsvCell = string | number | boolean | null | undefined;
 
-const formulaStart = /^[=+\-@\t\r]/;
+const formulaStart = /^[=+\-@\t\r\n]/;
 
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
