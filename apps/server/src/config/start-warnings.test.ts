@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env.ts';
+import { startWarnings } from './start-warnings.ts';
+
+/** Issue 35, item 5g: a production start without ADMIN_HOST says so at warn, and goes on. */
+describe('start warnings', () => {
+  it('warns outside demo mode when ADMIN_HOST is unset, naming it and the docs', () => {
+    const warnings = startWarnings(loadEnv({ DEMO_MODE: 'false' }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^ADMIN_HOST is unset: .*docs\/operations\.md, Going to production/);
+  });
+
+  it('says nothing with ADMIN_HOST set, or in demo mode', () => {
+    expect(startWarnings(loadEnv({ DEMO_MODE: 'false', ADMIN_HOST: 'admin.example.com' }))).toEqual([]);
+    expect(startWarnings(loadEnv({ DEMO_MODE: 'true' }))).toEqual([]);
+  });
+});

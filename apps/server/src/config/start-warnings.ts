@@ -1,0 +1,19 @@
+import type { Env } from './env.ts';
+
+/**
+ * What a start outside demo mode should not go on with unnoticed, though it may: each entry one
+ * line for the log at warn, naming what to set (docs/operations.md, Going to production). main.ts
+ * logs them once the app is built; a demo (DEMO_MODE=true) has none.
+ */
+export function startWarnings(env: Pick<Env, 'DEMO_MODE' | 'ADMIN_HOST'>): string[] {
+  if (env.DEMO_MODE) return [];
+  const warnings: string[] = [];
+  if (!env.ADMIN_HOST) {
+    warnings.push(
+      'ADMIN_HOST is unset: the back office has no host of its own, so the proxy cannot keep it and ' +
+        '/api/operator/ off the member sites; set ADMIN_HOST=admin.example.com and allow /admin/ and ' +
+        '/api/operator/ on that host only (docs/operations.md, Going to production).',
+    );
+  }
+  return warnings;
+}
