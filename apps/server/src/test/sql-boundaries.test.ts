@@ -21,10 +21,6 @@ import {
  * occurs (delete it).
  */
 const baseline: Record<string, string> = {
-  'agents/sql/member_tree_insert.sql: members (accounts)':
-    "agents' tree trigger on accounts' members: where it belongs is a design decision",
-  'agents/sql/member_tree_move.sql: members (accounts)':
-    "agents' tree trigger on accounts' members: where it belongs is a design decision",
 };
 
 /** A synthetic tree of module files, for the fixtures. */
