@@ -39,6 +39,7 @@ const en = {
   err_WALLET_UNAVAILABLE:
     'The wallet did not answer. Your bet was not placed; anything taken is returned automatically.',
   err_BET_REFUSED: 'The bet was refused. Please try again.',
+  err_RATE_LIMITED: 'Too many requests from your connection. Wait a moment and try again.',
   err_ROUND_OPEN: 'Finish the open round first.',
   err_ROUND_NOT_OPEN: 'This round is already over.',
   err_BAD_REQUEST: 'That choice is not allowed.',
@@ -204,6 +205,7 @@ const bn: Record<TextKey, string> = {
   err_WALLET_UNAVAILABLE:
     'ওয়ালেট সাড়া দেয়নি। আপনার বাজি ধরা হয়নি; কোনো টাকা কাটা হলে তা নিজে থেকেই ফেরত আসবে।',
   err_BET_REFUSED: 'বাজিটি গ্রহণ করা হয়নি। আবার চেষ্টা করুন।',
+  err_RATE_LIMITED: 'আপনার সংযোগ থেকে অনেক বেশি অনুরোধ এসেছে। একটু অপেক্ষা করে আবার চেষ্টা করুন।',
   err_ROUND_OPEN: 'আগে চলমান রাউন্ডটি শেষ করুন।',
   err_ROUND_NOT_OPEN: 'এই রাউন্ডটি ইতিমধ্যে শেষ হয়েছে।',
   err_BAD_REQUEST: 'এই পছন্দটি অনুমোদিত নয়।',

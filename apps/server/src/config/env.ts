@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAddressOrRange } from '../http/ip-ranges.ts';
 
 /**
  * The only place that reads `process.env` (docs/style.md 10). Every variable is validated at start-up;
@@ -187,6 +188,26 @@ const envSchema = z
     GAME_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     /** Game launches per client address and minute. */
     GAME_LAUNCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /**
+     * Vendor wallet calls (/vendor-wallet/…) per address and minute, per instance (http/address-limit.ts):
+     * for an address not in VENDOR_WALLET_ADDRESSES, and for the listed ones and the loopback (the
+     * in-process house). Over it: 429 with retry-after, which a vendor treats as no answer.
+     */
+    VENDOR_WALLET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6_000),
+    VENDOR_WALLET_TRUSTED_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1_200_000),
+    /** The vendors' addresses and ranges, comma-separated (203.0.113.7,198.51.100.0/24): the generous ceiling. */
+    VENDOR_WALLET_ADDRESSES: z
+      .string()
+      .default('')
+      .transform((text) =>
+        text
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isAddressOrRange), 'IP addresses or CIDR ranges, comma-separated'),
+    /** Calls of the house games' pages (/house/api/…, /house-transfer/api/…) per player address and minute. */
+    HOUSE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1_200),
     /** Minutes between catalogue syncs from every enabled vendor (0: only at start and on the operator's call). */
     GAME_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
     /** Time allowed for one call to a vendor (the games list), in milliseconds. */

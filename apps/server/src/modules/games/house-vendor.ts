@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { houseGamesPlugin, type WebAssets } from '@khela/house-games';
+import { houseGamesPlugin, type HouseSettings, type WebAssets } from '@khela/house-games';
+import { addressLimit, refuseOverLimit } from '../../http/address-limit.ts';
+import { addressList, inAddressList } from '../../http/ip-ranges.ts';
 import type { Database } from '../../db/database.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { vendorConnections } from './games.tables.ts';
@@ -50,6 +52,35 @@ export async function mountHouseGames(
 ) {
   const settings = async () => (await getSettings(app.db)).houseGames;
   const platformUrl = `http://127.0.0.1:${options.port}`;
+  // The pages' API is out of the site-wide limit (not an API path there): a ceiling of its own per
+  // player address. The platform's own calls (games list, transfers) come from the loopback.
+  const pageLimit = addressLimit({ perMinute: app.env.HOUSE_RATE_LIMIT_PER_MINUTE, trusted: [] });
+  const loopback = addressList([], { loopback: true });
+  const overLimit = { ok: false, code: 'RATE_LIMITED', message: 'too many requests: try again shortly' };
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', (request, reply, done) => {
+      const isPageApi = /^\/house(-transfer)?\/api\//.test(request.url);
+      if (
+        !isPageApi ||
+        inAddressList(loopback, request.ip) ||
+        !refuseOverLimit(pageLimit, request, reply, overLimit)
+      ) {
+        done();
+      }
+    });
+    await registerHouses(scope, { ...options, settings, platformUrl });
+  });
+}
+
+async function registerHouses(
+  app: FastifyInstance,
+  options: {
+    webAssets?: WebAssets | undefined;
+    settings: () => Promise<HouseSettings>;
+    platformUrl: string;
+  },
+) {
+  const { settings, platformUrl } = options;
   await app.register(houseGamesPlugin, {
     prefix: housePrefix,
     platformUrl,

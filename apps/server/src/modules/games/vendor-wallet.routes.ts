@@ -10,6 +10,7 @@ import {
 } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { addressLimit, refuseOverLimit } from '../../http/address-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { createReadCache } from '../../shared/read-cache.ts';
 import { admitResolved, bearerToken, sessionOf } from '../accounts/authorize.ts';
@@ -183,7 +184,25 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
     return { vendors };
   });
 
+  // Out of the site-wide limit (app.ts): a ceiling of its own per address, generous for the vendors'
+  // addresses and the loopback (the in-process house), checked before the body is read. Unsigned:
+  // a vendor treats the 429 as no answer and sends the same call again after retry-after.
+  const walletLimit = addressLimit({
+    perMinute: app.env.VENDOR_WALLET_RATE_LIMIT_PER_MINUTE,
+    trustedPerMinute: app.env.VENDOR_WALLET_TRUSTED_RATE_LIMIT_PER_MINUTE,
+    trusted: app.env.VENDOR_WALLET_ADDRESSES,
+    trustLoopback: true,
+  });
+  const overLimit = {
+    ok: false,
+    code: 'RATE_LIMITED',
+    message: 'too many calls from this address: send the same call again after retry-after',
+  };
+
   await app.register(async (scope) => {
+    scope.addHook('onRequest', (request, reply, done) => {
+      if (!refuseOverLimit(walletLimit, request, reply, overLimit)) done();
+    });
     // The signature covers the exact bytes sent: keep the body as a string, whatever its type says.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
