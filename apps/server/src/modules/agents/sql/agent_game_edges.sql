@@ -14,7 +14,9 @@ LANGUAGE sql STABLE AS $$
      GROUP BY c.game_type
   )
   SELECT g.node_id, g.vendor_code, g.game_code, g.game_type,
-         coalesce(least(10000, greatest(0, 10000 - g.rtp_basis_points)), t.edge_bp, p_undeclared_edge_bp)::integer
+         -- (CASE, not greatest/least alone: they skip a NULL, and an undeclared RTP would read as edge 0)
+         coalesce(CASE WHEN g.rtp_basis_points IS NOT NULL THEN least(10000, greatest(0, 10000 - g.rtp_basis_points)) END,
+                  t.edge_bp, p_undeclared_edge_bp)::integer
     FROM games_catalogue g
     LEFT JOIN categories t ON t.game_type = g.game_type
   UNION ALL
