@@ -2,7 +2,8 @@
  * The back office's reports at 10⁷ rounds (issue 15, Reports): the daily tables filled as a year of
  * play would leave them (366 days × 200 games × ~137 rounds a game a day ≈ 10⁷ rounds; 2,000
  * agents' teams per day), then each report call timed over a week, a month and the whole year,
- * and one incremental run of the `reports-aggregate` job over a day of rounds (10⁷ / 366 ≈ 27,400).
+ * and one incremental run of the `reports-aggregate` job over a day of rounds (10⁷ / 366 ≈ 27,400)
+ * posted through the ledger (the job reads the journal after its cursor into report_movements).
  *
  *   npx tsx bench/back-office-reports.ts                                          # in-memory PGlite
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/back-office-reports.ts
@@ -19,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import type {} from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
-import { rowsOf } from '../apps/server/src/modules/ledger/ledger.service.ts';
+import { openSystemAccounts, rowsOf } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { aggregateReports } from '../apps/server/src/modules/reports/reports.aggregate.ts';
 import {
   agentsReport,
@@ -77,7 +78,7 @@ try {
           from generate_series(${firstDay}::date, ${dayKey(today)}::date, interval '1 day') d
          cross join games c
          cross join lateral (select ${roundsPerGameDay} - 20 + ((c.node_id * 7 + extract(doy from d)::int) % 41) as rounds) r`,
-    sql`insert into report_daily_totals (day, rounds, stake, payout, bonuses, deposits, deposit_amount, withdrawals,
+    sql`insert into report_daily_totals (day, rounds, stake, payout, bonuses, deposits, deposit_amount, withdrawal_count,
                                          withdrawal_amount, new_players, active_players, depositing_players, first_depositors)
         select day, sum(rounds), sum(stake), sum(payout), sum(stake) / 100, 900, 45000000, 300, 30000000, 150,
                sum(players) / 3, 700, 60
@@ -99,10 +100,6 @@ try {
                                 (select sum(rounds)::text from report_daily_games) as rounds`),
   );
   const fixtureSeconds = ms(started) / 1000;
-  // The job's state as after a run yesterday: the next run rewrites yesterday and today.
-  await db.execute(sql`insert into report_state (id, currency, round_cursor, lottery_cursor, last_day, updated_at)
-                       values (1, 'BDT', 0, 0, ${dayKey(today - dayMs)}::date, now())`);
-
   // --- Reports --------------------------------------------------------------------------------------
   const periods = [
     ['7 days', dayKey(today - 6 * dayMs)],
@@ -154,18 +151,53 @@ try {
   }
 
   // --- One incremental job run over a day of rounds -------------------------------------------------
-  started = process.hrtime.bigint();
+  // The players' wallets funded (not measured), the job's state as after a run yesterday that read
+  // the journal up to here; then a day of rounds posted as the vendor wallet posts them (a bet, a win
+  // for one round in three; metadata vendor, roundId, gameCode), in batches of the one posting path.
+  await openSystemAccounts(db, { currency: 'BDT' });
+  await db.execute(
+    sql`select ledger_open_member_wallets(array(select id from members where type = 0), 'main', 'BDT')`,
+  );
   await db.execute(sql`
-    insert into game_rounds (vendor_code, round_id, member_id, node_id, game_type, vassalage, currency, wallet_kind,
-                             bet_amount, win_amount, status, started_at, settled_at)
-    select c.vendor_code, 'bench-' || g, p.id, c.node_id, c.game_type, c.vassalage, 'BDT', 'main',
-           5000, case when g % 3 = 0 then 12000 else 0 end, 'settled',
-           ${new Date(today + 60_000)}::timestamptz + (g % 3600) * interval '1 second',
-           ${new Date(today + 60_000)}::timestamptz + (g % 3600) * interval '1 second'
-      from generate_series(1, ${dayRounds}) g
-      join games c on c.node_id = 1 + g % ${games}
-      join (select id, row_number() over (order by id) as n from members where type = 0) p on p.n = 1 + g % 5000`);
-  await db.execute(sql`analyze game_rounds`);
+    with p as (select id, row_number() over (order by id)::integer as n from members where type = 0)
+    select ledger_post_entries(
+             array(select 'adjustment' from p order by n), array(select 'bench-fund-' || id from p order by n),
+             null, null, null,
+             array(select n from p, generate_series(1, 2) leg order by n, leg),
+             array(select case leg when 1 then 'platform:BDT' else 'member:' || id || ':main' end
+                     from p, generate_series(1, 2) leg order by n, leg),
+             array(select case leg when 1 then -1000000::bigint else 1000000::bigint end
+                     from p, generate_series(1, 2) leg order by n, leg))`);
+  await db.execute(sql`insert into report_state (id, currency, journal_cursor, marks, last_day, updated_at)
+                       values (1, 'BDT', (select max(id) from ledger_entries), '[]', ${dayKey(today - dayMs)}::date, now())`);
+  started = process.hrtime.bigint();
+  const batch = 5_000;
+  for (let first = 1; first <= dayRounds; first += batch) {
+    const last = Math.min(dayRounds, first + batch - 1);
+    // Each round's legs: bet (member → house), and for g % 3 = 0 a win (house → member).
+    await db.execute(sql`
+      with r as (
+        select g, c.vendor_code, c.game_code, p.id as member_id
+          from generate_series(${first}::integer, ${last}::integer) g
+          join games c on c.node_id = 1 + g % ${games}
+          join (select id, row_number() over (order by id) as n from members where type = 0) p on p.n = 1 + g % 5000),
+      e as (
+        select row_number() over (order by r.g, k.kind)::integer as n, r.*, k.kind
+          from r cross join lateral (select 'bet' as kind union all select 'win' where r.g % 3 = 0) k)
+      select ledger_post_entries(
+               array(select kind from e order by n),
+               array(select 'bench:' || vendor_code || ':' || g || ':' || kind from e order by n),
+               null,
+               array(select jsonb_build_object('vendor', vendor_code, 'roundId', 'bench-' || g, 'gameCode', game_code)
+                       from e order by n),
+               null,
+               array(select n from e, generate_series(1, 2) leg order by n, leg),
+               array(select case when (leg = 1) = (kind = 'bet') then 'member:' || member_id || ':main' else 'house:BDT' end
+                       from e, generate_series(1, 2) leg order by n, leg),
+               array(select case when leg = 1 then -1 else 1 end * case kind when 'bet' then 5000 else 12000 end::bigint
+                       from e, generate_series(1, 2) leg order by n, leg))`);
+  }
+  await db.execute(sql`analyze`);
   const insertSeconds = ms(started) / 1000;
   started = process.hrtime.bigint();
   const run = await aggregateReports(db, { currency: 'BDT', timeZone: BENCH_ZONE, now });
@@ -191,7 +223,8 @@ try {
     ...table,
     '',
     `reports-aggregate job, one incremental run (yesterday + today) over ${dayRounds.toLocaleString('en')} new rounds ` +
-      `(inserted in ${insertSeconds.toFixed(1)} s): ${format(jobMs)} ms; the same run again: ${format(againMs)} ms ` +
+      `(their ledger entries posted in ${insertSeconds.toFixed(1)} s; the run reads them into report_movements): ` +
+      `${format(jobMs)} ms; the same run again: ${format(againMs)} ms ` +
       `(${run.days} days rewritten; today ${check.rows[0]?.rounds.toLocaleString('en')} rounds, GGR ${check.rows[0]?.ggr}).`,
   ];
   console.log(lines.join('\n'));

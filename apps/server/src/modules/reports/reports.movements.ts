@@ -129,7 +129,9 @@ export async function readJournal(tx: Database, cursor: number, zone: string): P
                end as figure,
                mp.amount
           from ledger_member_postings mp
-         where mp.entry_id > ${cursor} and mp.entry_kind <> 'reversal'),
+         where mp.entry_id > ${cursor} and mp.entry_kind <> 'reversal'
+           -- read by an earlier run (the cursor lags): nothing to look up again
+           and not exists (select 1 from report_movements r where r.entry_id = mp.entry_id)),
       f as materialized (
         select p.entry_id, p.member_id, p.figure, min(p.created_at) as created_at, min(p.currency) as currency,
                (array_agg(p.metadata))[1] as metadata,
@@ -215,6 +217,7 @@ export async function readJournal(tx: Database, cursor: number, zone: string): P
           from ledger_member_postings mp
           join report_movements m on m.entry_id = mp.reverses_entry_id and m.member_id = mp.member_id
          where mp.entry_id > ${cursor} and mp.entry_kind = 'reversal'
+           and not exists (select 1 from report_movements r where r.entry_id = mp.entry_id)
            -- the wallets the reversed figure counts (see above)
            and mp.wallet_kind = any (CASE m.figure WHEN 'bonus' THEN array['main', 'bonus']
                                                    WHEN 'withdrawal' THEN array['main', 'hold']
