@@ -5,10 +5,12 @@ import type { OperatorPermission } from './roles.ts';
 
 /**
  * The back office's reports (issue 15, item 6; docs/back-office.md, Reports). Every report reads
- * the daily tables that the `reports-aggregate` job keeps (never a scan of the rounds), per UTC day
- * in the site's currency. Amounts are decimal strings in major units.
+ * the daily tables that the `reports-aggregate` job keeps (never a scan of the rounds), per brand
+ * day (settings timeZone) in the site's currency. Amounts are decimal strings in major units, sums of
+ * ledger postings on members' wallets (docs/back-office.md, Reports: figures from the ledger).
  *
- * - GGR = stake − payout of settled main-wallet rounds (by settlement day; trial play never counts).
+ * - GGR = stake − payout of main-wallet rounds, on the day each round began (a rollback counts on
+ *   its round's day; trial play never counts).
  * - Bonuses = promotional money given to players: ledger entries of kind `bonus` into a member's
  *   main or bonus wallet, plus operator adjustments marked promotional (`metadata.promotional`).
  *   Free-play demo funds (trial wallet) are not money and never count.

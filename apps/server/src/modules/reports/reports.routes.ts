@@ -30,7 +30,8 @@ export async function reportsRoutes(app: FastifyInstance) {
 
   app.jobs.define({
     name: reportsJobName,
-    summary: 'Brings the daily report tables up to date (today, yesterday and any day a late round touched)',
+    summary:
+      'Reads the journal into the reports and rewrites today, yesterday and every day a new entry touched',
     schedule: { everySeconds: 300 },
     retry: { limit: 2, delaySeconds: 30, backoff: true },
     timeoutSeconds: 900,

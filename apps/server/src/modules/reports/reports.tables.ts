@@ -30,7 +30,7 @@ const roundFigures = () => ({
   players: integer('players').notNull(),
 });
 
-/** Per day × vendor × game × category: settled main-wallet rounds by settlement day. */
+/** Per day × vendor × game × category: main-wallet rounds by the day they began (report_movements). */
 export const reportDailyGames = pgTable(
   'report_daily_games',
   {
