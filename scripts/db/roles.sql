@@ -7,8 +7,9 @@
 --
 -- Run once per database, connected to it as a superuser (or the database owner with CREATEROLE):
 --   psql "postgres://postgres@db-host/khela" -v ON_ERROR_STOP=1 -f scripts/db/roles.sql
--- then give both roles passwords (\password khela_owner, \password khela_app) and run the
--- migrations as khela_owner before the server starts as khela_app. Safe to run again: it makes
+-- then give both roles passwords (\password khela_owner, \password khela_app), and start the
+-- server with DATABASE_URL as khela_app and DATABASE_OWNER_URL as khela_owner (the migrations at
+-- start run as the owner; npm run db:migrate with DATABASE_URL as khela_owner does them alone). Safe to run again: it makes
 -- what is missing and hands anything owned by another role (an older deploy's) to khela_owner.
 -- PGlite (no DATABASE_URL) has one user and no roles: the demo database has no such protection.
 
@@ -26,7 +27,10 @@ BEGIN
   END IF;
   EXECUTE format('ALTER DATABASE %I OWNER TO khela_owner', current_database());
   EXECUTE format('REVOKE ALL ON DATABASE %I FROM PUBLIC', current_database());
-  EXECUTE format('GRANT CONNECT, TEMPORARY ON DATABASE %I TO khela_app', current_database());
+  -- CREATE: the job queue makes its own schema at first start (CREATE SCHEMA IF NOT EXISTS pgboss,
+  -- refused without it even when the schema exists); a schema of its own gives it no right on
+  -- the owner's objects.
+  EXECUTE format('GRANT CONNECT, TEMPORARY, CREATE ON DATABASE %I TO khela_app', current_database());
 END
 $roles$;
 

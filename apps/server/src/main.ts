@@ -3,6 +3,7 @@ import './runtime/v8-flags.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, loadEnv, type Env } from './config/env.ts';
+import { migrateAtStart } from './db/migrate-at-start.ts';
 import { databaseTarget } from './db/open-database.ts';
 import { openSiteDatabase } from './cli/site-database.ts';
 import { seedDemoData, seedReferenceData } from './seed/seed.ts';
@@ -45,7 +46,7 @@ async function main() {
   // Another server or an operator tool with the embedded database open (db/data-folder-lock.ts)
   // ends this start with exit 1 and the reason.
   const database = await openSiteDatabase('server', env, {}, 1);
-  await database.migrate();
+  await migrateAtStart(database, env);
   await seedReferenceData(database.db);
   if (env.DEMO_MODE) {
     const { seeded } = await seedDemoData(database.db, { scrypt: scryptOf(env) });

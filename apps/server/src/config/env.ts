@@ -19,6 +19,14 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     /**
+     * The owner role's URL (docs/operations.md, Database roles): the migrations at start run through
+     * it, and DATABASE_URL (the app role, which owns nothing) serves everything else.
+     */
+    DATABASE_OWNER_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    /**
      * Connections the server keeps to PostgreSQL. A money call is one statement whose commit waits
      * for the WAL flush: more connections let PostgreSQL flush many commits at once (bench/README.md).
      */
@@ -229,6 +237,13 @@ const envSchema = z
     }
     if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is needed when MAIL_PROVIDER=smtp' });
+    }
+    if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_OWNER_URL'],
+        message: 'needs DATABASE_URL (the app role of the same PostgreSQL database)',
+      });
     }
   })
   // An embedded database is a trial on one machine; a DATABASE_URL is a deployment unless told.

@@ -15,3 +15,17 @@ describe('start warnings', () => {
     expect(startWarnings(loadEnv({ DEMO_MODE: 'true' }))).toEqual([]);
   });
 });
+
+describe('DATABASE_OWNER_URL', () => {
+  it('is refused without DATABASE_URL (it migrates a PostgreSQL database the server then uses)', () => {
+    expect(() => loadEnv({ DATABASE_OWNER_URL: 'postgres://khela_owner@db/khela' })).toThrow(
+      /DATABASE_OWNER_URL/,
+    );
+    expect(
+      loadEnv({
+        DATABASE_URL: 'postgres://khela_app@db/khela',
+        DATABASE_OWNER_URL: 'postgres://khela_owner@db/khela',
+      }).DATABASE_OWNER_URL,
+    ).toBe('postgres://khela_owner@db/khela');
+  });
+});

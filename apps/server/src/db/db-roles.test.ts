@@ -4,6 +4,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAddress } from '../modules/ledger/ledger.addresses.ts';
 import { getBalance, openSystemAccounts, postEntry } from '../modules/ledger/ledger.service.ts';
+import { buildApp } from '../app.ts';
+import { loadEnv } from '../config/env.ts';
+import { seedReferenceData } from '../seed/seed.ts';
+import { migrateAtStart } from './migrate-at-start.ts';
 import { openDatabase } from './open-database.ts';
 
 /**
@@ -125,4 +129,38 @@ describe.skipIf(!externalUrl)('the app role on PostgreSQL (scripts/db/roles.sql)
       await handle.close();
     }
   });
+
+  it('starts the server as the app role, migrating as the owner (DATABASE_OWNER_URL)', async () => {
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DEMO_MODE: 'false',
+      DATABASE_URL: urlAs('khela_app'),
+      DATABASE_OWNER_URL: urlAs('khela_owner'),
+      HOUSE_GAMES: 'inprocess',
+      JOB_WORKERS: 'true',
+    });
+    const database = await openDatabase({ kind: 'pg', url: urlAs('khela_app'), poolSize: 2 });
+    // Without the owner's URL the app role cannot migrate at all (not even a no-op run).
+    await expect(migrateAtStart(database, { ...env, DATABASE_OWNER_URL: undefined })).rejects.toThrow();
+    await migrateAtStart(database, env);
+    await seedReferenceData(database.db);
+    const server = await buildApp({ env, database, webRoot: null, logger: false });
+    try {
+      // Ready: the house games mounted (their tables migrated by the owner) and the job queue
+      // started in the app's own schema.
+      await server.ready();
+      const status = await server.inject({ method: 'GET', url: '/wps/system/status?url=localhost' });
+      expect(status.statusCode).toBe(200);
+      const owners = await app.query<{ owner: string; n: number }>(
+        `select pg_get_userbyid(c.relowner) as owner, count(*)::int as n
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = 'r' group by 1`,
+      );
+      expect(owners.rows.map((row) => row.owner)).toEqual(['khela_owner']);
+    } finally {
+      await server.close();
+      await database.close();
+    }
+  }, 120_000);
 });

@@ -87,6 +87,8 @@ async function registerHouses(
     vendorCode: houseVendorCode,
     walletSecret: await ensureHouseConnection(app.db),
     database: app.db,
+    // With the owner's URL the start migrated the house already (db/migrate-at-start.ts).
+    migrate: !app.env.DATABASE_OWNER_URL,
     settings,
     ...(options.webAssets ? { webAssets: options.webAssets } : {}),
   });
