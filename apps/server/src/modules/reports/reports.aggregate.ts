@@ -199,7 +199,7 @@ export async function aggregateReports(
     const mark = await readMark(tx);
     const horizon = await readHorizon(tx, cursorLagSeconds);
     const cursor = state ? Number(state.journal_cursor) : 0;
-    const journalDays = await readJournal(tx, cursor, zone);
+    const journalDays = await readJournal(tx, cursor, zone, mark.id);
     let from: string;
     const lateDays: string[] = [];
     if (!state || state.currency !== currency) {

@@ -102,11 +102,36 @@ function zoneText(zone: string) {
   return sql.raw(`'${zone}'`);
 }
 
+/** The most entry ids one statement reads (a first run over a large journal goes in slices). */
+export const journalSlice = 200_000;
+
 /**
  * Reads the entries after `cursor` into report_movements (an entry already there is kept as it is)
- * and returns the brand days (in `zone`, already checked) of the movements added.
+ * and returns the brand days (in `zone`) of the movements added: in slices of `journalSlice` ids up
+ * to `upTo` (the mark's id), then whatever committed above it since.
  */
-export async function readJournal(tx: Database, cursor: number, zone: string): Promise<string[]> {
+export async function readJournal(
+  tx: Database,
+  cursor: number,
+  zone: string,
+  upTo = cursor,
+  slice = journalSlice,
+): Promise<string[]> {
+  const days = new Set<string>();
+  let after = cursor;
+  while (after < upTo) {
+    const until = Math.min(upTo, after + slice);
+    for (const day of await readSlice(tx, after, until, zone)) days.add(day);
+    after = until;
+  }
+  for (const day of await readSlice(tx, after, null, zone)) days.add(day);
+  return [...days].sort();
+}
+
+/** One slice: the entries after `after`, up to `until` when given. */
+async function readSlice(tx: Database, after: number, until: number | null, zone: string): Promise<string[]> {
+  const cursor = after;
+  const upper = until === null ? sql`` : sql` and mp.entry_id <= ${until}`;
   const inZone = zoneText(zone);
   // 1. Entries that reverse nothing: figure, item, time and game.
   const added = rowsOf<{ day: string }>(
@@ -129,7 +154,7 @@ export async function readJournal(tx: Database, cursor: number, zone: string): P
                end as figure,
                mp.amount
           from ledger_member_postings mp
-         where mp.entry_id > ${cursor} and mp.entry_kind <> 'reversal'
+         where mp.entry_id > ${cursor}${upper} and mp.entry_kind <> 'reversal'
            -- read by an earlier run (the cursor lags): nothing to look up again
            and not exists (select 1 from report_movements r where r.entry_id = mp.entry_id)),
       f as materialized (
@@ -216,7 +241,7 @@ export async function readJournal(tx: Database, cursor: number, zone: string): P
                m.vendor_code, m.node_id, m.game_type
           from ledger_member_postings mp
           join report_movements m on m.entry_id = mp.reverses_entry_id and m.member_id = mp.member_id
-         where mp.entry_id > ${cursor} and mp.entry_kind = 'reversal'
+         where mp.entry_id > ${cursor}${upper} and mp.entry_kind = 'reversal'
            and not exists (select 1 from report_movements r where r.entry_id = mp.entry_id)
            -- the wallets the reversed figure counts (see above)
            and mp.wallet_kind = any (CASE m.figure WHEN 'bonus' THEN array['main', 'bonus']

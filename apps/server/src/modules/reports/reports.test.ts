@@ -8,7 +8,7 @@ import { placeSlip } from '../lottery/lottery.bets.ts';
 import { voidNumero } from '../lottery/lottery.settlement.ts';
 import { addLotteryGame, addNumero } from '../lottery/lottery.money.test-support.ts';
 import { aggregateReports } from './reports.aggregate.ts';
-import { advanceCursor } from './reports.movements.ts';
+import { advanceCursor, readJournal } from './reports.movements.ts';
 import {
   approvedDeposit,
   CURRENCY,
@@ -341,6 +341,26 @@ describe('the journal cursor', () => {
     expect(advanceCursor(5, marks, 2_500)).toEqual({ cursor: 25, marks: [{ at: 3_000, id: 40 }] });
     expect(advanceCursor(5, marks, 500)).toEqual({ cursor: 5, marks });
     expect(advanceCursor(50, marks, 9_000)).toEqual({ cursor: 50, marks: [] });
+  });
+
+  it('reads the journal in slices into the same movements as in one pass', async () => {
+    const rows = (db: typeof teams.sut.db) =>
+      db.execute(sql`select entry_id, member_id, figure, item, at, amount::text from report_movements
+                      order by entry_id, member_id`);
+    const whole = JSON.stringify(rowsOf(await rows(teams.sut.db)));
+    const rollback = new Error('rolled back on purpose');
+    await expect(
+      teams.sut.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from report_movements`);
+        const [top] = rowsOf<{ id: string }>(
+          await tx.execute(sql`select max(id)::text as id from journal_entries`),
+        );
+        const days = await readJournal(tx, 0, zone, Number(top!.id), 7);
+        expect(days).toContain(day(0));
+        expect(JSON.stringify(rowsOf(await rows(tx)))).toBe(whole);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
   });
 
   it.skipIf(!process.env.DATABASE_URL)(
