@@ -1,20 +1,18 @@
-import { downloadCsv } from '../../shared/lib/csv.ts';
+import { csvCell as shellCsvCell, downloadCsv } from '../../shared/lib/csv.ts';
 
 /**
  * The reports' CSV: the shell's quoting and formula-injection rule (shared/lib/csv.ts), except that
  * a plain number stays a number — a negative GGR (`-130.00`) is a figure to sum, not a formula —
- * while a text such as an agent's name `=HYPERLINK(…)` or `-2+3` gets its leading quote.
+ * while a text such as an agent's name `=HYPERLINK(…)`, `-2+3` or one starting with a line break
+ * gets its leading quote.
  */
 export type CsvValue = string | number | null | undefined;
 
 const plainNumber = /^-?\d+(\.\d+)?$/;
-const formulaStart = /^[=+\-@\t\r]/;
 
 export function csvCell(value: CsvValue): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (formulaStart.test(text) && !plainNumber.test(text)) text = `'${text}`;
-  if (/[",\r\n]/.test(text)) text = `"${text.replace(/"/g, '""')}"`;
-  return text;
+  if (value !== null && value !== undefined && plainNumber.test(String(value))) return String(value);
+  return shellCsvCell(value);
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {

@@ -20,6 +20,9 @@ describe('CSV export', () => {
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\tcmd')).toBe("'\tcmd");
+    // A line break first (issue 35, item 5f): the reports' cells use the shell's rule too.
+    expect(csvCell('\n=cmd')).toBe(`"'\n=cmd"`);
+    expect(csvCell('\r=cmd')).toBe(`"'\r=cmd"`);
   });
 
   it('writes a header and CRLF lines', () => {
