@@ -169,6 +169,12 @@ export const twoFactorChallenges = pgTable('two_factor_challenges', {
   memberId: bigint('member_id', { mode: 'number' }).notNull(),
   site: text('site', { enum: ['member', 'agent', 'operator'] }).notNull(),
   attempts: integer('attempts').notNull().default(0),
+  /**
+   * The known device the password login came from (known_devices.id), or null: an operator's wrong
+   * codes are counted across challenges and slow then lock the second step, except from a known
+   * device (issue 35, item 4; two-factor.service.ts).
+   */
+  deviceId: bigint('device_id', { mode: 'number' }),
   ...singleUse(),
 });
 

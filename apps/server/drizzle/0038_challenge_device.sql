@@ -1,0 +1,1 @@
+ALTER TABLE "two_factor_challenges" ADD COLUMN "device_id" bigint;
