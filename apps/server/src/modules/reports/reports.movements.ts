@@ -123,6 +123,9 @@ export async function readJournal(
     const until = Math.min(upTo, after + slice);
     for (const day of await readSlice(tx, after, until, zone)) days.add(day);
     after = until;
+    // The next slice looks its entries up in what this one wrote: plan it with the table's size
+    // (a first run fills an empty table that was never analysed).
+    await tx.execute(sql`analyze report_movements`);
   }
   for (const day of await readSlice(tx, after, null, zone)) days.add(day);
   return [...days].sort();
