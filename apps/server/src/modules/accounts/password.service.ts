@@ -21,7 +21,7 @@ function assertNewPassword(
     password,
     confirmation,
     username,
-  }: { password: string; confirmation: string | undefined; username: string },
+  }: { password: string; confirmation: string | undefined; username: string | null },
 ): void {
   const reason = newPasswordViolation({ password, rule: context.settings.register.password, username });
   if (reason) throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'newPassword', reason }] });
@@ -228,6 +228,13 @@ export async function resetPasswordWithToken({
  * phone: set password by phone, auto-login"): the SMS code proves the phone as an SMS login does, so
  * no captcha or ALTCHA stands between the reset and the session. Two-step accounts get their second
  * step; a site that does not admit the account (a player on the agent site) gets `login: null`.
+ *
+ * A number with no player account is answered as a registered one (issue 35, item 5): no
+ * MOBILE_NOT_REGISTERED. The code step (sms-codes.service.ts) stored a code for it and sent nothing,
+ * so a guess there spends a try and fails as a wrong code does (VERIFICATION_CODE_INVALID, then
+ * VERIFICATION_CODE_EXPIRED). The password rules that need no account are checked first for every
+ * number; "not the username" only once the code has proved the phone (before, it would tell a caller
+ * which username a number belongs to), so that refusal costs the member a new code.
  */
 export async function resetPasswordWithSms({
   context,
@@ -246,10 +253,15 @@ export async function resetPasswordWithSms({
 }): Promise<{ username: string; login: LoginValue | null }> {
   if (!context.settings.features.changePasswordByMobile) throw new AppError('FEATURE_DISABLED');
   const mobile = normaliseMobile({ mobileNum, countryDialingCode });
-  const member = await findMemberByMobile(context.db, mobile);
-  if (!member || member.role !== 'player' || member.type === 4) {
-    throw new AppError('MOBILE_NOT_REGISTERED', {
-      issues: [{ field: 'mobileNum', reason: 'not registered' }],
+  const found = await findMemberByMobile(context.db, mobile);
+  const member = found && found.role === 'player' && found.type !== 4 ? found : null;
+  assertNewPassword(context, { password: newPassword, confirmation: confirmNewPassword, username: null });
+  await useVerificationCode({ db: context.db, mobile, purpose: 'resetPassword', code: verificationCode });
+  if (!member) {
+    // Only a code nobody was sent could get here (or a trial account's): the code is used up now,
+    // and the answer is that of a used code.
+    throw new AppError('VERIFICATION_CODE_EXPIRED', {
+      issues: [{ field: 'verificationCode', reason: 'expired or used: request a new code' }],
     });
   }
   assertNewPassword(context, {
@@ -257,7 +269,6 @@ export async function resetPasswordWithSms({
     confirmation: confirmNewPassword,
     username: member.account,
   });
-  await useVerificationCode({ db: context.db, mobile, purpose: 'resetPassword', code: verificationCode });
   await setPassword(context, member.id, newPassword);
   try {
     assertMaySignIn(member, context.site);

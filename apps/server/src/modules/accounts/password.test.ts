@@ -202,13 +202,13 @@ describe('forgot password by email', () => {
 });
 
 describe('forgot password by phone', () => {
-  const byPhone = (verificationCode: string, newPassword = 'Phone-reset-2026') =>
+  const byPhone = (verificationCode: string, newPassword = 'Phone-reset-2026', mobileNum = '01700000002') =>
     call(sut, {
       method: 'POST',
       url: '/wps/member/password/verification',
       sealed: true,
       body: {
-        mobileNum: '01700000002',
+        mobileNum,
         countryDialingCode: '+880',
         verificationCode,
         newPassword,
@@ -252,6 +252,39 @@ describe('forgot password by phone', () => {
     const reset = await byPhone(await lastSmsCode(sut, player.mobile), 'Captcha-free-2026');
     expect(reset.status).toBe(200);
     expect((await memberInfo(reset.body.value.login.token)).body.value.account).toBe('demoplayer');
+  });
+
+  it('answers a number with no account as a registered one: a guess fails as a wrong code', async () => {
+    // The known number first, then two unknown ones, each from an address of its own (send limits).
+    const unknown = '01700000091';
+    for (const [mobileNum, ip] of [
+      ['01700000002', '10.6.0.1'],
+      [unknown, '10.6.0.2'],
+    ] as const) {
+      const sent = await sendSmsCode(sut, {
+        url: '/wps/verification/sms/noLogin',
+        mobileNum,
+        ip,
+        extra: { purpose: 'resetPassword' },
+      });
+      expect(sent.status).toBe(200);
+    }
+    const code = await lastSmsCode(sut, player.mobile);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const answer = async (reply: Promise<{ status: number; body: unknown }>) => {
+      const { status, body } = await reply;
+      return { status, body };
+    };
+    const known = await answer(byPhone(wrong));
+    expect(known.body).toMatchObject({ code: 'VERIFICATION_CODE_INVALID', value: { triesLeft: 4 } });
+    expect(await answer(byPhone(wrong, undefined, unknown))).toEqual(known);
+    // "Not the username" is judged only after the code: a guess cannot pair a number with a name.
+    expect((await byPhone(wrong, 'demoplayer')).body.code).toBe('VERIFICATION_CODE_INVALID');
+    // No code was ever asked for this one: the answer of a known number whose code is used up.
+    const neverSent = await answer(byPhone(wrong, undefined, '01700000092'));
+    expect(neverSent.body).toMatchObject({ code: 'VERIFICATION_CODE_EXPIRED' });
+    expect((await byPhone(code)).status).toBe(200);
+    expect(await answer(byPhone(code))).toEqual(neverSent);
   });
 
   it('does not take a login code, and is off without CHNGPASSVERIF3', async () => {

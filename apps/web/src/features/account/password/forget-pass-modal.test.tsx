@@ -39,6 +39,8 @@ describe('the forgot-password dialog', () => {
     expect(within(on.dialog).getByLabelText('Mobile number')).toBeTruthy();
     expect(within(on.dialog).getByRole('button', { name: 'Get code' })).toBeTruthy();
     expect(within(on.dialog).queryByLabelText('Email')).toBeNull();
+    // The server answers a number with no account as a registered one (issue 35, item 5): "if".
+    expect(on.dialog.textContent).toContain('if it belongs to an account, a code is sent to it');
   });
 
   it('checks the fields before sending anything', async () => {
