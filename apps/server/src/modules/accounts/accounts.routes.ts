@@ -1,3 +1,4 @@
+import { recordOperatorChange } from '../audit/audit.service.ts';
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
@@ -101,6 +102,8 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
       return completeTwoFactorLogin({
         context,
         ...body,
+        // An operator's wrong codes, waits and locks go to the audit trail (issue 35, item 4).
+        audit: (entry) => recordOperatorChange(db, request, entry),
         // The challenge says whose second step it was: an operator's opens an operator session.
         grant: async (accountId, site) => {
           if (site === 'operator') return grantOperatorSession(context, accountId);
@@ -342,7 +345,12 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   registerCall(
     app,
     calls.operatorLogin,
-    async ({ body, request }) => loginOperator({ context: await accountsContext(app, request), ...body }),
+    async ({ body, request }) =>
+      loginOperator({
+        context: await accountsContext(app, request),
+        ...body,
+        audit: (entry) => recordOperatorChange(db, request, entry),
+      }),
     loginLimit,
   );
   registerCall(app, calls.operatorSmsOutbox, async ({ query }) =>

@@ -3,13 +3,14 @@ import type { LoginValue, SessionGrant } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loginHashing, type AccountsContext } from './accounts.context.ts';
-import { rememberDevice } from './known-devices.service.ts';
+import { findKnownDevice, rememberDevice } from './known-devices.service.ts';
 import { checkPasswordGuarded, isPasswordExpired } from './login.service.ts';
 import { createOperatorSession } from './operator-session.service.ts';
 import { operators } from './operators.tables.ts';
 import { hashPassword, needsRehash } from './password-hash.ts';
 import { idleMinutesOf } from './session.service.ts';
-import { startTwoFactorLogin } from './two-factor.service.ts';
+import { secondStepClosed, secondStepState } from './second-step-strikes.ts';
+import { startTwoFactorLogin, type SecondStepAuditEntry } from './two-factor.service.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -80,6 +81,7 @@ export async function loginOperator({
   captchaId,
   altcha,
   deviceToken,
+  audit,
 }: {
   context: AccountsContext;
   username: string;
@@ -88,6 +90,8 @@ export async function loginOperator({
   captchaId?: string | undefined;
   altcha: string;
   deviceToken?: string | undefined;
+  /** Records a refusal of the second step (waiting or locked) in the audit trail. */
+  audit?: (entry: SecondStepAuditEntry) => Promise<void>;
 }): Promise<LoginValue> {
   const { db } = context;
   const { found, clearFailures } = await checkPasswordGuarded({
@@ -109,6 +113,21 @@ export async function loginOperator({
       .set({ passwordHash: await hashPassword(password, context.scrypt, loginHashing(context, username)) })
       .where(eq(operators.id, found.id));
   }
-  if (found.totpSecret) return startTwoFactorLogin({ db, accountId: found.id, site: 'operator' });
+  if (found.totpSecret) {
+    // Wrong codes counted across challenges (issue 35, item 4): while the second step waits or is
+    // locked, no new challenge; the operator's known device is not held back.
+    const deviceId = await findKnownDevice({ db, memberId: found.id, deviceToken });
+    const state = await secondStepState(db, found.id, deviceId);
+    if (state.state !== 'open') {
+      await audit?.({
+        action: 'operator.secondStep.refused',
+        targetKind: 'operator',
+        targetId: found.id,
+        after: { state: state.state, until: state.until.toISOString(), wrongCodes: state.wrongCodes },
+      });
+      throw secondStepClosed(state);
+    }
+    return startTwoFactorLogin({ db, accountId: found.id, site: 'operator', deviceId });
+  }
   return grantOperatorSession(context, found.id, { deviceToken });
 }

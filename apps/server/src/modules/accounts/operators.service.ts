@@ -1,3 +1,4 @@
+import { liftSecondStepLock } from './second-step-strikes.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { rolePermissions, type OperatorRole, type OperatorSelf, type OperatorSummary } from '@khela/contract';
@@ -206,6 +207,8 @@ export async function resetOperatorAccess(
     });
   });
   await revokeOperatorSessions({ db: context.db, operatorId: before.id });
+  // A lock of the second step after wrong codes (issue 35) ends with it: a new one is enrolled.
+  await liftSecondStepLock(context.db, before.id);
   return summaryOf(await findOperator(context.db, body.account));
 }
 

@@ -9,6 +9,13 @@ import type { AccountsContext } from './accounts.context.ts';
 import { members, recoveryCodes, twoFactorChallenges } from './accounts.tables.ts';
 import { findMemberById } from './members.repository.ts';
 import { operators } from './operators.tables.ts';
+import {
+  clearWrongCodes,
+  countWrongCode,
+  secondStepClosed,
+  secondStepPolicy,
+  secondStepState,
+} from './second-step-strikes.ts';
 import { confirmPasswordAgain } from './secret-strikes.ts';
 import type { SessionSite } from './session.service.ts';
 import { revokeMemberSessions } from './session.service.ts';
@@ -189,27 +196,41 @@ export async function startTwoFactorLogin({
   db,
   accountId: memberId,
   site,
+  deviceId = null,
 }: {
   db: Database;
   /** The member's id, or the operator's for site `operator`. */
   accountId: number;
   site: ChallengeSite;
+  /** The known device the password login came from (second-step-strikes.ts), or null. */
+  deviceId?: number | null;
 }): Promise<{ twoFactorRequired: true; challengeId: string; expiresInSeconds: number }> {
   const challengeId = randomUUID();
   await db.insert(twoFactorChallenges).values({
     id: challengeId,
     memberId,
     site,
+    deviceId,
     expiresAt: sql`now() + make_interval(secs => ${CHALLENGE_SECONDS})`,
   });
   return { twoFactorRequired: true, challengeId, expiresInSeconds: CHALLENGE_SECONDS };
+}
+
+/** An entry for the audit trail about an operator's second step (issue 35, item 4). */
+export interface SecondStepAuditEntry {
+  action: 'operator.secondStep.wrong' | 'operator.secondStep.locked' | 'operator.secondStep.refused';
+  targetKind: 'operator';
+  targetId: number;
+  after: Record<string, unknown>;
 }
 
 /**
  * The second step of a login: a current TOTP code or an unused recovery code. A challenge takes
  * five wrong answers, then a new login is needed. The challenge's site says whose it is: an
  * operator's is checked against the operators' table and granted an operator session (`grant`'s
- * site), a member's against the members'.
+ * site), a member's against the members'. An operator's wrong codes also count on the operator
+ * across challenges (second-step-strikes.ts): a wait that grows, then a lock, except from the
+ * operator's known device; each wrong code, lock and refusal goes to `audit`.
  */
 export async function completeTwoFactorLogin({
   context,
@@ -217,6 +238,7 @@ export async function completeTwoFactorLogin({
   code,
   recoveryCode,
   grant,
+  audit,
 }: {
   context: AccountsContext;
   challengeId: string;
@@ -224,6 +246,8 @@ export async function completeTwoFactorLogin({
   recoveryCode?: string | undefined;
   /** Opens the session once the second step is right: the account's id and the challenge's site. */
   grant: (accountId: number, site: ChallengeSite) => Promise<SessionGrant>;
+  /** Records an operator's second-step event in the audit trail. */
+  audit?: (entry: SecondStepAuditEntry) => Promise<void>;
 }): Promise<SessionGrant> {
   const { db } = context;
   const expired = new AppError('TWO_FACTOR_INVALID', {
@@ -245,6 +269,19 @@ export async function completeTwoFactorLogin({
   const store = storeOf(challenge.site);
   const member = await store.find(db, challenge.memberId);
   if (!member?.totpSecret) throw expired;
+  const isOperator = challenge.site === 'operator';
+  if (isOperator) {
+    const state = await secondStepState(db, member.id, challenge.deviceId);
+    if (state.state !== 'open') {
+      await audit?.({
+        action: 'operator.secondStep.refused',
+        targetKind: 'operator',
+        targetId: member.id,
+        after: { state: state.state, until: state.until.toISOString(), wrongCodes: state.wrongCodes },
+      });
+      throw secondStepClosed(state);
+    }
+  }
 
   let isRight = false;
   if (code) {
@@ -263,6 +300,37 @@ export async function completeTwoFactorLogin({
       .returning({ id: recoveryCodes.id });
     isRight = used.length > 0;
   }
+  if (!isRight && isOperator) {
+    const counted = await countWrongCode(db, member.id);
+    const isNewLock = counted.wrongCodes === secondStepPolicy.lockAfter;
+    await audit?.({
+      action: isNewLock ? 'operator.secondStep.locked' : 'operator.secondStep.wrong',
+      targetKind: 'operator',
+      targetId: member.id,
+      after: {
+        wrongCodes: counted.wrongCodes,
+        waitUntil: counted.waitUntil?.toISOString() ?? null,
+        lockedUntil: counted.lockedUntil?.toISOString() ?? null,
+        knownDevice: challenge.deviceId !== null,
+      },
+    });
+    if (challenge.deviceId === null) {
+      if (counted.lockedUntil) {
+        throw secondStepClosed({
+          state: 'locked',
+          until: counted.lockedUntil,
+          wrongCodes: counted.wrongCodes,
+        });
+      }
+      if (counted.waitUntil) {
+        throw secondStepClosed({
+          state: 'waiting',
+          until: counted.waitUntil,
+          wrongCodes: counted.wrongCodes,
+        });
+      }
+    }
+  }
   if (!isRight) {
     throw new AppError('TWO_FACTOR_INVALID', {
       issues: [{ field: code ? 'code' : 'recoveryCode', reason: 'wrong code' }],
@@ -274,5 +342,6 @@ export async function completeTwoFactorLogin({
     .where(and(eq(twoFactorChallenges.id, challengeId), isNull(twoFactorChallenges.usedAt)))
     .returning({ id: twoFactorChallenges.id });
   if (!claimed) throw expired;
+  if (isOperator) await clearWrongCodes(db, member.id);
   return grant(member.id, challenge.site);
 }
