@@ -18,6 +18,8 @@ CREATE OR REPLACE FUNCTION agent_wages_realtime(
 LANGUAGE plpgsql AS $$
 DECLARE
   v_count integer;
+  v_fast_edge integer;
+  v_regional_edge integer;
 BEGIN
   CREATE TEMPORARY TABLE IF NOT EXISTS agent_rt_contracts (
     contract_id integer, member_id bigint, upline_id bigint,
@@ -37,39 +39,44 @@ BEGIN
     win_stake bigint, loss_stake bigint, win_wage bigint, loss_wage bigint
   ) ON COMMIT DROP;
   TRUNCATE agent_rt_parts;
-  -- The edge of each lottery game (its catalogue entry: vendor TCG_SEA for the fast draws, else
-  -- TCG_LOTTO_VN, category ELOTT or LOTT, as games' member_rounds maps them).
-  CREATE TEMPORARY TABLE IF NOT EXISTS agent_rt_edges (game_code text, region_fast boolean, edge_bp integer)
+  -- The edge of each lottery game: its catalogue entry's (vendor TCG_SEA for the fast draws, else
+  -- TCG_LOTTO_VN, as games' member_rounds maps them), else its category's (ELOTT, LOTT), else the
+  -- undeclared edge. The catalogue's edges are a small table; the bets are not scanned for it.
+  CREATE TEMPORARY TABLE IF NOT EXISTS agent_rt_edges (vendor_code text, game_code text, edge_bp integer)
     ON COMMIT DROP;
   TRUNCATE agent_rt_edges;
   INSERT INTO agent_rt_edges
-  SELECT DISTINCT b.game_code, b.region = 'fast',
-         coalesce((SELECT e.edge_bp FROM agent_game_edges(p_undeclared_edge_bp) e
-                    WHERE e.vendor_code = CASE WHEN b.region = 'fast' THEN 'TCG_SEA' ELSE 'TCG_LOTTO_VN' END
-                      AND e.game_code = b.game_code),
-                  (SELECT e.edge_bp FROM agent_game_edges(p_undeclared_edge_bp) e
-                    WHERE e.node_id IS NULL AND e.game_type = CASE WHEN b.region = 'fast' THEN 'ELOTT' ELSE 'LOTT' END),
-                  p_undeclared_edge_bp)
-    FROM (SELECT DISTINCT l.game_code, l.region FROM lottery_rounds l
-           WHERE l.numero_settled_at >= p_from AND l.numero_settled_at < p_to) b;
+  SELECT e.vendor_code, e.game_code, e.edge_bp FROM agent_game_edges(p_undeclared_edge_bp) e
+   WHERE e.vendor_code IN ('TCG_SEA', 'TCG_LOTTO_VN');
+  ANALYZE agent_rt_edges;
+  SELECT coalesce(min(e.edge_bp) FILTER (WHERE e.game_type = 'ELOTT'), p_undeclared_edge_bp),
+         coalesce(min(e.edge_bp) FILTER (WHERE e.game_type = 'LOTT'), p_undeclared_edge_bp)
+    INTO v_fast_edge, v_regional_edge
+    FROM agent_game_edges(p_undeclared_edge_bp) e
+   WHERE e.node_id IS NULL;
 
+  -- The stakes are summed per agent and numero first, as plain integers; the edge (one game per
+  -- numero) weighs the sums, not each bet.
   INSERT INTO agent_rt_parts
-  SELECT c.member_id, b.numero_id, b.game_code, b.numero,
-         sum(b.stake) FILTER (WHERE b.status = 'won')::bigint,
-         sum(b.stake) FILTER (WHERE b.status = 'lost')::bigint,
-         div(coalesce(sum(b.stake) FILTER (WHERE b.status = 'won'), 0)::numeric * min(e.edge_bp) * min(c.win_bp),
-             10000::numeric * p_reference_edge_bp)::bigint,
-         div(coalesce(sum(b.stake) FILTER (WHERE b.status = 'lost'), 0)::numeric * min(e.edge_bp) * min(c.loss_bp),
-             10000::numeric * p_reference_edge_bp)::bigint
-    FROM lottery_rounds b
-    JOIN agent_rt_edges e ON e.game_code = b.game_code AND e.region_fast = (b.region = 'fast')
-    JOIN accounts_members m ON m.id = b.member_id
-    JOIN member_tree t ON t.descendant_id = b.member_id
-    JOIN agent_rt_contracts c ON c.member_id = t.ancestor_id
-   WHERE b.numero_settled_at >= p_from AND b.numero_settled_at < p_to
-     AND b.status IN ('won', 'lost') AND b.currency = p_currency AND m.type <> p_trial_type
-     AND b.stake >= c.single_bet
-   GROUP BY c.member_id, b.numero_id, b.game_code, b.numero;
+  SELECT g.member_id, g.numero_id, g.game_code, g.numero, g.win_stake, g.loss_stake,
+         div(coalesce(g.win_stake, 0)::numeric * g.edge_bp * g.win_bp, 10000::numeric * p_reference_edge_bp)::bigint,
+         div(coalesce(g.loss_stake, 0)::numeric * g.edge_bp * g.loss_bp, 10000::numeric * p_reference_edge_bp)::bigint
+    FROM (SELECT s.*, coalesce(x.edge_bp, CASE WHEN s.region = 'fast' THEN v_fast_edge ELSE v_regional_edge END) AS edge_bp
+            FROM (SELECT c.member_id, b.numero_id, b.game_code, b.numero, b.region,
+                         sum(b.stake) FILTER (WHERE b.status = 'won')::bigint AS win_stake,
+                         sum(b.stake) FILTER (WHERE b.status = 'lost')::bigint AS loss_stake,
+                         min(c.win_bp) AS win_bp, min(c.loss_bp) AS loss_bp
+                    FROM lottery_rounds b
+                    JOIN accounts_members m ON m.id = b.member_id
+                    JOIN member_tree t ON t.descendant_id = b.member_id
+                    JOIN agent_rt_contracts c ON c.member_id = t.ancestor_id
+                   WHERE b.numero_settled_at >= p_from AND b.numero_settled_at < p_to
+                     AND b.status IN ('won', 'lost') AND b.currency = p_currency AND m.type <> p_trial_type
+                     AND b.stake >= c.single_bet
+                   GROUP BY c.member_id, b.numero_id, b.game_code, b.numero, b.region) AS s
+            LEFT JOIN agent_rt_edges x
+              ON x.vendor_code = CASE WHEN s.region = 'fast' THEN 'TCG_SEA' ELSE 'TCG_LOTTO_VN' END
+             AND x.game_code = s.game_code) AS g;
 
   INSERT INTO agent_wages (kind, period_key, period_from, period_to, contract_id, member_id, payer_id, currency,
                            win_stake, loss_stake, win_rate_bp, loss_rate_bp, win_wage, loss_wage, due, status)

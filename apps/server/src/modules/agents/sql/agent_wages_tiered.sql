@@ -29,18 +29,23 @@ BEGIN
      WHERE p_dividend_period IS NULL OR c.terms ->> 'period' = p_dividend_period
   ), edges AS (
     SELECT e.node_id, e.game_type, e.edge_bp FROM agent_game_edges(p_undeclared_edge_bp) e
-  ), bettors AS (
-    SELECT r.member_id, sum(r.bet_amount)::bigint AS bet, sum(r.win_amount)::bigint AS win,
-           coalesce(sum(r.bet_amount::numeric * coalesce(n.edge_bp, t.edge_bp, p_undeclared_edge_bp))
-                      FILTER (WHERE r.win_amount <> r.bet_amount), 0) AS weighted
+  ), plays AS (
+    -- Per member and game first, as plain integers; the edge weighs the sums, not each round.
+    SELECT r.member_id, r.node_id, r.game_type, sum(r.bet_amount)::bigint AS bet, sum(r.win_amount)::bigint AS win,
+           coalesce(sum(r.bet_amount) FILTER (WHERE r.win_amount <> r.bet_amount), 0)::bigint AS counted
       FROM member_rounds r
       JOIN accounts_members m ON m.id = r.member_id
-      LEFT JOIN edges n ON n.node_id = r.node_id
-      LEFT JOIN edges t ON t.node_id IS NULL AND t.game_type = r.game_type
      WHERE r.settled_at >= p_from AND r.settled_at < p_to
        AND r.status = 'settled' AND r.wallet_kind = 'main' AND r.currency = p_currency
        AND m.type <> p_trial_type
-     GROUP BY r.member_id
+     GROUP BY r.member_id, r.node_id, r.game_type
+  ), bettors AS (
+    SELECT p.member_id, sum(p.bet)::bigint AS bet, sum(p.win)::bigint AS win,
+           sum(p.counted::numeric * coalesce(n.edge_bp, t.edge_bp, p_undeclared_edge_bp)) AS weighted
+      FROM plays p
+      LEFT JOIN edges n ON n.node_id = p.node_id
+      LEFT JOIN edges t ON t.node_id IS NULL AND t.game_type = p.game_type
+     GROUP BY p.member_id
   ), teams AS (
     SELECT c.contract_id, c.member_id, c.upline_id, c.terms,
            sum(b.bet)::bigint AS team_bet, sum(b.win)::bigint AS team_win,
