@@ -23,7 +23,11 @@ const serverEnv = { RATE_LIMIT_PER_MINUTE: '100000', MONEY_RATE_LIMIT_PER_MINUTE
 const downline = uniqueUsername('dl');
 const downlinePassword = 'Quiet-lake-2026';
 const agentPassword = 'Agent-demo-2026';
-/** The downline's lottery stake: 10 numbers × 10 (major units). Its daily wage is 0.5 % of it. */
+/**
+ * The downline's lottery stake: 10 numbers × 10 (major units). Its daily wage is 0.5 % of its
+ * edge-weighted betting (docs/agents.md "Bounded by the house edge": the lottery counts at the
+ * brand's undeclared edge, 1 % of the reference 5 %, so a fifth of it): 0.10.
+ */
 const stake = 100;
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -254,8 +258,8 @@ describe('agents: a downline, a daily-wage contract and the wage a day later', (
         member: downline,
         payer: 'demoagent',
         teamBet: `${stake}.00`,
-        due: '0.50',
-        paid: '0.50',
+        due: '0.10',
+        paid: '0.10',
       });
       const agentToken = await sessionToken(later.baseUrl, 'demoagent', agentPassword);
       const own = await apiGet<WageLines>(later, '/wps/agent/wages?kind=daily&scope=received', agentToken);
@@ -268,7 +272,7 @@ describe('agents: a downline, a daily-wage contract and the wage a day later', (
       await income.getByText(own.list[0]!.paid, { exact: false }).first().waitFor({ timeout: 20_000 });
       await screenshot(page, 'agents-income-desktop-en-light');
       const daily = await centrePage(page, later, 'agentDailyWages2');
-      // Received from the platform: 1 % of the team's day; then the line paid to the downline.
+      // Received from the platform: 0.5 % of the team's edge-weighted day; then the line paid to the downline.
       const lines = daily.getByRole('region', { name: 'Wage lines' });
       const received = lines.locator('li.agent-card').filter({ hasText: 'the platform' }).first();
       await received.getByText('Issued', { exact: true }).waitFor({ timeout: 20_000 });
@@ -276,7 +280,7 @@ describe('agents: a downline, a daily-wage contract and the wage a day later', (
       await lines.getByRole('button', { name: 'Paid to my team' }).click();
       const paid = lines.locator('li.agent-card').filter({ hasText: downline }).first();
       await paid.getByText('Issued', { exact: true }).waitFor({ timeout: 20_000 });
-      await paid.getByText('0.50').first().waitFor();
+      await paid.getByText('0.10').first().waitFor();
       // Where it came from: the downline's lottery round.
       await paid.getByRole('button', { name: 'Show where it came from' }).click();
       await paid.getByText(downline).nth(1).waitFor({ timeout: 20_000 });
@@ -297,10 +301,10 @@ describe('agents: a downline, a daily-wage contract and the wage a day later', (
         dayLater: true,
       });
       const mine = await centrePage(phone.page, later, 'agentDailyWages2');
-      // Its contract (paid by demoagent) and its wage line of 0.50 (the demo brand writes amounts in western digits).
+      // Its contract (paid by demoagent) and its wage line of 0.10 (the demo brand writes amounts in western digits).
       await mine.getByText('demoagent').first().waitFor({ timeout: 20_000 });
       const wageCard = mine.getByRole('region', { name: 'বেতনের হিসাব' }).locator('li.agent-card').first();
-      await wageCard.getByText('0.50').first().waitFor({ timeout: 20_000 });
+      await wageCard.getByText('0.10').first().waitFor({ timeout: 20_000 });
       const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);
       await screenshot(phone.page, 'agents-daily-wages-phone-bn-dark');
