@@ -189,6 +189,15 @@ export const vendorErrorCatalogue = {
   TRANSACTION_ROLLED_BACK: { status: 409, description: 'The transaction was rolled back' },
   /** A debit that would open a round of a game the platform has switched off. */
   GAME_DISABLED: { status: 409, description: 'The game is not available' },
+  /**
+   * Over the per-address ceiling of calls a minute: refused before the body was read, so nothing
+   * was done. Send the same call again after the answer's `retry-after` seconds, not at once.
+   */
+  RATE_LIMITED: {
+    status: 429,
+    description:
+      'Too many calls from this address: nothing was done; send the same call again after retry-after',
+  },
   INTERNAL: { status: 500, description: 'Internal error: retry later' },
 } as const satisfies Record<string, { status: number; description: string }>;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlatform, type FakePlatform } from '../test/fake-platform.ts';
+import { nowSeconds, signatureHeader, signBody } from './signature.ts';
 import { createWalletClient, type WalletClient } from './wallet-client.ts';
 
 let platform: FakePlatform;
@@ -57,6 +58,40 @@ describe('wallet client', () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]!.body).toEqual(sent[1]!.body);
     expect(platform.balanceOf('w1')).toBe(before - 100);
+  });
+
+  it('reads a signed RATE_LIMITED as unknown (not a refusal) and does not replay it at once', async () => {
+    const secret = 'ab'.repeat(32);
+    let sent = 0;
+    const limited = createWalletClient({
+      platformUrl: 'http://platform.test',
+      vendorCode: 'HOUSE',
+      walletSecret: secret,
+      retryDelaysMs: [1, 1],
+      fetch: () => {
+        sent += 1;
+        const rawBody = JSON.stringify({ ok: false, code: 'RATE_LIMITED', message: 'slow down' });
+        return Promise.resolve(
+          new Response(rawBody, {
+            status: 429,
+            headers: { 'retry-after': '17', [signatureHeader]: signBody(secret, rawBody, nowSeconds()) },
+          }),
+        );
+      },
+    });
+    const answer = await limited.credit({
+      sessionId: '1',
+      transactionId: 't-limited',
+      roundId: 'r-limited',
+      amount: 5,
+      final: true,
+    });
+    expect(answer).toEqual({
+      kind: 'unknown',
+      reason: 'RATE_LIMITED: retry after 17 s',
+      retryAfterSeconds: 17,
+    });
+    expect(sent).toBe(1);
   });
 
   it('treats a 500 and an unsigned answer as unknown and retries', async () => {

@@ -19,12 +19,15 @@ import {
  * - `refused`: the platform answered with a definite refusal (4xx, signed): nothing moved;
  * - `unknown`: no trustworthy answer (time-out, network error, 5xx, unsigned or unreadable
  *   answer). Money may or may not have moved: the caller must retry with the same transactionId
- *   or, for a debit, roll it back.
+ *   or, for a debit, roll it back. A signed RATE_LIMITED (429: the platform read nothing) is one
+ *   too, with `retryAfterSeconds`: it is not a refusal of the call (a pending credit must stay
+ *   pending), and the client sends nothing more for it now (no immediate replays): the caller's
+ *   later retry (the retry job, a rollback) comes after the pause.
  */
 export type WalletResult<T> =
   | { kind: 'ok'; value: T }
   | { kind: 'refused'; status: number; code: string; message: string }
-  | { kind: 'unknown'; reason: string };
+  | { kind: 'unknown'; reason: string; retryAfterSeconds?: number };
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -102,6 +105,14 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     }
     const refusal = errorAnswer.safeParse(json);
     if (!refusal.success) return { kind: 'unknown', reason: `unexpected refusal (HTTP ${response.status})` };
+    if (refusal.data.code === 'RATE_LIMITED') {
+      const retryAfterSeconds = Math.max(1, Number(response.headers.get('retry-after')) || 60);
+      return {
+        kind: 'unknown',
+        reason: `RATE_LIMITED: retry after ${retryAfterSeconds} s`,
+        retryAfterSeconds,
+      };
+    }
     return {
       kind: 'refused',
       status: response.status,
@@ -119,7 +130,7 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
   ): Promise<WalletResult<T>> {
     let result = await attempt(action, body, schema);
     for (const delay of delays) {
-      if (result.kind !== 'unknown') return result;
+      if (result.kind !== 'unknown' || result.retryAfterSeconds !== undefined) return result;
       await sleep(delay);
       result = await attempt(action, body, schema);
     }

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { vendorErrorAnswerSchema, vendorErrorCatalogue, vendorSignatureHeader } from '@khela/contract';
+import { vendorConnections } from '../modules/games/games.tables.ts';
+import { checkVendorSignature } from '../modules/games/vendor-signature.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { addressLimit } from './address-limit.ts';
 import { isAddressOrRange } from './ip-ranges.ts';
@@ -88,7 +92,32 @@ describe('the ceilings on the vendor wallet and the house pages', () => {
     expect(await statuses('/vendor-wallet/HOUSE/balance', '198.51.100.7', 4)).toEqual([401, 401, 401, 429]);
     const refused = await post('/vendor-wallet/HOUSE/balance', '198.51.100.7');
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-    expect(refused.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+    // A signed protocol refusal with a catalogued code (a vendor tells "slow down" from "lost").
+    expect(refused.json()).toEqual({
+      ok: false,
+      code: 'RATE_LIMITED',
+      message: vendorErrorCatalogue.RATE_LIMITED.description,
+    });
+    expect(vendorErrorAnswerSchema.safeParse(refused.json()).success).toBe(true);
+    const [house] = await sut.db
+      .select({ walletSecret: vendorConnections.walletSecret })
+      .from(vendorConnections)
+      .where(eq(vendorConnections.vendorCode, 'HOUSE'));
+    const header = refused.headers[vendorSignatureHeader];
+    expect(
+      checkVendorSignature({
+        walletSecret: house!.walletSecret,
+        rawBody: refused.body,
+        header: typeof header === 'string' ? header : undefined,
+      }),
+    ).toBe('ok');
+    // A made-up vendor code costs no lookup: refused the same way, unsigned (as UNKNOWN_VENDOR is).
+    const madeUp = await post('/vendor-wallet/NO_SUCH/balance', '198.51.100.7');
+    expect([madeUp.statusCode, madeUp.json().code, madeUp.headers[vendorSignatureHeader]]).toEqual([
+      429,
+      'RATE_LIMITED',
+      undefined,
+    ]);
     // A listed vendor address and the loopback (the in-process house) have the generous ceiling.
     expect(await statuses('/vendor-wallet/HOUSE/balance', '203.0.113.50', 7)).toEqual([
       401, 401, 401, 401, 401, 401, 429,

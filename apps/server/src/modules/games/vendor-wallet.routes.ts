@@ -10,7 +10,7 @@ import {
 } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { addressLimit, refuseOverLimit } from '../../http/address-limit.ts';
+import { addressLimit } from '../../http/address-limit.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { createReadCache } from '../../shared/read-cache.ts';
 import { admitResolved, bearerToken, sessionOf } from '../accounts/authorize.ts';
@@ -185,23 +185,32 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
   });
 
   // Out of the site-wide limit (app.ts): a ceiling of its own per address, generous for the vendors'
-  // addresses and the loopback (the in-process house), checked before the body is read. Unsigned:
-  // a vendor treats the 429 as no answer and sends the same call again after retry-after.
+  // addresses and the loopback (the in-process house), checked before the body is read. The refusal
+  // is a protocol answer, RATE_LIMITED (429, retry-after), signed like every other (the signature
+  // needs no request body), so a vendor can tell "slow down" from a lost answer. It is signed for a
+  // vendor code this instance has served (its connection comes from the 3 s cache); made-up codes
+  // cost no lookup and get it unsigned, as UNKNOWN_VENDOR is.
   const walletLimit = addressLimit({
     perMinute: app.env.VENDOR_WALLET_RATE_LIMIT_PER_MINUTE,
     trustedPerMinute: app.env.VENDOR_WALLET_TRUSTED_RATE_LIMIT_PER_MINUTE,
     trusted: app.env.VENDOR_WALLET_ADDRESSES,
     trustLoopback: true,
   });
-  const overLimit = {
-    ok: false,
-    code: 'RATE_LIMITED',
-    message: 'too many calls from this address: send the same call again after retry-after',
-  };
+  /** Vendor codes that had an enabled connection here (as many as there are vendors). */
+  const servedVendors = new Set<string>();
 
   await app.register(async (scope) => {
+    // A callback hook, no promise on the way of a call under the ceiling (the hottest path); over it,
+    // the answer goes out once the connection is known and `done` is never called.
     scope.addHook('onRequest', (request, reply, done) => {
-      if (!refuseOverLimit(walletLimit, request, reply, overLimit)) done();
+      if (walletLimit.take(request.ip)) return done();
+      const vendorCode = (request.params as { vendorCode?: string } | undefined)?.vendorCode ?? '';
+      const retryAfter = String(walletLimit.retryAfterSeconds());
+      void (servedVendors.has(vendorCode) ? findConnection(db, vendorCode) : Promise.resolve(null))
+        .catch(() => null)
+        .then((connection) =>
+          sendAnswer(reply.header('retry-after', retryAfter), connection, vendorError('RATE_LIMITED')),
+        );
     });
     // The signature covers the exact bytes sent: keep the body as a string, whatever its type says.
     scope.removeAllContentTypeParsers();
@@ -231,6 +240,7 @@ export async function vendorWalletRoutes(app: FastifyInstance) {
       const { vendorCode, action } = request.params as { vendorCode: string; action: string };
       const connection = vendorCodePattern.test(vendorCode) ? await findConnection(db, vendorCode) : null;
       if (!connection) return sendAnswer(reply, null, vendorError('UNKNOWN_VENDOR'));
+      servedVendors.add(connection.vendorCode);
       const rawBody = typeof request.body === 'string' ? request.body : '';
       const headerValue = request.headers[vendorSignatureHeader];
       const check = checkVendorSignature({
