@@ -39,9 +39,16 @@ export function memberHashing(context: Pick<AccountsContext, 'ip'>, memberId: nu
   return { work: 'account', address: context.ip, account: `member:${memberId}` };
 }
 
-/** The admission of a sign-in hash (login, registration), by the username typed. */
-export function loginHashing(context: Pick<AccountsContext, 'ip'>, username: string): HashingAdmission {
-  return { work: 'login', address: context.ip, account: `user:${username.toLowerCase()}` };
+/**
+ * The admission of a sign-in hash (login, registration), by the username typed. `trusted`: the
+ * login comes from the account's known device, and goes first (hashing-queue.ts).
+ */
+export function loginHashing(
+  context: Pick<AccountsContext, 'ip'>,
+  username: string,
+  { trusted = false }: { trusted?: boolean } = {},
+): HashingAdmission {
+  return { work: 'login', address: context.ip, account: `user:${username.toLowerCase()}`, trusted };
 }
 
 export async function accountsContext(

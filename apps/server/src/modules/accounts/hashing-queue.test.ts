@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HashingQueue, type HashingAdmission, type HashingLimits } from './hashing-queue.ts';
+import { HashingQueue, networkOf, type HashingAdmission, type HashingLimits } from './hashing-queue.ts';
 
 /** A task that finishes when the test says so, and records when it started. */
 function gate(log: string[], name: string) {
@@ -62,10 +62,10 @@ describe('HashingQueue admission', () => {
       code: 'RATE_LIMITED',
       status: 429,
     });
-    // The same account from other addresses: two in flight, the third refused.
+    // The same account from other networks: two in flight, the third refused.
     const other = gate(log, 'other');
-    const sameAccount = sut.run(payment('10.0.0.2', 'member:1'), other.task);
-    await expect(sut.run(payment('10.0.0.3', 'member:1'), async () => 'x')).rejects.toMatchObject({
+    const sameAccount = sut.run(payment('10.0.1.2', 'member:1'), other.task);
+    await expect(sut.run(payment('10.0.2.3', 'member:1'), async () => 'x')).rejects.toMatchObject({
       code: 'RATE_LIMITED',
     });
     expect(log).toEqual(['first']);
@@ -165,5 +165,81 @@ describe('HashingQueue admission', () => {
       await settle();
     }
     expect(await Promise.all(results)).toEqual(['s1', 's2', 's3']);
+  });
+});
+
+describe('HashingQueue under a flood from many addresses (issue 35, item 4)', () => {
+  it('gives a /24 and a /64 one share, however many addresses they hold', async () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkOf('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
+    expect(networkOf('2001:db8:1:2:aaaa::1')).toBe(networkOf('2001:db8:1:2:bbbb::2'));
+    expect(networkOf('2001:db8:1:2::1')).not.toBe(networkOf('2001:db8:1:3::1'));
+    const sut = new HashingQueue({ ...limits, queue: 16, loginReserve: 4 });
+    const log: string[] = [];
+    const jobs = ['a', 'b'].map((name) => gate(log, name));
+    const running = [
+      sut.run(login('198.51.100.1', 'user:a'), jobs[0]!.task),
+      sut.run(login('198.51.100.2', 'user:b'), jobs[1]!.task),
+    ];
+    // A third address of the same /24: over the network's share (2).
+    await expect(sut.run(login('198.51.100.3', 'user:c'), async () => 'x')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    const v6 = gate(log, 'v6');
+    const v6a = sut.run(login('2001:db8::1', 'user:d'), v6.task);
+    const v6b = sut.run(login('2001:db8::2', 'user:e'), async () => 'v6b');
+    await expect(sut.run(login('2001:db8::3', 'user:f'), async () => 'x')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    for (const job of [...jobs, v6]) job.finish();
+    expect(await Promise.all([...running, v6a, v6b])).toEqual(['a', 'b', 'v6', 'v6b']);
+  });
+
+  it("puts a known device's login first, in places a flood cannot take", async () => {
+    const sut = new HashingQueue(limits);
+    const log: string[] = [];
+    const busy = gate(log, 'busy');
+    const running = sut.run(login('192.0.2.1', 'user:bot0'), busy.task);
+    // The flood fills the queue (4 places) from addresses of other networks.
+    const flood = [1, 2, 3, 4].map((index) => gate(log, `bot${index}`));
+    const floodResults = flood.map((job, index) =>
+      sut.run(login(`192.0.${index + 10}.1`, `user:bot${index + 1}`), job.task),
+    );
+    await expect(sut.run(login('192.0.20.1', 'user:someone'), async () => 'x')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    // The real operator from their known device, from the flooded network itself: admitted, and it
+    // starts at once in the trusted slot beside the busy one (it does not wait for the flood's hash).
+    const real = gate(log, 'real');
+    const realResult = sut.run({ ...login('192.0.2.2', 'user:real'), trusted: true }, real.task);
+    expect(log).toEqual(['busy', 'real']);
+    // A second trusted login waits for a slot, and goes before the flood's.
+    const next = gate(log, 'next');
+    const nextResult = sut.run({ ...login('192.0.5.2', 'user:other'), trusted: true }, next.task);
+    busy.finish();
+    await running;
+    await settle();
+    expect(log).toEqual(['busy', 'real', 'next']);
+    next.finish();
+    await nextResult;
+    real.finish();
+    expect(await realResult).toBe('real');
+    for (const job of flood) job.finish();
+    await Promise.all(floodResults);
+    expect(sut.load).toEqual({ running: 0, waitingLogins: 0, waitingAccount: 0 });
+  });
+
+  it('still bounds trusted logins per account', async () => {
+    const sut = new HashingQueue(limits);
+    const trusted = (address: string) => ({ ...login(address, 'user:real'), trusted: true });
+    const one = gate([], 'one');
+    const two = gate([], 'two');
+    const results = [sut.run(trusted('192.0.2.1'), one.task), sut.run(trusted('192.0.3.1'), two.task)];
+    await expect(sut.run(trusted('192.0.4.1'), async () => 'x')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    one.finish();
+    two.finish();
+    expect(await Promise.all(results)).toEqual(['one', 'two']);
   });
 });

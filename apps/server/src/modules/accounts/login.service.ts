@@ -257,7 +257,9 @@ export async function checkPasswordGuarded<A extends PasswordAccount>({
   // A lock the account itself carries (support, or money-action lockouts): not set by failed logins.
   if (found.lockedUntil && found.lockedUntil.getTime() > Date.now()) throw lockedError(found.lockedUntil);
 
-  if (!(await verifyPassword(password, passwordHash, loginHashing(context, username)))) {
+  // A login from the account's known device goes before a flood's hashes (issue 35, item 4).
+  const admission = loginHashing(context, username, { trusted: deviceId !== null });
+  if (!(await verifyPassword(password, passwordHash, admission))) {
     const captchaNeeded = await recordFailure(context, keys);
     const lockedUntil = await recordWrongPassword(context, keys);
     if (lockedUntil) throw lockedError(lockedUntil);
