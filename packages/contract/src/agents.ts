@@ -151,8 +151,11 @@ export type AgentContract = z.infer<typeof contractSchema>;
  * - `offer`: the upline offers a downline (a direct or deeper downline agent of their team) a
  *   contract of this kind. Refused: not a downline (NOT_FOUND), above the offerer's own contract
  *   of this kind or the offerer has none (CONTRACT_ABOVE_OWN), the downline has an active one whose
- *   rate is not lower (CONTRACT_OVERLAP). A pending offer of the same kind to that downline is
- *   cancelled by the new one. `requestId`: a retry makes one offer.
+ *   rate is not lower (CONTRACT_OVERLAP), or with the downline's other contracts the rates could
+ *   pay more than the brand's share of the house's expected win (CONTRACT_ABOVE_EDGE; docs/agents.md
+ *   "Bounded by the house edge": also checked at the accept and on the operator's platform
+ *   contract). A pending offer of the same kind to that downline is cancelled by the new one.
+ *   `requestId`: a retry makes one offer.
  * - `accept` / `reject`: the downline answers the pending request `requestNo` (new or
  *   termination). Accepting a new contract cancels the active one it replaces.
  * - `terminate`: the upline asks to end an active contract (a termination request the downline

@@ -78,6 +78,12 @@ export const errorCatalogue = {
    * rate), or the offerer has none to share (agents pay their team's wages out of their own).
    */
   CONTRACT_ABOVE_OWN: { status: 409, message: 'err_contract_above_own' },
+  /**
+   * The contract's rates, with the agent's other active contracts, could pay more than the brand's
+   * share of the house's expected win (settings agentWages.edgeShare; docs/agents.md "Bounded by the
+   * house edge"). The issue names the rate and the share it would take.
+   */
+  CONTRACT_ABOVE_EDGE: { status: 409, message: 'err_contract_above_edge' },
   /** The downline already has an active contract of that kind whose rate is not lower, or the request was answered. */
   CONTRACT_OVERLAP: { status: 409, message: 'err_contract_overlap' },
   /** A game wallet transfer is still waiting for the vendor's answer: one at a time per vendor. */

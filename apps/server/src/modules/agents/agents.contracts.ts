@@ -240,8 +240,8 @@ function rateField(contract: ContractTerms): string {
 /**
  * Wages bounded by the house edge (agents.edge.ts; docs/agents.md "Bounded by the house edge"):
  * `contract` with the member's active contracts of the other kinds may take at most `edgeShareBp`
- * (basis points) of the house's expected win, else VALIDATION_FAILED on the contract's rate with
- * the share it would take. `db` may be a transaction holding the member's contracts.
+ * (basis points) of the house's expected win, else CONTRACT_ABOVE_EDGE naming the contract's rate
+ * and the share it would take. `db` may be a transaction holding the member's contracts.
  */
 export async function checkEdgeShare(
   db: Database,
@@ -255,11 +255,16 @@ export async function checkEdgeShare(
   );
   const total = others.reduce((sum, other) => sum + edgeCostBp(other.terms), edgeCostBp(contract));
   if (total > edgeShareBp) {
-    throw validation(
-      rateField(contract),
-      `with the agent's other contracts, wages could take ${percentOf(total)} % of the house's expected win; ` +
-        `the brand allows ${percentOf(edgeShareBp)} %`,
-    );
+    throw new AppError('CONTRACT_ABOVE_EDGE', {
+      issues: [
+        {
+          field: rateField(contract),
+          reason:
+            `with the agent's other contracts, wages could take ${percentOf(total)} % of the house's expected win; ` +
+            `the brand allows ${percentOf(edgeShareBp)} %`,
+        },
+      ],
+    });
   }
 }
 

@@ -89,8 +89,9 @@ describe('contracts and wages within the brand share of the house edge', () => {
       kind: 'realtime',
       terms: { winRate: '0.5', lossRate: '1', singleBet: '1' },
     });
-    expect(realtime.status).toBe(400);
-    expect(realtime.body.code).toBe('VALIDATION_FAILED');
+    expect(realtime.status).toBe(409);
+    expect(realtime.body.code).toBe('CONTRACT_ABOVE_EDGE');
+    expect(realtime.body.message).toBe('err_contract_above_edge');
     expect(realtime.body.value.issues).toMatchObject([
       {
         field: 'terms.lossRate',
@@ -136,7 +137,7 @@ describe('contracts and wages within the brand share of the house edge', () => {
       { winRate: '0.25', lossRate: '0.5', singleBet: '1' },
       'edge-offer-realtime',
     );
-    expect(realtime.body.code).toBe('VALIDATION_FAILED');
+    expect(realtime.body.code).toBe('CONTRACT_ABOVE_EDGE');
     expect(realtime.body.value.issues[0]).toMatchObject({ field: 'terms.lossRate' });
     expect(realtime.body.value.issues[0].reason).toContain('26.00 %');
     expect(await contractCount(sut)).toBe(before);
@@ -150,7 +151,7 @@ describe('contracts and wages within the brand share of the house edge', () => {
     expect(hourly.status).toBe(200);
     await updateSettings(sut.db, { agentWages: { edgeShare: 15, undeclaredEdge: 1 } });
     const refused = await accept(HOURLY, hourly.body.value.pendingRequest.id);
-    expect(refused.body.code).toBe('VALIDATION_FAILED');
+    expect(refused.body.code).toBe('CONTRACT_ABOVE_EDGE');
     expect(refused.body.value.issues[0].reason).toContain('18.00 %');
     const mine = (await as(sut, bT).get('/wps/agent/contracts?kind=hourly')).body.value.list;
     expect(mine.map((row: { status: string }) => row.status)).toEqual(['pending']);

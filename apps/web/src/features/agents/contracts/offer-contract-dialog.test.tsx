@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { WageKind } from '@khela/contract';
@@ -161,6 +161,38 @@ describe('OfferContractDialog', () => {
     type(within(dialog).getByLabelText('Win rate (%)'), '0.4');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send the offer' }));
     const alert = await within(dialog).findByText(/already has a contract of this kind/);
+    expect(alert.closest('.form__alert')).toBeTruthy();
+  });
+
+  it('says CONTRACT_ABOVE_EDGE under the real-time rate it names, and in the alert for a tier ladder', async () => {
+    const reason = "with the agent's other contracts, wages could take 58.00 % of the house's expected win";
+    const text =
+      "Together with this agent's other contracts, these rates could pay more than the brand allows of the house's expected win: lower them";
+    const realtime = openDialog('realtime', () =>
+      failure('CONTRACT_ABOVE_EDGE', 'err_contract_above_edge', [{ field: 'terms.lossRate', reason }]),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Offer a real-time salary contract' });
+    await within(dialog).findByText(/win rate 0.5%, loss rate 1%/);
+    type(within(dialog).getByLabelText('Win rate (%)'), '0.2');
+    type(within(dialog).getByLabelText('Loss rate (%)'), '0.9');
+    type(within(dialog).getByLabelText('Single bet amount'), '1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send the offer' }));
+    await waitFor(() => expect(realtime.sent).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Loss rate (%)').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(within(dialog).getByText(text)).toBeTruthy();
+    cleanup();
+
+    const daily = openDialog('daily', () =>
+      failure('CONTRACT_ABOVE_EDGE', 'err_contract_above_edge', [{ field: 'terms.tiers', reason }]),
+    );
+    const ladder = await screen.findByRole('dialog');
+    type(within(ladder).getAllByLabelText('Team betting')[0], '100');
+    type(within(ladder).getAllByLabelText('Rate (%)')[0], '1');
+    fireEvent.click(within(ladder).getByRole('button', { name: 'Send the offer' }));
+    await waitFor(() => expect(daily.sent).toHaveLength(1));
+    const alert = await within(ladder).findByText(text);
     expect(alert.closest('.form__alert')).toBeTruthy();
   });
 
