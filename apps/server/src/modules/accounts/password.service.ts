@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { LoginValue } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MailProvider } from '../mail/mail.service.ts';
+import { sendAfterAnswer, type MailProvider } from '../mail/mail.service.ts';
 import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
 import { hostNameOf } from '../system/system.service.ts';
 import { memberHashing, type AccountsContext } from './accounts.context.ts';
@@ -119,7 +119,9 @@ export function linkOrigin(context: AccountsContext, request: { protocol: string
  * player's), mails a link with a single-use token that expires after RESET_LINK_MINUTES; earlier
  * links stop working. The answer is the same whether or not they do (the spec's 'Username/Email
  * does not exist' told anyone which pairs are real: issue 35, item 5d); the web says "if they
- * match an account, a link is on its way".
+ * match an account, a link is on its way". It is also given in the same time: the look-up, the
+ * token and the mail run after the answer (mail/mail.service.ts, sendAfterAnswer), so neither a slow mail transport
+ * nor the work of a match tells a right pair from a wrong one (issue 35, item 5).
  */
 export async function requestPasswordResetByEmail({
   context,
@@ -134,6 +136,30 @@ export async function requestPasswordResetByEmail({
   origin: string;
   mail: MailProvider;
 }): Promise<{ expiredMinutes: number }> {
+  const minutes = context.env.RESET_LINK_MINUTES;
+  sendAfterAnswer(
+    () => mailResetLink({ context, username, email, origin, mail, minutes }),
+    'a password reset mail',
+  );
+  return { expiredMinutes: minutes };
+}
+
+/** The work of a reset request, after its answer: nothing unless the pair belongs to an active player. */
+async function mailResetLink({
+  context,
+  username,
+  email,
+  origin,
+  mail,
+  minutes,
+}: {
+  context: AccountsContext;
+  username: string;
+  email: string;
+  origin: string;
+  mail: MailProvider;
+  minutes: number;
+}): Promise<void> {
   const member = await findMemberByAccount(context.db, username);
   const isMatch =
     member !== null &&
@@ -141,8 +167,7 @@ export async function requestPasswordResetByEmail({
     member.status === 'active' &&
     member.email !== null &&
     member.email.toLowerCase() === email.trim().toLowerCase();
-  const minutes = context.env.RESET_LINK_MINUTES;
-  if (!isMatch) return { expiredMinutes: minutes };
+  if (!isMatch) return;
 
   const token = randomBytes(32).toString('base64url');
   await context.db
@@ -167,7 +192,6 @@ export async function requestPasswordResetByEmail({
       `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
     ].join('\n'),
   });
-  return { expiredMinutes: minutes };
 }
 
 async function findUsableResetToken(db: Database, token: string) {

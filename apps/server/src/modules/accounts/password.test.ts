@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
+import { mailQueueIdle } from '../mail/mail.service.ts';
 import { mailOutbox } from '../mail/mail.tables.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { members, passwordResetTokens } from './accounts.tables.ts';
@@ -116,6 +117,8 @@ describe('forgot password by email', () => {
     });
 
   async function mailedToken(): Promise<string> {
+    // The mail goes out after the answer (mail/mail.service.ts, sendAfterAnswer).
+    await mailQueueIdle();
     const [mail] = await sut.db
       .select()
       .from(mailOutbox)
@@ -184,6 +187,7 @@ describe('forgot password by email', () => {
   it('answers a wrong pair as a right one, mailing nothing, and 400 for a missing field', async () => {
     // From addresses of their own: the route allows 5 a minute per address.
     const right = await requestLink('username=demoplayer&email=player%40khela.local', '10.5.0.1');
+    await mailQueueIdle();
     await sut.db.delete(mailOutbox);
     for (const [index, pair] of [
       'username=demoplayer&email=other%40khela.local',
@@ -197,6 +201,7 @@ describe('forgot password by email', () => {
     const missing = await requestLink('username=demoplayer');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().value.issues[0].field).toBe('email');
+    await mailQueueIdle();
     expect(await sut.db.select().from(mailOutbox)).toHaveLength(0);
   });
 });

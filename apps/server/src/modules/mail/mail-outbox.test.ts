@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
 import { call, loginAs, operatorLogin, useSharedAccountsApp } from '../accounts/accounts.test-support.ts';
-import { createOutboxMailProvider } from './mail.service.ts';
+import { createOutboxMailProvider, mailQueueIdle } from './mail.service.ts';
 
 let sut: TestApp;
 useSharedAccountsApp({}, (app) => {
@@ -24,6 +24,7 @@ describe('GET /api/operator/mail/outbox', () => {
       payload: `username=${player.account}&email=${encodeURIComponent(player.email)}`,
     });
     expect(reset.statusCode).toBe(200);
+    await mailQueueIdle(); // the reset mail goes out after the answer
     await outbox.send({ to: 'someone@mail.test', subject: 'Third', text: 'three' });
     const token = await operatorLogin(sut);
 

@@ -50,6 +50,33 @@ export function createMailProvider(db: Database, env: Env): MailProvider {
   }
 }
 
+/** Mailings queued or running in this process (sendAfterAnswer). */
+const pending = new Set<Promise<void>>();
+
+/**
+ * Mail sent after the answer (issue 35, item 5): a call that may or may not mail (forgot password
+ * by email) hands its mailing work here and answers at once, so neither the time of the transport
+ * (a slow SMTP server) nor the work only a real match does (a token, a mail) shows in the answer.
+ * The work starts once the caller's handler has returned, in this process; a failure becomes a
+ * process warning (the caller has long been answered). A process that dies in between loses the
+ * mail as a lost mail is lost: the person asks for a new link. Never throws into the caller.
+ */
+export function sendAfterAnswer(work: () => Promise<void>, what = 'a queued mail'): void {
+  const run = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(work)
+    .catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      process.emitWarning(`${what} was not sent: ${reason}`, { code: 'KHELA_MAIL_QUEUE' });
+    })
+    .finally(() => pending.delete(run));
+  pending.add(run);
+}
+
+/** Settles once every queued mailing has finished (tests, and a clean shutdown). */
+export async function mailQueueIdle(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
+}
+
 /** The latest outbox mails, newest first; only those to one address when `to` is given. */
 export async function listMailOutbox({ db, to, limit }: { db: Database; to?: string; limit: number }) {
   const rows = await db
