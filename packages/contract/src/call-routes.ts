@@ -624,6 +624,13 @@ export const operatorHelpArticles = {
   encrypted: false,
 } as Calls['operatorHelpArticles'];
 
+export const operatorInsiderAlerts = {
+  id: 'operatorInsiderAlerts',
+  method: 'GET',
+  path: '/api/operator/money/alerts',
+  encrypted: false,
+} as Calls['operatorInsiderAlerts'];
+
 export const operatorJobs = {
   id: 'operatorJobs',
   method: 'GET',

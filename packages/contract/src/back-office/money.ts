@@ -94,8 +94,43 @@ export const ledgerVerificationSchema = z.object({
   ),
 });
 
+/**
+ * A pattern the insider controls flag for a second look (issue 35): an operator's many adjustments
+ * just under the four-eyes threshold, a member who asked for a withdrawal soon after an operator
+ * credited them, an operator's second step locked after wrong codes.
+ */
+export const insiderAlertSchema = z.object({
+  kind: z.enum(['nearThreshold', 'adjustThenWithdraw', 'secondStepLocked']),
+  /** When it happened (the latest event of the pattern). */
+  at: z.number(),
+  /** The operator concerned (`account`), or null. */
+  operator: z.string().nullable(),
+  /** The member concerned, or null. */
+  username: z.string().nullable(),
+  /** How many events make the pattern (adjustments just under the threshold; wrong codes). */
+  count: z.number().int(),
+  /** The sum (adjustments) or the withdrawal's amount, major units; null when none. */
+  amount: decimalAmountSchema.nullable(),
+  /** The adjustment and withdrawal ids (adjust-then-withdraw), for the queues. */
+  adjustmentId: z.number().int().nullable(),
+  withdrawalId: z.number().int().nullable(),
+});
+export type InsiderAlert = z.infer<typeof insiderAlertSchema>;
+
 /** The back office's money calls (issue 15). */
 export const moneyAdminCalls = {
+  operatorInsiderAlerts: defineCall({
+    id: 'operatorInsiderAlerts',
+    method: 'GET',
+    path: '/api/operator/money/alerts',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Patterns for a second look: adjustments just under the threshold, adjust-then-withdraw, operators whose second step locked',
+    tag: 'operator',
+    query: z.object({ days: z.coerce.number().int().min(1).max(90).default(7) }),
+    value: z.object({ items: z.array(insiderAlertSchema) }),
+  }),
   operatorAdjustments: defineCall({
     id: 'operatorAdjustments',
     method: 'GET',
@@ -221,4 +256,6 @@ export const moneyAdminCallPermissions: Record<keyof typeof moneyAdminCalls, Ope
   operatorLedgerVerification: 'ledger.read',
   operatorLedgerVerify: 'ledger.read',
   operatorVendorTransferSettle: 'money.vendorTransfers',
+  // The owner's and risk's look at insiders (finance, the roles it watches, does not see it).
+  operatorInsiderAlerts: 'audit.read',
 };

@@ -290,3 +290,50 @@ describe('a creditor never pays out their member alone', () => {
     expect((await decideW(id, { decision: 'reject', reason: 'test' }, approver.token)).status).toBe(200);
   });
 });
+
+describe('the alert list', () => {
+  const alerts = (token: string, query = '') =>
+    call(sut, { method: 'GET', url: `/api/operator/money/alerts${query}`, token });
+
+  it('shows adjustments just under the threshold, adjust-then-withdraw and locked second steps to the owner', async () => {
+    // What the tests above left: finance's six credits of 9,999.99 (threshold 10,000) and the
+    // withdrawals the member asked for after finance's credit. A locked second step, as the login writes it.
+    await sut.db.insert(operatorAudit).values({
+      operator: 'unknown',
+      action: 'operator.secondStep.locked',
+      targetKind: 'operator',
+      targetId: String(finance2.id),
+      outcome: 'ok',
+      after: { wrongCodes: 10 },
+    });
+    // The tests above moved their adjustments days back (a new brand day each time): look a month back.
+    const answer = await alerts(owner, '?days=30');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const items = answer.body.value.items as { kind: string; operator: string; count: number }[];
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        kind: 'nearThreshold',
+        operator: finance.account,
+        count: 6,
+        amount: '59999.94',
+      }),
+    );
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        kind: 'adjustThenWithdraw',
+        operator: finance.account,
+        username: 'demoplayer',
+      }),
+    );
+    expect(items).toContainEqual(
+      expect.objectContaining({ kind: 'secondStepLocked', operator: finance2.account, count: 10 }),
+    );
+  });
+
+  it('refuses bad input and the roles it watches', async () => {
+    expect((await alerts(owner, '?days=0')).body.code).toBe('VALIDATION_FAILED');
+    const refused = await alerts(finance.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.value.permission).toBe('audit.read');
+  });
+});

@@ -5,6 +5,7 @@ import { operatorOf as operatorSessionOf } from '../accounts/authorize.ts';
 import { settleTransferNow, transferState } from '../games/vendor-transfers.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
+import { insiderAlerts } from './money.alerts.ts';
 import {
   accountEntries,
   adjustOrRequest,
@@ -47,6 +48,14 @@ export async function moneyAdminRoutes(app: FastifyInstance) {
       money: await getSettings(db),
       threshold: app.env.ADJUST_APPROVAL_THRESHOLD,
       query,
+    }),
+  );
+
+  registerCall(app, calls.operatorInsiderAlerts, async ({ query }) =>
+    insiderAlerts(db, {
+      money: await getSettings(db),
+      threshold: app.env.ADJUST_APPROVAL_THRESHOLD,
+      days: query.days,
     }),
   );
 
