@@ -55,7 +55,19 @@ export default function AdjustmentsPage() {
     { key: 'id', header: t('money_id'), cell: (row) => row.adjustmentId },
     memberColumn(),
     amountColumn(),
-    { key: 'reason', header: t('money_reason'), cell: (row) => row.reason },
+    {
+      key: 'reason',
+      header: t('money_reason'),
+      cell: (row) =>
+        row.heldBecause ? (
+          <>
+            {row.reason}
+            <span className="money-held">{t('money_adjust_held_because', { because: row.heldBecause })}</span>
+          </>
+        ) : (
+          row.reason
+        ),
+    },
     {
       key: 'requested',
       header: t('money_requested_by'),
@@ -146,7 +158,9 @@ function AdjustForm({ threshold }: { threshold: string | null }) {
       });
       setResult(
         value.status === 'pending'
-          ? t('money_adjust_pending', { id: value.adjustmentId })
+          ? value.heldBecause
+            ? t('money_adjust_held', { id: value.adjustmentId, because: value.heldBecause })
+            : t('money_adjust_pending', { id: value.adjustmentId })
           : t('money_adjust_posted', {
               entry: value.entryId,
               balance: formatMoney(value.balance, value.currency),

@@ -3,6 +3,7 @@ import BookOpen from 'lucide-react/icons/book-open';
 import Download from 'lucide-react/icons/download';
 import Scale from 'lucide-react/icons/scale';
 import ShieldCheck from 'lucide-react/icons/shield-check';
+import Siren from 'lucide-react/icons/siren';
 import Upload from 'lucide-react/icons/upload';
 import { lazyPage, type AdminArea } from '../../app/area.ts';
 
@@ -31,6 +32,13 @@ export const moneyArea: AdminArea = {
       permission: 'money.read',
       icon: Scale,
       page: lazyPage(() => import('./adjustments-page.tsx')),
+    },
+    {
+      path: '/money/alerts',
+      labelKey: 'money_nav_alerts',
+      permission: 'audit.read',
+      icon: Siren,
+      page: lazyPage(() => import('./alerts-page.tsx')),
     },
     {
       path: '/money/ledger',
