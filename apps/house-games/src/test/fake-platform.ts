@@ -51,7 +51,7 @@ export interface FakePlatform {
 export async function startFakePlatform(options: { hangMs?: number } = {}): Promise<FakePlatform> {
   const secret = randomBytes(32).toString('hex');
   const vendorCode = 'HOUSE';
-  const hangMs = options.hangMs ?? 400;
+  const hangMs = options.hangMs ?? 3_000;
   const balances = new Map<string, number>();
   const currencies = new Map<string, string>();
   const launchTokens = new Map<string, string>();

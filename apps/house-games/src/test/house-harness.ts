@@ -78,7 +78,9 @@ export function houseOptions(
     database,
     migrate: false,
     retryIntervalMs: 0,
-    wallet: { timeoutMs: 200, retryDelaysMs: [10, 10] },
+    // Long enough for a loaded two-core machine running the suite in two workers (200 ms timed
+    // out the session check under load); the fake platform's lost answers hang longer still.
+    wallet: { timeoutMs: 1_500, retryDelaysMs: [10, 10] },
     ...overrides,
   };
 }
