@@ -116,12 +116,13 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
   .map(([agents]) => {
     // Depth ≤ 4: an agent whose parent is already at depth 3 hangs under the parent's parent instead.
     const depth: number[] = [];
-    const fixed = agents.map((agent, index) => {
+    const fixed: AgentSpec[] = [];
+    agents.forEach((agent, index) => {
       let parent = agent.parent;
       while (parent !== null && (depth[parent] ?? 0) >= 3) parent = fixed[parent]?.parent ?? null;
       depth[index] = parent === null ? 0 : (depth[parent] ?? 0) + 1;
-      return { ...agent, parent };
-    }) as AgentSpec[];
+      fixed.push({ ...agent, parent } as AgentSpec);
+    });
     return fixed;
   })
   .chain((agents) =>
