@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // End-to-end journeys (e2e/) run separately with `npm run test:e2e`.
 export default defineConfig({
   test: {
+    // Two test files at a time. Vitest's default on a machine of two cores is one (cores − 1),
+    // which leaves a core idle whenever a test waits on PGlite's or PostgreSQL's I/O or a timer.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         test: {
