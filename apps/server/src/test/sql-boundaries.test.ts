@@ -20,8 +20,7 @@ import {
  * only shrinks: a new read of another module's table fails, and so does an entry that no longer
  * occurs (delete it).
  */
-const baseline: Record<string, string> = {
-};
+const baseline: Record<string, string> = {};
 
 /** A synthetic tree of module files, for the fixtures. */
 const tree = (files: Record<string, string>) => new Map(Object.entries(files));
