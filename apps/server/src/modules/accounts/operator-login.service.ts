@@ -9,8 +9,11 @@ import { createOperatorSession } from './operator-session.service.ts';
 import { operators } from './operators.tables.ts';
 import { hashPassword, needsRehash } from './password-hash.ts';
 import { idleMinutesOf } from './session.service.ts';
-import { secondStepClosed, secondStepState } from './second-step-strikes.ts';
-import { startTwoFactorLogin, type SecondStepAuditEntry } from './two-factor.service.ts';
+import {
+  assertSecondStepOpen,
+  startTwoFactorLogin,
+  type SecondStepAuditEntry,
+} from './two-factor.service.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -117,16 +120,7 @@ export async function loginOperator({
     // Wrong codes counted across challenges (issue 35, item 4): while the second step waits or is
     // locked, no new challenge; the operator's known device is not held back.
     const deviceId = await findKnownDevice({ db, memberId: found.id, deviceToken });
-    const state = await secondStepState(db, found.id, deviceId);
-    if (state.state !== 'open') {
-      await audit?.({
-        action: 'operator.secondStep.refused',
-        targetKind: 'operator',
-        targetId: found.id,
-        after: { state: state.state, until: state.until.toISOString(), wrongCodes: state.wrongCodes },
-      });
-      throw secondStepClosed(state);
-    }
+    await assertSecondStepOpen(db, found.id, deviceId, audit);
     return startTwoFactorLogin({ db, accountId: found.id, site: 'operator', deviceId });
   }
   return grantOperatorSession(context, found.id, { deviceToken });

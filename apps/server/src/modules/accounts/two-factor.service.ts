@@ -225,6 +225,28 @@ export interface SecondStepAuditEntry {
 }
 
 /**
+ * Refuses (ACCOUNT_LOCKED, audited as operator.secondStep.refused) while this operator's second
+ * step waits or is locked for this device (null: not a known one); does nothing when it is open.
+ * The one check both the password step (no new challenge) and the code step run.
+ */
+export async function assertSecondStepOpen(
+  db: Database,
+  operatorId: number,
+  deviceId: number | null,
+  audit: ((entry: SecondStepAuditEntry) => Promise<void>) | undefined,
+): Promise<void> {
+  const state = await secondStepState(db, operatorId, deviceId);
+  if (state.state === 'open') return;
+  await audit?.({
+    action: 'operator.secondStep.refused',
+    targetKind: 'operator',
+    targetId: operatorId,
+    after: { state: state.state, until: state.until.toISOString(), wrongCodes: state.wrongCodes },
+  });
+  throw secondStepClosed(state);
+}
+
+/**
  * The second step of a login: a current TOTP code or an unused recovery code. A challenge takes
  * five wrong answers, then a new login is needed. The challenge's site says whose it is: an
  * operator's is checked against the operators' table and granted an operator session (`grant`'s
@@ -270,18 +292,7 @@ export async function completeTwoFactorLogin({
   const member = await store.find(db, challenge.memberId);
   if (!member?.totpSecret) throw expired;
   const isOperator = challenge.site === 'operator';
-  if (isOperator) {
-    const state = await secondStepState(db, member.id, challenge.deviceId);
-    if (state.state !== 'open') {
-      await audit?.({
-        action: 'operator.secondStep.refused',
-        targetKind: 'operator',
-        targetId: member.id,
-        after: { state: state.state, until: state.until.toISOString(), wrongCodes: state.wrongCodes },
-      });
-      throw secondStepClosed(state);
-    }
-  }
+  if (isOperator) await assertSecondStepOpen(db, member.id, challenge.deviceId, audit);
 
   let isRight = false;
   if (code) {
