@@ -57,6 +57,12 @@ export const members = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set by the operator or the demo seed ('123456'): the next login opens the change dialog. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * Opened by its upline (agent centre, register account): after the forced password change the
+     * account must set its own payment password before anything else (authorize.ts), so the upline
+     * that typed the first password cannot go on using the account (issue 38).
+     */
+    mustSetPaymentPassword: boolean('must_set_payment_password').notNull().default(false),
     /** E.164; unique among accounts that have one. */
     mobile: text('mobile'),
     countryDialingCode: text('country_dialing_code'),
