@@ -19,7 +19,7 @@ export const depositStatuses = ['pending', 'approved', 'rejected', 'expired'] as
 export const depositStatusSchema = z.enum(depositStatuses);
 export type DepositStatus = z.infer<typeof depositStatusSchema>;
 
-export const depositMethodKinds = ['bank_transfer', 'sandbox_gateway'] as const;
+export const depositMethodKinds = ['bank_transfer', 'sandbox_gateway', 'bkash', 'nagad'] as const;
 
 export const bankAccountSchema = z.object({
   bankName: z.string(),

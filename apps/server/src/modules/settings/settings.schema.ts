@@ -35,13 +35,16 @@ const decimalText = z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'must be a 
 /**
  * A deposit method the operator offers (issue: depositv2). `bank_transfer`: the player pays into
  * the account shown and submits the reference; the operator approves. `sandbox_gateway`: the
- * built-in test gateway (hosted page, signed callback), offered and accepted only in demo mode; a
- * real gateway's kind takes its place in production (docs/wallet.md). Amounts are major units as decimal strings; the fee is in basis points of the amount.
+ * built-in test gateway (hosted page, signed callback), offered and accepted only in demo mode.
+ * `bkash` and `nagad`: the wallets' own checkouts (bKash Tokenized Checkout, Nagad's merchant
+ * checkout), set up under `payments.bkash` / `payments.nagad` (docs/payments.md); in demo mode
+ * they run against the built-in simulators. Amounts are major units as decimal strings; the fee
+ * is in basis points of the amount.
  */
 export const depositMethodSchema = z
   .object({
     code: z.string().regex(/^[a-z0-9_]{2,32}$/, 'lowercase letters, digits and _'),
-    kind: z.enum(['bank_transfer', 'sandbox_gateway']),
+    kind: z.enum(['bank_transfer', 'sandbox_gateway', 'bkash', 'nagad']),
     names: z.partialRecord(languageCodeSchema, z.string().min(1).max(60)),
     logoUrl: z.string().nullable().default(null),
     min: decimalText,
@@ -180,6 +183,36 @@ export const siteSettingsSchema = z.object({
       depositMethods: z.array(depositMethodSchema).default([]),
       /** An unpaid gateway order expires after this many minutes. */
       depositExpiryMinutes: z.number().int().min(5).max(1440).default(30),
+      /**
+       * bKash Tokenized Checkout (docs/payments.md). The app secret and the password are not
+       * here: they live in the secret store (`payments.bkash.appSecret`,
+       * `payments.bkash.password`, set with `npm run secret:set`). The limits are the ones of
+       * the brand's bKash contract: an amount outside them is refused before bKash is asked.
+       */
+      bkash: z
+        .object({
+          baseUrl: z.url().default('https://tokenized.pay.bka.sh/v1.2.0-beta'),
+          appKey: z.string().max(200).default(''),
+          username: z.string().max(200).default(''),
+          minAmount: decimalText.default('1'),
+          maxAmount: decimalText.default('25000'),
+          timeoutSeconds: z.number().int().min(5).max(60).default(30),
+        })
+        .prefault({}),
+      /**
+       * Nagad's merchant checkout (docs/payments.md). Nagad's public key (PEM) is public; the
+       * merchant's private key lives in the secret store (`payments.nagad.merchantPrivateKey`).
+       */
+      nagad: z
+        .object({
+          baseUrl: z.url().default('https://api.mynagad.com/api/dfs'),
+          merchantId: z.string().max(40).default(''),
+          nagadPublicKey: z.string().max(4000).default(''),
+          minAmount: decimalText.default('10'),
+          maxAmount: decimalText.default('25000'),
+          timeoutSeconds: z.number().int().min(5).max(60).default(30),
+        })
+        .prefault({}),
     })
     .prefault({}),
   /** Domains of the brand and which site each serves. A host not listed is the member site. */
