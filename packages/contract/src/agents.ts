@@ -4,6 +4,7 @@ import { epochMsSchema, pagedValueFields } from './input-rules.ts';
 import { bettingRecordLineSchema, roundTotalsSchema } from './records.ts';
 import { gameCategorySchema, languageCodeSchema } from './system.ts';
 import { decimalAmountSchema, amountInputSchema, recordKindSchema, requestIdSchema } from './wallet.ts';
+import { countryDialingCodeSchema, mobileNumSchema } from './accounts/fields.ts';
 
 /**
  * The agent's half of the site (issue 14; spec 1 money features, 2 agent centre menu, 3 consolidated
@@ -272,6 +273,13 @@ export const registerDownlineBodySchema = z.object({
   /** For an agent: its type (spec 6: 1, 2, 41, 42; default 1). */
   agentType: z.union([z.literal(1), z.literal(2), z.literal(41), z.literal(42)]).optional(),
   nickname: z.string().trim().max(32).optional(),
+  /**
+   * The downline's mobile number (unique among accounts: MOBILE_TAKEN), so it can reset its password
+   * by SMS; the agent centre asks for it. The account changes the password and sets its own payment
+   * password at its first login (PAYMENT_PASSWORD_SETUP_REQUIRED until then).
+   */
+  mobileNum: mobileNumSchema.optional(),
+  countryDialingCode: countryDialingCodeSchema.optional(),
 });
 
 export const downlineSchema = z.object({

@@ -50,6 +50,11 @@ export const errorCatalogue = {
    */
   PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'err_password_change_required' },
   /**
+   * An account opened by its upline has changed its password but not yet set its own payment
+   * password: only that, member info, first login and logout are served; the web opens the form.
+   */
+  PAYMENT_PASSWORD_SETUP_REQUIRED: { status: 403, message: 'err_payment_password_setup_required' },
+  /**
    * An operator whose second step is not enrolled yet: the session may only enrol it (back office;
    * the second step is required for every operator).
    */

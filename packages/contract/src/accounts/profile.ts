@@ -28,6 +28,11 @@ export const memberInfoSchema = z.object({
   demoFunds: z.boolean(),
   passwordExpired: z.boolean(),
   firstTimeLogin: z.boolean(),
+  /**
+   * Opened by its upline and its own payment password not set yet: every other call answers
+   * PAYMENT_PASSWORD_SETUP_REQUIRED until setPaymentPassword (the web opens the form at login).
+   */
+  paymentPasswordSetupRequired: z.boolean().optional(),
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 

@@ -68,6 +68,17 @@ const callsBeforePasswordChange: ReadonlySet<string> = new Set(
 );
 
 /**
+ * What a session of an account opened by its upline may call until it sets its own payment
+ * password (after the forced password change): that, member info, first login, logout, and the
+ * password change (the change comes first; it answers a session still bound by this rule).
+ */
+const callsBeforePaymentPasswordSetup: ReadonlySet<string> = new Set(
+  [calls.setPaymentPassword, calls.changePassword, calls.memberInfo, calls.firstLogin, calls.logout].map(
+    (call) => call.id,
+  ),
+);
+
+/**
  * The second step is required for every operator: until it is enrolled, an operator's session may
  * only enrol it (and read who it is, and log out). The confirmation answers a new session. A new
  * operator's first password must change first (callsBeforePasswordChange), so the change is
@@ -143,6 +154,10 @@ export function admitResolved(
     // Optional calls serve such a session as a guest: public pages still show behind the dialog.
     if (call.auth === 'optional') return;
     throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  }
+  if (session.paymentPasswordSetupRequired && !callsBeforePaymentPasswordSetup.has(call.id)) {
+    if (call.auth === 'optional') return;
+    throw new AppError('PAYMENT_PASSWORD_SETUP_REQUIRED');
   }
   // A member's session never opens an operator call (admitOperator judges those, from
   // operator_sessions): reaching here is a caller's mistake, refused as no session at all.

@@ -133,7 +133,10 @@ export async function setPaymentPassword({
   }
   await db
     .update(members)
-    .set({ paymentPasswordHash: await hashPassword(newPaymentPassword, context.scrypt, hashing) })
+    .set({
+      paymentPasswordHash: await hashPassword(newPaymentPassword, context.scrypt, hashing),
+      mustSetPaymentPassword: false,
+    })
     .where(eq(members.id, memberId));
   // The login password proved the owner: a new payment password lifts its lock.
   await clearStrikes({ db, secret: 'paymentPassword', memberId });

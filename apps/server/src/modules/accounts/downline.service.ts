@@ -7,10 +7,11 @@ import type { Env } from '../../config/env.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 import { loginHashing, scryptOf, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
-import { findMemberByAccount } from './members.repository.ts';
+import { findMemberByAccount, findMemberByMobile } from './members.repository.ts';
 import { hashPassword } from './password-hash.ts';
 import { registrationIssues } from './register-rules.ts';
 import { revokeMemberSessions } from './session.service.ts';
+import { normaliseMobile } from '../sms/sms.service.ts';
 
 /**
  * What the agents module asks of accounts (issue 14): an agent opens a downline account, disables
@@ -46,7 +47,14 @@ export async function openDownlineAccount({
 }: {
   context: DownlineContext;
   uplineId: number;
-  body: { username: string; password: string; confirmPassword: string; nickname?: string | undefined };
+  body: {
+    username: string;
+    password: string;
+    confirmPassword: string;
+    nickname?: string | undefined;
+    mobileNum?: string | undefined;
+    countryDialingCode?: string | undefined;
+  };
   type: number;
 }): Promise<{ id: number; account: string }> {
   const { db } = context;
@@ -57,7 +65,21 @@ export async function openDownlineAccount({
     kind: 'username',
   });
   const ours: FieldIssue[] = issues.filter((issue) => downlineFields.has(issue.field));
+  let mobile: string | null = null;
+  if (body.mobileNum?.trim()) {
+    try {
+      mobile = normaliseMobile({
+        mobileNum: body.mobileNum,
+        countryDialingCode: body.countryDialingCode ?? '+880',
+      });
+    } catch {
+      ours.push({ field: 'mobileNum', reason: 'not a valid mobile number' });
+    }
+  }
   if (ours.length > 0) throw new AppError('VALIDATION_FAILED', { issues: ours });
+  const mobileTaken = () =>
+    new AppError('MOBILE_TAKEN', { issues: [{ field: 'mobileNum', reason: 'taken' }] });
+  if (mobile && (await findMemberByMobile(db, mobile))) throw mobileTaken();
   const taken = () => new AppError('USERNAME_TAKEN', { issues: [{ field: 'username', reason: 'taken' }] });
   if (await findMemberByAccount(db, username)) throw taken();
   try {
@@ -70,7 +92,13 @@ export async function openDownlineAccount({
         uplineId,
         passwordHash: await hashPassword(body.password, context.scrypt, loginHashing(context, username)),
         registerMethod: 'AGENT',
+        // The upline typed this password: the account changes it and sets its own payment
+        // password at its first login, before anything else (authorize.ts; issue 38).
+        mustChangePassword: true,
+        mustSetPaymentPassword: true,
         registerIp: context.ip,
+        mobile,
+        countryDialingCode: mobile ? (body.countryDialingCode ?? '+880') : null,
       })
       .returning({ id: members.id, account: members.account });
     if (!created) throw new Error('insert returned no member');
@@ -78,6 +106,7 @@ export async function openDownlineAccount({
   } catch (error) {
     // Two registrations racing for one name: the unique index decides.
     if (violatedUniqueConstraint(error) === 'members_account_key') throw taken();
+    if (violatedUniqueConstraint(error) === 'members_mobile_key') throw mobileTaken();
     throw error;
   }
 }

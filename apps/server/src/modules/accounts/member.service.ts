@@ -61,6 +61,7 @@ export async function getMemberInfo({
     demoFunds: member.demoFunds,
     passwordExpired: isPasswordExpired(context, member),
     firstTimeLogin: member.firstLoginDoneAt === null,
+    paymentPasswordSetupRequired: member.mustSetPaymentPassword,
   };
 }
 

@@ -18,6 +18,11 @@ export interface SessionInfo {
   site: SessionSite;
   /** The login's password must change first: the session is good for that call only (authorize). */
   passwordChangeRequired: boolean;
+  /**
+   * An account opened by its upline must set its own payment password (after the password change)
+   * before anything else (authorize). Read from the account, so setting it frees every session.
+   */
+  paymentPasswordSetupRequired: boolean;
 }
 
 /**
@@ -84,7 +89,7 @@ export function sessionCheckColumns(operatorIdle: string, idle: string, touch: s
     s.expires_at > now() and s.last_seen_at > now() - make_interval(mins => case when s.site = 'operator'
       then ${operatorIdle} else ${idle} end) as is_live,
     s.last_seen_at < now() - make_interval(secs => ${touch}) as is_stale,
-    m.account, m.type, m.role, m.status`;
+    m.account, m.type, m.role, m.status, m.must_set_payment_password`;
 }
 
 /**
@@ -145,6 +150,7 @@ export interface SessionCheckRow {
   type: number;
   role: 'player' | 'operator';
   status: string;
+  must_set_payment_password: boolean;
 }
 
 export type ResolvedSession =
@@ -169,6 +175,7 @@ export function judgeSessionRow(found: SessionCheckRow | undefined): ResolvedSes
       type: Number(found.type),
       site: found.site,
       passwordChangeRequired: found.password_change_required,
+      paymentPasswordSetupRequired: found.must_set_payment_password === true,
     },
   };
 }

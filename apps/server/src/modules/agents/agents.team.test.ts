@@ -148,6 +148,83 @@ describe('agentRegisterDownline', () => {
     expect((wallets as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(2);
   });
 
+  it('opens a downline that must change the password its upline typed and set its own payment password first (issue 38)', async () => {
+    const opened = await register({
+      username: 'taforced',
+      password: 'Upline-typed-2026',
+      confirmPassword: 'Upline-typed-2026',
+      kind: 'agent',
+      agentType: 2,
+      mobileNum: '01712 345678',
+      countryDialingCode: '+880',
+    });
+    expect(opened.status).toBe(200);
+    const [row] = await teams.sut.db
+      .select({ mobile: members.mobile, mustChange: members.mustChangePassword })
+      .from(members)
+      .where(eq(members.account, 'taforced'));
+    expect(row).toEqual({ mobile: '+8801712345678', mustChange: true });
+
+    const first = await loginAs(teams.sut, 'taforced', 'Upline-typed-2026', { host: agentHost });
+    expect([first.status, first.body.value.passwordExpired]).toEqual([200, true]);
+    const forcedToken: string = first.body.value.token;
+    const early = await get('/wps/agent/team/overview', forcedToken);
+    expect([early.status, early.body.code]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
+
+    const changed = await post(
+      '/wps/member/password',
+      {
+        oldPassword: 'Upline-typed-2026',
+        newPassword: 'Own-secret-2026',
+        confirmNewPassword: 'Own-secret-2026',
+      },
+      forcedToken,
+      true,
+    );
+    expect(changed.status).toBe(200);
+    const token: string = changed.body.value.token;
+    // The password the upline typed opens nothing any more.
+    const upline = await loginAs(teams.sut, 'taforced', 'Upline-typed-2026', { host: agentHost });
+    expect(upline.body.code).toBe('LOGIN_FAILED');
+
+    const beforePayment = await get('/wps/agent/team/overview', token);
+    expect([beforePayment.status, beforePayment.body.code]).toEqual([403, 'PAYMENT_PASSWORD_SETUP_REQUIRED']);
+    const withdrawInfo = await get('/wps/withdraw/info', token);
+    expect(withdrawInfo.body.code).toBe('PAYMENT_PASSWORD_SETUP_REQUIRED');
+    const info = await get('/wps/member/info', token);
+    expect(info.body.value).toMatchObject({ paymentPasswordSetupRequired: true, hasPaymentPassword: false });
+
+    const set = await post(
+      '/wps/member/password/payment',
+      { password: 'Own-secret-2026', newPaymentPassword: '864209', confirmPaymentPassword: '864209' },
+      token,
+      true,
+    );
+    expect(set.status).toBe(200);
+    expect((await get('/wps/agent/team/overview', token)).status).toBe(200);
+    expect((await get('/wps/member/info', token)).body.value).toMatchObject({
+      paymentPasswordSetupRequired: false,
+      hasPaymentPassword: true,
+    });
+    // A new login is not asked again.
+    const again = await loginAs(teams.sut, 'taforced', 'Own-secret-2026', { host: agentHost });
+    expect(again.body.value.passwordExpired).toBe(false);
+    expect((await get('/wps/agent/team/overview', again.body.value.token)).status).toBe(200);
+  });
+
+  it('checks the downline mobile: a bad number names the field, a taken one answers MOBILE_TAKEN', async () => {
+    const body = {
+      password: 'Upline-typed-2026',
+      confirmPassword: 'Upline-typed-2026',
+      kind: 'agent',
+    };
+    const bad = await register({ ...body, username: 'tamobbad', mobileNum: '123' });
+    expect([bad.status, bad.body.value.issues[0].field]).toEqual([400, 'mobileNum']);
+    expect((await register({ ...body, username: 'tamobone', mobileNum: '01812345678' })).status).toBe(200);
+    const taken = await register({ ...body, username: 'tamobtwo', mobileNum: '01812345678' });
+    expect([taken.status, taken.body.code]).toEqual([409, 'MOBILE_TAKEN']);
+  });
+
   it('applies the brand rules and refuses a taken name, changing nothing', async () => {
     const player = await playerLogin(teams.sut, 'ta_player');
     const before = await snapshot(teams);
