@@ -178,8 +178,18 @@ export const lotteryBetSchema = z.object({
   payout: decimalAmountSchema,
   placedAt: z.number(),
   settledAt: z.number().nullable(),
-  /** Cancelling is allowed while the numero is open (before lockTime). */
+  /**
+   * Cancelling is allowed while the numero is open, until the brand's cancel freeze before its lock
+   * (`cancelUntil`, ms; docs/lottery.md "Placing and cancelling").
+   */
   cancellable: z.boolean(),
+  cancelUntil: z.number(),
+  /**
+   * The numero's seed commitment (SHA-256 of the seed) and the randomness beacon round the draw will
+   * mix in, as they were when the bet was placed: the bettor's own copy (null for older bets).
+   */
+  seedHash: z.string().nullable(),
+  beaconRound: z.number().int().nullable(),
 });
 export type LotteryBet = z.infer<typeof lotteryBetSchema>;
 

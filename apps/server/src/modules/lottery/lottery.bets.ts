@@ -62,6 +62,9 @@ interface BetLine {
   placedAt: number | string;
   settledAt: number | string | null;
   cancellable: boolean;
+  lockAt: number | string;
+  seedHash: string | null;
+  beaconRound: number | string | null;
 }
 
 /** A refusal answered by the SQL functions: nothing moved. */
@@ -73,9 +76,28 @@ interface Refusal {
 type FunctionRefusal =
   | Refusal
   | { error: 'AMOUNT_OUT_OF_RANGE'; field: string; min: string; max: string }
-  | { error: 'BETTING_CLOSED' | 'INSUFFICIENT_FUNDS'; field?: string };
+  | { error: 'BETTING_CLOSED' | 'INSUFFICIENT_FUNDS'; field?: string }
+  | { error: 'CANCEL_CLOSED'; field: string; freezeMinutes: number };
 
-function betOf(line: BetLine, precision: number, language: LanguageCode): LotteryBet {
+/** What turning a bet line into the contract's bet needs besides the line. */
+interface BetContext {
+  precision: number;
+  language: LanguageCode;
+  /** The brand's cancel freeze (settings.lotteryFairness.cancelFreezeMinutes), ms. */
+  freezeMs: number;
+}
+
+async function betContextOf(db: Database, language: LanguageCode = 'EN'): Promise<BetContext> {
+  const settings = await getSettings(db);
+  return {
+    precision: settings.currencyPrecision,
+    language,
+    freezeMs: settings.lotteryFairness.cancelFreezeMinutes * 60_000,
+  };
+}
+
+function betOf(line: BetLine, { precision, language, freezeMs }: BetContext): LotteryBet {
+  const cancelUntil = Number(line.lockAt) - freezeMs;
   return {
     betId: Number(line.betId),
     gameCode: line.gameCode,
@@ -90,7 +112,10 @@ function betOf(line: BetLine, precision: number, language: LanguageCode): Lotter
     payout: formatAmount(BigInt(line.payout), precision),
     placedAt: Number(line.placedAt),
     settledAt: line.settledAt === null ? null : Number(line.settledAt),
-    cancellable: line.cancellable,
+    cancellable: line.cancellable && cancelUntil > Date.now(),
+    cancelUntil,
+    seedHash: line.seedHash,
+    beaconRound: line.beaconRound === null ? null : Number(line.beaconRound),
   };
 }
 
@@ -102,6 +127,12 @@ function refusalError(refusal: FunctionRefusal, precision: number): AppError {
         min: formatAmount(BigInt(refusal.min), precision),
         max: formatAmount(BigInt(refusal.max), precision),
       },
+    });
+  }
+  if (refusal.error === 'CANCEL_CLOSED') {
+    return new AppError('CANCEL_CLOSED', {
+      issues: [{ field: refusal.field, reason: 'inside the cancel freeze before the lock' }],
+      value: { freezeMinutes: refusal.freezeMinutes },
     });
   }
   if (refusal.field === undefined) return new AppError(refusal.error);
@@ -156,6 +187,11 @@ export async function placeSlip(db: Database, input: PlaceSlipInput): Promise<Pl
   const settings = await getSettings(db);
   const precision = settings.currencyPrecision;
   const currency = settings.currency;
+  const context: BetContext = {
+    precision,
+    language: 'EN',
+    freezeMs: settings.lotteryFairness.cancelFreezeMinutes * 60_000,
+  };
   if (!(playTypes as readonly string[]).includes(input.playType))
     throw fieldIssue('playType', 'unknown play type');
   const selections = betsOfSlip(input.playType, input.numbers);
@@ -179,27 +215,32 @@ export async function placeSlip(db: Database, input: PlaceSlipInput): Promise<Pl
   if (result.error !== undefined) throw refusalError(result, precision);
   if (!result.replayed) walletChanged(db, input.memberId);
   return {
-    bets: result.bets.map((line) => betOf(line, precision, 'EN')),
+    bets: result.bets.map((line) => betOf(line, context)),
     total: formatAmount(stake * BigInt(result.bets.length), precision),
     balance: formatAmount(BigInt(result.balance), precision),
     replayed: result.replayed,
   };
 }
 
-/** Cancels an own open bet while its numero is open (before lockTime): the stake comes back. */
+/**
+ * Cancels an own open bet while its numero is open, until the brand's cancel freeze before the lock
+ * (CANCEL_CLOSED after it, recorded in lottery_events by the function): the stake comes back.
+ */
 export async function cancelBet(
   db: Database,
   input: { memberId: number; betId: number },
 ): Promise<{ bet: LotteryBet; balance: string }> {
-  const { currencyPrecision: precision } = await getSettings(db);
+  const context = await betContextOf(db);
+  const { precision } = context;
   const result = await callWithRetry<FunctionRefusal | { bet: BetLine; balance: string; error?: undefined }>(
     db,
-    sql`select lottery_cancel_bet(${input.memberId}::integer, ${input.betId}::bigint) as result`,
+    sql`select lottery_cancel_bet(${input.memberId}::integer, ${input.betId}::bigint,
+      ${Math.round(context.freezeMs / 1000)}::integer) as result`,
   );
   if (result.error !== undefined) throw refusalError(result, precision);
   walletChanged(db, input.memberId);
   return {
-    bet: betOf(result.bet, precision, 'EN'),
+    bet: betOf(result.bet, context),
     balance: formatAmount(BigInt(result.balance), precision),
   };
 }
@@ -220,7 +261,7 @@ export async function listMyBets(
   db: Database,
   query: MyBetsQuery,
 ): Promise<{ list: LotteryBet[]; total: number; totalPages: number; pageNo: number; pageSize: number }> {
-  const { currencyPrecision: precision } = await getSettings(db);
+  const context = await betContextOf(db, query.language ?? 'EN');
   const conditions = [
     sql`l."memberId" = ${query.memberId}`,
     query.gameCode === undefined ? undefined : sql`l."gameCode" = ${query.gameCode}`,
@@ -238,7 +279,7 @@ export async function listMyBets(
       limit ${query.pageSize} offset ${(query.pageNo - 1) * query.pageSize}`),
   );
   return {
-    list: lines.map(({ line }) => betOf(line, precision, query.language ?? 'EN')),
+    list: lines.map(({ line }) => betOf(line, context)),
     total,
     totalPages: Math.ceil(total / query.pageSize),
     pageNo: query.pageNo,

@@ -84,7 +84,8 @@ export async function openNumeros(db: Database, now: Date): Promise<number> {
 }
 
 /**
- * The SHA-256 (hex) over the numero's bets, one line `betId:entryId:requestHash` per bet in bet id
+ * The SHA-256 (hex) over the numero's live bets (a cancelled bet is never in it nor in the count:
+ * issue 36, placing and cancelling must not re-roll the draw), one line `betId:entryId:requestHash` per bet in bet id
  * order joined by "\n" (lottery-draw.ts betDigestLine; '' when there is none), and their count.
  */
 function betsDigestSql(numeroId: number) {
@@ -95,7 +96,7 @@ function betsDigestSql(numeroId: number) {
              ''), 'UTF8')), 'hex') as bets_digest
       from lottery_bets b
       join ledger_entries e on e.id = b.entry_id
-     where b.numero_id = ${numeroId}`;
+     where b.numero_id = ${numeroId} and b.status <> 'cancelled'`;
 }
 
 /** The digest and count of a numero's bets as the lock computes them (the proof shows them). */

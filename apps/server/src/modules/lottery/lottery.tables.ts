@@ -85,6 +85,18 @@ export const lotteryNumeros = pgTable(
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     voidReason: text('void_reason'),
+    /**
+     * The randomness beacon's round whose value the draw mixes in (fixed at the opening from the
+     * lock time: the first round after it), and, once fetched and verified, its value and signature.
+     */
+    beaconRound: bigint('beacon_round', { mode: 'number' }),
+    beaconValue: text('beacon_value'),
+    beaconSignature: text('beacon_signature'),
+    /** A void after the lock: who asked (operator id) and when; a second operator carries it out. */
+    voidRequestedBy: bigint('void_requested_by', { mode: 'number' }),
+    voidRequestedAt: timestamp('void_requested_at', { withTimezone: true }),
+    voidApprovedBy: bigint('void_approved_by', { mode: 'number' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('lottery_numeros_game_numero_key').on(table.gameId, table.numero),
@@ -126,6 +138,9 @@ export const lotteryBets = pgTable(
     settleEntryId: bigint('settle_entry_id', { mode: 'number' }),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** The numero's seed commitment and beacon round when the bet was placed (the bettor's copy). */
+    seedHash: text('seed_hash'),
+    beaconRound: bigint('beacon_round', { mode: 'number' }),
   },
   (table) => [
     uniqueIndex('lottery_bets_request_key').on(table.memberId, table.requestId, table.slipIndex),
@@ -157,4 +172,24 @@ export const lotteryOdds = pgTable(
       sql`${table.oddsMilli} > 0 and ${table.minStake} > 0 and ${table.maxStake} >= ${table.minStake}`,
     ),
   ],
+);
+
+/**
+ * The lottery's own trail of refused or notable member and system steps (issue 36): a cancel inside
+ * the freeze, a beacon value whose signature fails, a numero voided for a missing beacon round.
+ * Rows are only ever inserted.
+ */
+export const lotteryEvents = pgTable(
+  'lottery_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** cancel_refused, beacon_invalid, beacon_missing … */
+    kind: text('kind').notNull(),
+    numeroId: bigint('numero_id', { mode: 'number' }),
+    memberId: integer('member_id'),
+    betId: bigint('bet_id', { mode: 'number' }),
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (table) => [index('lottery_events_numero_idx').on(table.numeroId, table.id)],
 );

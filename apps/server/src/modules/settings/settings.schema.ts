@@ -178,6 +178,17 @@ export const siteSettingsSchema = z.object({
     .prefault({}),
   payments: z
     .object({
+  /**
+   * The lottery's fairness rules (issue 36, docs/lottery.md "Fairness"). A member's bet can be
+   * cancelled only until `cancelFreezeMinutes` before its numero's lock: a cancel later is refused
+   * (CANCEL_CLOSED) and recorded, so bets cannot be placed and cancelled at the last minute to
+   * steer the bets digest.
+   */
+  lotteryFairness: z
+    .object({
+      cancelFreezeMinutes: z.number().int().min(0).max(1440).default(5),
+    })
+    .prefault({}),
       // None by default: the operator lists their own accounts and gateways. The demo's bank
       // account and sandbox gateway come from the demo seed (seed/seed.ts), never from here.
       depositMethods: z.array(depositMethodSchema).default([]),

@@ -1,6 +1,9 @@
--- Cancelling an own open bet while its numero is open: the stake comes back with a reversal of the
--- placement entry (key lottery-cancel:<betId>).
-CREATE OR REPLACE FUNCTION lottery_cancel_bet(p_member_id integer, p_bet_id bigint)
+-- Cancelling an own open bet while its numero is open and its lock is more than p_freeze_seconds
+-- away (the brand's cancel freeze, issue 36: no placing and cancelling at the last minute to steer the
+-- bets digest): the stake comes back with a reversal of the placement entry (key
+-- lottery-cancel:<betId>). A cancel inside the freeze is refused (CANCEL_CLOSED) and recorded in
+-- lottery_events (kind cancel_refused) in the same call.
+CREATE OR REPLACE FUNCTION lottery_cancel_bet(p_member_id integer, p_bet_id bigint, p_freeze_seconds integer)
 RETURNS jsonb
 LANGUAGE plpgsql
 AS $$
@@ -22,6 +25,13 @@ BEGIN
   SELECT b.* INTO v_bet FROM lottery_bets b WHERE b.id = p_bet_id FOR UPDATE;
   IF v_bet.status <> 'open' OR v_numero_status <> 'open' OR v_lock_at <= clock_timestamp() THEN
     RETURN jsonb_build_object('error', 'BETTING_CLOSED', 'field', 'betId');
+  END IF;
+  IF v_lock_at - make_interval(secs => p_freeze_seconds) <= clock_timestamp() THEN
+    INSERT INTO lottery_events (kind, numero_id, member_id, bet_id, detail)
+    VALUES ('cancel_refused', v_bet.numero_id, p_member_id, v_bet.id,
+            jsonb_build_object('lockAt', v_lock_at, 'freezeSeconds', p_freeze_seconds));
+    RETURN jsonb_build_object('error', 'CANCEL_CLOSED', 'field', 'betId',
+                              'freezeMinutes', p_freeze_seconds / 60.0);
   END IF;
   v_house := 'house:' || v_bet.currency;
   v_posted := ledger_post_entries(ARRAY['reversal'], ARRAY['lottery-cancel:' || v_bet.id], NULL,

@@ -34,6 +34,8 @@ DECLARE
   v_numero_id bigint;
   v_numero_status text;
   v_lock_at timestamptz;
+  v_seed_hash text;
+  v_beacon_round bigint;
   v_balance bigint;
   v_wallet text := 'member:' || p_member_id || ':main';
   v_house text := 'house:' || p_currency;
@@ -102,7 +104,8 @@ BEGIN
 
   -- The numero, shared-locked: its lock (an UPDATE) waits until this slip commits, and a slip that
   -- waited on the lock reads the locked row. clock_timestamp(): the time now, not the call's start.
-  SELECT n.id, n.status, n.lock_at INTO v_numero_id, v_numero_status, v_lock_at
+  SELECT n.id, n.status, n.lock_at, n.seed_hash, n.beacon_round
+    INTO v_numero_id, v_numero_status, v_lock_at, v_seed_hash, v_beacon_round
     FROM lottery_numeros n
    WHERE n.game_id = v_game_id AND n.numero = p_numero
      FOR SHARE;
@@ -135,10 +138,11 @@ BEGIN
     RAISE EXCEPTION 'slip % was placed by another call', p_request_id USING ERRCODE = 'KL101';
   END IF;
   INSERT INTO lottery_bets
-    (numero_id, game_id, member_id, play_type, selection, stake, odds_milli, currency, request_id, slip_index, entry_id)
+    (numero_id, game_id, member_id, play_type, selection, stake, odds_milli, currency, request_id, slip_index, entry_id,
+     seed_hash, beacon_round)
   SELECT v_numero_id, v_game_id, p_member_id, p_play_type,
          ARRAY(SELECT jsonb_array_elements_text(s.selection)), p_stake, v_odds, p_currency,
-         p_request_id, s.n - 1, v_posted.entry_ids[s.n]
+         p_request_id, s.n - 1, v_posted.entry_ids[s.n], v_seed_hash, v_beacon_round
     FROM jsonb_array_elements(p_selections) WITH ORDINALITY AS s(selection, n)
    ORDER BY s.n;
   RETURN lottery_slip_reply(p_member_id, p_request_id, false);

@@ -85,6 +85,9 @@ function bet(overrides: Partial<LotteryBet> = {}): LotteryBet {
     placedAt: serverTime,
     settledAt: null,
     cancellable: true,
+    cancelUntil: serverTime + 600_000,
+    seedHash: 'ab'.repeat(32),
+    beaconRound: 1234,
     ...overrides,
   };
 }
