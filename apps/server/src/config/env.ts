@@ -74,6 +74,12 @@ const envSchema = z
         'a host name without scheme or port',
       )
       .optional(),
+    /**
+     * A GeoLite2/GeoIP2 Country (or City) database file in MaxMind's MMDB format that the operator
+     * keeps current (e.g. with MaxMind's geoipupdate): read at start and again by the hourly
+     * `geoip-refresh` job whenever it changes. Unset: the data shipped with the server, which ages.
+     */
+    GEOIP_DATABASE_FILE: z.string().min(1).optional(),
     /** Folder of the images operators upload (banners, promotions), served under /uploads/; DATA_DIR/uploads when unset. */
     UPLOAD_DIR: z.string().min(1).optional(),
     /** Largest image an operator may upload, in bytes. */

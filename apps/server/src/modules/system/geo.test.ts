@@ -1,6 +1,27 @@
-import { describe, expect, it } from 'vitest';
-import { countryMemory, countryOf, ipMatcher, normaliseIp } from './geo.ts';
+import { copyFileSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/helper.ts';
+import {
+  countryMemory,
+  countryOf,
+  geoDataAgeDays,
+  geoDataAgeWarning,
+  geoDataInfo,
+  geoDataMaxAgeDays,
+  ipMatcher,
+  normaliseIp,
+  refreshGeoData,
+  resetGeoData,
+} from './geo.ts';
 import { hostNameOf } from './system.service.ts';
+
+const require = createRequire(import.meta.url);
+const shipped = (name: string) => require.resolve(`@ip-location-db/geolite2-country-mmdb/${name}`);
+const folder = mkdtempSync(join(tmpdir(), 'khela-geo-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('geo', () => {
   it('finds countries offline and none for private addresses', () => {
@@ -47,5 +68,67 @@ describe('geo', () => {
     expect(hostNameOf('localhost:8080')).toBe('localhost');
     expect(hostNameOf('[::1]:8080')).toBe('[::1]');
     expect(hostNameOf(undefined)).toBe('');
+  });
+});
+
+describe('GeoIP data the operator keeps current (issue 35, item 6)', () => {
+  afterEach(() => resetGeoData());
+
+  it('answers from the bundled data until a file is given, then from that file, read again only when it changes', () => {
+    expect(geoDataInfo().source).toBe('bundled');
+    const file = join(folder, 'GeoLite2-Country.mmdb');
+    copyFileSync(shipped('geolite2-country.mmdb'), file);
+    const first = refreshGeoData(file);
+    expect(first).toMatchObject({ changed: true, source: file });
+    expect(geoDataInfo().fileStamp).not.toBeNull();
+    expect(countryOf('103.4.145.1')).toBe('BD');
+    expect(refreshGeoData(file).changed).toBe(false);
+    // A new file in its place (another modification time) is read again.
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect(refreshGeoData(file).changed).toBe(true);
+  });
+
+  it('refuses a file that is not a country database of both families and keeps the data it had', () => {
+    const file = join(folder, 'broken.mmdb');
+    copyFileSync(shipped('geolite2-country.mmdb'), file);
+    refreshGeoData(file);
+    const before = geoDataInfo();
+
+    writeFileSync(file, 'this is not a MaxMind DB file');
+    expect(() => refreshGeoData(file)).toThrow(/not a MaxMind DB file/);
+    copyFileSync(shipped('geolite2-country-ipv4.mmdb'), file);
+    utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+    expect(() => refreshGeoData(file)).toThrow(/IPv4 only/);
+    copyFileSync(shipped('geolite2-country-ipv6.mmdb'), file);
+    utimesSync(file, new Date(), new Date(Date.now() + 20_000));
+    expect(() => refreshGeoData(file)).toThrow(/places 8\.8\.8\.8 in no country/);
+    expect(() => refreshGeoData(join(folder, 'missing.mmdb'))).toThrow(/ENOENT/);
+
+    expect(geoDataInfo()).toBe(before);
+    expect(countryOf('8.8.8.8')).toBe('US');
+  });
+
+  it(`warns once the data is over ${geoDataMaxAgeDays} days old, counted from its build date`, () => {
+    const built = geoDataInfo().builtAt.getTime();
+    const day = 86_400_000;
+    expect(geoDataAgeDays(new Date(built + 10 * day))).toBe(10);
+    expect(geoDataAgeWarning(new Date(built + geoDataMaxAgeDays * day))).toBeNull();
+    const warning = geoDataAgeWarning(new Date(built + (geoDataMaxAgeDays + 1) * day));
+    expect(warning).toContain(`${geoDataMaxAgeDays + 1} days ago`);
+    expect(warning).toContain('GEOIP_DATABASE_FILE');
+  });
+
+  it('reads GEOIP_DATABASE_FILE at start and defines the hourly refresh job', async () => {
+    const file = join(folder, 'start.mmdb');
+    copyFileSync(shipped('geolite2-country.mmdb'), file);
+    const sut = await buildTestApp({ seed: false, env: { GEOIP_DATABASE_FILE: file } });
+    try {
+      expect(geoDataInfo().source).toBe(file);
+      const job = sut.app.jobs.get('geoip-refresh');
+      expect(job).toBeDefined();
+      await expect(job!.run({ id: 'test' })).resolves.toMatchObject({ changed: false, source: file });
+    } finally {
+      await sut.close();
+    }
   });
 });

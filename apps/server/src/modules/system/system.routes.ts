@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { geoDataAgeWarning, refreshGeoData } from './geo.ts';
 import {
   getDomainRoute,
   getPermission,
@@ -46,4 +47,34 @@ export async function systemRoutes(app: FastifyInstance) {
   registerCall(app, calls.registerSetting, async () => toRegisterSetting(await getSettings(db)), brand);
 
   registerCall(app, calls.countries, async () => listCountries(db));
+
+  geoDataRefresh(app);
+}
+
+/**
+ * The GeoIP data behind region blocking (geo.ts): the operator's file (GEOIP_DATABASE_FILE) is read
+ * at start, where a file that is not a country database stops the start with its reason, and again
+ * by an hourly job whenever it changes, where a bad file fails the run and the data already loaded
+ * stays. Data over 60 days old is warned about at start and by every run.
+ */
+function geoDataRefresh(app: FastifyInstance): void {
+  const file = app.env.GEOIP_DATABASE_FILE;
+  if (file) refreshGeoData(file);
+  const warning = geoDataAgeWarning();
+  if (warning) app.log.warn(warning);
+  app.jobs.define({
+    name: 'geoip-refresh',
+    summary:
+      "Reloads the region blocking's GeoIP data when its file changed; warns when it is over 60 days old",
+    schedule: { cron: '23 * * * *' },
+    retry: { limit: 0, delaySeconds: 0, backoff: false },
+    timeoutSeconds: 120,
+    run: async () => {
+      const refreshed = file ? refreshGeoData(file) : null;
+      const stale = geoDataAgeWarning();
+      if (stale) app.log.warn(stale);
+      if (refreshed?.changed) app.log.info(refreshed, 'GeoIP data reloaded');
+      return refreshed ?? { changed: false, source: 'bundled', warning: stale };
+    },
+  });
 }
