@@ -1,10 +1,13 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -81,4 +84,50 @@ export const depositReceipts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.orderId, table.position] })],
+);
+
+/**
+ * The brand's receiving mobile-wallet numbers for manual deposits (issue 37, item 3). A member is
+ * shown the enabled number of the provider with the day's cap left that was shown longest ago
+ * (rotation); `dailyCap` in minor units bounds what pending and approved deposits sent to it in
+ * one brand day may add up to. Numbers are switched off, never deleted (old orders name them).
+ */
+export const depositWalletNumbers = pgTable(
+  'deposit_wallet_numbers',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: ['bkash', 'nagad', 'rocket'] }).notNull(),
+    number: text('number').notNull(),
+    label: text('label'),
+    dailyCap: bigint('daily_cap', { mode: 'bigint' }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    lastShownAt: timestamp('last_shown_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('deposit_wallet_numbers_key').on(table.provider, table.number)],
+);
+
+/**
+ * What a member said of a manual wallet deposit: the number sent to, the member's own number and
+ * the provider's TrxID. A TrxID is claimed once across all members (unique per provider while the
+ * claim stands); a rejection voids the claim, so the TrxID's real sender can still claim it.
+ */
+export const depositWalletTransfers = pgTable(
+  'deposit_wallet_transfers',
+  {
+    orderId: bigint('order_id', { mode: 'number' }).primaryKey(),
+    provider: text('provider', { enum: ['bkash', 'nagad', 'rocket'] }).notNull(),
+    numberId: integer('number_id').notNull(),
+    receivingNumber: text('receiving_number').notNull(),
+    senderNumber: text('sender_number').notNull(),
+    trxId: text('trx_id').notNull(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('deposit_wallet_transfers_trx_key')
+      .on(table.provider, table.trxId)
+      .where(sql`${table.voidedAt} is null`),
+    index('deposit_wallet_transfers_number_idx').on(table.numberId, table.createdAt),
+  ],
 );

@@ -19,6 +19,12 @@ export const payoutAccounts = pgTable(
     memberId: integer('member_id').notNull(),
     kind: text('kind', { enum: ['bank', 'ewallet'] }).notNull(),
     providerName: text('provider_name').notNull(),
+    /**
+     * An e-wallet's provider from the list (issue 37, item 4); `providerName` then holds its own
+     * spelling. Null for a bank, and for an e-wallet bound before the list whose free-text name
+     * matched none of them (migration 0041 mapped the ones it recognised).
+     */
+    walletProvider: text('wallet_provider', { enum: ['bkash', 'nagad', 'rocket', 'upay'] }),
     accountName: text('account_name').notNull(),
     accountNumber: text('account_number').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
