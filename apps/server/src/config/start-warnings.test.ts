@@ -5,14 +5,26 @@ import { startWarnings } from './start-warnings.ts';
 /** Issue 35, item 5g: a production start without ADMIN_HOST says so at warn, and goes on. */
 describe('start warnings', () => {
   it('warns outside demo mode when ADMIN_HOST is unset, naming it and the docs', () => {
-    const warnings = startWarnings(loadEnv({ DEMO_MODE: 'false' }));
+    const warnings = startWarnings(loadEnv({ DEMO_MODE: 'false' }), '24.22.3');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^ADMIN_HOST is unset: .*docs\/operations\.md, Going to production/);
   });
 
   it('says nothing with ADMIN_HOST set, or in demo mode', () => {
-    expect(startWarnings(loadEnv({ DEMO_MODE: 'false', ADMIN_HOST: 'admin.example.com' }))).toEqual([]);
+    expect(startWarnings(loadEnv({ DEMO_MODE: 'false', ADMIN_HOST: 'admin.example.com' }), '24.0.0')).toEqual(
+      [],
+    );
     expect(startWarnings(loadEnv({ DEMO_MODE: 'true' }))).toEqual([]);
+  });
+});
+
+describe('the Node release line (issue 35, item 6)', () => {
+  it('warns outside demo mode on a Node older than the supported LTS, naming both', () => {
+    const env = loadEnv({ DEMO_MODE: 'false', ADMIN_HOST: 'admin.example.com' });
+    expect(startWarnings(env, '20.20.2')).toEqual([
+      expect.stringMatching(/^Node 20\.20\.2 runs this server: .* Node 24/),
+    ]);
+    expect(startWarnings(env, '26.1.0')).toEqual([]);
   });
 });
 
