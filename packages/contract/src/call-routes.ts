@@ -435,6 +435,13 @@ export const lotteryCancelBet = {
   encrypted: false,
 } as Calls['lotteryCancelBet'];
 
+export const lotteryBetProof = {
+  id: 'lotteryBetProof',
+  method: 'GET',
+  path: '/lgw/vn/bets/proof',
+  encrypted: false,
+} as Calls['lotteryBetProof'];
+
 export const lotteryGameMenu = {
   id: 'lotteryGameMenu',
   method: 'GET',
@@ -462,6 +469,13 @@ export const lotteryNumeroProof = {
   path: '/lgw/vn/numeros/proof',
   encrypted: false,
 } as Calls['lotteryNumeroProof'];
+
+export const lotteryNumeroLeaves = {
+  id: 'lotteryNumeroLeaves',
+  method: 'GET',
+  path: '/lgw/vn/numeros/leaves',
+  encrypted: false,
+} as Calls['lotteryNumeroLeaves'];
 
 export const lotteryNumeros = {
   id: 'lotteryNumeros',

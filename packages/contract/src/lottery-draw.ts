@@ -193,6 +193,134 @@ export async function verifyDraw(
 }
 
 // ---------------------------------------------------------------------------------------------
+// The bets digest as a Merkle root (docs/lottery.md "Fairness", issue 36)
+
+/** The bet fields its Merkle leaf is made of (as the bet record shows them, stake in minor units). */
+export interface BetLeafFields {
+  betId: number | string;
+  gameCode: string;
+  numero: string;
+  playType: string;
+  numbers: readonly string[];
+  /** Minor units, whole number as text (10.00 at 2 decimals → "1000"). */
+  stakeMinor: string;
+  /** Thousandths (3.5 → 3500). */
+  oddsMilli: number;
+  /** The numero's seed commitment the bet was placed under ('' for bets older than it). */
+  seedHash: string | null;
+}
+
+/**
+ * A bet's canonical record: `khela-lottery-bet-v1|betId|gameCode|numero|playType|numbers joined by
+ * ","|stake in minor units|odds in thousandths|seedHash`. The SQL view lottery_bet_leaves writes the
+ * very same text.
+ */
+export function betLeafRecord(bet: BetLeafFields): string {
+  return [
+    'khela-lottery-bet-v1',
+    String(bet.betId),
+    bet.gameCode,
+    bet.numero,
+    bet.playType,
+    bet.numbers.join(','),
+    bet.stakeMinor,
+    String(bet.oddsMilli),
+    bet.seedHash ?? '',
+  ].join('|');
+}
+
+/** A decimal amount's minor units as text ("10.00" → "1000", "0.50" → "50", "7" → "7"). */
+export function minorUnitsText(amount: string): string {
+  const digits = amount.replace('.', '').replace(/^0+(?=\d)/, '');
+  return digits === '' ? '0' : digits;
+}
+
+/** "3.5" → 3500: the odds as the bet record shows them, in thousandths. */
+export function oddsMilliOf(odds: string): number {
+  const [whole = '0', fraction = ''] = odds.split('.');
+  return Number(whole) * 1000 + Number((fraction + '000').slice(0, 3));
+}
+
+function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(new ArrayBuffer(parts.reduce((sum, part) => sum + part.length, 0)));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** A leaf: SHA-256(0x00 ‖ record as UTF-8), hex. */
+export function merkleLeafHash(record: string): Promise<string> {
+  return sha256Hex(concatBytes(new Uint8Array([0]), encoder.encode(record)));
+}
+
+/** An inner node: SHA-256(0x01 ‖ left ‖ right) over the children's 32 bytes, hex. */
+export function merkleNodeHash(left: string, right: string): Promise<string> {
+  return sha256Hex(concatBytes(new Uint8Array([1]), bytesOfHex(left), bytesOfHex(right)));
+}
+
+/**
+ * The root over leaves in bet id order, positional (never sorted): each level pairs its nodes
+ * left to right; a last node without a partner goes up unchanged. One leaf is its own root; no
+ * leaf gives SHA-256 of the empty text (the digest of a numero without bets).
+ */
+export async function merkleRoot(leaves: readonly string[]): Promise<string> {
+  if (leaves.length === 0) return sha256Hex('');
+  let level = [...leaves];
+  while (level.length > 1) {
+    const next: string[] = [];
+    for (let index = 0; index < level.length; index += 2) {
+      const right = level[index + 1];
+      next.push(right === undefined ? level[index]! : await merkleNodeHash(level[index]!, right));
+    }
+    level = next;
+  }
+  return level[0]!;
+}
+
+/** One step of an inclusion proof: the sibling's hash and on which side it stands. */
+export interface MerkleStep {
+  side: 'left' | 'right';
+  hash: string;
+}
+
+/** The inclusion proof of the leaf at `index` (levels where it has no partner give no step). */
+export async function merklePath(leaves: readonly string[], index: number): Promise<MerkleStep[]> {
+  const path: MerkleStep[] = [];
+  let level = [...leaves];
+  let position = index;
+  while (level.length > 1) {
+    const sibling = position % 2 === 0 ? position + 1 : position - 1;
+    if (sibling < level.length)
+      path.push({ side: position % 2 === 0 ? 'right' : 'left', hash: level[sibling]! });
+    const next: string[] = [];
+    for (let at = 0; at < level.length; at += 2) {
+      const right = level[at + 1];
+      next.push(right === undefined ? level[at]! : await merkleNodeHash(level[at]!, right));
+    }
+    level = next;
+    position = Math.floor(position / 2);
+  }
+  return path;
+}
+
+/** Folds a leaf up its path: true when it gives the root. */
+export async function verifyMerklePath(
+  leaf: string,
+  path: readonly MerkleStep[],
+  root: string,
+): Promise<boolean> {
+  let hash = leaf;
+  for (const step of path) {
+    hash =
+      step.side === 'left' ? await merkleNodeHash(step.hash, hash) : await merkleNodeHash(hash, step.hash);
+  }
+  return hash === root;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Play types and payouts
 
 /**

@@ -140,13 +140,50 @@ export const numeroProofSchema = z.object({
   winningTime: z.number(),
   seedHash: z.string(),
   seed: z.string().nullable(),
-  /** SHA-256 over the numero's bets (lottery-draw.ts betDigestLine), fixed when betting closed. */
+  /**
+   * The Merkle root over the numero's live bets (lottery-draw.ts betLeafRecord, merkleRoot; the
+   * leaves: lotteryNumeroLeaves), fixed when betting closed.
+   */
   betsDigest: z.string().nullable(),
   betCount: z.number().int(),
   result: drawResultSchema.nullable(),
   voidReason: z.string().nullable(),
 });
 export type NumeroProof = z.infer<typeof numeroProofSchema>;
+
+const hashHex = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** One step of a Merkle inclusion proof (lottery-draw.ts merklePath). */
+export const merkleStepSchema = z.object({ side: z.enum(['left', 'right']), hash: hashHex });
+
+/** A page of a locked numero's Merkle leaves, in bet id order (the root is its betsDigest). */
+export const numeroLeavesSchema = z.object({
+  gameCode: z.string(),
+  numero: numeroSchema,
+  betsDigest: z.string(),
+  betCount: z.number().int(),
+  /** Leaf i of the tree is at (pageNo − 1) × pageSize + i. */
+  list: z.array(z.object({ betId: z.number().int(), leaf: hashHex })),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type NumeroLeaves = z.infer<typeof numeroLeavesSchema>;
+
+/** An own bet's place in its numero's bets digest: its record, leaf and inclusion proof. */
+export const betProofSchema = z.object({
+  betId: z.number().int(),
+  gameCode: z.string(),
+  numero: numeroSchema,
+  /** lottery-draw.ts betLeafRecord of the bet. */
+  record: z.string(),
+  leaf: hashHex,
+  index: z.number().int(),
+  path: z.array(merkleStepSchema),
+  /** The numero's bets digest (the Merkle root) the path leads to. */
+  betsDigest: z.string(),
+});
+export type BetProof = z.infer<typeof betProofSchema>;
 
 export const oddsLineSchema = z.object({
   prizeMode: lotteryPrizeModeSchema,
@@ -295,6 +332,22 @@ export const lotteryCalls = {
     query: z.object({ gameCode: gameCodeSchema, numero: numeroSchema }),
     value: numeroProofSchema,
   }),
+  lotteryNumeroLeaves: defineCall({
+    id: 'lotteryNumeroLeaves',
+    method: 'GET',
+    path: '/lgw/vn/numeros/leaves',
+    auth: 'public',
+    encrypted: false,
+    summary: "A page of a numero's bets digest leaves (after betting closed), to rebuild its Merkle root",
+    tag: 'lottery',
+    query: z.object({
+      gameCode: gameCodeSchema,
+      numero: numeroSchema,
+      pageNo,
+      pageSize: z.coerce.number().int().min(1).max(10_000).default(10_000),
+    }),
+    value: numeroLeavesSchema,
+  }),
   lotteryOdds: defineCall({
     id: 'lotteryOdds',
     method: 'GET',
@@ -347,6 +400,17 @@ export const lotteryCalls = {
     tag: 'lottery',
     body: z.object({ betId: z.number().int().min(1).max(2_147_483_647) }),
     value: z.object({ bet: lotteryBetSchema, balance: decimalAmountSchema }),
+  }),
+  lotteryBetProof: defineCall({
+    id: 'lotteryBetProof',
+    method: 'GET',
+    path: '/lgw/vn/bets/proof',
+    auth: 'member',
+    encrypted: false,
+    summary: "An own bet's Merkle inclusion proof in its numero's bets digest (after betting closed)",
+    tag: 'lottery',
+    query: z.object({ betId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+    value: betProofSchema,
   }),
   lotteryMyBets: defineCall({
     id: 'lotteryMyBets',

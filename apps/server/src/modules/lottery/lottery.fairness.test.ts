@@ -1,14 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { deriveDraw, specialOf } from '@khela/contract';
+import {
+  betLeafRecord,
+  deriveDraw,
+  merkleLeafHash,
+  merklePath,
+  merkleRoot,
+  minorUnitsText,
+  oddsMilliOf,
+  specialOf,
+  verifyMerklePath,
+  type BetProof,
+  type NumeroLeaves,
+} from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { AppError } from '../../http/app-error.ts';
 import { members } from '../accounts/accounts.tables.ts';
+import { call } from '../accounts/accounts.test-support.ts';
+import { newMember } from '../games/games.test-support.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { getBalance, postEntry, rowsOf } from '../ledger/ledger.service.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { cancelBet, listMyBets, placeSlip } from './lottery.bets.ts';
 import { TEST_CURRENCY, addLotteryGame, addNumero, openWallet } from './lottery.money.test-support.ts';
+import { merklePathOf, merkleRootOf } from './lottery.merkle.ts';
 import { betsDigestOf, lockDueNumeros } from './lottery.numeros.ts';
 import { lotteryEvents, lotteryNumeros } from './lottery.tables.ts';
 
@@ -34,6 +49,18 @@ const nextNumero = () => {
   sequence += 1;
   return `20261127${String(sequence).padStart(4, '0')}`;
 };
+
+async function fund(memberId: number, funding: bigint): Promise<void> {
+  await openWallet(sut.db, memberId);
+  await postEntry(sut.db, {
+    kind: 'deposit',
+    idempotencyKey: `fair-fund-${memberId}`,
+    postings: [
+      { address: systemAddress('world', TEST_CURRENCY), amount: -funding },
+      { address: memberWalletAddress(memberId, 'main'), amount: funding },
+    ],
+  });
+}
 
 async function member(funding: bigint): Promise<number> {
   sequence += 1;
@@ -194,5 +221,150 @@ describe('steering đề by placing and cancelling bets (issue 36)', () => {
       ),
     );
     expect(Number(row?.live)).toBe(2);
+  });
+});
+
+describe('the bets digest as a Merkle root (issue 36)', () => {
+  it('gives the same root and paths on the server (node:crypto) as in the contract (Web Crypto)', async () => {
+    for (let size = 0; size <= 9; size += 1) {
+      const leaves = await Promise.all(
+        Array.from({ length: size }, (_, index) => merkleLeafHash(`leaf ${index}`)),
+      );
+      const buffers = leaves.map((leaf) => Buffer.from(leaf, 'hex'));
+      const root = await merkleRoot(leaves);
+      expect(merkleRootOf(buffers)).toBe(root);
+      for (let index = 0; index < size; index += 1) {
+        const path = merklePathOf(buffers, index);
+        expect(await merklePath(leaves, index)).toEqual(path);
+        expect(await verifyMerklePath(leaves[index]!, path, root)).toBe(true);
+        // Another leaf, or the right leaf with a step changed, does not lead to the root.
+        if (size > 1) {
+          expect(await verifyMerklePath(leaves[(index + 1) % size]!, path, root)).toBe(false);
+          const bent = path.map((step, at) => (at === 0 ? { ...step, hash: leaves[index]! } : step));
+          expect(await verifyMerklePath(leaves[index]!, bent, root)).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('publishes the leaves of the live bets and gives a bettor the inclusion proof of their own bet', async () => {
+    const numero = nextNumero();
+    const numeroId = await addNumero(sut.db, gameId, numero, { lockInSeconds: 1200 });
+    sequence += 1;
+    const bettor = await newMember(sut, `merkle${sequence}`);
+    const other = await newMember(sut, `merkleother${sequence}`);
+    await fund(bettor.id, 100_000n);
+    await fund(other.id, 100_000n);
+    const slip = (memberId: number, requestId: string, numbers: string[]) =>
+      placeSlip(sut.db, {
+        memberId,
+        requestId,
+        gameCode: 'T_FAIR',
+        numero,
+        playType: 'lo2',
+        numbers,
+        unitStake: '2.50',
+        multiplier: 2,
+      });
+    const mine = await slip(bettor.id, `merkle-a-${numero}`, ['11', '22', '33']);
+    await slip(other.id, `merkle-b-${numero}`, ['44', '55']);
+    await cancelBet(sut.db, {
+      memberId: other.id,
+      betId: (await slip(other.id, `merkle-c-${numero}`, ['66'])).bets[0]!.betId,
+    });
+
+    // Before the lock nothing is published: the leaves are not fixed yet.
+    const early = await call(sut, {
+      method: 'GET',
+      url: `/lgw/vn/numeros/leaves?gameCode=T_FAIR&numero=${numero}`,
+    });
+    expect(early.status).toBe(409);
+    const earlyProof = await call(sut, {
+      method: 'GET',
+      url: `/lgw/vn/bets/proof?betId=${mine.bets[0]!.betId}`,
+      token: bettor.token,
+    });
+    expect(earlyProof.status).toBe(409);
+
+    await sut.db.update(lotteryNumeros).set({ lockAt: new Date() }).where(eq(lotteryNumeros.id, numeroId));
+    await lockDueNumeros(sut.db, new Date());
+    const [locked] = await sut.db.select().from(lotteryNumeros).where(eq(lotteryNumeros.id, numeroId));
+    expect(locked?.betCount).toBe(5);
+
+    // Anyone rebuilds the root from the published leaves (two pages of 3), without the cancelled bet.
+    const pages: NumeroLeaves[] = [];
+    for (let pageNo = 1; pageNo <= 2; pageNo += 1) {
+      const page = await call(sut, {
+        method: 'GET',
+        url: `/lgw/vn/numeros/leaves?gameCode=T_FAIR&numero=${numero}&pageNo=${pageNo}&pageSize=3`,
+      });
+      expect(page.status).toBe(200);
+      pages.push(page.body.value as NumeroLeaves);
+    }
+    expect(pages[0]).toMatchObject({ betCount: 5, totalPages: 2, betsDigest: locked?.betsDigest });
+    const leaves = pages.flatMap((page) => page.list);
+    expect(leaves).toHaveLength(5);
+    expect(await merkleRoot(leaves.map((leaf) => leaf.leaf))).toBe(locked?.betsDigest);
+
+    // The bettor's proof: the record is the bet as their bet list shows it, and it leads to the root.
+    const [shown] = (
+      await listMyBets(sut.db, { memberId: bettor.id, numero, pageNo: 1, pageSize: 10 })
+    ).list.filter((bet) => bet.numbers[0] === '22');
+    expect(shown?.seedHash).toBe('ff'.repeat(32));
+    const answer = await call(sut, {
+      method: 'GET',
+      url: `/lgw/vn/bets/proof?betId=${shown!.betId}`,
+      token: bettor.token,
+    });
+    expect(answer.status).toBe(200);
+    const proof = answer.body.value as BetProof;
+    const record = betLeafRecord({
+      betId: shown!.betId,
+      gameCode: shown!.gameCode,
+      numero: shown!.numero,
+      playType: shown!.playType,
+      numbers: shown!.numbers,
+      stakeMinor: minorUnitsText(shown!.stake),
+      oddsMilli: oddsMilliOf(shown!.odds),
+      seedHash: shown!.seedHash,
+    });
+    expect(proof.record).toBe(record);
+    expect(record).toBe(
+      `khela-lottery-bet-v1|${shown!.betId}|T_FAIR|${numero}|lo2|22|500|80000|${'ff'.repeat(32)}`,
+    );
+    expect(proof.leaf).toBe(await merkleLeafHash(record));
+    expect(proof.leaf).toBe(leaves[proof.index]?.leaf);
+    expect(await verifyMerklePath(proof.leaf, proof.path, locked!.betsDigest!)).toBe(true);
+
+    // Another member's bet, no session, bad input, a cancelled bet: refused.
+    const foreign = await call(sut, {
+      method: 'GET',
+      url: `/lgw/vn/bets/proof?betId=${shown!.betId}`,
+      token: other.token,
+    });
+    expect(foreign.status).toBe(404);
+    expect((await call(sut, { method: 'GET', url: `/lgw/vn/bets/proof?betId=${shown!.betId}` })).status).toBe(
+      401,
+    );
+    expect(
+      (await call(sut, { method: 'GET', url: '/lgw/vn/bets/proof?betId=abc', token: bettor.token })).status,
+    ).toBe(400);
+    const [cancelled] = (
+      await listMyBets(sut.db, { memberId: other.id, numero, status: 'cancelled', pageNo: 1, pageSize: 5 })
+    ).list;
+    const refusedCancelled = await call(sut, {
+      method: 'GET',
+      url: `/lgw/vn/bets/proof?betId=${cancelled!.betId}`,
+      token: other.token,
+    });
+    expect(refusedCancelled.status).toBe(409);
+    expect(
+      (
+        await call(sut, {
+          method: 'GET',
+          url: `/lgw/vn/numeros/leaves?gameCode=T_FAIR&numero=${numero}&pageSize=0`,
+        })
+      ).status,
+    ).toBe(400);
   });
 });

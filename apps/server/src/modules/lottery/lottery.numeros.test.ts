@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { allNumbersOf, betDigestLine, deriveDraw, seedHashOf, sha256Hex } from '@khela/contract';
+import {
+  allNumbersOf,
+  betLeafRecord,
+  deriveDraw,
+  merkleLeafHash,
+  merkleRoot,
+  seedHashOf,
+  sha256Hex,
+} from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../test/helper.ts';
@@ -77,7 +85,28 @@ async function placeFakeBet(
       entryId: Number(entry!.id),
     })
     .returning({ id: lotteryBets.id, entryId: lotteryBets.entryId });
-  return { betId: bet!.id, entryId: bet!.entryId, requestHash };
+  return { betId: bet!.id, entryId: bet!.entryId, requestHash, index };
+}
+
+/** The Merkle root the contract's code gives for fake bets of FAST_1's numero 203103030602. */
+async function rootOf(bets: { betId: number; index: number }[]): Promise<string> {
+  const leaves = await Promise.all(
+    bets.map((bet) =>
+      merkleLeafHash(
+        betLeafRecord({
+          betId: bet.betId,
+          gameCode: 'FAST_1',
+          numero: '203103030602',
+          playType: 'lo2',
+          numbers: [String(bet.index).padStart(2, '0')],
+          stakeMinor: '100',
+          oddsMilli: 3500,
+          seedHash: null,
+        }),
+      ),
+    ),
+  );
+  return merkleRoot(leaves);
 }
 
 describe('the lottery tick', () => {
@@ -126,7 +155,7 @@ describe('the lottery tick', () => {
     expect(locked.status).toBe('locked');
     expect(locked.lockedAt).toEqual(lockTime);
     expect(locked.betCount).toBe(3);
-    expect(locked.betsDigest).toBe(await sha256Hex(bets.map(betDigestLine).join('\n')));
+    expect(locked.betsDigest).toBe(await rootOf(bets));
     expect(await lockDueNumeros(sut.db, lockTime)).toBe(0);
     // Not drawn before its time.
     expect(await drawDueNumeros(sut.db, lockTime)).toBe(0);
@@ -233,7 +262,7 @@ describe('the lottery tick', () => {
         expect(locked).toMatchObject({
           status: 'locked',
           betCount: 1,
-          betsDigest: await sha256Hex(betDigestLine(bet)),
+          betsDigest: await rootOf([bet]),
         });
       } finally {
         await other.close();

@@ -9,6 +9,7 @@ import {
 } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
+import { leavesOf, merkleRootOf } from './lottery.merkle.ts';
 import { drawsAfter } from './lottery.schedule.ts';
 import { settleNumero } from './lottery.settlement.ts';
 import { lotteryGames, lotteryNumeros } from './lottery.tables.ts';
@@ -84,30 +85,43 @@ export async function openNumeros(db: Database, now: Date): Promise<number> {
 }
 
 /**
- * The SHA-256 (hex) over the numero's live bets (a cancelled bet is never in it nor in the count:
- * issue 36, placing and cancelling must not re-roll the draw), one line `betId:entryId:requestHash` per bet in bet id
- * order joined by "\n" (lottery-draw.ts betDigestLine; '' when there is none), and their count.
+ * The numero's live bets' Merkle leaves (view lottery_bet_leaves: a cancelled bet is never in
+ * them, issue 36: placing and cancelling must not re-roll the draw), concatenated in bet id order.
  */
-function betsDigestSql(numeroId: number) {
+function betLeavesSql(numeroId: number) {
   return sql`
     select count(*)::int as bet_count,
-           encode(sha256(convert_to(coalesce(
-             string_agg(b.id::text || ':' || b.entry_id::text || ':' || e.request_hash, E'\\n' order by b.id),
-             ''), 'UTF8')), 'hex') as bets_digest
-      from lottery_bets b
-      join ledger_entries e on e.id = b.entry_id
-     where b.numero_id = ${numeroId} and b.status <> 'cancelled'`;
+           coalesce(string_agg(l.leaf, ''::bytea order by l.bet_id), ''::bytea) as leaves
+      from lottery_bet_leaves l
+     where l.numero_id = ${numeroId} and l.live`;
 }
 
-/** The digest and count of a numero's bets as the lock computes them (the proof shows them). */
+function bufferOf(value: unknown): Buffer {
+  if (Buffer.isBuffer(value)) return value;
+  if (value instanceof Uint8Array) return Buffer.from(value);
+  // node-postgres may answer bytea as its text form \x…
+  if (typeof value === 'string') return Buffer.from(value.replace(/^\\x/, ''), 'hex');
+  return Buffer.alloc(0);
+}
+
+/** The live bets' leaves of a numero, in bet id order, with their bet ids. */
+export async function betLeavesOf(db: Database, numeroId: number): Promise<Buffer[]> {
+  const [row] = rowsOf<{ bet_count: number | string; leaves: unknown }>(
+    await db.execute(betLeavesSql(numeroId)),
+  );
+  return leavesOf(bufferOf(row?.leaves));
+}
+
+/**
+ * The digest and count of a numero's live bets as the lock fixes them (the proof shows them): the
+ * Merkle root over their leaves (lottery.merkle.ts, docs/lottery.md "Fairness").
+ */
 export async function betsDigestOf(
   db: Database,
   numeroId: number,
 ): Promise<{ betCount: number; betsDigest: string }> {
-  const [row] = rowsOf<{ bet_count: number | string; bets_digest: string }>(
-    await db.execute(betsDigestSql(numeroId)),
-  );
-  return { betCount: Number(row?.bet_count ?? 0), betsDigest: row?.bets_digest ?? '' };
+  const leaves = await betLeavesOf(db, numeroId);
+  return { betCount: leaves.length, betsDigest: merkleRootOf(leaves) };
 }
 
 /**

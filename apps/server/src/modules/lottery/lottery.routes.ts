@@ -23,6 +23,7 @@ import {
   regionOf,
 } from './lottery.lobby.ts';
 import { lotteryTick } from './lottery.numeros.ts';
+import { betProofOf, listNumeroLeaves } from './lottery.proofs.ts';
 import { listOdds, oddsOfRegion, setOdds } from './lottery.odds.ts';
 import { voidNumero } from './lottery.settlement.ts';
 
@@ -81,6 +82,12 @@ export async function lotteryRoutes(app: FastifyInstance) {
 
   registerCall(app, lotteryCalls.lotteryNumeroProof, async ({ query }) =>
     getNumeroProof(db, query.gameCode, query.numero),
+  );
+
+  registerCall(app, lotteryCalls.lotteryNumeroLeaves, async ({ query }) => listNumeroLeaves(db, query));
+
+  registerCall(app, lotteryCalls.lotteryBetProof, async ({ query, request }) =>
+    betProofOf(db, { memberId: sessionOf(request).memberId, betId: query.betId }),
   );
 
   registerCall(app, lotteryCalls.lotteryOdds, async ({ query }) => {
