@@ -110,7 +110,29 @@ describe('pages and their files', () => {
       url: '/house/play/dice?lang=xx&theme=neon&lobby=javascript:alert(1)',
     });
     const config = JSON.parse(/id="hg-config">(.*?)<\/script>/s.exec(response.body)![1]!);
-    expect(config).toMatchObject({ lang: 'en', theme: 'light', lobby: null });
+    expect(config).toMatchObject({
+      lang: 'en',
+      theme: 'light',
+      lobby: null,
+      digits: 'latn',
+      timeZone: 'UTC',
+    });
+  });
+
+  it("takes the site's digits and time zone from the launch URL, and refuses a zone it does not know", async () => {
+    const read = async (query: string) => {
+      const response = await house.app.inject({ method: 'GET', url: `/house/play/dice?${query}` });
+      return JSON.parse(/id="hg-config">(.*?)<\/script>/s.exec(response.body)![1]!);
+    };
+    expect(await read('lang=bn&digits=beng&zone=Asia%2FDhaka')).toMatchObject({
+      lang: 'bn',
+      digits: 'beng',
+      timeZone: 'Asia/Dhaka',
+    });
+    expect(await read('lang=bn&digits=arab&zone=Mars%2FOlympus')).toMatchObject({
+      digits: 'latn',
+      timeZone: 'UTC',
+    });
   });
 
   it('answers 404 for an unknown game page and unknown files', async () => {

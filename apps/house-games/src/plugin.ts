@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isTimeZone } from '@khela/contract/business-day';
 import { betSteps, findListedGame, listedCatalogue } from './catalogue/catalogue.ts';
 import { icons } from './catalogue/icons.ts';
 import type { HouseDatabase } from './db/database.ts';
@@ -71,6 +72,8 @@ const pageQuery = z.object({
   lang: z.string().max(10).optional(),
   theme: z.string().max(10).optional(),
   lobby: z.string().max(2048).optional(),
+  digits: z.string().max(10).optional(),
+  zone: z.string().max(64).optional(),
 });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -338,6 +341,8 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
       page: 'game',
       gameCode,
       lang,
+      digits: query.digits === 'beng' ? 'beng' : 'latn',
+      timeZone: query.zone && isTimeZone(query.zone) ? query.zone : 'UTC',
       theme,
       lobby: safeLobby(query.lobby),
       walletMode: context.walletMode,
@@ -371,7 +376,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
         theme,
         assetsBase: './',
         script: 'verify',
-        config: { page: 'verify', lang, theme },
+        config: { page: 'verify', lang, digits: query.digits === 'beng' ? 'beng' : 'latn', theme },
       }),
     );
   });

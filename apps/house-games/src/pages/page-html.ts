@@ -15,6 +15,10 @@ export interface GamePageConfig {
   page: 'game';
   gameCode: string;
   lang: PageLanguage;
+  /** The site's digits (launch URL `digits`): figures on the page are written in them. */
+  digits: 'beng' | 'latn';
+  /** The brand's time zone (launch URL `zone`, UTC when absent or unknown): round times use it. */
+  timeZone: string;
   theme: 'light' | 'dark';
   lobby: string | null;
   /** Transfer mode: the balance is the game's own wallet, filled on the site's wallet page. */
@@ -29,6 +33,7 @@ export interface GamePageConfig {
 export interface VerifyPageConfig {
   page: 'verify';
   lang: PageLanguage;
+  digits: 'beng' | 'latn';
   theme: 'light' | 'dark';
 }
 

@@ -9,13 +9,15 @@ import { crashView } from './games/crash.ts';
 import { diceView } from './games/dice.ts';
 import { minesView } from './games/mines.ts';
 import { isTextKey, translator, type TextKey } from './i18n.ts';
-import { formatMoney, formatPercent } from './money.ts';
+import { formatMoney, formatOptionsOf, formatPercent, setPageDigits } from './money.ts';
 import { summarize } from './summaries.ts';
+import { intlLocaleOf } from '@khela/contract/format';
 
 const lockSvg =
   '<svg viewBox="0 0 16 16" width="14" height="14" focusable="false"><rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor"/><path d="M5 7V5a3 3 0 0 1 6 0v2" stroke="currentColor" stroke-width="1.6" fill="none"/></svg>';
 
 const config = readConfig<GamePageConfig>();
+setPageDigits(config.digits);
 const t = translator(config.lang);
 const lang = config.lang;
 const api = createApi(new URL('../api/', location.href));
@@ -254,10 +256,13 @@ function verifyLink(round: RoundView): string | null {
 
 function historyPanel() {
   if (state.history.length === 0) return h('p', { class: 'hg-empty' }, t('historyEmpty'));
-  const time = new Intl.DateTimeFormat(lang === 'bn' ? 'bn-BD' : 'en-GB', {
+  // The brand's clock (the launch URL's zone), in the site's digits.
+  const time = new Intl.DateTimeFormat(intlLocaleOf(formatOptionsOf(lang)), {
+    timeZone: config.timeZone,
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
+    hourCycle: 'h23',
   });
   return h(
     'div',

@@ -1,3 +1,5 @@
+import { formatNumber, inPageDigits } from '@khela/contract/format';
+import { formatOptionsOf } from './money.ts';
 /*
  * The pages' own texts (the house is a separate vendor: it does not load the site's catalogues).
  * English is the source; Bengali is complete; other languages show English.
@@ -339,17 +341,22 @@ export type Translate = (key: TextKey, values?: Record<string, string | number>)
 
 export function translator(lang: string): Translate {
   const dictionary = lang === 'bn' ? bn : en;
-  // Counts and numbers in texts take the language's digits (Bengali digits in bn).
-  const numbers = new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en', { maximumFractionDigits: 2 });
   return (key, values) => {
-    const text = dictionary[key] ?? en[key] ?? key;
+    // The site's digits (money.ts setPageDigits) for the text's own digits and the numbers filled in.
+    const options = formatOptionsOf(lang);
+    const text = inPageDigits(dictionary[key] ?? en[key] ?? key, options);
     if (!values) return text;
     return text.replace(/\{(\w+)\}/g, (match, name: string) => {
       const value = values[name];
       if (value === undefined) return match;
-      return typeof value === 'number' ? numbers.format(value) : value;
+      return typeof value === 'number' ? formatCount(value, options) : value;
     });
   };
+}
+
+/** Counts and numbers in texts: up to two decimals, the page's digits. */
+function formatCount(value: number, options: ReturnType<typeof formatOptionsOf>): string {
+  return formatNumber(value, options, Number.isInteger(value) ? 0 : 2);
 }
 
 /** A text key when it exists (e.g. an error code from the server), else the fallback. */

@@ -1,4 +1,28 @@
 /// <reference lib="dom" />
+import {
+  currencySign,
+  formatMinorMoney,
+  formatNumber as formatInDigits,
+  formatLanguageOf,
+} from '@khela/contract/format';
+
+/**
+ * The game pages' figures, through the platform's one formatting layer (@khela/contract/format): the
+ * site's digits (the launch URL's `digits`) and its money, the currency sign before the number
+ * ("৳985.13", never Intl's Bengali "৯৮৫.১৩৳"), so the game and the site's header read alike.
+ */
+
+let pageDigits: 'beng' | 'latn' = 'latn';
+
+/** The digits the site asked for (the launch URL's `digits`; Latin when it says nothing). */
+export function setPageDigits(digits: string | undefined): void {
+  pageDigits = digits === 'beng' ? 'beng' : 'latn';
+}
+
+/** The format options of a page in `lang` with the site's digits. */
+export function formatOptionsOf(lang: string) {
+  return { language: formatLanguageOf(lang), bengaliDigits: pageDigits === 'beng' };
+}
 
 /** Amounts arrive in minor units; the currency's own precision says where the point goes. */
 export function currencyDigits(currency: string): number {
@@ -12,29 +36,17 @@ export function currencyDigits(currency: string): number {
   }
 }
 
-const locales: Record<string, string> = { bn: 'bn-BD', en: 'en-IN' };
-
-/** Formats minor units as money in the page's language (Bengali digits in bn). Display only. */
+/** Formats minor units as money in the page's language and digits, sign first. Display only. */
 export function formatMoney(minor: number, currency: string, lang: string): string {
-  const digits = currencyDigits(currency);
-  const major = minor / 10 ** digits;
-  try {
-    return new Intl.NumberFormat(locales[lang] ?? 'en', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(major);
-  } catch {
-    return `${major.toFixed(digits)} ${currency}`;
-  }
+  return formatMinorMoney(Math.trunc(minor), {
+    ...formatOptionsOf(lang),
+    symbol: currencySign(currency),
+    precision: currencyDigits(currency),
+  });
 }
 
 export function formatNumber(value: number, lang: string, fractionDigits = 2): string {
-  return new Intl.NumberFormat(locales[lang] ?? 'en', {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(value);
+  return formatInDigits(value, formatOptionsOf(lang), fractionDigits);
 }
 
 export function formatMultiplier(value: number, lang: string): string {

@@ -6,6 +6,7 @@ import { GAME_CODES, isGameCode } from '../maths/games.ts';
 import { verifyRound } from '../fair/verify-round.ts';
 import { mathsInputsOf } from '../play/maths-inputs.ts';
 import { summarize } from './summaries.ts';
+import { setPageDigits } from './money.ts';
 
 /*
  * /verify: recomputes a round in the browser from the revealed seeds with the very code the
@@ -13,6 +14,7 @@ import { summarize } from './summaries.ts';
  */
 
 const config = readConfig<VerifyPageConfig>();
+setPageDigits(config.digits);
 const t = translator(config.lang);
 const query = new URLSearchParams(location.search);
 

@@ -64,6 +64,13 @@ export function launchUrlOf(options: {
   language: string;
   theme: 'light' | 'dark';
   lobbyUrl: string;
+  /**
+   * The brand's digits (whitelabel bengaliDigits): `beng` or `latn`, so a game page shows figures
+   * in the same digits as the site around it (docs/vendor-protocol.md, Launch URL).
+   */
+  digits?: 'beng' | 'latn';
+  /** The brand's time zone (whitelabel timeZone): the game's round times are on its clock. */
+  zone?: string;
 }): string {
   const base = options.apiBaseUrl.replace(/\/+$/, '');
   const query = new URLSearchParams({
@@ -71,6 +78,8 @@ export function launchUrlOf(options: {
     lang: options.language,
     theme: options.theme,
     lobby: options.lobbyUrl,
+    ...(options.digits ? { digits: options.digits } : {}),
+    ...(options.zone ? { zone: options.zone } : {}),
   });
   return `${base}/play/${encodeURIComponent(options.gameCode)}?${query.toString()}`;
 }
@@ -177,7 +186,7 @@ export async function launchGame({
 }: {
   db: Database;
   env: Pick<Env, 'GAME_LAUNCH_TOKEN_SECONDS' | 'SESSION_IDLE_MINUTES' | 'SESSION_ABSOLUTE_HOURS'>;
-  settings: Pick<SiteSettings, 'currency' | 'currencyPrecision'>;
+  settings: Pick<SiteSettings, 'currency' | 'currencyPrecision' | 'bengaliDigits' | 'timeZone'>;
   /** The caller's platform session token (null when the request carries none that could be one). */
   sessionToken: string | null;
   /**
@@ -228,6 +237,8 @@ export async function launchGame({
       language: vendorLanguage,
       theme,
       lobbyUrl: lobby,
+      digits: settings.bengaliDigits ? 'beng' : 'latn',
+      zone: settings.timeZone,
     }),
     launchKind: row.launch_kind === 'redirect' ? 'redirect' : 'iframe',
   };

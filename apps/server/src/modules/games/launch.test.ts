@@ -64,6 +64,9 @@ describe('POST /wps/game/launchGame', () => {
       lang: 'bn',
       theme: 'light',
       lobby: 'http://localhost/',
+      // The brand's digits and clock, for a game page that reads like the site around it.
+      digits: 'latn',
+      zone: 'Asia/Dhaka',
     });
     const [session] = await sut.db.select().from(gameSessions);
     expect(session).toMatchObject({
@@ -313,6 +316,17 @@ describe('launch URL helpers', () => {
     expect(launchUrlOf({ ...options, apiBaseUrl: 'https://v.example', gameCode: 'x' })).toMatch(
       /^https:\/\/v\.example\/play\/x\?/,
     );
+    // The brand's digits travel to the game page, which shows figures as the site does.
+    expect(
+      new URL(
+        launchUrlOf({ ...options, apiBaseUrl: 'https://v.example', gameCode: 'x', digits: 'beng' }),
+      ).searchParams.get('digits'),
+    ).toBe('beng');
+    expect(
+      new URL(
+        launchUrlOf({ ...options, apiBaseUrl: 'https://v.example', gameCode: 'x', zone: 'Asia/Dhaka' }),
+      ).searchParams.get('zone'),
+    ).toBe('Asia/Dhaka');
   });
 
   it('keeps the lobby on the site’s own host', () => {

@@ -2,9 +2,13 @@ import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import type { Whitelabel } from '@khela/contract';
 import { apiClient } from './api-client.ts';
 import { apiRoutes } from './api-routes.ts';
+import { setBrandDigits } from '../i18n/i18n.ts';
 
-export function getWhitelabel(): Promise<Whitelabel> {
-  return apiClient.call(apiRoutes.whitelabel);
+export async function getWhitelabel(): Promise<Whitelabel> {
+  const brand = await apiClient.call(apiRoutes.whitelabel);
+  // Every text is shown in the brand's digits (i18n.ts) from its first render on.
+  setBrandDigits(brand.bengaliDigits);
+  return brand;
 }
 
 /** Brand settings change rarely: fetched once per visit. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { changeLanguage, currentTexts, i18n } from './i18n.ts';
+import { changeLanguage, currentTexts, i18n, setBrandDigits } from './i18n.ts';
 import { useTranslation } from './use-translation.ts';
 
 function Greeting() {
@@ -36,5 +36,34 @@ describe('the texts', () => {
     await Promise.all([changeLanguage('EN', { remember: false }), changeLanguage('BN', { remember: false })]);
     expect(i18n.language).toBe('bn');
     expect(currentTexts()).toBe(before);
+  });
+
+  it("shows a Bengali text wholly in the brand's digits: the catalogue's own and the counts filled in", async () => {
+    await changeLanguage('BN', { remember: false });
+    // Latin, the default: "গত ৩০ দিনে" no longer sits under "সেরা 20".
+    setBrandDigits(false);
+    expect(i18n.t('period_30_days')).toBe('30 দিন');
+    expect(i18n.t('page_bet_rank')).toBe('সেরা 20 বাজিকর');
+    expect(i18n.t('lottery_hits', { count: 12 })).toBe('12 বার মিলেছে');
+    // Names such as SHA-256 keep their Latin digits either way.
+    setBrandDigits(true);
+    expect(i18n.t('period_30_days')).toBe('৩০ দিন');
+    expect(i18n.t('lottery_hits', { count: 12 })).toBe('১২ বার মিলেছে');
+    expect(i18n.t('lottery_verify_bets_digest')).toContain('SHA-256');
+    setBrandDigits(false);
+    // English texts are never touched.
+    await changeLanguage('EN', { remember: false });
+    expect(i18n.t('period_30_days')).toBe('30 days');
+  });
+
+  it("picks the plural form of a count by Intl's rules of the language", async () => {
+    await changeLanguage('EN', { remember: false });
+    expect(i18n.t('lottery_hits', { count: 1 })).toBe('1 hit');
+    expect(i18n.t('lottery_hits', { count: 2 })).toBe('2 hits');
+    expect(i18n.t('lottery_confirm_text', { count: 1, numero: '7', total: '৳5.00' })).toBe(
+      'Place 1 bet on draw 7 for ৳5.00?',
+    );
+    expect(i18n.exists('lottery_hits')).toBe(true);
+    await changeLanguage('BN', { remember: false });
   });
 });

@@ -8,6 +8,7 @@ import {
   type CatalogueLanguage,
 } from './languages.ts';
 import { fillPlaceholders } from '@khela/contract/client-kit';
+import { inPageDigits, pluralCategory, usesBengaliDigits, type FormatLanguage } from '@khela/contract/format';
 
 /*
  * The texts: flat snake_case keys (`game_maintenance`…, spec 2 names some of them) with `{{name}}`
@@ -56,11 +57,56 @@ export interface Texts {
   readonly exists: (key: string) => boolean;
 }
 
+/** Intl's language of each catalogue (plural rules, digits). */
+const formatLanguageOfCatalogue: Record<CatalogueLanguage, FormatLanguage> = {
+  bn: 'BN',
+  en: 'EN',
+  zh: 'CN',
+  vi: 'VI',
+  ja: 'JA',
+  th: 'TH',
+};
+
+/**
+ * The brand's digits (whitelabel bengaliDigits), set when the brand's settings arrive
+ * (getWhitelabel): a Bengali text is shown wholly in them, the digits its catalogue entry writes
+ * ("৩০ দিন") and the counts filled into it alike, so one screen never mixes ২০ and 30.
+ */
+let brandBengaliDigits = false;
+
+/**
+ * `key` with a `count` value: the entry of the count's plural category (Intl.PluralRules of the
+ * language: `lottery_hits_one`, `lottery_hits_other`), else `key_other`, else `key` itself.
+ */
+function entryOf(catalogue: Catalogue, language: FormatLanguage, key: string, values: Values | undefined) {
+  const count = values?.count;
+  if (typeof count === 'number') {
+    for (const candidate of [`${key}_${pluralCategory(count, language)}`, `${key}_other`]) {
+      if (Object.hasOwn(catalogue, candidate)) return catalogue[candidate]!;
+    }
+  }
+  return Object.hasOwn(catalogue, key) ? catalogue[key]! : undefined;
+}
+
 function textsOf(language: CatalogueLanguage, catalogue: Catalogue): Texts {
+  const digits = { language: formatLanguageOfCatalogue[language], bengaliDigits: brandBengaliDigits };
+  const digitsOf = (text: string) => (language === 'bn' ? inPageDigits(text, digits) : text);
+  // Numbers filled into a text take the page's digits (strings were formatted by their caller).
+  const inDigits = (values: Values | undefined): Values | undefined => {
+    if (!values || !usesBengaliDigits(digits)) return values;
+    const converted: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(values)) {
+      converted[name] = typeof value === 'number' ? inPageDigits(String(value), digits, true) : value;
+    }
+    return converted;
+  };
   return {
     language,
-    t: (key, values) => fill(Object.hasOwn(catalogue, key) ? catalogue[key]! : key, values),
-    exists: (key) => Object.hasOwn(catalogue, key),
+    t: (key, values) => {
+      const entry = entryOf(catalogue, digits.language, key, values);
+      return entry === undefined ? fill(key, values) : fill(digitsOf(entry), inDigits(values));
+    },
+    exists: (key) => Object.hasOwn(catalogue, key) || Object.hasOwn(catalogue, `${key}_other`),
   };
 }
 
@@ -73,6 +119,13 @@ function publish(next: Texts): void {
   current = next;
   document.documentElement.lang = next.language;
   for (const listener of listeners) listener();
+}
+
+/** The brand's digit choice (whitelabel bengaliDigits): the texts are shown again in it. */
+export function setBrandDigits(bengaliDigits: boolean): void {
+  if (bengaliDigits === brandBengaliDigits) return;
+  brandBengaliDigits = bengaliDigits;
+  publish(textsOf(current.language, loaded.get(current.language) ?? {}));
 }
 
 /** useSyncExternalStore's subscribe. */

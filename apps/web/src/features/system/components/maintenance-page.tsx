@@ -2,6 +2,9 @@ import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import Wrench from 'lucide-react/icons/wrench';
 import type { ReactNode } from 'react';
 import type { SystemStatus, Whitelabel } from '@khela/contract';
+import { formatMomentWithZone } from '@khela/contract/format';
+import { defaultTimeZone } from '@khela/contract/business-day';
+import { useLanguageStore } from '../../../shared/i18n/languages.ts';
 import { CustomerServiceButton } from './customer-service-button.tsx';
 import { SystemNoticePage } from './system-notice-page.tsx';
 
@@ -14,20 +17,17 @@ interface MaintenancePageProps {
 
 /** Status 1 (spec 4): texts game_maintenance and info_maintenance, with a customer-service button. */
 export function MaintenancePage({ maintenance, whitelabel, languageMenu }: MaintenancePageProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguageStore((state) => state.language);
   const endsAt =
     maintenance.endsAt === null
       ? null
-      : // The brand's clock, with its zone named (this page has no zone line of its own).
-        new Intl.DateTimeFormat(i18n.language, {
-          year: 'numeric',
-          month: 'short',
-          day: 'numeric',
-          hour: 'numeric',
-          minute: '2-digit',
-          ...(whitelabel ? { timeZone: whitelabel.timeZone } : {}),
-          timeZoneName: 'short',
-        }).format(maintenance.endsAt);
+      : // The brand's clock and digits, with its zone named (this page has no zone line of its own).
+        formatMomentWithZone(maintenance.endsAt, {
+          language,
+          bengaliDigits: whitelabel?.bengaliDigits ?? false,
+          timeZone: whitelabel?.timeZone ?? defaultTimeZone,
+        });
 
   return (
     <SystemNoticePage
