@@ -18,6 +18,7 @@ export interface Period {
   to: string;
 }
 
+/** The calendar day a YYYY-MM-DD key names (a key is a name, not an instant: read as UTC on purpose). */
 export const dayKey = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** The brand's days of a preset at `now` in `zone` (both ends included). */

@@ -11,6 +11,7 @@ import {
   serverErrors,
   toLocalInput,
   useDraft,
+  zoneHint,
   type FieldErrors,
 } from './site-kit.tsx';
 import { TextsEditor, filledTexts, textsOf, type TextsByLanguage, type TextsDraft } from './texts-editor.tsx';
@@ -217,6 +218,7 @@ export function WindowFields({
     <>
       <TextField
         label={t('site_starts_at')}
+        hint={zoneHint()}
         type="datetime-local"
         value={startsAt}
         onChange={(event) => onChange('startsAt', event.target.value)}
@@ -224,6 +226,7 @@ export function WindowFields({
       />
       <TextField
         label={t('site_ends_at')}
+        hint={zoneHint()}
         type="datetime-local"
         value={endsAt}
         onChange={(event) => onChange('endsAt', event.target.value)}

@@ -5,7 +5,7 @@ import { TextAreaField, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
-import { fromLocalInput, toLocalInput } from './site-kit.tsx';
+import { fromLocalInput, toLocalInput, zoneHint } from './site-kit.tsx';
 import { SaveWithDiff } from './settings-save.tsx';
 
 interface Maintenance {
@@ -120,12 +120,14 @@ function MaintenanceEditor({
         <div className="form__grid">
           <TextField
             label={t('site_maintenance_from')}
+            hint={zoneHint()}
             type="datetime-local"
             value={draft.startsAt}
             onChange={(event) => set('startsAt', event.target.value)}
           />
           <TextField
             label={t('site_maintenance_until')}
+            hint={zoneHint()}
             type="datetime-local"
             value={draft.endsAt}
             onChange={(event) => set('endsAt', event.target.value)}

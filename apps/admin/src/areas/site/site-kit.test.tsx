@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { bannerInputSchema } from '@khela/contract';
-import { DiffView, checkWith, fromLocalInput, toLocalInput } from './site-kit.tsx';
+import { DiffView, checkWith, formatTime, fromLocalInput, toLocalInput } from './site-kit.tsx';
+import { setBrandZone } from '../../shared/lib/format.ts';
 import { filledTexts } from './texts-editor.tsx';
 
 describe('the site area kit', () => {
@@ -25,11 +26,19 @@ describe('the site area kit', () => {
       expect(Object.keys(result.errors)).toEqual(expect.arrayContaining(['title', 'url', 'sortOrder']));
   });
 
-  it('turns local date-times into ISO times and back', () => {
-    const iso = fromLocalInput('2026-05-01T10:30');
-    expect(iso).toMatch(/^2026-0[45]-\d\dT\d\d:30:00.000Z$/);
-    expect(toLocalInput(new Date(iso!).getTime())).toBe('2026-05-01T10:30');
-    expect(fromLocalInput('')).toBeNull();
+  it("reads and writes date-time inputs on the brand's clock, not the browser's", () => {
+    setBrandZone('Asia/Dhaka');
+    try {
+      // Before: the browser's zone (UTC on this machine) made 10:30 mean 10:30Z, 16:30 in Dhaka.
+      const iso = fromLocalInput('2026-05-01T10:30');
+      expect(iso).toBe('2026-05-01T04:30:00.000Z');
+      expect(toLocalInput(new Date(iso!).getTime())).toBe('2026-05-01T10:30');
+      expect(formatTime(Date.parse(iso!))).toBe('2026-05-01 10:30:00 GMT+6');
+      expect(fromLocalInput('')).toBeNull();
+      expect(fromLocalInput('yesterday')).toBeNull();
+    } finally {
+      setBrandZone('UTC');
+    }
   });
 
   it('leaves out a language with no text', () => {

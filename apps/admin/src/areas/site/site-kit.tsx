@@ -9,6 +9,8 @@ import {
   type ShownIssue,
 } from '../../shared/forms/api-errors.ts';
 import { t } from '../../shared/i18n/i18n.ts';
+import { currentBrandZone, formatTime } from '../../shared/lib/format.ts';
+import { formatWallTime, instantOfWall, zoneLabel } from '@khela/contract/business-day';
 import './site.css';
 
 /**
@@ -42,25 +44,35 @@ function CleanHtml({ html, className }: { html: string; className?: string }) {
 export const editLanguages = ['EN', 'BN'] as const;
 export type EditLanguage = (typeof editLanguages)[number];
 
-/** An ISO time as the value of an `<input type="datetime-local">` (local time), or ''. */
+/**
+ * An instant as the value of an `<input type="datetime-local">` on the brand's clock (whitelabel
+ * timeZone, the zone every back-office time is shown in), or ''. Not the browser's zone: an
+ * operator abroad schedules a banner for the brand's 09:00.
+ */
 export function toLocalInput(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '';
-  const date = new Date(ms);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+  return formatWallTime(ms, currentBrandZone()).replace(' ', 'T');
 }
 
-/** A datetime-local value as an ISO time with offset (UTC), or null when empty. */
+/** A datetime-local value, read on the brand's clock, as an ISO instant (UTC), or null when empty. */
 export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const instant = instantOfWall(
+    { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! },
+    currentBrandZone(),
+  );
+  return Number.isNaN(instant) ? null : new Date(instant).toISOString();
 }
 
-export function formatTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return '—';
-  return new Date(ms).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** The hint under a date-time input: the zone it is read in ("Asia/Dhaka (GMT+6)"). */
+export function zoneHint(): string {
+  return t('site_time_zone_hint', { zone: zoneLabel(currentBrandZone(), Date.now()) });
 }
+
+/** Times on the site pages: the brand's clock with its offset, like every back-office time. */
+export { formatTime };
 
 /** A publication window: “Always” when open on both sides. */
 export function windowText(from: number | null | undefined, until: number | null | undefined): string {
