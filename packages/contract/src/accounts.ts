@@ -37,7 +37,13 @@ export {
   type SessionGrant,
 } from './accounts/session.ts';
 export { registerBodySchema, registerValueSchema, type RegisterBody } from './accounts/register.ts';
-export { avatarSchema, memberInfoSchema, type MemberInfo } from './accounts/profile.ts';
+export {
+  avatarSchema,
+  loginHistoryEntrySchema,
+  memberInfoSchema,
+  type LoginHistoryEntry,
+  type MemberInfo,
+} from './accounts/profile.ts';
 export { passwordChangeBodySchema } from './accounts/password.ts';
 export {
   socialCompleteValueSchema,

@@ -428,19 +428,19 @@ export const logout = {
   encrypted: false,
 } as Calls['logout'];
 
-export const lotteryCancelBet = {
-  id: 'lotteryCancelBet',
-  method: 'POST',
-  path: '/lgw/vn/bets/cancel',
-  encrypted: false,
-} as Calls['lotteryCancelBet'];
-
 export const lotteryBetProof = {
   id: 'lotteryBetProof',
   method: 'GET',
   path: '/lgw/vn/bets/proof',
   encrypted: false,
 } as Calls['lotteryBetProof'];
+
+export const lotteryCancelBet = {
+  id: 'lotteryCancelBet',
+  method: 'POST',
+  path: '/lgw/vn/bets/cancel',
+  encrypted: false,
+} as Calls['lotteryCancelBet'];
 
 export const lotteryGameMenu = {
   id: 'lotteryGameMenu',
@@ -463,19 +463,19 @@ export const lotteryMyBets = {
   encrypted: false,
 } as Calls['lotteryMyBets'];
 
-export const lotteryNumeroProof = {
-  id: 'lotteryNumeroProof',
-  method: 'GET',
-  path: '/lgw/vn/numeros/proof',
-  encrypted: false,
-} as Calls['lotteryNumeroProof'];
-
 export const lotteryNumeroLeaves = {
   id: 'lotteryNumeroLeaves',
   method: 'GET',
   path: '/lgw/vn/numeros/leaves',
   encrypted: false,
 } as Calls['lotteryNumeroLeaves'];
+
+export const lotteryNumeroProof = {
+  id: 'lotteryNumeroProof',
+  method: 'GET',
+  path: '/lgw/vn/numeros/proof',
+  encrypted: false,
+} as Calls['lotteryNumeroProof'];
 
 export const lotteryNumeros = {
   id: 'lotteryNumeros',
@@ -596,6 +596,13 @@ export const operatorDecideDeposit = {
   encrypted: false,
 } as Calls['operatorDecideDeposit'];
 
+export const operatorDecideLotteryOdds = {
+  id: 'operatorDecideLotteryOdds',
+  method: 'POST',
+  path: '/api/operator/lottery/odds/requests/decide',
+  encrypted: false,
+} as Calls['operatorDecideLotteryOdds'];
+
 export const operatorDecideWithdrawal = {
   id: 'operatorWithdrawalDecide',
   method: 'POST',
@@ -714,6 +721,13 @@ export const operatorLotteryOdds = {
   path: '/api/operator/lottery/odds',
   encrypted: false,
 } as Calls['operatorLotteryOdds'];
+
+export const operatorLotteryOddsRequests = {
+  id: 'operatorLotteryOddsRequests',
+  method: 'GET',
+  path: '/api/operator/lottery/odds/requests',
+  encrypted: false,
+} as Calls['operatorLotteryOddsRequests'];
 
 export const operatorMailOutbox = {
   id: 'operatorMailOutbox',

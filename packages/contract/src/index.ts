@@ -12,6 +12,7 @@ export * from './games.ts';
 export * from './game-launch.ts';
 export * from './records.ts';
 export * from './lottery-draw.ts';
+export * from './lottery-rtp.ts';
 export * from './lottery.ts';
 export * from './jobs.ts';
 export * from './agents.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
-import { pagedValueFields } from './input-rules.ts';
+import { INT4_MAX, pagedValueFields } from './input-rules.ts';
 import {
   lotteryPrizeModes,
   lotteryRegions,
@@ -193,8 +193,32 @@ export const oddsLineSchema = z.object({
   odds: z.string(),
   minStake: decimalAmountSchema,
   maxStake: decimalAmountSchema,
+  /** Return to player of these odds in percent, two decimals rounded down (lottery-rtp.ts, exact). */
+  rtp: z.string(),
 });
 export type OddsLine = z.infer<typeof oddsLineSchema>;
+
+/** Odds above the brand's RTP ceiling, waiting for a second operator (four eyes). */
+export const lotteryOddsRequestSchema = z.object({
+  requestId: z.number().int(),
+  prizeMode: lotteryPrizeModeSchema,
+  region: lotteryRegionSchema,
+  playType: playTypeSchema,
+  odds: z.string(),
+  minStake: decimalAmountSchema,
+  maxStake: decimalAmountSchema,
+  /** The RTP these odds give and the ceiling it passes, percent. */
+  rtp: z.string(),
+  ceiling: z.string(),
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  requestedBy: z.string(),
+  requestedAt: z.number(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.number().nullable(),
+  decisionReason: z.string().nullable(),
+});
+export type LotteryOddsRequest = z.infer<typeof lotteryOddsRequestSchema>;
 
 export const lotteryBetStatuses = ['open', 'won', 'lost', 'cancelled', 'void'] as const;
 export const lotteryBetStatusSchema = z.enum(lotteryBetStatuses);
@@ -462,8 +486,47 @@ export const lotteryCalls = {
         .refine((value) => Number(value) > 0, 'must be positive'),
       minStake: amountInputSchema,
       maxStake: amountInputSchema,
+      /** Why: required when the odds pass the RTP ceiling (they then wait for a second operator). */
+      reason: z.string().trim().max(200).optional(),
     }),
-    value: oddsLineSchema,
+    /**
+     * `applied`: the line is set. `pending`: the odds pass the brand's RTP ceiling and wait for a
+     * second operator (`request`); the line is unchanged until then. RTP of 100 % or more is refused.
+     */
+    value: z.object({
+      status: z.enum(['applied', 'pending']),
+      line: oddsLineSchema,
+      request: lotteryOddsRequestSchema.nullable(),
+    }),
+  }),
+  operatorLotteryOddsRequests: defineCall({
+    id: 'operatorLotteryOddsRequests',
+    method: 'GET',
+    path: '/api/operator/lottery/odds/requests',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Odds above the RTP ceiling waiting for (or decided by) a second operator',
+    tag: 'operator',
+    query: z.object({
+      status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    value: z.object({ ceiling: z.string(), items: z.array(lotteryOddsRequestSchema) }),
+  }),
+  operatorDecideLotteryOdds: defineCall({
+    id: 'operatorDecideLotteryOdds',
+    method: 'POST',
+    path: '/api/operator/lottery/odds/requests/decide',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'A second operator approves (sets the odds) or rejects odds above the RTP ceiling',
+    tag: 'operator',
+    body: z.object({
+      requestId: z.number().int().min(1).max(INT4_MAX),
+      decision: z.enum(['approve', 'reject']),
+      reason: z.string().trim().max(200).optional(),
+    }),
+    value: lotteryOddsRequestSchema,
   }),
   operatorVoidNumero: defineCall({
     id: 'operatorVoidNumero',

@@ -17,6 +17,7 @@ export * from '../modules/deposits/deposits.tables.ts';
 export * from '../modules/withdrawals/withdrawals.tables.ts';
 export * from '../modules/games/games.tables.ts';
 export * from '../modules/lottery/lottery.tables.ts';
+export * from '../modules/lottery/lottery.risk.tables.ts';
 export * from '../modules/agents/agents.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/back-office/players.tables.ts';

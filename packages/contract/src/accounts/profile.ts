@@ -41,7 +41,32 @@ export const avatarSchema = z.object({
   avatarUrl: z.string(),
 });
 
+/** One login of the account (a session it opened), newest first: when, from where, on which site. */
+export const loginHistoryEntrySchema = z.object({
+  at: z.number(),
+  /** The address the login came from, as the server saw it; null when unknown. */
+  ip: z.string().nullable(),
+  /** The browser's user agent (cut to 512 characters); null when none was sent. */
+  device: z.string().nullable(),
+  site: z.enum(['member', 'agent']),
+  /** The session making this call. */
+  current: z.boolean(),
+  /** Still usable: not logged out, ended or idle past the limit. */
+  active: z.boolean(),
+});
+export type LoginHistoryEntry = z.infer<typeof loginHistoryEntrySchema>;
+
 export const profileCalls = {
+  memberLoginHistory: defineCall({
+    id: 'memberLoginHistory',
+    method: 'GET',
+    path: '/wps/member/logins',
+    auth: 'realMember',
+    encrypted: false,
+    summary: "The account's last 20 logins (sessions it opened): time, address, browser, site",
+    tag: 'accounts',
+    value: z.object({ logins: z.array(loginHistoryEntrySchema) }),
+  }),
   memberInfo: defineCall({
     id: 'memberInfo',
     method: 'GET',

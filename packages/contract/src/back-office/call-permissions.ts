@@ -57,6 +57,8 @@ export const operatorCallPermissions: Record<string, OperatorPermission | 'self'
   // Lottery and agents
   operatorLotteryOdds: 'reports.read',
   operatorSetLotteryOdds: 'lottery.manage',
+  operatorLotteryOddsRequests: 'reports.read',
+  operatorDecideLotteryOdds: 'lottery.manage',
   operatorVoidNumero: 'lottery.manage',
   operatorAgentContract: 'agents.contracts',
   // Jobs and operations pages (/metrics, /docs)

@@ -26,6 +26,7 @@ import type { AffiliateLinkDirectory } from './downline.service.ts';
 import { registerMember } from './register.service.ts';
 import { clearStrikes } from './secret-strikes.ts';
 import {
+  loginHistory,
   onMemberSessionsRevoked,
   revokeMemberSessions,
   type SessionsRevokedHandler,
@@ -188,6 +189,18 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
       }),
     loginLimit,
   );
+
+  registerCall(app, calls.memberLoginHistory, async ({ request }) => {
+    const session = sessionOf(request);
+    return {
+      logins: await loginHistory({
+        db,
+        env: app.env,
+        memberId: session.memberId,
+        currentSessionId: session.sessionId,
+      }),
+    };
+  });
 
   registerCall(app, calls.memberInfo, async ({ request }) =>
     getMemberInfo({ context: await accountsContext(app, request), memberId: sessionOf(request).memberId }),

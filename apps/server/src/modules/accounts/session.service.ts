@@ -277,3 +277,54 @@ export function platformSessionLiveSql(sessionId: SQL): SQL {
 export function memberDisplayNameSql(memberId: SQL): SQL {
   return sql`(select coalesce(nullif(m.nickname, ''), m.account) from members m where m.id = ${memberId})`;
 }
+
+/**
+ * The account's last logins, newest first: the sessions it opened (a login, a registration, a
+ * password change's new token), with the address and browser they came from, whether each is the
+ * caller's and whether it is still usable (memberLoginHistory, "My account").
+ */
+export async function loginHistory({
+  db,
+  env,
+  memberId,
+  currentSessionId,
+  limit = 20,
+}: {
+  db: Database;
+  env: SessionEnv;
+  memberId: number;
+  currentSessionId: number;
+  limit?: number;
+}): Promise<
+  {
+    at: number;
+    ip: string | null;
+    device: string | null;
+    site: SessionSite;
+    current: boolean;
+    active: boolean;
+  }[]
+> {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      at: sessions.createdAt,
+      ip: sessions.ip,
+      device: sessions.userAgent,
+      site: sessions.site,
+      active: sql<boolean>`${sessions.revokedAt} is null and ${sessions.expiresAt} > now()
+        and ${sessions.lastSeenAt} > now() - make_interval(mins => ${env.SESSION_IDLE_MINUTES})`,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.memberId, memberId), sql`${sessions.site} <> 'operator'`))
+    .orderBy(sql`${sessions.createdAt} desc, ${sessions.id} desc`)
+    .limit(limit);
+  return rows.map((row) => ({
+    at: row.at.getTime(),
+    ip: row.ip,
+    device: row.device,
+    site: row.site === 'agent' ? 'agent' : 'member',
+    current: row.id === currentSessionId,
+    active: row.active,
+  }));
+}

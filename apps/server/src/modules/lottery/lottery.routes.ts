@@ -24,7 +24,7 @@ import {
 } from './lottery.lobby.ts';
 import { lotteryTick } from './lottery.numeros.ts';
 import { betProofOf, listNumeroLeaves } from './lottery.proofs.ts';
-import { listOdds, oddsOfRegion, setOdds } from './lottery.odds.ts';
+import { decideOddsRequest, listOdds, listOddsRequests, oddsOfRegion, setOdds } from './lottery.odds.ts';
 import { voidNumero } from './lottery.settlement.ts';
 
 /**
@@ -121,21 +121,34 @@ export async function lotteryRoutes(app: FastifyInstance) {
   registerCall(app, lotteryCalls.operatorLotteryOdds, async () => listOdds(db, await precision()));
 
   registerCall(app, lotteryCalls.operatorSetLotteryOdds, async ({ body, request }) => {
-    const decimals = await precision();
-    const sameLine = (line: { prizeMode: string; region: string; playType: string }) =>
-      line.prizeMode === body.prizeMode && line.region === body.region && line.playType === body.playType;
-    const before = (await listOdds(db, decimals)).list.find(sameLine) ?? null;
-    const after = await setOdds(db, body, {
-      precision: decimals,
-      operatorId: operatorOf(request).operatorId,
+    const settings = await getSettings(db);
+    const session = operatorOf(request);
+    return setOdds(db, body, {
+      precision: settings.currencyPrecision,
+      ceiling: settings.lotteryRisk.rtpCeiling,
+      operator: { id: session.operatorId, account: session.account },
+      request,
     });
-    await recordOperatorChange(db, request, {
-      targetKind: 'lottery-odds',
-      targetId: `${body.prizeMode}/${body.region}/${body.playType}`,
-      before,
-      after,
+  });
+
+  registerCall(app, lotteryCalls.operatorLotteryOddsRequests, async ({ query }) => {
+    const settings = await getSettings(db);
+    return listOddsRequests(db, {
+      precision: settings.currencyPrecision,
+      ceiling: settings.lotteryRisk.rtpCeiling,
+      status: query.status,
+      limit: query.limit,
     });
-    return after;
+  });
+
+  registerCall(app, lotteryCalls.operatorDecideLotteryOdds, async ({ body, request }) => {
+    const session = operatorOf(request);
+    return decideOddsRequest(db, {
+      precision: await precision(),
+      operator: { id: session.operatorId, account: session.account },
+      request,
+      body,
+    });
   });
 
   registerCall(app, lotteryCalls.operatorVoidNumero, async ({ body, request }) => {

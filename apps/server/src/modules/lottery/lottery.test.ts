@@ -313,6 +313,7 @@ describe('GET /lgw/vn/odds', () => {
       odds: '3.5',
       minStake: '1.00',
       maxStake: '10000.00',
+      rtp: '94.50',
     });
     expect(fast.find((line: { playType: string }) => line.playType === 'big_small')).toMatchObject({
       odds: '1.95',
@@ -401,7 +402,7 @@ describe('the operator calls', () => {
     prizeMode: 'Lott',
     region: 'north',
     playType: 'lo2',
-    odds: '4.25',
+    odds: '3.6',
     minStake: '2',
     maxStake: '500',
   };
@@ -421,12 +422,16 @@ describe('the operator calls', () => {
     expect(all).toHaveLength(12 + 9 * 3);
     const set = await put('/api/operator/lottery/odds', line, operator.token);
     expect(set.status).toBe(200);
-    expect(set.body.value).toEqual({ ...line, minStake: '2.00', maxStake: '500.00' });
+    expect(set.body.value).toEqual({
+      status: 'applied',
+      line: { ...line, minStake: '2.00', maxStake: '500.00', rtp: '97.20' },
+      request: null,
+    });
     const odds = (await get('/lgw/vn/odds?gameCode=MB')).body.value.list;
-    expect(odds[0]).toEqual({ ...line, minStake: '2.00', maxStake: '500.00' });
+    expect(odds[0]).toEqual({ ...line, minStake: '2.00', maxStake: '500.00', rtp: '97.20' });
     // The defaults written at the next start do not overwrite it.
     await ensureLottery(sut.db, { catalogue: false });
-    expect((await get('/lgw/vn/odds?gameCode=MB')).body.value.list[0].odds).toBe('4.25');
+    expect((await get('/lgw/vn/odds?gameCode=MB')).body.value.list[0].odds).toBe('3.6');
   });
 
   it('refuse bad odds lines, naming the field, and change nothing', async () => {

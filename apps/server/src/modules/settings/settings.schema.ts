@@ -9,6 +9,7 @@ import {
 } from '@khela/contract';
 import { isTimeZone } from '@khela/contract/business-day';
 import { defaultBrand, defaultFeatureFlags, defaultRegisterRules } from '@khela/contract/settings-defaults';
+import { playTypes, type PlayType } from '@khela/contract/lottery-draw';
 
 const fieldRuleDocument = z.object({
   enabled: z.boolean(),
@@ -65,6 +66,25 @@ export const depositMethodSchema = z
     path: ['bank'],
   });
 export type DepositMethodSetting = z.output<typeof depositMethodSchema>;
+
+/**
+ * Default liability caps per number per draw (major units): a little above what one bet at the
+ * largest stake can win once (10,000 × the default odds), so a single bet is never refused by them.
+ */
+const defaultLiabilityCaps: Record<PlayType, string> = {
+  lo2: '100000',
+  lo3: '600000',
+  lo4: '6000000',
+  de: '1000000',
+  dau: '100000',
+  duoi: '100000',
+  xien2: '300000',
+  xien3: '2000000',
+  xien4: '10000000',
+  big_small: '100000',
+  odd_even: '100000',
+  sum: '100000',
+};
 
 export const siteSettingsSchema = z.object({
   brandName: z.string().min(1).default(defaultBrand.brandName),
@@ -169,15 +189,6 @@ export const siteSettingsSchema = z.object({
       undeclaredEdge: z.number().min(0).max(100).default(1),
     })
     .prefault({}),
-  /** The house vendor's player options (apps/house-games): off unless the operator turns them on. */
-  houseGames: z
-    .object({
-      autoplay: z.boolean().default(false),
-      turbo: z.boolean().default(false),
-    })
-    .prefault({}),
-  payments: z
-    .object({
   /**
    * The lottery's fairness rules (issue 36, docs/lottery.md "Fairness"). A member's bet can be
    * cancelled only until `cancelFreezeMinutes` before its numero's lock: a cancel later is refused
@@ -189,6 +200,15 @@ export const siteSettingsSchema = z.object({
       cancelFreezeMinutes: z.number().int().min(0).max(1440).default(5),
     })
     .prefault({}),
+  /** The house vendor's player options (apps/house-games): off unless the operator turns them on. */
+  houseGames: z
+    .object({
+      autoplay: z.boolean().default(false),
+      turbo: z.boolean().default(false),
+    })
+    .prefault({}),
+  payments: z
+    .object({
       // None by default: the operator lists their own accounts and gateways. The demo's bank
       // account and sandbox gateway come from the demo seed (seed/seed.ts), never from here.
       depositMethods: z.array(depositMethodSchema).default([]),
@@ -224,6 +244,22 @@ export const siteSettingsSchema = z.object({
           timeoutSeconds: z.number().int().min(5).max(60).default(30),
         })
         .prefault({}),
+    })
+    .prefault({}),
+  /**
+   * The lottery's risk limits (issue 36 item 6, docs/lottery.md "Odds that cannot ruin the house").
+   * `rtpCeiling`: odds whose return to player (lottery-rtp.ts, exact) passes this percent are held
+   * for a second operator; 100 % or more is refused outright. `liabilityCaps`: per play type, the
+   * most the house may have to pay on one number (one selection; a xiên's set) of one draw, in
+   * major units, counting one hit of every open bet on it (stake × odds); "0" is no cap.
+   */
+  lotteryRisk: z
+    .object({
+      rtpCeiling: z.number().min(50).max(100).default(98),
+      liabilityCaps: z
+        .partialRecord(z.enum(playTypes), decimalText)
+        .default({})
+        .transform((caps) => ({ ...defaultLiabilityCaps, ...caps })),
     })
     .prefault({}),
   /** Domains of the brand and which site each serves. A host not listed is the member site. */

@@ -9,6 +9,7 @@ import { AgentCentrePage, useAgentRequestBadges } from '../../features/agents/in
 import { MemberCentrePage } from './member-centre-pages.tsx';
 import { useWhitelabel } from '../../shared/api/get-whitelabel.ts';
 import { CentreFrame } from './centre-frame.tsx';
+import { LogoutButton } from '../../features/account/index.ts';
 
 /** The agent centre (spec 2 menu table), opened on demand with `openAgentCentre(pageKey)`. */
 export function AgentCentrePanel() {
@@ -38,6 +39,7 @@ export function AgentCentrePanel() {
       }))}
       current={{ key: current.page, labelKey: current.labelKey }}
       onOpen={openAgentCentre}
+      menuFooter={<LogoutButton className="centre__logout" />}
     >
       {/* An agent's own money: the member centre's wallet pages; the rest are the team's pages. */}
       {isAgentWalletPage(current.page) ? (

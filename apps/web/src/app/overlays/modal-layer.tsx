@@ -34,6 +34,11 @@ const modals: Record<ModalName, LazyExoticComponent<ComponentType>> = {
       default: module.ChangePassModal,
     })),
   ),
+  paymentPasswordSetupModal: lazy(() =>
+    loadChunk(() => import('../../features/account/password/payment-password-setup-modal.tsx')).then(
+      (module) => ({ default: module.PaymentPasswordSetupModal }),
+    ),
+  ),
 };
 
 export function ModalLayer() {

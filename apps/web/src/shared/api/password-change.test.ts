@@ -12,6 +12,7 @@ const required = new ApiError({
 
 afterEach(() => {
   useOverlayStore.getState().closeModal('changePassModal');
+  useOverlayStore.getState().closeModal('paymentPasswordSetupModal');
   useSessionStore.getState().clearSession();
 });
 
@@ -23,6 +24,18 @@ describe('askPasswordChangeOn', () => {
     expect(useOverlayStore.getState().openModals).toEqual(['changePassModal']);
     // The session is kept: the dialog needs it for the change.
     expect(useSessionStore.getState().token).toBe('forced');
+  });
+
+  it('opens the payment-password form when an account its upline opened must set its own (issue 38)', () => {
+    useSessionStore.getState().setSession({ token: 'downline', isAgent: 1, username: 'newagent' });
+    const setup = new ApiError({
+      code: 'PAYMENT_PASSWORD_SETUP_REQUIRED',
+      message: 'err_payment_password_setup_required',
+      status: 403,
+    });
+    askPasswordChangeOn(setup);
+    askPasswordChangeOn(setup);
+    expect(useOverlayStore.getState().openModals).toEqual(['paymentPasswordSetupModal']);
   });
 
   it('ignores other errors, and the code without a session', () => {

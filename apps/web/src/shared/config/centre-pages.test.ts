@@ -32,6 +32,7 @@ describe('agent centre menu', () => {
       features: { ...features, dividend: false, salary: false, hourSalary: false, realTimeSalary: false },
     }).map((entry) => entry.page);
     expect(none).toEqual([
+      'securityCenter',
       'agentAnnouncement',
       'agentTeamOverview',
       'depositv2',

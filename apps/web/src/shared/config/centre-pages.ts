@@ -57,6 +57,9 @@ export function visibleMemberCentrePages({ features, isAgent }: Viewer): MemberC
 
 /** Agent centre menu (spec 2 table), in menu order, with the feature each conditional entry needs. */
 export const agentCentreMenu = [
+  // The agent's own account (password, payment password, mobile, second step, login history): the
+  // member centre's security page, the same server calls and lockouts (issue 38).
+  { page: 'securityCenter', labelKey: 'mc_security_center' },
   { page: 'agentAnnouncement', labelKey: 'ac_announcement' },
   { page: 'agentTeamOverview', labelKey: 'ac_team_overview' },
   // An agent's own money: the member centre's wallet pages (the server's money calls take agents).
@@ -82,7 +85,13 @@ export const agentCentreMenu = [
 export type AgentCentrePageKey = (typeof agentCentreMenu)[number]['page'];
 
 /** The agent centre entries that are member centre pages (the wallet), shown by the same components. */
-export const agentWalletPages = ['depositv2', 'withdraw', 'transferUpline', 'transactionHistory'] as const;
+export const agentWalletPages = [
+  'securityCenter',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'transactionHistory',
+] as const;
 export type AgentWalletPageKey = (typeof agentWalletPages)[number];
 
 export function isAgentWalletPage(page: AgentCentrePageKey): page is AgentWalletPageKey {

@@ -17,6 +17,7 @@ export const modalNames = [
   'registerModal',
   'forgetPassModal',
   'changePassModal',
+  'paymentPasswordSetupModal',
 ] as const;
 export type ModalName = (typeof modalNames)[number];
 

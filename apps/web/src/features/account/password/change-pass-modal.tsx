@@ -9,7 +9,7 @@ import { paths } from '../../../shared/config/paths.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
-import { useMemberInfo } from '../api/get-member-info.ts';
+import { getMemberInfo, useMemberInfo } from '../api/get-member-info.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { minPasswordLength } from '../../../shared/forms/form-rules.ts';
 import { PasswordField } from '../../../shared/forms/password-field.tsx';
@@ -93,6 +93,10 @@ export function ChangePassModal() {
       close();
       // Said after every change, from the security centre as well as a forced one at login.
       useOverlayStore.getState().showToast('text_password_changed');
+      // An account its upline opened sets its own payment password next (the server asks for it).
+      const info = await getMemberInfo().catch(() => null);
+      if (info?.paymentPasswordSetupRequired)
+        useOverlayStore.getState().openModal('paymentPasswordSetupModal');
       void navigate(paths.root);
     },
   });

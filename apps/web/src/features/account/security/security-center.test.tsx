@@ -37,7 +37,11 @@ function memberInfo(overrides: Partial<MemberInfo> = {}): MemberInfo {
 
 const recoveryCodes = Array.from({ length: 10 }, (_, index) => `code-${String(index).padStart(4, '0')}`);
 
-async function openSecurityCentre(member: MemberInfo, language: 'EN' | 'BN' = 'EN') {
+async function openSecurityCentre(
+  member: MemberInfo,
+  language: 'EN' | 'BN' = 'EN',
+  centre: 'member' | 'agent' = 'member',
+) {
   await changeLanguage(language, { remember: true });
   useSessionStore.getState().setSession({ token: 'token-1', isAgent: member.type, username: member.account });
   const view = renderApp('/index');
@@ -53,6 +57,30 @@ async function openSecurityCentre(member: MemberInfo, language: 'EN' | 'BN' = 'E
       };
     }
     if (path === '/wps/member/2fa/confirm') return { body: { recoveryCodes } };
+    if (path === '/wps/member/logins') {
+      return {
+        body: {
+          logins: [
+            {
+              at: lastLoginAt + 3_600_000,
+              ip: '203.0.113.7',
+              device: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
+              site: 'agent',
+              current: true,
+              active: true,
+            },
+            {
+              at: lastLoginAt - 86_400_000,
+              ip: null,
+              device: null,
+              site: 'member',
+              current: false,
+              active: false,
+            },
+          ],
+        },
+      };
+    }
     if (path === '/wps/system/setting/register') {
       return {
         body: demoSettings({
@@ -70,10 +98,36 @@ async function openSecurityCentre(member: MemberInfo, language: 'EN' | 'BN' = 'E
     return undefined;
   });
   await screen.findByRole('banner');
-  act(() => useOverlayStore.getState().openMemberCentre());
+  act(() =>
+    centre === 'agent'
+      ? useOverlayStore.getState().openAgentCentre('securityCenter')
+      : useOverlayStore.getState().openMemberCentre(),
+  );
   const panel = await screen.findByRole('dialog');
   return { ...view, panel, seen };
 }
+
+describe("an agent's own account in the agent centre (issue 38)", () => {
+  it('opens My account with the security settings and the login history, with Log out under the menu', async () => {
+    const { panel, seen } = await openSecurityCentre(
+      memberInfo({ account: 'demoagent', type: 1, isAgent: 1 }),
+      'EN',
+      'agent',
+    );
+    expect(within(panel).getByRole('heading', { level: 2, name: 'My account' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await within(panel).findByRole('heading', { name: 'Login history' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Change password' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Turn on two-step verification' })).toBeTruthy();
+    expect(await within(panel).findByText('This session')).toBeTruthy();
+    expect(within(panel).getByText('Agent site · 203.0.113.7 · Chrome · Android')).toBeTruthy();
+    expect(within(panel).getByText('Member site · Address unknown')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(seen.some((call) => call.path === '/wps/member/logins')).toBe(true);
+  });
+});
 
 describe('the security centre', () => {
   it('shows who the account is and the previous login, in the visitor language', async () => {

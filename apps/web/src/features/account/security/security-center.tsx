@@ -1,15 +1,19 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import History from 'lucide-react/icons/history';
 import KeyRound from 'lucide-react/icons/key-round';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import ShieldOff from 'lucide-react/icons/shield-off';
 import UserRound from 'lucide-react/icons/user-round';
 import type { LanguageCode, MemberInfo } from '@khela/contract';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { trialAccountType, useSessionStore } from '../../../shared/stores/session-store.ts';
+import { Badge } from '../../../shared/ui/badge.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
 import { useMemberInfo } from '../api/get-member-info.ts';
@@ -79,6 +83,7 @@ export function SecurityCenter() {
         <>
           <LoginSecurity member={member} />
           <TwoStep enabled={member.twoFactorEnabled} />
+          <LoginHistory />
         </>
       )}
     </div>
@@ -237,7 +242,9 @@ function TwoStep({ enabled }: { enabled: boolean }) {
    */
   async function endSessionAfterDisable() {
     const overlays = useOverlayStore.getState();
+    // "My account" is in the member centre and in the agent centre: whichever is open closes.
     overlays.closeMemberCentre();
+    overlays.closeAgentCentre();
     useSessionStore.getState().clearSession();
     queryClient.removeQueries({ queryKey: ['member'] });
     queryClient.removeQueries({ queryKey: ['wallet'] });
@@ -298,6 +305,89 @@ function TwoStep({ enabled }: { enabled: boolean }) {
             )}
           </div>
         </>
+      )}
+    </section>
+  );
+}
+
+/** A browser's user agent in two words a person recognises ("Chrome · Android"); null when unknown. */
+export function describeDevice(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(userAgent)
+      ? 'Opera'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Chrome\/|CriOS\//.test(userAgent)
+          ? 'Chrome'
+          : /Safari\//.test(userAgent)
+            ? 'Safari'
+            : null;
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  const words = [browser, system].filter(Boolean);
+  return words.length > 0 ? words.join(' · ') : userAgent.slice(0, 40);
+}
+
+/** The account's last logins (memberLoginHistory): when, from where, which site; this one marked. */
+function LoginHistory() {
+  const { t } = useTranslation();
+  const { language, bengaliDigits, timeZone } = useFormatOptions();
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: ['member', 'logins'],
+    queryFn: () => apiClient.call(apiRoutes.memberLoginHistory),
+  });
+  return (
+    <section className="card" aria-labelledby="security-logins">
+      <h3 id="security-logins" className="security__card-title">
+        <History size={20} aria-hidden="true" />
+        {t('title_login_history')}
+      </h3>
+      {isPending ? (
+        <Spinner label={t('state_loading')} />
+      ) : error || !data ? (
+        <div>
+          <FormAlert textKey={errorTextKey(error)} />
+          <button
+            type="button"
+            className="button button--outline button--small"
+            onClick={() => void refetch()}
+          >
+            {t('action_retry')}
+          </button>
+        </div>
+      ) : data.logins.length === 0 ? (
+        <p className="security__status">{t('text_no_logins')}</p>
+      ) : (
+        <ul className="security__logins">
+          {data.logins.map((login) => (
+            <li key={`${login.at}-${login.ip ?? ''}-${login.device ?? ''}`} className="security__login">
+              <span className="security__row-label">
+                {formatLoginTime(login.at, language, bengaliDigits, timeZone)}
+                {login.current ? <Badge tone="blue">{t('label_this_session')}</Badge> : null}
+              </span>
+              <span className="security__row-value">
+                {[
+                  t(login.site === 'agent' ? 'label_site_agent' : 'label_site_member'),
+                  login.ip ?? t('label_unknown_address'),
+                  describeDevice(login.device),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import Link2 from 'lucide-react/icons/link-2';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
-import { newPasswordText, requiredText } from '../../../shared/forms/form-rules.ts';
+import {
+  dialingCodeText,
+  mobileText,
+  newPasswordText,
+  requiredText,
+} from '../../../shared/forms/form-rules.ts';
 import { PasswordField } from '../../../shared/forms/password-field.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
@@ -14,7 +19,8 @@ import { formatNumber } from '../../../shared/lib/format.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
-import { openableAgentTypes, useAccountTypeLabel } from './team-labels.tsx';
+import { useAccountTypeLabel } from './team-labels.tsx';
+import { MobileNumberField } from '../../account/index.ts';
 import { useAffiliateLinks, useCreateLink, useRegisterDownline, type AffiliateLink } from './team-api.ts';
 import '../../../shared/ui/card.css';
 import './team.css';
@@ -22,11 +28,13 @@ import './team.css';
 const registerSchema = z
   .object({
     kind: z.enum(['member', 'agent']),
-    agentType: z.enum(['1', '2', '41', '42']),
     username: requiredText.max(64, 'text_too_long'),
     password: newPasswordText,
     confirmPassword: z.string().min(1, 'text_field_required'),
     nickname: z.string().trim().max(32, 'text_too_long'),
+    // Asked so the downline can reset its password by SMS; the server checks and normalises it.
+    mobileNum: mobileText,
+    countryDialingCode: dialingCodeText,
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
@@ -34,14 +42,23 @@ const registerSchema = z
   });
 type RegisterValues = z.infer<typeof registerSchema>;
 
-const fields = ['kind', 'agentType', 'username', 'password', 'confirmPassword', 'nickname'] as const;
+const fields = [
+  'kind',
+  'username',
+  'password',
+  'confirmPassword',
+  'nickname',
+  'mobileNum',
+  'countryDialingCode',
+] as const;
 const emptyForm: RegisterValues = {
   kind: 'member',
-  agentType: '1',
   username: '',
   password: '',
   confirmPassword: '',
   nickname: '',
+  mobileNum: '',
+  countryDialingCode: '+880',
 };
 
 /** registerCenter: open a direct downline (player or agent), and the affiliate links with QR codes. */
@@ -63,7 +80,7 @@ function RegisterDownlineForm() {
     schema: registerSchema,
     defaultValues: emptyForm,
     fields,
-    codeFields: { USERNAME_TAKEN: 'username' },
+    codeFields: { USERNAME_TAKEN: 'username', MOBILE_TAKEN: 'mobileNum', PHONE_INVALID: 'mobileNum' },
     action: async (values) => {
       setCreated(null);
       const isAgent = values.kind === 'agent';
@@ -72,10 +89,14 @@ function RegisterDownlineForm() {
         username: values.username.trim(),
         password: values.password,
         confirmPassword: values.confirmPassword,
-        ...(isAgent ? { agentType: Number(values.agentType) as 1 | 2 | 41 | 42 } : {}),
+        // Every agent kind has the same rights here (docs/agents.md): an agent opened here is type 1;
+        // the back office may set another kind, which names nothing the agent can do differently.
+        ...(isAgent ? { agentType: 1 as const } : {}),
         ...(values.nickname.trim() ? { nickname: values.nickname.trim() } : {}),
+        mobileNum: values.mobileNum.trim(),
+        countryDialingCode: values.countryDialingCode,
       });
-      form.reset({ ...emptyForm, kind: values.kind, agentType: values.agentType });
+      form.reset({ ...emptyForm, kind: values.kind });
       setCreated(t('agt_register_done', { name: account.account, type: typeLabel(account.type) }));
     },
   });
@@ -98,24 +119,9 @@ function RegisterDownlineForm() {
             {t('agt_kind_agent')}
           </label>
         </fieldset>
-        {isAgent ? (
-          <div className="field">
-            <label className="field__label" htmlFor="agent-register-type">
-              {t('agt_agent_type')}
-            </label>
-            <select
-              id="agent-register-type"
-              className="field__input field__select"
-              {...form.register('agentType')}
-            >
-              {openableAgentTypes.map((type) => (
-                <option key={type} value={String(type)}>
-                  {t('agt_agent_type_value', { value: type })}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        <p className="form__notice" role="note">
+          {t(isAgent ? 'agt_kind_agent_explained' : 'agt_kind_player_explained')}
+        </p>
         <TextField
           label={t('label_username')}
           placeholder={t('label_username')}
@@ -148,6 +154,13 @@ function RegisterDownlineForm() {
           error={fieldError('nickname')}
           {...form.register('nickname')}
         />
+        <MobileNumberField
+          label={t('label_mobile_number')}
+          error={fieldError('mobileNum')}
+          codeProps={form.register('countryDialingCode')}
+          {...form.register('mobileNum')}
+        />
+        <p className="field__hint">{t('agt_register_first_login')}</p>
         <FormAlert textKey={alert} />
         <FormAlert tone="notice">{created}</FormAlert>
         <div className="form__actions">

@@ -28,6 +28,8 @@ export interface RegisterDownlineBody {
   kind: DownlineKind;
   agentType?: 1 | 2 | 41 | 42;
   nickname?: string;
+  mobileNum?: string;
+  countryDialingCode?: string;
 }
 
 function getLinks() {

@@ -5,11 +5,13 @@ import { Badge } from '../../../shared/ui/badge.tsx';
 export const openableAgentTypes = [1, 2, 41, 42] as const;
 export type OpenableAgentType = (typeof openableAgentTypes)[number];
 
-/** "Player" or "Agent · type 41". */
+/**
+ * "Player" or "Agent". The agent kinds (1, 2, 41, 42) name no difference in what an agent may do
+ * (docs/agents.md), so the site does not show a bare number for them (issue 38).
+ */
 export function useAccountTypeLabel() {
   const { t } = useTranslation();
-  return (type: number) =>
-    type === 0 ? t('label_player') : `${t('agt_kind_agent')} · ${t('agt_agent_type_value', { value: type })}`;
+  return (type: number) => (type === 0 ? t('label_player') : t('agt_kind_agent'));
 }
 
 export function AccountStatusBadge({ status }: { status: 'active' | 'disabled' }) {

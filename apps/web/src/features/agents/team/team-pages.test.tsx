@@ -243,28 +243,37 @@ describe('register centre (registerCenter)', () => {
       fireEvent.input(within(panel).getByLabelText(label), { target: { value } });
   }
 
-  it('opens an agent downline with its type, and says which account it opened', async () => {
+  it('opens an agent downline with its mobile, explains the kind in words, and says which account it opened', async () => {
     const { panel, seen } = await openAgentPage('registerCenter', {
       agentLinks: () => [],
       agentRegisterDownline: () => downline({ account: 'newagent', type: 41 }),
     });
     fireEvent.click(await within(panel).findByRole('radio', { name: 'Agent' }));
-    fireEvent.change(await within(panel).findByLabelText('Agent type'), { target: { value: '41' } });
+    // No bare type number to choose (issue 38): what an agent can do, in words, and the first login.
+    expect(within(panel).queryByLabelText('Agent type')).toBeNull();
+    expect(within(panel).getByText(/An agent can open players and agents under them/)).toBeTruthy();
+    expect(
+      within(panel).getByText(/must replace this password and set its own payment password/),
+    ).toBeTruthy();
     fill(panel, {
       Username: 'newagent',
       Password: 'Secret123',
       'Confirm password': 'Secret123',
       Nickname: 'New',
+      'Mobile number': '01712 345678',
     });
     fireEvent.click(within(panel).getByRole('button', { name: 'Create account' }));
-    expect(await within(panel).findByText('Account newagent is open (Agent · Type 41).')).toBeTruthy();
+    expect(await within(panel).findByText('Account newagent is open (Agent).')).toBeTruthy();
+    expect(panel.textContent).not.toMatch(/Type \d/);
     expect(seen.find((call) => call.id === 'agentRegisterDownline')?.body).toEqual({
       kind: 'agent',
-      agentType: 41,
+      agentType: 1,
       username: 'newagent',
       password: 'Secret123',
       confirmPassword: 'Secret123',
       nickname: 'New',
+      mobileNum: '01712 345678',
+      countryDialingCode: '+880',
     });
     expect((within(panel).getByLabelText('Username') as HTMLInputElement).value).toBe('');
   });
@@ -275,7 +284,12 @@ describe('register centre (registerCenter)', () => {
       agentRegisterDownline: failure('USERNAME_TAKEN', 'err_username_taken', { status: 409 }),
     });
     await within(panel).findByLabelText('Username');
-    fill(panel, { Username: 'player7', Password: 'Secret123', 'Confirm password': 'Secret124' });
+    fill(panel, {
+      Username: 'player7',
+      Password: 'Secret123',
+      'Confirm password': 'Secret124',
+      'Mobile number': '01712345678',
+    });
     fireEvent.click(within(panel).getByRole('button', { name: 'Create account' }));
     expect(await within(panel).findByText('The passwords do not match.')).toBeTruthy();
     expect(seen.some((call) => call.id === 'agentRegisterDownline')).toBe(false);
@@ -367,7 +381,7 @@ describe('team management (downlineManagmentView)', () => {
     const rows = () => [...panel.querySelectorAll('.record-list > li')];
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[0]?.textContent).toContain('subagent1 (Sub)');
-    expect(rows()[0]?.textContent).toContain('Agent · Type 41 · Level 1 · team 6');
+    expect(rows()[0]?.textContent).toContain('Agent · Level 1 · team 6');
     expect(rows()[0]?.textContent).toContain('৳250.00');
     expect(rows()[1]?.textContent).toContain('Player');
     expect(queries[0]).toEqual({ pageNo: 1, pageSize: 20 });

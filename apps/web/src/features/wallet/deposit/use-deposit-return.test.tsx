@@ -20,6 +20,15 @@ describe('coming back from the payment gateway', () => {
     expect(useOverlayStore.getState().memberCentre).toEqual({ open: true, page: 'depositv2' });
   });
 
+  it("opens an agent's own agent centre on the deposit page, not the member centre (issue 38)", () => {
+    useOverlayStore.getState().closeMemberCentre();
+    useOverlayStore.getState().closeAgentCentre();
+    useSessionStore.getState().setSession({ token: 'token-2', isAgent: 41, username: 'demoagent' });
+    renderHook(() => useDepositReturn(), { wrapper: at('/index?depositOrder=12') });
+    expect(useOverlayStore.getState().agentCentre).toEqual({ open: true, page: 'depositv2' });
+    expect(useOverlayStore.getState().memberCentre.open).toBe(false);
+  });
+
   it('does nothing on other addresses or without a session', () => {
     useOverlayStore.getState().closeMemberCentre();
     useSessionStore.getState().setSession({ token: 'token-1', isAgent: 0, username: 'demoplayer' });

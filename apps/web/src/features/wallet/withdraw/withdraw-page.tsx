@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { isAccountCentreType, useSessionStore } from '../../../shared/stores/session-store.ts';
 import type { PayoutAccount } from '@khela/contract';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { formatDateTime } from '../../../shared/lib/format.ts';
@@ -63,7 +64,13 @@ export function WithdrawPage() {
             <button
               type="button"
               className="button button--primary button--small"
-              onClick={() => useOverlayStore.getState().openMemberCentre('securityCenter')}
+              onClick={() => {
+                // My account in the centre this account uses: an agent's stays in the agent centre.
+                const overlays = useOverlayStore.getState();
+                if (isAccountCentreType(useSessionStore.getState().isAgent)) {
+                  overlays.openAgentCentre('securityCenter');
+                } else overlays.openMemberCentre('securityCenter');
+              }}
             >
               {t('action_set_payment_password')}
             </button>

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The lottery's risk controls (issue 36 item 6, docs/lottery.md "Odds that cannot ruin the house").
+ */
+
+/**
+ * Odds whose RTP passes the brand's ceiling wait here for a second operator (four eyes, as the
+ * back office's adjustments: the requester never decides, a check constraint too). Approving sets
+ * the odds line; the row leaves `pending` once, under a row lock.
+ */
+export const lotteryOddsRequests = pgTable(
+  'lottery_odds_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    prizeMode: text('prize_mode').notNull(),
+    region: text('region').notNull(),
+    playType: text('play_type').notNull(),
+    oddsMilli: integer('odds_milli').notNull(),
+    minStake: bigint('min_stake', { mode: 'bigint' }).notNull(),
+    maxStake: bigint('max_stake', { mode: 'bigint' }).notNull(),
+    /** The RTP asked for and the ceiling it passed, in basis points of the stake. */
+    rtpBp: integer('rtp_bp').notNull(),
+    ceilingBp: integer('ceiling_bp').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    requestedById: integer('requested_by_id').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedById: integer('decided_by_id'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+  },
+  (table) => [
+    index('lottery_odds_requests_status_index').on(table.status, table.id),
+    check(
+      'lottery_odds_requests_second_approver',
+      sql`${table.decidedById} is null or ${table.decidedById} <> ${table.requestedById}`,
+    ),
+  ],
+);
+
+/**
+ * What the house may have to pay on one number of one draw: per numero, play type and selection
+ * (the number; a xiên's numbers joined by ","), the sum of stake × odds of its live bets (one hit
+ * each), in minor units. `lottery_place_slip` adds to it with a guarded upsert that refuses a bet
+ * passing the play type's cap (LIABILITY_LIMIT); `lottery_cancel_bet` takes a cancelled bet off.
+ */
+export const lotteryExposure = pgTable(
+  'lottery_exposure',
+  {
+    numeroId: bigint('numero_id', { mode: 'number' }).notNull(),
+    playType: text('play_type').notNull(),
+    selection: text('selection').notNull(),
+    payout: bigint('payout', { mode: 'bigint' }).notNull(),
+    bets: integer('bets').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.numeroId, table.playType, table.selection] })],
+);

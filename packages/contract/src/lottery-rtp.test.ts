@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bigSmallOutcomes,
+  expectedHits,
+  maxOddsMilliFor,
+  prizeNumbersWithDigits,
+  rtpAbove,
+  rtpPercent,
+  rtpText,
+} from './lottery-rtp.ts';
+
+describe('lottery RTP', () => {
+  it("gives docs/lottery.md's figures: lô 2 số at 3.5 in the north 94.5 %, đề at 95 95 %", () => {
+    expect(rtpText('north', 'lo2', 3500)).toBe('94.50');
+    expect(rtpPercent('north', 'lo2', 3500)).toBe(94.5);
+    expect(rtpText('north', 'de', 95_000)).toBe('95.00');
+    expect(rtpText('south', 'de', 95_000)).toBe('95.00');
+    // Lô in the south: 18 numbers, 5.2 × 18 / 100.
+    expect(rtpText('south', 'lo2', 5200)).toBe('93.60');
+  });
+
+  it('counts the prize numbers long enough for lô 2, 3 and 4 số in each layout', () => {
+    expect([2, 3, 4].map((digits) => prizeNumbersWithDigits('north', digits))).toEqual([27, 23, 20]);
+    expect([2, 3, 4].map((digits) => prizeNumbersWithDigits('south', digits))).toEqual([18, 17, 16]);
+    expect(expectedHits('fast', 'lo3')).toEqual({ num: 23n, den: 1000n });
+    expect(rtpText('north', 'lo3', 40_000)).toBe('92.00');
+    expect(rtpText('central', 'lo4', 580_000)).toBe('92.80');
+  });
+
+  it('xiên by inclusion–exclusion agrees with the closed form in floating point (issue 36: 55–88 %)', () => {
+    const closed = (k: number, n: number) => {
+      let sum = 0;
+      for (let j = 0; j <= k; j += 1) {
+        const choose = [1, k, (k * (k - 1)) / 2, (k * (k - 1) * (k - 2)) / 6, 1][j] ?? 0;
+        sum += (j % 2 ? -1 : 1) * choose * (1 - j / 100) ** n;
+      }
+      return sum;
+    };
+    for (const [region, n] of [
+      ['north', 27],
+      ['south', 18],
+    ] as const) {
+      for (const k of [2, 3, 4] as const) {
+        const { num, den } = expectedHits(region, `xien${k}`);
+        expect(Number(num) / Number(den)).toBeCloseTo(closed(k, n), 12);
+      }
+    }
+    expect(rtpText('north', 'xien2', 16_000)).toBe('87.81');
+    expect(rtpText('south', 'xien4', 1_000_000)).toBe('55.52');
+  });
+
+  it('big/small: no tie with an odd number of digits, the tie counted for an even one (brute force)', () => {
+    for (const digits of [1, 2, 3, 4]) {
+      const tally = { big: 0n, small: 0n, tie: 0n };
+      for (let value = 0; value < 10 ** digits; value += 1) {
+        const sum = [...String(value).padStart(digits, '0')].reduce((total, char) => total + Number(char), 0);
+        if (sum * 2 > 9 * digits) tally.big += 1n;
+        else if (sum * 2 < 9 * digits) tally.small += 1n;
+        else tally.tie += 1n;
+      }
+      expect(bigSmallOutcomes(digits)).toEqual({ ...tally, of: 10n ** BigInt(digits) });
+    }
+    expect(bigSmallOutcomes(5).tie).toBe(0n);
+    expect(bigSmallOutcomes(6).tie).toBe(55_252n);
+    // Fast games (5 digits): 1.95 returns 97.5 %; a 6-digit special would return less (the tie).
+    expect(rtpText('fast', 'big_small', 1950)).toBe('97.50');
+    expect(rtpText('south', 'big_small', 1950)).toBe('92.11');
+    expect(rtpText('fast', 'odd_even', 1950)).toBe('97.50');
+    expect(rtpText('fast', 'sum', 9500)).toBe('95.00');
+  });
+
+  it('compares with a ceiling exactly, and names the largest odds under it', () => {
+    // 3.629 × 27 / 100 = 97.983 %, 3.630 × 27 / 100 = 98.01 %.
+    expect(maxOddsMilliFor('north', 'lo2', 98)).toBe(3629);
+    expect(rtpAbove('north', 'lo2', 3629, 98)).toBe(false);
+    expect(rtpAbove('north', 'lo2', 3630, 98)).toBe(true);
+    // Exactly at the ceiling is allowed: đề at 98 is 98 %.
+    expect(rtpAbove('north', 'de', 98_000, 98)).toBe(false);
+    expect(rtpAbove('north', 'de', 98_001, 98)).toBe(true);
+    // The mistyped lô "35" for "3.5": 945 %.
+    expect(rtpText('north', 'lo2', 35_000)).toBe('945.00');
+    expect(maxOddsMilliFor('fast', 'big_small', 97.5)).toBe(1950);
+  });
+});
