@@ -13,7 +13,7 @@ export default defineConfig({
   },
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   outDir: 'dist',
   clean: true,
   sourcemap: true,
