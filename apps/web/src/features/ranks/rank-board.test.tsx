@@ -27,6 +27,11 @@ describe('rank pages', () => {
     expect(rows[0]?.textContent).toContain('bi****er');
     expect(rows[0]?.textContent).toContain('৳1,000.00');
     expect(rows[1]?.textContent).toContain('de****er');
+    // The place is read from visually hidden text: a plain span may not carry aria-label
+    // (axe aria-prohibited-attr, serious, 2 nodes in each language before).
+    expect(list.querySelector('[aria-label]')).toBeNull();
+    expect(within(rows[0]!).getByText('Place 1')).toBeTruthy();
+    expect(screen.getByTestId('zone-note').textContent).toContain('Asia/Dhaka');
     await waitFor(() => {
       const url = fetchMock.mock.calls
         .map(([input]) => new URL(String(input), 'http://localhost'))

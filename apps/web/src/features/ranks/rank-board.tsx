@@ -3,12 +3,13 @@ import Crown from 'lucide-react/icons/crown';
 import Medal from 'lucide-react/icons/medal';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { RankType } from '@khela/contract';
-import { formatAmountText, formatNumber } from '../../shared/lib/format.ts';
+import { formatMoneyText, formatNumber } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
+import { ZoneNote } from '../../shared/ui/zone-note.tsx';
 import { useRankList } from './api/get-rank-list.ts';
 import './rank-board.css';
 
@@ -64,15 +65,22 @@ export function RankBoard({ rankType, titleKey }: RankBoardProps) {
               key={entry.rank}
               className={`rank-board__row${entry.rank <= 3 ? ` rank-board__row--top${entry.rank}` : ''}`}
             >
-              <span className="rank-board__place" aria-label={t('label_rank_place', { value: entry.rank })}>
+              <span className="rank-board__place">
                 {entry.rank <= 3 ? <Crown size={18} aria-hidden="true" /> : null}
+                {/* Read as "Place 1" (a plain span may not carry aria-label: axe aria-prohibited-attr). */}
+                <span className="visually-hidden">
+                  {t('label_rank_place', { value: formatNumber(entry.rank, format) })}
+                </span>
                 <span aria-hidden="true">{formatNumber(entry.rank, format)}</span>
               </span>
               <span className="rank-board__name">{entry.customerName}</span>
               <span className="rank-board__amount">
                 <span className="visually-hidden">{amountLabel}: </span>
-                {brand.currencySymbol}
-                {formatAmountText(entry.amount, format, brand.currencyPrecision)}
+                {formatMoneyText(entry.amount, {
+                  ...format,
+                  symbol: brand.currencySymbol,
+                  precision: brand.currencyPrecision,
+                })}
               </span>
             </li>
           ))}
@@ -84,6 +92,8 @@ export function RankBoard({ rankType, titleKey }: RankBoardProps) {
   return (
     <Page title={t(titleKey)} subtitle={t('label_rank_period', { value: formatNumber(periodDays, format) })}>
       {body()}
+      {/* The period's days are the brand's: say which clock they follow. */}
+      <ZoneNote />
     </Page>
   );
 }
