@@ -36,7 +36,12 @@ import { endMemberGameSessions } from './modules/games/game-sessions.service.ts'
 import { depositRoutes } from './modules/deposits/deposits.routes.ts';
 import { sandboxGatewayRoutes } from './modules/sandbox-gateway/sandbox-gateway.routes.ts';
 import type { PaymentGateways } from './modules/payments/payment-gateway.ts';
-import { createPaymentGateways } from './payment-gateways.ts';
+import {
+  createDemoProviders,
+  createPaymentGateways,
+  loopbackOriginOf,
+  type DemoProviders,
+} from './payment-gateways.ts';
 import { gameRoutes } from './modules/games/games.routes.ts';
 import { recordRoutes } from './modules/games/records.routes.ts';
 import { mountHouseGames } from './modules/games/house-vendor.ts';
@@ -74,6 +79,8 @@ declare module 'fastify' {
     env: Env;
     /** The payment gateways this server runs, by deposit method kind (the sandbox only in demo mode). */
     paymentGateways: PaymentGateways;
+    /** Demo mode's provider simulators (tests reach them to pay and to inject faults); else null. */
+    demoProviders: DemoProviders | null;
     /** The scheduled jobs: modules define theirs while the app is built (jobs/job-registry.ts). */
     jobs: JobRegistry;
     /** Runs them when JOB_WORKERS is on, from onReady until the app closes (jobs/job-queue.ts). */
@@ -153,7 +160,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('env', env);
   app.decorate('db', database.db);
   app.decorate('databaseDriver', database.driver);
-  app.decorate('paymentGateways', createPaymentGateways({ db: database.db, env }));
+  // Demo mode: bKash and Nagad run against their simulators, mounted in this site (/sim/).
+  const demoProviders = env.DEMO_MODE
+    ? createDemoProviders({ loopbackOrigin: () => loopbackOriginOf(app, env) })
+    : null;
+  app.decorate('paymentGateways', createPaymentGateways({ db: database.db, env, demo: demoProviders }));
+  app.decorate('demoProviders', demoProviders);
   app.decorate('authorize', createAuthorize(app));
   app.decorateRequest('session', null);
   app.decorateRequest('operatorSession', null);
@@ -334,6 +346,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(depositRoutes);
   // Outside demo mode the sandbox's hosted page and its callback job do not exist at all.
   if (env.DEMO_MODE) await app.register(sandboxGatewayRoutes);
+  // Likewise the provider simulators: outside demo mode their paths do not exist.
+  if (demoProviders) await demoProviders.register(app);
   // The back office's insider controls on approve and disburse (issue 35): withdrawals may not import it.
   await app.register(withdrawalRoutes, { decisionGuard: withdrawalDecisionGuard });
   // The popular games count the lottery's bets too (its draws are not game_rounds).

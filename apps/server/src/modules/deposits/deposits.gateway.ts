@@ -32,7 +32,34 @@ export async function handleGatewayCallback({
   rawBody: string;
   headers: Record<string, string | string[] | undefined>;
 }): Promise<{ orderId: number; status: DepositStatus }> {
+  if (!gateway.verifyCallback) throw new AppError('NOT_FOUND');
   const state = await gateway.verifyCallback({ rawBody, headers });
+  return settleGatewayPayment({ db, settings, state });
+}
+
+/**
+ * The member back from a redirect provider (bKash, Nagad) on the return route of order `orderId`:
+ * the adapter asks the provider (PaymentGateway.confirmReturn) and the provider's answer settles
+ * the order, if it is this order's payment.
+ */
+export async function confirmGatewayReturn({
+  db,
+  settings,
+  gateway,
+  orderId,
+  query,
+}: {
+  db: Database;
+  settings: DepositSettings;
+  gateway: PaymentGateway;
+  orderId: number;
+  query: Record<string, string | undefined>;
+}): Promise<{ orderId: number; status: DepositStatus }> {
+  if (!gateway.confirmReturn) throw new AppError('NOT_FOUND');
+  const state = await gateway.confirmReturn({ query });
+  if (state.merchantOrder !== `dep-${orderId}`) {
+    throw new AppError('BAD_REQUEST', { detail: `the payment is not order ${orderId}'s` });
+  }
   return settleGatewayPayment({ db, settings, state });
 }
 

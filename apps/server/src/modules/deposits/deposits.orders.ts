@@ -29,6 +29,8 @@ export interface GatewayLinks {
   callbackUrl: string;
   /** Where the gateway's page sends the player back (the order id is appended). */
   returnUrl: (orderId: number) => string;
+  /** The member's address, for providers that ask for it. */
+  clientIp?: string;
 }
 
 /**
@@ -131,13 +133,14 @@ export async function createDeposit({
   });
 
   if (gateway !== null && order.gatewayPaymentId === null && order.status === 'pending') {
-    const { callbackUrl, returnUrl } = links(gateway);
+    const { callbackUrl, returnUrl, clientIp } = links(gateway);
     const payment = await gateway.createPayment({
       merchantOrder: `dep-${order.id}`,
       amount: formatAmount(order.amount, precision),
       currency: order.currency,
       callbackUrl,
       returnUrl: returnUrl(order.id),
+      clientIp,
     });
     const [updated] = await db
       .update(depositOrders)

@@ -51,7 +51,25 @@ describe('deposits outside demo mode', () => {
     const answer = await call(sut, { method: 'GET', url: '/wps/deposit/methods', token: player });
     expect(answer.status).toBe(200);
     expect(answer.body.value.map((method: { code: string }) => method.code)).toEqual(['bank']);
-    expect(sut.app.paymentGateways.list()).toEqual([]);
+    // The only gateways are the real providers' adapters (set up from the settings), none a test one.
+    expect(sut.app.paymentGateways.list().map((gateway) => [gateway.kind, gateway.isTest])).toEqual([
+      ['bkash', false],
+    ]);
+  });
+
+  it('has no provider simulators: their API and member pages do not exist', async () => {
+    expect(sut.app.demoProviders).toBeNull();
+    for (const url of [
+      '/sim/bkash/v1.2.0-beta/tokenized/checkout/token/grant',
+      '/sim/bkash/redirect/tokenized/?paymentID=TR0011AAAAAAAAAAAAAA',
+    ]) {
+      const answer = await sut.app.inject({
+        method: url.includes('grant') ? 'POST' : 'GET',
+        url,
+        payload: url.includes('grant') ? {} : undefined,
+      });
+      expect(answer.statusCode, url).toBe(404);
+    }
   });
 
   it('refuses a sandbox deposit as an unknown method and creates nothing', async () => {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
 import { operatorOf, sessionOf } from '../accounts/authorize.ts';
@@ -14,6 +15,7 @@ import {
   expireUnpaidDeposits,
   getDepositLimits,
   handleGatewayCallback,
+  confirmGatewayReturn,
   reconcileOverdueDeposits,
   listDepositHistory,
   listDepositMethods,
@@ -25,6 +27,11 @@ import {
 /** Where a gateway posts its callbacks; only the gateways this server runs have the route. */
 export function callbackPathOf(gateway: Pick<PaymentGateway, 'callbackName'>): string {
   return `/wps/deposit/callback/${gateway.callbackName}`;
+}
+
+/** Where a redirect provider (bKash, Nagad) sends the member back: confirmed with it, then the web. */
+export function returnPathOf(gateway: Pick<PaymentGateway, 'callbackName'>, orderId: number): string {
+  return `/wps/deposit/return/${gateway.callbackName}/${orderId}`;
 }
 
 /** The deposit calls, the gateways' callbacks and the expiry of unpaid gateway orders. */
@@ -45,7 +52,12 @@ export async function depositRoutes(app: FastifyInstance) {
       const callbackOrigin = gateway.isTest ? `http://127.0.0.1:${port}` : origin;
       return {
         callbackUrl: `${callbackOrigin}${callbackPathOf(gateway)}`,
-        returnUrl: (orderId) => `${origin}/index?depositOrder=${orderId}`,
+        // A redirect provider's return is confirmed with the provider first (confirmReturn).
+        returnUrl: (orderId) =>
+          gateway.confirmReturn
+            ? `${origin}${returnPathOf(gateway, orderId)}`
+            : `${origin}/index?depositOrder=${orderId}`,
+        clientIp: request.ip,
       };
     };
   }
@@ -124,6 +136,7 @@ export async function depositRoutes(app: FastifyInstance) {
     // exempt from the per-address limit that guards the players' calls (as the vendors are). A
     // refused callback is a deposit credited late; an unsigned flood costs one signature check each.
     for (const gateway of gateways.list()) {
+      if (!gateway.verifyCallback) continue;
       scope.post(callbackPathOf(gateway), { config: { rateLimit: false } }, async (request) => {
         const result = await handleGatewayCallback({
           db,
@@ -136,6 +149,36 @@ export async function depositRoutes(app: FastifyInstance) {
       });
     }
   });
+
+  // The member's browser back from a redirect provider (bKash, Nagad). What it carries is only a
+  // hint: the adapter asks the provider, and what the provider says settles the order (once, by
+  // the order's lock and the ledger's key). The member then lands on the web's deposit page,
+  // whatever happened; an unconfirmed order stays pending and the expiry job asks again.
+  const returnParams = z.object({ orderId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+  for (const gateway of gateways.list()) {
+    if (!gateway.confirmReturn) continue;
+    const path = `/wps/deposit/return/${gateway.callbackName}/:orderId`;
+    app.get(path, async (request, reply) => {
+      const params = returnParams.safeParse(request.params);
+      const origin = (app.env.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+      if (!params.success) return reply.code(404).type('text/plain').send('No such order');
+      try {
+        await confirmGatewayReturn({
+          db,
+          settings: await getSettings(db),
+          gateway,
+          orderId: params.data.orderId,
+          query: request.query as Record<string, string | undefined>,
+        });
+      } catch (error) {
+        request.log.warn(
+          { err: error, gateway: gateway.kind, orderId: params.data.orderId },
+          'deposit return not confirmed',
+        );
+      }
+      return reply.redirect(`${origin}/index?depositOrder=${params.data.orderId}`, 303);
+    });
+  }
 
   // Lost callbacks first (the gateway is asked), then what is still unpaid expires.
   app.jobs.define({

@@ -12,6 +12,7 @@ export {
   topDepositors,
 } from './deposits.orders.ts';
 export {
+  confirmGatewayReturn,
   handleGatewayCallback,
   settleGatewayPayment,
   reconcileOverdueDeposits,

@@ -17,6 +17,10 @@ export interface CreatePaymentOptions {
   callbackUrl: string;
   /** Where the gateway's page sends the player back. */
   returnUrl: string;
+  /** The member's reference the provider shows or pre-fills (bKash's payerReference). */
+  payerReference?: string | undefined;
+  /** The member's address, for providers that ask for it (Nagad's X-KM-IP-V4). */
+  clientIp?: string | undefined;
 }
 
 /** What a verified callback or a status query says about one payment. */
@@ -55,12 +59,21 @@ export interface PaymentGateway {
   createPayment(options: CreatePaymentOptions): Promise<{ paymentId: string; payUrl: string }>;
   /**
    * Checks a callback's signature over the exact raw bytes received, then parses it. Throws
-   * AppError BAD_SIGNATURE (nothing is read from an unsigned body) or BAD_REQUEST.
+   * AppError BAD_SIGNATURE (nothing is read from an unsigned body) or BAD_REQUEST. Absent for
+   * providers that post no server callback (bKash, Nagad: the member's return is all there is).
    */
-  verifyCallback(options: {
+  verifyCallback?(options: {
     rawBody: string;
     headers: Record<string, string | string[] | undefined>;
   }): Promise<GatewayPaymentState>;
+  /**
+   * Redirect providers (bKash, Nagad): the member's browser comes back to
+   * `/wps/deposit/return/<callbackName>/<orderId>` with the provider's query parameters. They are
+   * never believed: the adapter asks the provider (bKash: execute, then query; Nagad: verify) and
+   * answers what the provider says. Throws AppError on a return it cannot read; VENDOR_UNAVAILABLE
+   * when the provider does not answer (the order stays pending for the expiry job's query).
+   */
+  confirmReturn?(options: { query: Record<string, string | undefined> }): Promise<GatewayPaymentState>;
   /** Asks the gateway for a payment's state: the way back when a callback was lost. Null: unknown to it. */
   queryPayment(paymentId: string): Promise<GatewayPaymentState | null>;
   /** Returns money of a paid payment to the payer. */

@@ -21,3 +21,17 @@ export async function getOrCreateSecret(
   if (!stored) throw new Error(`secret ${name} could not be stored`);
   return stored.value;
 }
+
+/** The secret called `name`, or null when none was stored. */
+export async function readSecret(db: Database, name: string): Promise<string | null> {
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
+  return row?.value ?? null;
+}
+
+/** Stores (or replaces) the secret called `name`: a provider's credentials (npm run secret:set). */
+export async function writeSecret(db: Database, name: string, value: string): Promise<void> {
+  await db
+    .insert(serverSecrets)
+    .values({ name, value })
+    .onConflictDoUpdate({ target: serverSecrets.name, set: { value, createdAt: new Date() } });
+}
