@@ -76,7 +76,7 @@ describe('the insider alerts page', () => {
     expect(within(table).getByText('Adjustments just under the threshold')).toBeTruthy();
     expect(within(table).getByText('59,999.94')).toBeTruthy();
     expect(within(table).getByText('Credit, then a withdrawal within 72 h')).toBeTruthy();
-    expect(within(table).getByText('adjustment 3, withdrawal 8')).toBeTruthy();
+    expect(within(table).getByText('demoplayer · adjustment 3, withdrawal 8')).toBeTruthy();
     expect(within(table).getByText('Second step locked after wrong codes')).toBeTruthy();
     expect(asked[0]).toContain('/api/operator/money/alerts?days=7');
   });

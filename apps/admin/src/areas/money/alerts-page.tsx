@@ -49,14 +49,16 @@ export default function AlertsPage() {
             }
             columns={[
               {
+                // The pattern is what the row says: shown on a phone too, with the member in its
+                // second line (the member and count columns are the ones a phone leaves out).
                 key: 'kind',
                 header: t('money_alerts_kind'),
-                wide: true,
                 cell: (alert) => (
                   <span className="money-state">
                     <span>{t(`money_alerts_kind_${alert.kind}`)}</span>
                     {alert.adjustmentId !== null ? (
                       <span className="money-state__line">
+                        {alert.username ? `${alert.username} · ` : ''}
                         {t('money_alerts_refs', {
                           adjustment: alert.adjustmentId,
                           withdrawal: alert.withdrawalId ?? '—',
@@ -68,8 +70,19 @@ export default function AlertsPage() {
               },
               { key: 'when', header: t('money_alerts_when'), cell: (alert) => formatTime(alert.at) },
               { key: 'operator', header: t('money_alerts_operator'), cell: (alert) => alert.operator ?? '—' },
-              { key: 'member', header: t('money_alerts_member'), cell: (alert) => alert.username ?? '—' },
-              { key: 'count', header: t('money_alerts_count'), align: 'end', cell: (alert) => alert.count },
+              {
+                key: 'member',
+                header: t('money_alerts_member'),
+                wide: true,
+                cell: (alert) => alert.username ?? '—',
+              },
+              {
+                key: 'count',
+                header: t('money_alerts_count'),
+                align: 'end',
+                wide: true,
+                cell: (alert) => alert.count,
+              },
               {
                 key: 'amount',
                 header: t('money_alerts_amount'),
