@@ -526,6 +526,13 @@ export const memberInfo = {
   encrypted: false,
 } as Calls['memberInfo'];
 
+export const memberLoginHistory = {
+  id: 'memberLoginHistory',
+  method: 'GET',
+  path: '/wps/member/logins',
+  encrypted: false,
+} as Calls['memberLoginHistory'];
+
 export const operatorAdjust = {
   id: 'operatorWalletAdjust',
   method: 'POST',
