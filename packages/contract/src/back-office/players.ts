@@ -173,7 +173,13 @@ const withdrawalRowSchema = z.object({
 });
 const roundRowSchema = z.object({
   id: z.number().int(),
+  /** The vendor's code (for a search with the vendor); pages show `vendorName`. */
   vendor: z.string(),
+  /** The vendor's name: its catalogue name, a product's own ("Fast Lottery"), else its code. */
+  vendorName: z.string(),
+  /** The game's English name, or null when the game left the catalogue. */
+  gameName: z.string().nullable(),
+  /** The vendor's round id; a lottery bet's is L and its bet number ("L320"). */
   roundId: z.string(),
   gameType: z.string(),
   currency: z.string(),

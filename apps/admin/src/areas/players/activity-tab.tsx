@@ -16,6 +16,45 @@ function money(amount: string, currency?: string) {
   return <span className="nowrap">{currency ? `${amount} ${currency}` : amount}</span>;
 }
 
+/** Game categories in words (the member site's names), the code itself for one not listed. */
+const categoryKeys: Readonly<Record<string, string>> = {
+  LIVE: 'players_category_live',
+  RNG: 'players_category_rng',
+  FISH: 'players_category_fish',
+  SPORTS: 'players_category_sports',
+  ESPORTS: 'players_category_esports',
+  PVP: 'players_category_poker',
+  COCKFIGHT: 'players_category_cockfight',
+  LOTT: 'players_category_lott',
+  ELOTT: 'players_category_elott',
+};
+
+const roundStatusKeys: Readonly<Record<string, string>> = {
+  open: 'players_round_open',
+  settled: 'players_round_settled',
+  rolled_back: 'players_round_rolled_back',
+};
+
+/** "Fast 1 minute · Fast Lottery · Fast lottery": the game, its vendor and category in words. */
+export function roundGameText(row: {
+  gameName: string | null;
+  vendorName: string;
+  gameType: string;
+}): string {
+  const category = categoryKeys[row.gameType];
+  return [row.gameName, row.vendorName, category ? t(category) : row.gameType]
+    .filter((part): part is string => Boolean(part))
+    .join(' · ');
+}
+
+/** A lottery bet's round ("L320") as the bet it is: "Lottery bet 320". */
+export function roundIdText(row: { roundId: string; vendor: string }): string {
+  const bet = /^L(\d+)$/.exec(row.roundId);
+  return bet && (row.vendor === 'TCG_SEA' || row.vendor === 'TCG_LOTTO_VN')
+    ? t('players_lottery_bet', { id: bet[1] })
+    : row.roundId;
+}
+
 /** Every row's cells are text: strings a member typed (references, user agents) render escaped. */
 function columnsOf(kind: ActivityKind): Column<Row>[] {
   const col = (
@@ -97,11 +136,16 @@ function columnsOf(kind: ActivityKind): Column<Row>[] {
     case 'rounds':
       return [
         col('at', 'players_col_started', (row: Of<'rounds'>) => formatTime(row.startedAt)),
-        col('game', 'players_col_game', (row: Of<'rounds'>) => `${row.vendor} · ${row.gameType}`),
+        col('game', 'players_col_game', (row: Of<'rounds'>) => roundGameText(row)),
         col('bet', 'players_col_bet', (row: Of<'rounds'>) => money(row.bet, row.currency), { align: 'end' }),
         col('win', 'players_col_win', (row: Of<'rounds'>) => money(row.win, row.currency), { align: 'end' }),
-        col('status', 'players_col_status', (row: Of<'rounds'>) => row.status, { wide: true }),
-        col('round', 'players_col_round', (row: Of<'rounds'>) => row.roundId, { wide: true }),
+        col(
+          'status',
+          'players_col_status',
+          (row: Of<'rounds'>) => (roundStatusKeys[row.status] ? t(roundStatusKeys[row.status]!) : row.status),
+          { wide: true },
+        ),
+        col('round', 'players_col_round', (row: Of<'rounds'>) => roundIdText(row), { wide: true }),
       ];
     case 'bonuses':
       return [

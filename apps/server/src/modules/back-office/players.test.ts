@@ -243,6 +243,11 @@ describe("a member's activity", () => {
       total: 1,
       items: [{ roundId: `act-r-${member.id}`, bet: '10.00', status: 'open' }],
     });
+    // Names for people beside the codes (the page showed "TCG_SEA · ELOTT").
+    const [round] = (await activity('rounds')).body.value.items;
+    expect(round.gameName).toEqual(expect.any(String));
+    expect(round.vendorName).toEqual(expect.any(String));
+    expect(round.vendorName).not.toBe(round.vendor);
     for (const kind of ['deposits', 'withdrawals', 'bonuses']) {
       expect((await activity(kind)).body.value).toMatchObject({ kind, total: 0, items: [] });
     }

@@ -1,7 +1,23 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { formatAmount } from '../ledger/money.ts';
-import { memberRounds } from './games.tables.ts';
+import { gameNameOf } from './games.catalogue.ts';
+import { gameVendors, games, memberRounds } from './games.tables.ts';
+
+/**
+ * The names of the products the platform runs itself, which have no vendor row of their own: the
+ * lottery's bets are rounds of vendors TCG_SEA (fast draws) and TCG_LOTTO_VN (regional draws) in
+ * member_rounds. A page shows these names, never the codes.
+ */
+export const productVendorNames: Readonly<Record<string, string>> = {
+  TCG_SEA: 'Fast Lottery',
+  TCG_LOTTO_VN: 'Vietnam Lottery',
+};
+
+/** A vendor's name for people: its catalogue name, a product's own name, else its code. */
+export function vendorNameOf(displayName: string | null, vendorCode: string): string {
+  return displayName ?? productVendorNames[vendorCode] ?? vendorCode;
+}
 
 /** What the back office's player page reads of a member's rounds (issue 15): the member_rounds view. */
 
@@ -23,6 +39,9 @@ export async function listMemberRoundsForOperator(
     .select({
       id: memberRounds.id,
       vendorCode: memberRounds.vendorCode,
+      vendorName: gameVendors.displayName,
+      names: games.names,
+      gameCode: games.gameCode,
       roundId: memberRounds.roundId,
       gameType: memberRounds.gameType,
       currency: memberRounds.currency,
@@ -33,6 +52,9 @@ export async function listMemberRoundsForOperator(
       settledAt: memberRounds.settledAt,
     })
     .from(memberRounds)
+    // Left joins: a game or vendor later removed from the catalogue keeps its rounds.
+    .leftJoin(games, eq(games.nodeId, memberRounds.nodeId))
+    .leftJoin(gameVendors, eq(gameVendors.vassalage, memberRounds.vassalage))
     .where(eq(memberRounds.memberId, query.memberId))
     .orderBy(desc(memberRounds.startedAt), desc(memberRounds.id))
     .limit(query.pageSize)
@@ -42,6 +64,8 @@ export async function listMemberRoundsForOperator(
     items: rows.map((row) => ({
       id: row.id,
       vendor: row.vendorCode,
+      vendorName: vendorNameOf(row.vendorName, row.vendorCode),
+      gameName: row.names ? gameNameOf(row.names, 'EN', row.gameCode ?? row.roundId) : null,
       roundId: row.roundId,
       gameType: row.gameType,
       currency: row.currency,

@@ -17,6 +17,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { formatAmount } from '../ledger/money.ts';
 import { gameNameOf, type CatalogueView } from './games.service.ts';
+import { vendorNameOf } from './player-admin.service.ts';
 import { memberRounds, gameVendors, games } from './games.tables.ts';
 
 /**
@@ -196,7 +197,7 @@ export async function listRoundRecord({
       ? gameNameOf(row.names, view.language, row.gameCode ?? row.roundId)
       : `#${row.nodeId}`,
     vassalage: row.vassalage,
-    vendorName: row.vendorName ?? row.vassalage,
+    vendorName: vendorNameOf(row.vendorName, row.vassalage),
     gameType: row.gameType,
     bet: formatAmount(row.betAmount, view.precision),
     win: formatAmount(row.winAmount, view.precision),

@@ -148,7 +148,23 @@ export function GameView({
 
   if (menu.isPending) return <Skeleton rows={5} height="3rem" />;
   if (!game || !playType)
-    return <EmptyState icon={Ticket} title={t('lottery_game_not_found')} text={gameCode} />;
+    return (
+      // Never the address's code echoed back: what happened, and the way to the list.
+      <EmptyState
+        icon={Ticket}
+        title={t('lottery_game_not_found')}
+        text={t('lottery_game_not_found_text')}
+        action={
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => setQuery({ gameCode: null, playType: null, view: null })}
+          >
+            {t('lottery_all_games')}
+          </button>
+        }
+      />
+    );
 
   const oddsLine = odds.data?.list.find((line) => line.playType === playType);
   const lockIn = open.data ? remainingMs(open.data.lockTime, now, offset) : null;
