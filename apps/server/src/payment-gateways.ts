@@ -8,6 +8,12 @@ import {
   createBkashGateway,
   createDemoBkash,
 } from './modules/bkash/bkash.service.ts';
+import {
+  type NagadSimulator,
+  createDemoNagad,
+  createNagadGateway,
+  nagadConfigOf,
+} from './modules/nagad/nagad.service.ts';
 import { createSandboxGateway } from './modules/sandbox-gateway/sandbox-gateway.adapter.ts';
 import {
   createPaymentGatewayRegistry,
@@ -19,6 +25,7 @@ import {
 export interface DemoProviders {
   gateways: PaymentGateway[];
   bkash: BkashSimulator;
+  nagad: NagadSimulator;
   /** Mounts the simulators' APIs and member pages (demo mode only). */
   register(app: FastifyInstance): Promise<void>;
 }
@@ -36,11 +43,14 @@ export function loopbackOriginOf(app: FastifyInstance, env: Pick<Env, 'PORT'>): 
  */
 export function createDemoProviders(options: { loopbackOrigin: () => string }): DemoProviders {
   const bkash = createDemoBkash(options);
+  const nagad = createDemoNagad(options);
   return {
-    gateways: [bkash.gateway],
+    gateways: [bkash.gateway, nagad.gateway],
     bkash: bkash.simulator,
+    nagad: nagad.simulator,
     async register(app) {
       await app.register(async (scope) => bkash.simulator.register(scope));
+      await app.register(async (scope) => nagad.simulator.register(scope));
     },
   };
 }
@@ -67,6 +77,7 @@ export function createPaymentGateways({
     gateways.push(...(demo?.gateways ?? []));
   } else {
     gateways.push(createBkashGateway({ isTest: false, config: () => bkashConfigOf(db) }));
+    gateways.push(createNagadGateway({ isTest: false, config: () => nagadConfigOf(db) }));
   }
   return createPaymentGatewayRegistry(gateways);
 }

@@ -50,10 +50,16 @@ describe('deposits outside demo mode', () => {
     expect(kinds).toContain('sandbox_gateway');
     const answer = await call(sut, { method: 'GET', url: '/wps/deposit/methods', token: player });
     expect(answer.status).toBe(200);
-    expect(answer.body.value.map((method: { code: string }) => method.code)).toEqual(['bank']);
+    // Manual wallet deposits need no gateway: the back office checks them, in production too.
+    expect(answer.body.value.map((method: { code: string }) => method.code)).toEqual([
+      'bank',
+      'bkash_send',
+      'nagad_send',
+    ]);
     // The only gateways are the real providers' adapters (set up from the settings), none a test one.
     expect(sut.app.paymentGateways.list().map((gateway) => [gateway.kind, gateway.isTest])).toEqual([
       ['bkash', false],
+      ['nagad', false],
     ]);
   });
 
@@ -62,6 +68,8 @@ describe('deposits outside demo mode', () => {
     for (const url of [
       '/sim/bkash/v1.2.0-beta/tokenized/checkout/token/grant',
       '/sim/bkash/redirect/tokenized/?paymentID=TR0011AAAAAAAAAAAAAA',
+      '/sim/nagad/api/dfs/verify/payment/ABC',
+      '/sim/nagad/check-out/pay?ref=ABC',
     ]) {
       const answer = await sut.app.inject({
         method: url.includes('grant') ? 'POST' : 'GET',
