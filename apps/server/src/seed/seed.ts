@@ -10,9 +10,10 @@ import { owaspScrypt, type ScryptParams } from '../modules/accounts/password-has
 import type { SiteSettingsInput } from '../modules/settings/settings.schema.ts';
 
 /**
- * The demo's deposit methods: a made-up bank account (the operator approves by hand) and the
- * sandbox gateway, which moves no real money and exists only in demo mode. The settings schema's
- * default list is empty, so none of this reaches a real site.
+ * The demo's deposit methods: a made-up bank account (the operator approves by hand), bKash and
+ * Nagad against their simulators, and the sandbox gateway; none moves real money, and the
+ * simulators and the sandbox exist only in demo mode. The settings schema's default list is
+ * empty, so none of this reaches a real site.
  */
 export const demoDepositMethods = [
   {
@@ -31,6 +32,24 @@ export const demoDepositMethods = [
     min: '50',
     max: '50000',
     feeBps: 150,
+  },
+  // bKash and Nagad through their real adapters, against the simulators of their published APIs
+  // (payment-gateways.ts createDemoProviders): the member pays on the simulator's page.
+  {
+    code: 'bkash',
+    kind: 'bkash',
+    names: { BN: 'বিকাশ (ডেমো)', EN: 'bKash (demo)' },
+    min: '10',
+    max: '25000',
+    feeBps: 0,
+  },
+  {
+    code: 'nagad',
+    kind: 'nagad',
+    names: { BN: 'নগদ (ডেমো)', EN: 'Nagad (demo)' },
+    min: '10',
+    max: '25000',
+    feeBps: 0,
   },
 ] satisfies NonNullable<SiteSettingsInput['payments']>['depositMethods'];
 

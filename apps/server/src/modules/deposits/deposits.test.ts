@@ -73,7 +73,12 @@ describe('deposit methods', () => {
   it('lists the enabled methods in the caller’s language, with limits, fee and bank account', async () => {
     const answer = await call(sut, { method: 'GET', url: '/wps/deposit/methods', token: player });
     expect(answer.status).toBe(200);
-    expect(answer.body.value.map((method: { code: string }) => method.code)).toEqual(['bank', 'sandbox']);
+    expect(answer.body.value.map((method: { code: string }) => method.code)).toEqual([
+      'bank',
+      'sandbox',
+      'bkash',
+      'nagad',
+    ]);
     expect(answer.body.value[0]).toMatchObject({
       kind: 'bank_transfer',
       min: '100.00',
