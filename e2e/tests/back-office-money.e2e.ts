@@ -178,6 +178,11 @@ describe('the back office: money', () => {
     await screenshot(page, 'back-office-money-withdrawals-1280');
 
     await row.getByRole('button', { name: 'Approve' }).click();
+    // An approval is confirmed in a dialog that repeats the amount and the account.
+    await page
+      .getByRole('dialog', { name: `Approve withdrawal ${withdrawalId}?` })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await page.getByRole('status').filter({ hasText: 'Approved.' }).waitFor();
     await row.getByText(`Approved by ${financeAccount}`, { exact: false }).waitFor();
 

@@ -126,6 +126,11 @@ describe('the back office journey (issue 15)', () => {
       .filter({ hasText: 'demoplayer' });
     await request.waitFor();
     await request.getByRole('button', { name: 'Approve' }).click();
+    // An approval is confirmed in a dialog that repeats the amount and the account.
+    await page
+      .getByRole('dialog', { name: `Approve withdrawal ${withdrawalId}?` })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await request.getByText(`Approved by ${finance.account}`, { exact: false }).waitFor();
     await request.getByRole('button', { name: 'Disburse' }).click();
     const disburse = page.getByRole('dialog', { name: `Disburse withdrawal ${withdrawalId}` });

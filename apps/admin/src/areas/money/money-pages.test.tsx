@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { rolePermissions, type OperatorSelf } from '@khela/contract';
 import { OperatorContext } from '../../app/operator.ts';
@@ -82,9 +82,35 @@ describe('the money pages', () => {
     expect(container.querySelector('img')).toBeNull();
     expect((window as { __xss?: unknown }).__xss).toBeUndefined();
     expect(within(table).getByText('12,345.50 BDT')).toBeTruthy();
-    // Finance may act: approve, disburse, reject.
-    for (const name of ['Approve', 'Disburse', 'Reject'])
+    // Finance may act: approve or reject; disburse only once approved.
+    for (const name of ['Approve', 'Reject'])
       expect(within(table).getByRole('button', { name })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Disburse' })).toBeNull();
+  });
+
+  it('asks before approving, names the approver, and offers the payout once approved', async () => {
+    answering({ '/api/operator/withdrawals': [withdrawal] });
+    const { unmount } = show(<WithdrawalsPage />);
+    const table = await screen.findByRole('table', { name: 'Withdrawals' });
+    // Before: one click approved at once.
+    fireEvent.click(within(table).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal 41?' });
+    expect(dialog.textContent).toContain('12,345.50 BDT');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    unmount();
+
+    answering({ '/api/operator/withdrawals': [{ ...withdrawal, approvedBy: 'operator#4' }] });
+    show(<WithdrawalsPage />);
+    const approved = await screen.findByRole('table', { name: 'Withdrawals' });
+    // Before: "Approved by operator#4".
+    expect(within(approved).getByText('Approved by operator')).toBeTruthy();
+    expect(within(approved).queryByRole('button', { name: 'Approve' })).toBeNull();
+    fireEvent.click(within(approved).getByRole('button', { name: 'Disburse' }));
+    const disburse = await screen.findByRole('dialog');
+    // The note's field says when the player reads it.
+    expect(within(disburse).getByLabelText(/Note to the player/)).toBeTruthy();
+    expect(disburse.textContent).toContain('Shown to the player in their withdrawal record');
   });
 
   it('shows a deposit reference as text, and no actions to a role that may only read', async () => {

@@ -41,14 +41,9 @@ export default function WithdrawalsPage() {
   const [disbursing, setDisbursing] = useState<Row | null>(null);
   const [resolving, setResolving] = useState<Row | null>(null);
   const [proof, setProof] = useState<{ id: number; kind: 'receipt' | 'payout' } | null>(null);
+  const [approving, setApproving] = useState<Row | null>(null);
   const notice = useNotice();
   const decide = useMutationCall(operatorDecideWithdrawal, { invalidates: [operatorWithdrawals] });
-
-  const approve = (row: Row) =>
-    notice.run(async () => {
-      await decide.mutateAsync({ body: { withdrawalId: row.withdrawalId, decision: 'approve' } });
-      return t('money_approve_done');
-    });
 
   const columns: Column<Row>[] = [
     { key: 'id', header: t('money_id'), wide: true, cell: (row) => row.withdrawalId },
@@ -78,11 +73,19 @@ export default function WithdrawalsPage() {
       cell: (row) => (
         <div className="money-actions">
           {mayAct && row.status === 'pending' && !row.approvedBy ? (
-            <button type="button" className="button button--primary" onClick={() => void approve(row)}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                notice.setNotice(null);
+                setApproving(row);
+              }}
+            >
               {t('money_approve')}
             </button>
           ) : null}
-          {mayAct && row.status === 'pending' ? (
+          {/* Paid out only once approved: one operator approves, then the payout is made. */}
+          {mayAct && row.status === 'pending' && row.approvedBy ? (
             <button
               type="button"
               className="button button--primary"
@@ -154,6 +157,13 @@ export default function WithdrawalsPage() {
           });
         }}
       />
+      {approving ? (
+        <ApproveDialog
+          row={approving}
+          onClose={() => setApproving(null)}
+          onDone={() => notice.setNotice(t('money_approve_done'))}
+        />
+      ) : null}
       {disbursing ? <DisburseDialog row={disbursing} onClose={() => setDisbursing(null)} /> : null}
       {resolving ? <ResolveDialog row={resolving} onClose={() => setResolving(null)} /> : null}
       <ImageDialog
@@ -171,7 +181,11 @@ export default function WithdrawalsPage() {
 function WithdrawalState({ row }: { row: Row }) {
   const lines: string[] = [t(`money_status_${row.status}`)];
   if (row.status === 'pending') {
-    lines.push(row.approvedBy ? t('money_approved_by', { name: row.approvedBy }) : t('money_not_approved'));
+    lines.push(
+      row.approvedBy
+        ? t('money_approved_by', { name: operatorName(row.approvedBy) })
+        : t('money_not_approved'),
+    );
   }
   if (row.status === 'disbursed' && row.receipt === null) {
     lines.push(t('money_receipt_waiting', { time: formatTime(row.confirmBy) }));
@@ -190,6 +204,46 @@ function WithdrawalState({ row }: { row: Row }) {
         </span>
       ))}
     </span>
+  );
+}
+
+/**
+ * An operator as people know them: the account name the server records as "account#id"
+ * ("operator#4" is the account operator), without the number.
+ */
+export function operatorName(recorded: string): string {
+  return recorded.replace(/#\d+$/, '');
+}
+
+/** "Approve withdrawal 12?": an approval is a step of the four eyes, never one stray click. */
+function ApproveDialog({ row, onClose, onDone }: { row: Row; onClose: () => void; onDone: () => void }) {
+  const decide = useMutationCall(operatorDecideWithdrawal, { invalidates: [operatorWithdrawals] });
+  const { alert, submit, isSubmitting } = useServerForm({
+    schema: z.object({}),
+    defaultValues: {},
+    fields: [],
+    action: async () => {
+      await decide.mutateAsync({ body: { withdrawalId: row.withdrawalId, decision: 'approve' } });
+      onDone();
+      onClose();
+    },
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('money_approve_title', { id: row.withdrawalId })}
+      description={t('money_approve_message', {
+        amount: formatMoney(row.amount, row.currency),
+        account: `${row.account.providerName} · ${row.account.accountName}`,
+      })}
+    >
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <DialogActions alert={alert} onClose={onClose} isSubmitting={isSubmitting}>
+          {t('money_approve')}
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }
 
@@ -249,7 +303,8 @@ function DisburseDialog({ row, onClose }: { row: Row; onClose: () => void }) {
           ) : null}
         </div>
         <TextAreaField
-          label={t('money_reason')}
+          label={t('money_disburse_note')}
+          hint={t('money_disburse_note_hint')}
           maxLength={200}
           error={fieldError('reason')}
           {...form.register('reason')}
