@@ -131,6 +131,11 @@ export interface DrawInputs {
   region: LotteryRegion;
   seed: string;
   betsDigest: string;
+  /**
+   * The randomness of the beacon round fixed by the lock time (hex), mixed into every block; null
+   * or absent for a numero opened without a beacon (the message then has no beacon field).
+   */
+  beaconValue?: string | null;
 }
 
 /** The line of one bet in the bets digest. */
@@ -144,7 +149,8 @@ export function betDigestLine(bet: {
 
 /**
  * The numbers of a draw. A stream of HMAC-SHA256 blocks keyed by the seed, over
- * `gameCode|numero|betsDigest|block` (block = 0, 1, …); each byte below 250 gives the digit
+ * `gameCode|numero|betsDigest|beaconValue|block` (block = 0, 1, …; without a beacon round
+ * `gameCode|numero|betsDigest|block`); each byte below 250 gives the digit
  * byte % 10 (rejection keeps the digits uniform), bytes 250–255 are skipped. Digits fill the
  * layout's numbers in order, special first, each number left to right.
  */
@@ -163,7 +169,10 @@ export async function deriveDraw(inputs: DrawInputs): Promise<DrawResult> {
       const byte = pending.shift();
       if (byte !== undefined && byte < 250) return byte % 10;
       if (byte === undefined) {
-        const message = encoder.encode(`${inputs.gameCode}|${inputs.numero}|${inputs.betsDigest}|${block}`);
+        const beacon = inputs.beaconValue ? `${inputs.beaconValue}|` : '';
+        const message = encoder.encode(
+          `${inputs.gameCode}|${inputs.numero}|${inputs.betsDigest}|${beacon}${block}`,
+        );
         block += 1;
         pending = [...new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, message))];
       }

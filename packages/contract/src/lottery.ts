@@ -127,6 +127,8 @@ export const openNumeroValueSchema = z.object({
   remainTime: z.number(),
   /** SHA-256 of the server seed, published when the numero opened (the commitment). */
   seedHash: z.string(),
+  /** The randomness beacon round the draw will mix in (docs/lottery.md "Fairness"); null without one. */
+  beaconRound: z.number().int().nullable(),
 });
 export type OpenNumeroValue = z.infer<typeof openNumeroValueSchema>;
 
@@ -148,6 +150,22 @@ export const numeroProofSchema = z.object({
   betCount: z.number().int(),
   result: drawResultSchema.nullable(),
   voidReason: z.string().nullable(),
+  /**
+   * The beacon round fixed at the opening (the first after the lock time), its randomness and BLS
+   * signature once the draw used them, and the chain's public key, hash and scheme to verify them
+   * (lottery-beacon.ts verifyBeaconRound). Null for a numero opened without a beacon.
+   */
+  beacon: z
+    .object({
+      round: z.number().int(),
+      randomness: z.string().nullable(),
+      signature: z.string().nullable(),
+      publicKey: z.string().nullable(),
+      chainHash: z.string().nullable(),
+      scheme: z.string(),
+      roundTime: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type NumeroProof = z.infer<typeof numeroProofSchema>;
 

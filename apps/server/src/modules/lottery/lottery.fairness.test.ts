@@ -23,9 +23,12 @@ import { getBalance, postEntry, rowsOf } from '../ledger/ledger.service.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { cancelBet, listMyBets, placeSlip } from './lottery.bets.ts';
 import { TEST_CURRENCY, addLotteryGame, addNumero, openWallet } from './lottery.money.test-support.ts';
+import { roundAfter, roundTimeMs, verifyBeaconRound, type BeaconRound } from '@khela/contract/lottery-beacon';
+import { beaconForStart, drandHttpBeacon, localBeacon, type RandomnessBeacon } from './lottery.beacon.ts';
+import { getNumeroProof } from './lottery.lobby.ts';
 import { merklePathOf, merkleRootOf } from './lottery.merkle.ts';
-import { betsDigestOf, lockDueNumeros } from './lottery.numeros.ts';
-import { lotteryEvents, lotteryNumeros } from './lottery.tables.ts';
+import { betsDigestOf, drawDueNumeros, lockDueNumeros, openNumeros } from './lottery.numeros.ts';
+import { lotteryEvents, lotteryGames, lotteryNumeros } from './lottery.tables.ts';
 
 /**
  * Issue 36, the attack on the draw: someone who knows the seed (the house, or whoever reads
@@ -366,5 +369,171 @@ describe('the bets digest as a Merkle root (issue 36)', () => {
         })
       ).status,
     ).toBe(400);
+  });
+});
+
+/** drand's quicknet chain (bls-unchained-g1-rfc9380) and its round 1000, as drand serves it. */
+const quicknet = {
+  publicKey:
+    '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a',
+  genesisTime: 1692803367,
+  period: 3,
+  chainHash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+};
+const quicknetRound1000: BeaconRound = {
+  round: 1000,
+  randomness: 'fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd',
+  signature:
+    'b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39',
+};
+
+/** An instant given in ICT (UTC+7). 3 March 2031 is a Monday. */
+const ict = (text: string) => new Date(`${text}+07:00`);
+
+async function fairNumero(numero: string) {
+  const [row] = await sut.db
+    .select({ numero: lotteryNumeros })
+    .from(lotteryNumeros)
+    .innerJoin(lotteryGames, eq(lotteryGames.id, lotteryNumeros.gameId))
+    .where(sql`${lotteryGames.gameCode} = 'T_FAIR' and ${lotteryNumeros.numero} = ${numero}`);
+  return row!.numero;
+}
+
+describe('the randomness beacon (issue 36)', () => {
+  it("verifies drand's own quicknet round and refuses a changed one; the local beacon signs the same way", () => {
+    expect(verifyBeaconRound(quicknet, quicknetRound1000)).toBe(true);
+    expect(verifyBeaconRound(quicknet, { ...quicknetRound1000, round: 1001 })).toBe(false);
+    expect(verifyBeaconRound(quicknet, { ...quicknetRound1000, randomness: '00'.repeat(32) })).toBe(false);
+    const local = localBeacon();
+    const round = local.fetchRound(5, new Date(roundTimeMs(local.chain, 5)));
+    return round.then(async (signed) => {
+      expect(signed && verifyBeaconRound(local.chain, signed)).toBe(true);
+      // Under another key (drand's) the local round does not verify, nor a future round get served.
+      expect(verifyBeaconRound(quicknet, signed!)).toBe(false);
+      expect(await local.fetchRound(6, new Date(roundTimeMs(local.chain, 6) - 1))).toBeNull();
+    });
+  });
+
+  it('reads rounds from a drand HTTP endpoint (the next URL when one fails)', async () => {
+    const asked: string[] = [];
+    const fetcher = (async (url: string) => {
+      asked.push(url);
+      if (url.startsWith('https://down.example')) return new Response('no', { status: 503 });
+      return Response.json(quicknetRound1000);
+    }) as typeof fetch;
+    const beacon = drandHttpBeacon(
+      { urls: ['https://down.example', 'https://api.example/'], chain: quicknet },
+      fetcher,
+    );
+    expect(await beacon.fetchRound(1000, new Date())).toEqual(quicknetRound1000);
+    expect(asked).toEqual([
+      `https://down.example/${quicknet.chainHash}/public/1000`,
+      `https://api.example/${quicknet.chainHash}/public/1000`,
+    ]);
+  });
+
+  it('refuses a production start without a configured beacon; demo mode and tests run the local one', () => {
+    const none = { urls: [], chainHash: null, publicKey: null, genesisTime: 0, period: 3 };
+    expect(() => beaconForStart({ DEMO_MODE: false, NODE_ENV: 'production' }, none)).toThrow(
+      /Refusing to start the lottery with DEMO_MODE=false and no randomness beacon/,
+    );
+    expect(beaconForStart({ DEMO_MODE: true, NODE_ENV: 'production' }, none).kind).toBe('local');
+    const drand = beaconForStart(
+      { DEMO_MODE: false, NODE_ENV: 'production' },
+      { ...quicknet, urls: ['https://api.example'] },
+    );
+    expect(drand.kind).toBe('drand');
+    expect(drand.chain.publicKey).toBe(quicknet.publicKey);
+  });
+
+  it('fixes the round by the lock time, mixes its verified value into the draw and publishes it in the proof', async () => {
+    await sut.db.execute(sql`delete from lottery_numeros where numero like '20310303%'`);
+    // Only this file's game opens numeros here (the others' would be drawn and voided too).
+    await sut.db.execute(sql`update lottery_games set enabled = false where game_code <> 'T_FAIR'`);
+    const beacon = localBeacon();
+    await openNumeros(sut.db, ict('2031-03-03T10:00:10'), beacon);
+    const opened = await fairNumero('203103030001');
+    expect(opened.beaconRound).toBe(roundAfter(beacon.chain, opened.lockAt.getTime()));
+    expect(roundTimeMs(beacon.chain, opened.beaconRound!)).toBeGreaterThan(opened.lockAt.getTime());
+    // The seed and the digest known at the lock do not give the numbers: the round is not out yet.
+    await lockDueNumeros(sut.db, ict('2031-03-03T18:14:51'));
+    const locked = await fairNumero('203103030001');
+    expect(await beacon.fetchRound(locked.beaconRound!, ict('2031-03-03T18:14:51'))).toBeNull();
+    const foreseen = await deriveDraw({
+      gameCode: 'T_FAIR',
+      numero: '203103030001',
+      region: 'north',
+      seed: locked.seed,
+      betsDigest: locked.betsDigest!,
+    });
+
+    expect(await drawDueNumeros(sut.db, ict('2031-03-03T18:15:00'), { beacon })).toBeGreaterThanOrEqual(1);
+    const drawn = await fairNumero('203103030001');
+    const round = await beacon.fetchRound(drawn.beaconRound!, ict('2031-03-03T18:15:00'));
+    expect(drawn).toMatchObject({
+      status: 'drawn',
+      beaconValue: round!.randomness,
+      beaconSignature: round!.signature,
+    });
+    const expected = await deriveDraw({
+      gameCode: 'T_FAIR',
+      numero: '203103030001',
+      region: 'north',
+      seed: drawn.seed,
+      betsDigest: drawn.betsDigest!,
+      beaconValue: round!.randomness,
+    });
+    expect(drawn.result).toEqual(expected);
+    expect(drawn.result).not.toEqual(foreseen);
+    const proof = await getNumeroProof(sut.db, 'T_FAIR', '203103030001', beacon);
+    expect(proof.beacon).toMatchObject({ round: drawn.beaconRound, publicKey: beacon.chain.publicKey });
+    expect(
+      verifyBeaconRound(
+        { ...beacon.chain, publicKey: proof.beacon!.publicKey! },
+        {
+          round: proof.beacon!.round,
+          randomness: proof.beacon!.randomness!,
+          signature: proof.beacon!.signature!,
+        },
+      ),
+    ).toBe(true);
+  });
+
+  it('does not use a value whose signature fails (recorded), and voids the numero at the deadline, seed revealed', async () => {
+    await sut.db.execute(sql`delete from lottery_numeros where numero like '20310303%'`);
+    // Only this file's game opens numeros here (the others' would be drawn and voided too).
+    await sut.db.execute(sql`update lottery_games set enabled = false where game_code <> 'T_FAIR'`);
+    const honest = localBeacon();
+    const forger = localBeacon();
+    // Serves rounds signed with another key under the honest chain's public key.
+    const lying: RandomnessBeacon = {
+      kind: 'drand',
+      chain: honest.chain,
+      fetchRound: (round, now) => forger.fetchRound(round, now),
+    };
+    await openNumeros(sut.db, ict('2031-03-03T10:00:10'), honest);
+    const { id } = await fairNumero('203103030001');
+    await lockDueNumeros(sut.db, ict('2031-03-03T18:14:51'));
+    expect(await drawDueNumeros(sut.db, ict('2031-03-03T18:15:00'), { beacon: lying })).toBe(0);
+    expect((await fairNumero('203103030001')).status).toBe('locked');
+    const events = await sut.db.select().from(lotteryEvents).where(eq(lotteryEvents.numeroId, id));
+    expect(events.map((event) => event.kind)).toContain('beacon_invalid');
+    const early = await getNumeroProof(sut.db, 'T_FAIR', '203103030001', honest, ict('2031-03-03T18:15:00'));
+    expect(early.seed).toBeNull();
+
+    // Ten minutes after the draw time, still no valid round: void, every bet refunded, seed shown.
+    expect(
+      await drawDueNumeros(sut.db, ict('2031-03-03T18:25:00'), { beacon: lying, deadlineMs: 10 * 60_000 }),
+    ).toBe(0);
+    const voided = await fairNumero('203103030001');
+    expect(voided.status).toBe('void');
+    expect(voided.voidReason).toMatch(/beacon round \d+ did not arrive/);
+    const proof = await getNumeroProof(sut.db, 'T_FAIR', '203103030001', honest, ict('2031-03-03T18:25:00'));
+    expect(proof.seed).toBe(voided.seed);
+    expect(proof.result).toBeNull();
+    const kinds = (await sut.db.select().from(lotteryEvents).where(eq(lotteryEvents.numeroId, id))).map(
+      (e) => e.kind,
+    );
+    expect(kinds).toContain('beacon_missing');
   });
 });

@@ -19,6 +19,7 @@ import {
   type NumeroStatus,
   type OpenNumeroValue,
 } from '@khela/contract';
+import { beaconScheme, roundTimeMs, type BeaconChain } from '@khela/contract/lottery-beacon';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { gameNameOf, nodeIdsOf } from '../games/games.service.ts';
@@ -296,6 +297,7 @@ export async function getOpenNumero(
     winningTime: epochMs(current.drawAt),
     remainTime: Math.max(0, epochMs(current.lockAt) - now.getTime()),
     seedHash: current.seedHash,
+    beaconRound: current.beaconRound,
   };
 }
 
@@ -331,10 +333,20 @@ export async function numeroByCode(
   return { game, row };
 }
 
-/** What the verify page needs. The seed only once drawn (a void numero: if it had been drawn). */
-export function proofOf(game: GameRow, row: NumeroRow): NumeroProof {
-  const revealed =
-    row.status === 'drawn' || row.status === 'settled' || (row.status === 'void' && row.drawnAt);
+/**
+ * What the verify page needs. The seed once drawn, and for a void numero once its draw time has
+ * passed (issue 36: a void never hides a seed). The beacon: the round fixed at the opening, its
+ * value and signature once the draw fetched them, and the chain they verify under.
+ */
+export function proofOf(
+  game: GameRow,
+  row: NumeroRow,
+  beacon: { chain: BeaconChain } | null = null,
+  now = new Date(),
+): NumeroProof {
+  const drawn =
+    row.status === 'drawn' || row.status === 'settled' || (row.status === 'void' && row.drawnAt !== null);
+  const revealed = drawn || (row.status === 'void' && row.drawAt.getTime() <= now.getTime());
   return {
     gameCode: game.gameCode,
     region: regionOf(game),
@@ -346,13 +358,31 @@ export function proofOf(game: GameRow, row: NumeroRow): NumeroProof {
     seed: revealed ? row.seed : null,
     betsDigest: row.betsDigest,
     betCount: row.betCount ?? 0,
-    result: revealed ? (row.result as DrawResult | null) : null,
+    result: drawn ? (row.result as DrawResult | null) : null,
     voidReason: row.voidReason,
+    beacon:
+      row.beaconRound === null
+        ? null
+        : {
+            round: row.beaconRound,
+            randomness: row.beaconValue,
+            signature: row.beaconSignature,
+            publicKey: beacon?.chain.publicKey ?? null,
+            chainHash: beacon?.chain.chainHash ?? null,
+            scheme: beaconScheme,
+            roundTime: beacon ? roundTimeMs(beacon.chain, row.beaconRound) : null,
+          },
   };
 }
 
 /** /lgw/vn/numeros/proof. */
-export async function getNumeroProof(db: Database, gameCode: string, numero: string): Promise<NumeroProof> {
+export async function getNumeroProof(
+  db: Database,
+  gameCode: string,
+  numero: string,
+  beacon: { chain: BeaconChain } | null = null,
+  now = new Date(),
+): Promise<NumeroProof> {
   const { game, row } = await numeroByCode(db, gameCode, numero);
-  return proofOf(game, row);
+  return proofOf(game, row, beacon, now);
 }

@@ -9,10 +9,12 @@ import {
 } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
+import { roundAfter, verifyBeaconRound } from '@khela/contract/lottery-beacon';
+import type { RandomnessBeacon } from './lottery.beacon.ts';
 import { leavesOf, merkleRootOf } from './lottery.merkle.ts';
 import { drawsAfter } from './lottery.schedule.ts';
-import { settleNumero } from './lottery.settlement.ts';
-import { lotteryGames, lotteryNumeros } from './lottery.tables.ts';
+import { settleNumero, voidNumero } from './lottery.settlement.ts';
+import { lotteryEvents, lotteryGames, lotteryNumeros } from './lottery.tables.ts';
 
 /**
  * The numeros' lifecycle (docs/lottery.md), run by the one `lottery-tick` job: open ahead → lock
@@ -34,8 +36,16 @@ export interface TickResult {
   settleErrors: number;
 }
 
-/** a. Opens the coming numeros of every enabled game (never one whose betting has closed already). */
-export async function openNumeros(db: Database, now: Date): Promise<number> {
+/**
+ * a. Opens the coming numeros of every enabled game (never one whose betting has closed already).
+ * With a beacon, each numero is given the beacon's first round after its lock time: the round its
+ * draw will mix in, public from the opening (docs/lottery.md "Fairness").
+ */
+export async function openNumeros(
+  db: Database,
+  now: Date,
+  beacon?: RandomnessBeacon | null,
+): Promise<number> {
   const games = await db.select().from(lotteryGames).where(eq(lotteryGames.enabled, true));
   if (games.length === 0) return 0;
   // What is open already (one index range per game): seeds are made only for the new ones.
@@ -71,6 +81,7 @@ export async function openNumeros(db: Database, now: Date): Promise<number> {
         drawAt: draw.drawAt,
         seed,
         seedHash: await seedHashOf(seed),
+        beaconRound: beacon ? roundAfter(beacon.chain, draw.lockAt.getTime()) : null,
       });
     }
   }
@@ -163,14 +174,28 @@ export async function lockDueNumeros(db: Database, now: Date): Promise<number> {
   return locked;
 }
 
-/** c. Draws every locked numero whose draw time has come: the numbers derive from the seed and the digest. */
-export async function drawDueNumeros(db: Database, now: Date): Promise<number> {
+/** A draw's beacon step: the round may be missing for this long after the draw time (default 10 minutes). */
+export interface DrawOptions {
+  beacon?: RandomnessBeacon | null;
+  deadlineMs?: number;
+}
+
+/**
+ * c. Draws every locked numero whose draw time has come: the numbers derive from the seed, the
+ * bets digest and, for a numero opened with a beacon round, that round's value, fetched and its
+ * signature verified here (a value that fails is recorded in lottery_events and not used). A round
+ * still missing past the deadline voids the numero (every bet refunded) and, its draw time being
+ * past, its seed is revealed.
+ */
+export async function drawDueNumeros(db: Database, now: Date, options: DrawOptions = {}): Promise<number> {
   const due = await db
     .select({
       id: lotteryNumeros.id,
       numero: lotteryNumeros.numero,
       seed: lotteryNumeros.seed,
       betsDigest: lotteryNumeros.betsDigest,
+      beaconRound: lotteryNumeros.beaconRound,
+      drawAt: lotteryNumeros.drawAt,
       gameCode: lotteryGames.gameCode,
       region: lotteryGames.region,
     })
@@ -179,17 +204,54 @@ export async function drawDueNumeros(db: Database, now: Date): Promise<number> {
     .where(and(eq(lotteryNumeros.status, 'locked'), lte(lotteryNumeros.drawAt, now)))
     .orderBy(lotteryNumeros.drawAt, lotteryNumeros.id);
   let drawn = 0;
+  const deadlineMs = options.deadlineMs ?? 10 * 60_000;
   for (const numero of due) {
+    let beaconValue: { randomness: string; signature: string } | null = null;
+    if (numero.beaconRound !== null) {
+      const round = options.beacon ? await options.beacon.fetchRound(numero.beaconRound, now) : null;
+      if (round && !(round.round === numero.beaconRound && verifyBeaconRound(options.beacon!.chain, round))) {
+        await db.insert(lotteryEvents).values({
+          kind: 'beacon_invalid',
+          numeroId: numero.id,
+          detail: { round: numero.beaconRound, served: round },
+        });
+      } else if (round) {
+        beaconValue = { randomness: round.randomness, signature: round.signature };
+      }
+      if (!beaconValue) {
+        if (now.getTime() - numero.drawAt.getTime() >= deadlineMs) {
+          await db.insert(lotteryEvents).values({
+            kind: 'beacon_missing',
+            numeroId: numero.id,
+            detail: { round: numero.beaconRound },
+          });
+          await voidNumero(db, {
+            numeroId: numero.id,
+            reason: `beacon round ${numero.beaconRound} did not arrive by the deadline`,
+          });
+        }
+        continue;
+      }
+    }
     const result: DrawResult = await deriveDraw({
       gameCode: numero.gameCode,
       numero: numero.numero,
       region: numero.region as LotteryRegion,
       seed: numero.seed,
       betsDigest: numero.betsDigest ?? '',
+      beaconValue: beaconValue?.randomness ?? null,
     });
     const updated = await db
       .update(lotteryNumeros)
-      .set({ status: 'drawn', result, numbers: allNumbersOf(result), drawnAt: now })
+      .set({
+        status: 'drawn',
+        result,
+        numbers: allNumbersOf(result),
+        drawnAt: now,
+        ...(beaconValue
+          ? { beaconValue: beaconValue.randomness, beaconSignature: beaconValue.signature }
+          : {}),
+      })
       .where(and(eq(lotteryNumeros.id, numero.id), eq(lotteryNumeros.status, 'locked')))
       .returning({ id: lotteryNumeros.id });
     drawn += updated.length;
@@ -228,12 +290,22 @@ export async function settleDrawnNumeros(
 /** One run of the lifecycle: every step, in order, each doing all that is due. */
 export async function lotteryTick(
   db: Database,
-  options: { now?: Date; log?: (error: unknown, numeroId: number) => void; settleBatchSize?: number } = {},
+  options: {
+    now?: Date;
+    log?: (error: unknown, numeroId: number) => void;
+    settleBatchSize?: number;
+    /** The beacon draws mix in (the app's: drand, or the local one of tests and demo mode). */
+    beacon?: RandomnessBeacon | null;
+    beaconDeadlineMs?: number;
+  } = {},
 ): Promise<TickResult> {
   const now = options.now ?? new Date();
   const locked = await lockDueNumeros(db, now);
-  const drawn = await drawDueNumeros(db, now);
-  const opened = await openNumeros(db, now);
+  const drawn = await drawDueNumeros(db, now, {
+    beacon: options.beacon ?? null,
+    ...(options.beaconDeadlineMs === undefined ? {} : { deadlineMs: options.beaconDeadlineMs }),
+  });
+  const opened = await openNumeros(db, now, options.beacon ?? null);
   const settlement = await settleDrawnNumeros(db, options.log ?? (() => {}), options.settleBatchSize);
   return { opened, locked, drawn, settled: settlement.settled, settleErrors: settlement.errors };
 }

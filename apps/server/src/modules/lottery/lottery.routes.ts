@@ -22,6 +22,7 @@ import {
   proofOf,
   regionOf,
 } from './lottery.lobby.ts';
+import { beaconForStart, type RandomnessBeacon } from './lottery.beacon.ts';
 import { lotteryTick } from './lottery.numeros.ts';
 import { betProofOf, listNumeroLeaves } from './lottery.proofs.ts';
 import { decideOddsRequest, listOdds, listOddsRequests, oddsOfRegion, setOdds } from './lottery.odds.ts';
@@ -47,9 +48,15 @@ export async function lotteryRoutes(app: FastifyInstance) {
 
   // The games and odds at start; the catalogue too, except in tests (they add it when they choose,
   // as they sync vendors when they choose: other tests own an empty catalogue).
+  // The randomness beacon the draws mix in (lottery.beacon.ts): settled at start, the start refused
+  // outside demo mode without one.
+  let beacon: RandomnessBeacon | null = null;
   app.addHook('onReady', async () => {
+    beacon = beaconForStart(app.env, (await getSettings(db)).lotteryFairness.beacon);
     await ensureLottery(db, { catalogue: app.env.NODE_ENV !== 'test' });
   });
+  const beaconDeadlineMs = async () =>
+    (await getSettings(db)).lotteryFairness.beacon.deadlineMinutes * 60_000;
 
   async function languageOf(request: FastifyRequest, fromQuery: LanguageCode | undefined) {
     const settings = await getSettings(db);
@@ -81,7 +88,7 @@ export async function lotteryRoutes(app: FastifyInstance) {
   );
 
   registerCall(app, lotteryCalls.lotteryNumeroProof, async ({ query }) =>
-    getNumeroProof(db, query.gameCode, query.numero),
+    getNumeroProof(db, query.gameCode, query.numero, beacon),
   );
 
   registerCall(app, lotteryCalls.lotteryNumeroLeaves, async ({ query }) => listNumeroLeaves(db, query));
@@ -165,7 +172,7 @@ export async function lotteryRoutes(app: FastifyInstance) {
       before: { status: row.status },
       after: { status: after.row.status, refundedBets },
     });
-    return { numero: proofOf(after.game, after.row), refundedBets };
+    return { numero: proofOf(after.game, after.row, beacon), refundedBets };
   });
 
   // One job drives every numero: open ahead, lock, draw, settle (lottery.numeros.ts). Each step is
@@ -179,10 +186,12 @@ export async function lotteryRoutes(app: FastifyInstance) {
     // database the restart fails it at once): short, since a settlement of 1,000,000 bets takes
     // about 20 s and a later run continues what one leaves.
     timeoutSeconds: 120,
-    run: () =>
+    run: async () =>
       lotteryTick(db, {
         log: (error, numeroId) => app.log.error({ err: error, numeroId }, 'lottery settlement failed'),
         settleBatchSize: app.env.LOTTERY_SETTLE_BATCH_SIZE,
+        beacon,
+        beaconDeadlineMs: await beaconDeadlineMs(),
       }),
   });
 }

@@ -207,6 +207,32 @@ export const siteSettingsSchema = z.object({
       turbo: z.boolean().default(false),
     })
     .prefault({}),
+      /**
+       * The public randomness beacon every draw mixes in (drand's HTTP API; docs/lottery.md
+       * "Fairness"). `urls`: the drand HTTP endpoints tried in turn; `chainHash`, `publicKey`
+       * (G2, hex), `genesisTime` (unix seconds) and `period` (seconds): the chain's info, scheme
+       * bls-unchained-g1-rfc9380 (drand's quicknet). No URL: no beacon, and outside demo mode no
+       * lottery game opens (demo mode and tests run a local beacon instead).
+       */
+      beacon: z
+        .object({
+          urls: z.array(z.url()).default([]),
+          chainHash: z
+            .string()
+            .regex(/^[0-9a-f]{64}$/)
+            .nullable()
+            .default(null),
+          publicKey: z
+            .string()
+            .regex(/^[0-9a-f]{192}$/, 'a G2 public key, 96 bytes hex')
+            .nullable()
+            .default(null),
+          genesisTime: z.number().int().min(0).default(0),
+          period: z.number().int().min(1).max(3600).default(3),
+          /** A round not fetched and verified this many minutes after the draw time voids the numero. */
+          deadlineMinutes: z.number().int().min(1).max(1440).default(10),
+        })
+        .prefault({}),
   payments: z
     .object({
       // None by default: the operator lists their own accounts and gateways. The demo's bank

@@ -22,6 +22,8 @@ interface BetSlipProps {
   gameCode: string;
   /** The numero open for bets, or null while none is. */
   numero: string | null;
+  /** The open numero's seed commitment and beacon round, shown in the confirmation. */
+  commitment?: { seedHash: string; beaconRound: number | null } | null;
   playType: PlayType;
   odds: OddsLine | undefined;
   numbers: string[];
@@ -38,6 +40,7 @@ interface BetSlipProps {
 export function BetSlip({
   gameCode,
   numero,
+  commitment = null,
   playType,
   odds,
   numbers,
@@ -110,7 +113,14 @@ export function BetSlip({
       numero: open,
       total: shown(summary.totalMinor),
     });
-    if (!(await requestConfirm({ messageKey: question, titleKey: 'lottery_confirm_title' }))) return;
+    const committed = commitment
+      ? `${question}\n${t('lottery_confirm_commitment', { hash: commitment.seedHash })}${
+          commitment.beaconRound === null
+            ? ''
+            : ` · ${t('lottery_beacon_round', { round: commitment.beaconRound })}`
+        }`
+      : question;
+    if (!(await requestConfirm({ messageKey: committed, titleKey: 'lottery_confirm_title' }))) return;
     const body = {
       gameCode,
       numero: open,

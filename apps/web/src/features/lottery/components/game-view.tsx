@@ -21,6 +21,7 @@ import { playTypeHelpKey, playTypeNameKey, pickerKindOf, xienSizeOf } from '../l
 import { lotteryVerifyPath } from '../lottery-paths.ts';
 import { scheduleLineOf } from '../lib/texts.ts';
 import { BetSlip } from './bet-slip.tsx';
+import { shortHash } from '../lib/texts.ts';
 import { Countdown } from './countdown.tsx';
 import { DrawHistory } from './draw-history.tsx';
 import { ResultTable } from './draw-numbers.tsx';
@@ -208,6 +209,13 @@ export function GameView({
               <span className="lottery-game__numero">
                 {t('lottery_numero')} <span className="tabular">{open.data.numero}</span>
               </span>
+              <span className="lottery-game__commitment" title={open.data.seedHash}>
+                {t('lottery_commitment')}{' '}
+                <span className="lottery-hash tabular">{shortHash(open.data.seedHash)}</span>
+                {open.data.beaconRound !== null ? (
+                  <> · {t('lottery_beacon_round', { round: open.data.beaconRound })}</>
+                ) : null}
+              </span>
               {lockIn !== null && lockIn > 0 ? (
                 <Countdown ms={lockIn} label={t('lottery_closes_in')} />
               ) : (
@@ -305,6 +313,11 @@ export function GameView({
               key={`${playType}-${oddsLine?.minStake ?? ''}`}
               gameCode={gameCode}
               numero={isOpen ? (open.data?.numero ?? null) : null}
+              commitment={
+                isOpen && open.data
+                  ? { seedHash: open.data.seedHash, beaconRound: open.data.beaconRound }
+                  : null
+              }
               playType={playType}
               odds={oddsLine}
               numbers={numbers}

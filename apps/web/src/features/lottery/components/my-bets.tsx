@@ -5,7 +5,9 @@ import { Badge, type BadgeTone } from '../../../shared/ui/badge.tsx';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { useMoney } from '../../wallet/index.ts';
 import { useCancelLotteryBet } from '../api/my-bets.ts';
-import { betStatusKeys } from '../lib/texts.ts';
+import { betStatusKeys, shortHash } from '../lib/texts.ts';
+import { Link } from '../../../shared/router/router.tsx';
+import { lotteryVerifyPath } from '../lottery-paths.ts';
 import { choiceKey, pickerKindOf, playTypeNameKey } from '../lib/play-types.ts';
 
 const statusTones: Record<LotteryBet['status'], BadgeTone> = {
@@ -47,6 +49,23 @@ export function MyBets({ bets }: { bets: readonly LotteryBet[] }) {
               <span className="lottery-bet__numero tabular">
                 {t('lottery_numero')} {bet.numero}
               </span>
+              {bet.seedHash ? (
+                <span className="lottery-bet__commitment" title={bet.seedHash}>
+                  {t('lottery_commitment')}{' '}
+                  <span className="lottery-hash tabular">{shortHash(bet.seedHash)}</span>
+                  {bet.beaconRound !== null ? (
+                    <> · {t('lottery_beacon_round', { round: bet.beaconRound })}</>
+                  ) : null}
+                </span>
+              ) : null}
+              {bet.status === 'won' || bet.status === 'lost' ? (
+                <Link
+                  className="lottery-bet__verify"
+                  to={lotteryVerifyPath(bet.gameCode, bet.numero, bet.betId)}
+                >
+                  {t('lottery_verify_my_bet')}
+                </Link>
+              ) : null}
             </div>
             <div className="lottery-bet__money tabular">
               <span>

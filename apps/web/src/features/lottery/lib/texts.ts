@@ -111,3 +111,8 @@ export function scheduleLineOf(
   const names = ordered.map((value) => t(weekdayKeys[value] ?? ''));
   return t('lottery_schedule_days', { days: names.join(', '), time });
 }
+
+/** A hash shown short (first and last 8 hex digits); the whole one goes in a title. */
+export function shortHash(hash: string): string {
+  return hash.length > 20 ? `${hash.slice(0, 8)}…${hash.slice(-8)}` : hash;
+}

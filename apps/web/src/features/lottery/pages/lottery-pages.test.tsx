@@ -106,6 +106,7 @@ function lotteryCalls(extra: Record<string, CallHandler> = {}) {
       winningTime: serverTime + 55_000,
       remainTime: 45_000,
       seedHash: 'ab'.repeat(32),
+      beaconRound: null,
     }),
     lotteryOdds: () => ({
       list: [
@@ -389,6 +390,7 @@ describe('verify page', () => {
       betCount: 3,
       result,
       voidReason: null,
+      beacon: null,
     });
   }
 
@@ -468,6 +470,7 @@ describe('the draw', () => {
         winningTime: start + 1_000,
         remainTime: start + 800 - Date.now(),
         seedHash: 'ab'.repeat(32),
+        beaconRound: null,
       }),
       lotteryNumeros: () => {
         numeroCalls += 1;

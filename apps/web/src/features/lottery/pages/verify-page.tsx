@@ -1,6 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { NumeroProof } from '@khela/contract';
-import { verifyDraw, type DrawResult } from '@khela/contract/lottery-draw';
+import type { BetProof, NumeroProof } from '@khela/contract';
+import { verifyBeaconRound } from '@khela/contract/lottery-beacon';
+import {
+  merkleLeafHash,
+  seedHashOf,
+  verifyDraw,
+  verifyMerklePath,
+  type DrawResult,
+} from '@khela/contract/lottery-draw';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
@@ -9,7 +16,7 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
-import { useNumeroProof } from '../api/get-numero-proof.ts';
+import { useBetProof, useNumeroProof } from '../api/get-numero-proof.ts';
 import { ResultTable } from '../components/draw-numbers.tsx';
 import { lotteryVerifyPath } from '../lottery-paths.ts';
 import '../../../shared/ui/card.css';
@@ -22,20 +29,58 @@ export interface Verdict {
   seedMatches: boolean;
   numbersMatch: boolean;
   derived: DrawResult;
+  /** The beacon round's BLS signature under the chain's public key (null: no beacon round). */
+  beaconValid: boolean | null;
+}
+
+/** An own bet checked against the draw: in the digest (Merkle path), and its stored commitment. */
+export interface BetVerdict {
+  betId: number;
+  included: boolean;
+  hashMatches: boolean;
+}
+
+/**
+ * Checks an own bet's proof: its record's leaf leads up its path to the numero's published digest,
+ * and the seed hash stored with the bet (the record's last field) is the revealed seed's.
+ */
+export async function betVerdictOf(proof: NumeroProof, bet: BetProof): Promise<BetVerdict> {
+  const leaf = await merkleLeafHash(bet.record);
+  const included =
+    leaf === bet.leaf &&
+    bet.betsDigest === proof.betsDigest &&
+    (await verifyMerklePath(leaf, bet.path, proof.betsDigest ?? ''));
+  const stored = bet.record.split('|').at(-1) ?? '';
+  const hashMatches =
+    proof.seed !== null && stored === proof.seedHash && (await seedHashOf(proof.seed)) === stored;
+  return { betId: bet.betId, included, hashMatches };
 }
 
 /** Recomputes a drawn numero in the browser with the server's own code (lottery-draw.ts verifyDraw). */
 export async function verdictOf(proof: NumeroProof): Promise<Verdict | null> {
   if (proof.seed === null || proof.result === null) return null;
-  return verifyDraw({
+  const beacon = proof.beacon;
+  const beaconValid =
+    beacon === null
+      ? null
+      : beacon.randomness !== null &&
+        beacon.signature !== null &&
+        beacon.publicKey !== null &&
+        verifyBeaconRound(
+          { publicKey: beacon.publicKey, genesisTime: 0, period: 1, chainHash: beacon.chainHash },
+          { round: beacon.round, randomness: beacon.randomness, signature: beacon.signature },
+        );
+  const draw = await verifyDraw({
     gameCode: proof.gameCode,
     numero: proof.numero,
     region: proof.region,
     seed: proof.seed,
     betsDigest: proof.betsDigest ?? '',
+    beaconValue: proof.beacon?.randomness ?? null,
     seedHash: proof.seedHash,
     result: proof.result,
   });
+  return { ...draw, beaconValid };
 }
 
 function useVerdict(proof: NumeroProof | undefined) {
@@ -54,6 +99,19 @@ function useVerdict(proof: NumeroProof | undefined) {
     };
   }, [proof]);
   return state?.proof === proof ? state : null;
+}
+
+function useBetVerdict(proof: NumeroProof | undefined, bet: BetProof | undefined) {
+  const [state, setState] = useState<{ bet: BetProof; verdict: BetVerdict } | null>(null);
+  useEffect(() => {
+    if (!proof || !bet) return;
+    let cancelled = false;
+    void betVerdictOf(proof, bet).then((verdict) => !cancelled && setState({ bet, verdict }));
+    return () => {
+      cancelled = true;
+    };
+  }, [proof, bet]);
+  return state && state.bet === bet ? state.verdict : null;
 }
 
 function Check({ ok, text }: { ok: boolean; text: string }) {
@@ -76,6 +134,10 @@ export function VerifyPage() {
   const isValid = gameCodePattern.test(gameCode) && numeroPattern.test(numero);
   const proof = useNumeroProof(gameCode, numero, isValid);
   const verdict = useVerdict(proof.data);
+  const betParam = Number(searchParams.get('betId') ?? '');
+  const betId = Number.isSafeInteger(betParam) && betParam > 0 ? betParam : null;
+  const betProof = useBetProof(isValid ? betId : null);
+  const betVerdict = useBetVerdict(proof.data, betProof.data);
 
   return (
     <Page title={t('lottery_verify_title')} subtitle={isValid ? `${gameCode} · ${numero}` : undefined}>
@@ -94,7 +156,7 @@ export function VerifyPage() {
           text={t(errorTextKey(proof.error))}
         />
       ) : (
-        <ProofView proof={proof.data} verdict={verdict} />
+        <ProofView proof={proof.data} verdict={verdict} betVerdict={betVerdict} />
       )}
     </Page>
   );
@@ -103,9 +165,11 @@ export function VerifyPage() {
 function ProofView({
   proof,
   verdict,
+  betVerdict,
 }: {
   proof: NumeroProof;
   verdict: { verdict: Verdict | null; failed: boolean } | null;
+  betVerdict: BetVerdict | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -130,6 +194,15 @@ function ProofView({
           <dt>{t('lottery_verify_bet_count')}</dt>
           <dd className="tabular">{proof.betCount}</dd>
         </div>
+        {proof.beacon ? (
+          <div>
+            <dt>{t('lottery_verify_beacon')}</dt>
+            <dd className="lottery-hash">
+              {t('lottery_beacon_round', { round: proof.beacon.round })}
+              {proof.beacon.randomness ? ` · ${proof.beacon.randomness}` : ''}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {proof.status === 'void' ? (
         <p className="lottery-verdict lottery-verdict--bad">
@@ -156,6 +229,30 @@ function ProofView({
                 verdict.verdict.numbersMatch ? 'lottery_verify_numbers_ok' : 'lottery_verify_numbers_bad',
               )}
             />
+            {verdict.verdict.beaconValid === null ? null : (
+              <Check
+                ok={verdict.verdict.beaconValid}
+                text={t(
+                  verdict.verdict.beaconValid ? 'lottery_verify_beacon_ok' : 'lottery_verify_beacon_bad',
+                )}
+              />
+            )}
+            {betVerdict ? (
+              <>
+                <Check
+                  ok={betVerdict.included}
+                  text={t(betVerdict.included ? 'lottery_verify_bet_ok' : 'lottery_verify_bet_bad', {
+                    betId: betVerdict.betId,
+                  })}
+                />
+                <Check
+                  ok={betVerdict.hashMatches}
+                  text={t(
+                    betVerdict.hashMatches ? 'lottery_verify_bet_hash_ok' : 'lottery_verify_bet_hash_bad',
+                  )}
+                />
+              </>
+            ) : null}
           </div>
           <div className="lottery-compare">
             <ResultTable
