@@ -16,8 +16,28 @@ installZodTexts();
  * catalogue does not know (a newer server's code) becomes the generic sentence, never the raw key.
  */
 export function errorTextKey(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'WRONG_PASSWORD' && attemptsLeftOf(error) !== null) {
+    // A sentence (a count cannot ride in a bare key); t() reads it back unchanged.
+    return wrongPasswordText(error, (key, options) => i18n.t(key, options));
+  }
   if (error instanceof ApiError && i18n.exists(error.message)) return error.message;
   return 'err_unknown';
+}
+
+/** The tries a secret has left before it locks (the server's `value.attemptsLeft`), or null. */
+export function attemptsLeftOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || typeof error.value !== 'object' || error.value === null) return null;
+  const left = (error.value as { attemptsLeft?: unknown }).attemptsLeft;
+  return typeof left === 'number' && Number.isInteger(left) && left >= 0 ? left : null;
+}
+
+/**
+ * A wrong password or payment password, saying how many tries are left before it locks for 30
+ * minutes when the server says so (docs/accounts.md "Secrets asked again in a session").
+ */
+export function wrongPasswordText(error: unknown, t: Translate): string {
+  const left = attemptsLeftOf(error);
+  return left === null ? t('err_wrong_password') : t('err_wrong_password_tries', { count: left });
 }
 
 export type { ShownIssue };

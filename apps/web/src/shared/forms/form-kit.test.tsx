@@ -159,6 +159,35 @@ describe('useServerForm', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
+  it('says how many tries a wrong password has left when the server counts them (issue 38)', async () => {
+    await changeLanguage('EN', { remember: false });
+    const wrong = (attemptsLeft: number) =>
+      new ApiError({
+        code: 'WRONG_PASSWORD',
+        message: 'err_wrong_password',
+        status: 400,
+        value: { attemptsLeft },
+      });
+    const { unmount } = render(
+      <ContactForm action={() => Promise.reject(wrong(3))} codeFields={{ WRONG_PASSWORD: 'password' }} />,
+    );
+    fill('rahim@example.com');
+    await waitFor(() =>
+      expect(errorUnder('Password')).toBe(
+        'The password is wrong. 3 tries left, then it locks for 30 minutes.',
+      ),
+    );
+    unmount();
+    await changeLanguage('BN', { remember: false });
+    render(<ContactForm action={() => Promise.reject(wrong(1))} />);
+    fill('rahim@example.com');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      i18n.t('err_wrong_password_tries', { count: 1 }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toMatch(/পাসওয়ার্ড ভুল। আর (1|১) বার/);
+    await changeLanguage('EN', { remember: false });
+  });
+
   it('lets the form read a failure first (onError): handled, it reaches neither field nor alert', async () => {
     const wrong = new ApiError({ code: 'WRONG_PASSWORD', message: 'err_wrong_password', status: 400 });
     const onError = vi.fn(() => true);

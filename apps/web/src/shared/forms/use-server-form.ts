@@ -81,7 +81,8 @@ export function useServerForm<Values extends FieldValues>({
       if (onError?.(error, form, t)) return;
       const codeField = codeFieldOf(error, codeFields);
       if (codeField && error instanceof ApiError) {
-        form.setError(codeField, { type: 'server', message: error.message }, { shouldFocus: true });
+        // The error's own text (a wrong password says the tries left: errorTextKey).
+        form.setError(codeField, { type: 'server', message: errorTextKey(error) }, { shouldFocus: true });
         return;
       }
       if (!applyIssueKeys(error, form.setError, fields, t)) setAlert(errorTextKey(error));

@@ -2,6 +2,7 @@ import { forwardRef } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { z } from 'zod';
 import { TextField, type TextFieldProps } from '../../../shared/forms/text-field.tsx';
+import { wrongPasswordText } from '../../../shared/forms/api-errors.ts';
 import { amountProblemText, amountRangeText, checkAmount, errorCode } from '../deposit/money.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -50,7 +51,7 @@ export function showMoneyError(
 ): boolean {
   switch (errorCode(error)) {
     case 'WRONG_PASSWORD':
-      setFieldError('paymentPassword', t('err_wrong_password'));
+      setFieldError('paymentPassword', wrongPasswordText(error, t));
       return true;
     case 'AMOUNT_OUT_OF_RANGE':
       setFieldError('amount', amountRangeText(error, t, money));
