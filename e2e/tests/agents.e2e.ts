@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { callApi, operatorToken, sessionToken } from '../support/api.ts';
 import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { startServer, stopServers, verifyLedger, type RunningServer } from '../support/server.ts';
-import { uniqueUsername } from '../support/site.ts';
+import { uniqueMobile, uniqueUsername } from '../support/site.ts';
 import { useBrowser } from '../support/suite.ts';
 
 /**
@@ -22,6 +22,8 @@ const serverEnv = { RATE_LIMIT_PER_MINUTE: '100000', MONEY_RATE_LIMIT_PER_MINUTE
 
 const downline = uniqueUsername('dl');
 const downlinePassword = 'Quiet-lake-2026';
+/** What the upline types at registration: the downline replaces it at its first login (issue 38). */
+const typedByUpline = 'Upline-typed-2026';
 const agentPassword = 'Agent-demo-2026';
 /**
  * The downline's lottery stake: 10 numbers × 10 (major units). Its daily wage is 0.5 % of its
@@ -150,11 +152,35 @@ describe('agents: a downline, a daily-wage contract and the wage a day later', (
       const register = await centrePage(page, server, 'registerCenter');
       await register.getByRole('radio', { name: 'Agent', exact: true }).check();
       await register.getByLabel('Username', { exact: true }).fill(downline);
-      await register.getByLabel('Password', { exact: true }).fill(downlinePassword);
-      await register.getByLabel('Confirm password', { exact: true }).fill(downlinePassword);
+      await register.getByLabel('Password', { exact: true }).fill(typedByUpline);
+      await register.getByLabel('Confirm password', { exact: true }).fill(typedByUpline);
+      await register.getByLabel('Mobile number', { exact: true }).fill(uniqueMobile().national);
       await register.getByRole('button', { name: 'Create account' }).click();
       await register.getByText(`Account ${downline} is open`).waitFor({ timeout: 20_000 });
       await screenshot(page, 'agents-register-desktop-en-light');
+      // Its first login (the journey of agent-account.e2e.ts, here through the API): its own
+      // password instead of the one its upline typed, and its own payment password.
+      const forced = await sessionToken(server.baseUrl, downline, typedByUpline);
+      const changed = await callApi(server.baseUrl, {
+        method: 'POST',
+        path: '/wps/member/password',
+        token: forced,
+        sealed: true,
+        body: {
+          oldPassword: typedByUpline,
+          newPassword: downlinePassword,
+          confirmNewPassword: downlinePassword,
+        },
+      });
+      expect(changed.body.success, JSON.stringify(changed.body)).toBe(true);
+      const paymentSet = await callApi(server.baseUrl, {
+        method: 'POST',
+        path: '/wps/member/password/payment',
+        token: (changed.body.value as { token: string }).token,
+        sealed: true,
+        body: { password: downlinePassword, newPaymentPassword: '975310', confirmPaymentPassword: '975310' },
+      });
+      expect(paymentSet.body.success, JSON.stringify(paymentSet.body)).toBe(true);
 
       // Team management: find it, send it money, offer a daily wage contract.
       const team = await centrePage(page, server, 'downlineManagmentView');
