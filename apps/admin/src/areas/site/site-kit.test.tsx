@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { bannerInputSchema } from '@khela/contract';
-import { DiffView, checkWith, formatTime, fromLocalInput, toLocalInput } from './site-kit.tsx';
+import { ApiError, bannerInputSchema } from '@khela/contract';
+import { DiffView, checkWith, formatTime, fromLocalInput, serverErrors, toLocalInput } from './site-kit.tsx';
 import { setBrandZone } from '../../shared/lib/format.ts';
 import { filledTexts } from './texts-editor.tsx';
 
@@ -22,8 +22,26 @@ describe('the site area kit', () => {
       sortOrder: 0,
     });
     expect(result.ok).toBe(false);
-    if (!result.ok)
+    if (!result.ok) {
       expect(Object.keys(result.errors)).toEqual(expect.arrayContaining(['title', 'url', 'sortOrder']));
+      // Before: zod's own "Too small: expected number to be >=1".
+      expect(result.errors.sortOrder).toBe('Enter 1 or more.');
+    }
+  });
+
+  it("shows the server's reason for a field instead of hiding it behind 'check this field'", () => {
+    const failure = new ApiError({
+      code: 'VALIDATION_FAILED',
+      message: 'err_validation_failed',
+      status: 400,
+      issues: [
+        { field: 'sortOrder', reason: 'banners 2 and 6 would hold position 1 of home at the same time' },
+      ],
+    });
+    const shown = serverErrors(failure);
+    expect(shown.errors.sortOrder).toBe('Banners 2 and 6 would hold position 1 of home at the same time.');
+    // A reorder has no position field: the alert carries the reason.
+    expect(shown.alert).toContain('would hold position 1');
   });
 
   it("reads and writes date-time inputs on the brand's clock, not the browser's", () => {

@@ -6,6 +6,7 @@ import {
   errorText,
   fieldIssueText,
   shownZodMessage,
+  zodIssueText,
   type ShownIssue,
 } from '../../shared/forms/api-errors.ts';
 import { t } from '../../shared/i18n/i18n.ts';
@@ -93,9 +94,22 @@ export function checkWith<S extends z.ZodType>(
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path.map(String).join('.') || 'request';
-    errors[field] ??= shownZodMessage(issue.message);
+    // The rule in words ("At least 1"), never zod's own text ("Too small: expected number to be >=1");
+    // a reason the contract wrote itself (a sentence) as it is.
+    errors[field] ??= issue.code === 'custom' ? shownZodMessage(issue.message) : zodIssueText(issue as never);
   }
   return { ok: false, errors };
+}
+
+/**
+ * A field issue as the form shows it: the rule in words when it is one, else the server's own
+ * reason, a sentence for people ("banners 2 and 6 would hold position 1 of home at the same time"),
+ * rather than a generic "check this field" that hides why.
+ */
+function shownIssue(issue: ShownIssue): string {
+  const text = fieldIssueText(issue);
+  if (text !== t('text_field_rule') || !issue.reason) return text;
+  return `${issue.reason.charAt(0).toUpperCase()}${issue.reason.slice(1)}.`;
 }
 
 /** A failed call as field messages (the server's issues) and an alert for the rest. */
@@ -103,9 +117,11 @@ export function serverErrors(error: unknown): { errors: FieldErrors; alert: stri
   if (error instanceof ApiError && error.issues.length > 0) {
     const errors: Record<string, string> = {};
     for (const issue of error.issues as ShownIssue[]) {
-      errors[issue.field.replace(/^body\./, '')] ??= fieldIssueText(issue);
+      errors[issue.field.replace(/^body\./, '')] ??= shownIssue(issue);
     }
-    return { errors, alert: errorText(error) };
+    // The first reason in the alert too: a form may not show the field (a reorder has no sortOrder).
+    const first = Object.values(errors)[0];
+    return { errors, alert: first ? `${errorText(error)} ${first}` : errorText(error) };
   }
   return { errors: {}, alert: errorText(error) };
 }
