@@ -45,6 +45,11 @@ export const errorCatalogue = {
   NON_AGENT_ACCOUNT: { status: 403, message: 'err_non_agent_login' },
   ACCOUNT_DISABLED: { status: 403, message: 'err_account_disabled' },
   /**
+   * The account is on an operator's hold (members.status 'locked'): no login until support lifts it.
+   * Told apart from a closed account (ACCOUNT_DISABLED); the web names the brand's contact channel.
+   */
+  ACCOUNT_ON_HOLD: { status: 403, message: 'err_account_on_hold' },
+  /**
    * The session's password must change first ('123456', expired, or set by an operator): only the
    * password change, member info and logout are served until then; the web opens the dialog.
    */

@@ -97,6 +97,8 @@ function lockedError(lockedUntil: Date): AppError {
  * disabled and without a password; or a forged mark) is refused at both.
  */
 export function assertMaySignIn(member: MemberRow, site: SessionSite): void {
+  // An operator's hold says so (it is lifted by support), apart from a closed account (issue 38).
+  if (member.status === 'locked') throw new AppError('ACCOUNT_ON_HOLD');
   if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
   switch (site) {
     case 'member':

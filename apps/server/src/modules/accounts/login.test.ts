@@ -533,6 +533,18 @@ describe('sessions', () => {
     expect((await memberInfo(token)).body.code).toBe('TOKEN_EXPIRED');
     expect((await loginAs(sut, player.account, player.password)).body.code).toBe('ACCOUNT_DISABLED');
   });
+
+  it("tells an account on an operator's hold it is on hold, not closed (issue 38)", async () => {
+    await sut.db.update(members).set({ status: 'locked' }).where(eq(members.account, player.account));
+    const held = await loginAs(sut, player.account, player.password);
+    expect([held.status, held.body.code, held.body.message]).toEqual([
+      403,
+      'ACCOUNT_ON_HOLD',
+      'err_account_on_hold',
+    ]);
+    // A wrong password still answers as a wrong password: the hold is told only to the owner.
+    expect((await loginAs(sut, player.account, 'Not-the-password-1')).body.code).toBe('LOGIN_FAILED');
+  });
 });
 
 describe('member info, icon, avatar and first login', () => {

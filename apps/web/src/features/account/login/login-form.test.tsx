@@ -186,6 +186,38 @@ describe('login form', () => {
     expect(useOverlayStore.getState().openModals).toContain('forgetPassModal');
   });
 
+  it('tells an account on hold that it is locked, not disabled, and where to get help (issue 38)', async () => {
+    stubCalls({
+      login: () => {
+        throw new ApiError({ code: 'ACCOUNT_ON_HOLD', message: 'err_account_on_hold', status: 403 });
+      },
+    });
+    renderApp('/login', {
+      whitelabel: whitelabelFixture({ customerServiceUrl: 'https://help.example.com/chat' }),
+    });
+    await fillAndSubmit('demoplayer', 'Player-demo-2026');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This account is locked');
+    expect(alert.textContent).not.toContain('disabled');
+    expect(within(alert).getByRole('link', { name: 'Customer service' }).getAttribute('href')).toBe(
+      'https://help.example.com/chat',
+    );
+  });
+
+  it('says so when the brand offers no contact channel to a closed account', async () => {
+    stubCalls({
+      login: () => {
+        throw new ApiError({ code: 'ACCOUNT_DISABLED', message: 'err_account_disabled', status: 403 });
+      },
+    });
+    renderApp('/login', { whitelabel: whitelabelFixture({ customerServiceUrl: null, messengerUrl: null }) });
+    await fillAndSubmit('demoplayer', 'Player-demo-2026');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('closed by the site');
+    expect(alert.textContent).toContain('has not set up a contact channel');
+    expect(within(alert).queryByRole('link')).toBeNull();
+  });
+
   it('fills in the remembered username, remembers a new one and forgets on uncheck', async () => {
     window.localStorage.setItem(
       rememberStorageKey,

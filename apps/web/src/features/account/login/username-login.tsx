@@ -7,6 +7,7 @@ import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { CaptchaImage, useCaptcha } from '../components/captcha-field.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { AccountHelp } from '../components/account-help.tsx';
 import { PasswordField } from '../../../shared/forms/password-field.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
@@ -40,6 +41,9 @@ function asksForCaptcha(error: unknown): boolean {
   return value?.captcha === true;
 }
 
+/** Accounts that cannot log in whatever the password: the form says where to get help. */
+const closedCodes: ReadonlySet<string> = new Set(['ACCOUNT_ON_HOLD', 'ACCOUNT_DISABLED']);
+
 function lockedUntilOf(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.code !== 'ACCOUNT_LOCKED') return null;
   const value = error.value as { lockedUntil?: unknown } | undefined;
@@ -65,6 +69,7 @@ export function UsernameLogin({
   const brand = useBrand();
   const [phase, setPhase] = useState<'idle' | 'checking' | 'sending'>('idle');
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  const [closed, setClosed] = useState(false);
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const captcha = useCaptcha(needsCaptcha);
   const { form, alert, setAlert, submit, fieldError } = useServerForm<UsernameLoginValues>({
@@ -110,6 +115,8 @@ export function UsernameLogin({
         window.setTimeout(() => form.setFocus('captcha'), 0);
         return true;
       }
+      // An account on hold or closed: what happened, and where to get help.
+      setClosed(error instanceof ApiError && closedCodes.has(error.code));
       const until = lockedUntilOf(error);
       if (until !== null) {
         setLockedUntil(until);
@@ -185,6 +192,7 @@ export function UsernameLogin({
         <FormAlert>
           <p className="login-form__alert-text">{t(alert)}</p>
           {lockedText ? <p className="login-form__alert-text">{lockedText}</p> : null}
+          {closed ? <AccountHelp /> : null}
           {lockedUntil !== null ? (
             <button type="button" className="form__link" onClick={onForgotPassword}>
               {t('action_forgot_password')}
