@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { LimitPeriod } from '@khela/contract';
 import { limitPeriods } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
@@ -41,7 +41,15 @@ async function limitsOf(db: Database, memberId: number): Promise<Map<LimitPeriod
   return new Map(rows.map((row) => [row.period, row]));
 }
 
-/** Deposited (pending or approved) within the period's rolling window, in minor units. */
+/** Orders paid at a payment provider: pending there means not paid (yet). */
+const gatewayKinds = ['sandbox_gateway', 'bkash', 'nagad'] as const;
+
+/**
+ * Deposited within the period's rolling window, in minor units: paid orders, and manual transfers
+ * the member says were sent (pending bank or wallet transfers, waiting for the operator). A gateway order not
+ * paid yet counts nothing: a member who opened the gateway's page and left it is not held back until
+ * it expires (issue 38); once paid it is approved and counts.
+ */
 async function usedIn(db: Database, memberId: number, period: LimitPeriod): Promise<bigint> {
   const [row] = await db
     .select({ used: sql<string>`coalesce(sum(${depositOrders.amount}), 0)::text` })
@@ -49,7 +57,10 @@ async function usedIn(db: Database, memberId: number, period: LimitPeriod): Prom
     .where(
       and(
         eq(depositOrders.memberId, memberId),
-        inArray(depositOrders.status, ['pending', 'approved']),
+        or(
+          eq(depositOrders.status, 'approved'),
+          and(eq(depositOrders.status, 'pending'), notInArray(depositOrders.kind, gatewayKinds)),
+        ),
         gte(depositOrders.createdAt, sql`now() - ${limitWindows[period]}`),
       ),
     );
