@@ -6,7 +6,7 @@ import type { Game } from '@khela/contract';
 import { apiClient } from '../../shared/api/api-client.ts';
 import { apiRoutes } from '../../shared/api/api-routes.ts';
 import { useLanguageStore } from '../../shared/i18n/languages.ts';
-import { formatAmountText } from '../../shared/lib/format.ts';
+import { formatMoneyText } from '../../shared/lib/format.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { getHotGames, useFavouriteIds, GameGrid, gameAction, useGameLauncher } from '../games/index.ts';
@@ -110,8 +110,11 @@ function Winners() {
               <span className="winner-list__game">{vo.gameName}</span>
             </span>
             <span className="winner-list__amount">
-              {brand.currencySymbol}
-              {formatAmountText(vo.winAmount, format, brand.currencyPrecision)}
+              {formatMoneyText(vo.winAmount, {
+                ...format,
+                symbol: brand.currencySymbol,
+                precision: brand.currencyPrecision,
+              })}
             </span>
           </li>
         ))}

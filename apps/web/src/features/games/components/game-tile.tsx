@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import type { Game } from '@khela/contract';
-import { formatAmountText } from '../../../shared/lib/format.ts';
+import { formatMoneyText } from '../../../shared/lib/format.ts';
 import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
 import { categoryInfo } from '../game-categories.ts';
@@ -22,7 +22,11 @@ export function GameTile({ game, isFavourite, onPlay, note }: GameTileProps) {
   const format = useFormatOptions();
   const [hasBrokenIcon, setHasBrokenIcon] = useState(false);
   const Icon = categoryInfo[game.gameType].icon;
-  const minBet = `${brand.currencySymbol}${formatAmountText(game.minBet, format, brand.currencyPrecision)}`;
+  const minBet = formatMoneyText(game.minBet, {
+    ...format,
+    symbol: brand.currencySymbol,
+    precision: brand.currencyPrecision,
+  });
   return (
     <li className="game-tile">
       <button type="button" className="game-tile__play" onClick={() => onPlay(game)}>
