@@ -31,12 +31,12 @@ export function useTransferUpline() {
 }
 
 /** The main wallet and each transfer-mode vendor's game wallet, read live from the vendors. */
-export function useGameWallets() {
+export function useGameWallets(wanted = true) {
   const token = useSessionStore((state) => state.token);
   return useQuery({
     queryKey: ['wallet', 'games', token],
     queryFn: () => apiClient.call(apiRoutes.gameWallets),
-    enabled: token !== null,
+    enabled: token !== null && wanted,
     staleTime: 10_000,
   });
 }
