@@ -295,6 +295,13 @@ export const depositMethods = {
   encrypted: false,
 } as Calls['depositMethods'];
 
+export const depositWalletNumber = {
+  id: 'depositWalletNumber',
+  method: 'POST',
+  path: '/wps/deposit/wallet-number',
+  encrypted: false,
+} as Calls['depositWalletNumber'];
+
 export const dividendContract = {
   id: 'MCS2_processDividendReq',
   method: 'POST',
@@ -617,6 +624,13 @@ export const operatorDecideWithdrawal = {
   encrypted: false,
 } as Calls['operatorDecideWithdrawal'];
 
+export const operatorDepositNumbers = {
+  id: 'operatorDepositNumbers',
+  method: 'GET',
+  path: '/api/operator/deposit/numbers',
+  encrypted: false,
+} as Calls['operatorDepositNumbers'];
+
 export const operatorDepositReceipt = {
   id: 'operatorDepositReceipt',
   method: 'GET',
@@ -854,6 +868,13 @@ export const operatorRunJob = {
   path: '/api/operator/jobs/run',
   encrypted: false,
 } as Calls['operatorRunJob'];
+
+export const operatorSaveDepositNumber = {
+  id: 'operatorDepositNumberSave',
+  method: 'POST',
+  path: '/api/operator/deposit/number',
+  encrypted: false,
+} as Calls['operatorSaveDepositNumber'];
 
 export const operatorSetLotteryOdds = {
   id: 'operatorSetLotteryOdds',

@@ -9,6 +9,7 @@ import {
   requestIdSchema,
 } from './wallet.ts';
 import { INT4_MAX, epochMsSchema, plainTextSchema } from './input-rules.ts';
+import { depositWalletProviderSchema, walletNumberSchema } from './mobile-wallets.ts';
 
 /**
  * Deposits (depositv2): the methods the operator offers, orders and their history, the player's own
@@ -19,7 +20,13 @@ export const depositStatuses = ['pending', 'approved', 'rejected', 'expired'] as
 export const depositStatusSchema = z.enum(depositStatuses);
 export type DepositStatus = z.infer<typeof depositStatusSchema>;
 
-export const depositMethodKinds = ['bank_transfer', 'sandbox_gateway', 'bkash', 'nagad'] as const;
+export const depositMethodKinds = [
+  'bank_transfer',
+  'sandbox_gateway',
+  'wallet_manual',
+  'bkash',
+  'nagad',
+] as const;
 
 export const bankAccountSchema = z.object({
   bankName: z.string(),
@@ -40,6 +47,8 @@ export const depositMethodSchema = z.object({
   currency: z.string(),
   /** Where to pay, for a bank transfer. */
   bank: bankAccountSchema.nullable(),
+  /** The mobile wallet a manual wallet deposit is sent with (`wallet_manual`), else null. */
+  walletProvider: depositWalletProviderSchema.nullable(),
 });
 export type DepositMethod = z.infer<typeof depositMethodSchema>;
 
@@ -65,8 +74,36 @@ export const depositOrderSchema = z.object({
   decidedAt: z.number().nullable(),
   /** Why it was rejected, when the operator said. */
   reason: z.string().nullable(),
+  /** A manual wallet deposit: where it was sent, from which number, and the provider's TrxID. */
+  wallet: z
+    .object({
+      provider: depositWalletProviderSchema,
+      receivingNumber: z.string(),
+      senderNumber: z.string(),
+      trxId: z.string(),
+    })
+    .nullable(),
 });
 export type DepositOrder = z.infer<typeof depositOrderSchema>;
+
+/** A receiving number shown to a member for one manual wallet deposit. */
+export const depositWalletNumberSchema = z.object({
+  numberId: z.number().int(),
+  provider: depositWalletProviderSchema,
+  number: z.string(),
+  label: z.string().nullable(),
+});
+export type DepositWalletNumber = z.infer<typeof depositWalletNumberSchema>;
+
+/** A brand's receiving number as the back office lists it, with what it took today. */
+export const operatorDepositNumberSchema = depositWalletNumberSchema.extend({
+  dailyCap: decimalAmountSchema,
+  /** Pending and approved manual deposits sent to it since the start of the brand's day. */
+  usedToday: decimalAmountSchema,
+  enabled: z.boolean(),
+  lastShownAt: z.number().nullable(),
+});
+export type OperatorDepositNumber = z.infer<typeof operatorDepositNumberSchema>;
 
 export const limitPeriods = ['day', 'week', 'month'] as const;
 export const limitPeriodSchema = z.enum(limitPeriods);
@@ -130,10 +167,37 @@ export const depositCalls = {
       reference: plainTextSchema({ max: 64 }).optional(),
       /** Pictures of the transfer receipt, for bank transfers only (spec 5: png or jpg, 5 MB, 3). */
       receipts: z.array(imageUploadSchema).max(3).optional(),
+      /**
+       * A manual wallet deposit (`wallet_manual`, required there): the receiving number shown by
+       * depositWalletNumber, the member's own number it was sent from and the provider's TrxID
+       * (its shape per provider: mobile-wallets.ts). A TrxID is taken once across all members.
+       */
+      wallet: z
+        .object({
+          numberId: z.number().int().min(1).max(INT4_MAX),
+          senderNumber: walletNumberSchema,
+          trxId: z.string().trim().min(1, 'Required').max(20),
+        })
+        .optional(),
       /** The client's id for this deposit: a retry answers the same order. */
       requestId: requestIdSchema,
     }),
     value: depositOrderSchema,
+  }),
+  depositWalletNumber: defineCall({
+    id: 'depositWalletNumber',
+    method: 'POST',
+    path: '/wps/deposit/wallet-number',
+    auth: 'realMember',
+    encrypted: false,
+    summary:
+      "A manual wallet deposit's first step: the brand's receiving number to send to (rotating, with the day's cap left)",
+    tag: 'wallet',
+    body: z.object({
+      methodCode: z.string().trim().min(1, 'Required').max(32),
+      amount: amountInputSchema,
+    }),
+    value: depositWalletNumberSchema,
   }),
   depositHistory: defineCall({
     id: 'depositHistory',
@@ -195,6 +259,35 @@ export const depositCalls = {
     }),
     value: z.array(depositOrderSchema.extend({ username: z.string() })),
   }),
+  operatorDepositNumbers: defineCall({
+    id: 'operatorDepositNumbers',
+    method: 'GET',
+    path: '/api/operator/deposit/numbers',
+    auth: 'operator',
+    encrypted: false,
+    summary: "The brand's receiving wallet numbers for manual deposits, with today's use",
+    tag: 'operator',
+    value: z.array(operatorDepositNumberSchema),
+  }),
+  operatorSaveDepositNumber: defineCall({
+    id: 'operatorDepositNumberSave',
+    method: 'POST',
+    path: '/api/operator/deposit/number',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Add a receiving wallet number (no numberId) or change one: label, daily cap, on or off; audited',
+    tag: 'operator',
+    body: z.object({
+      numberId: z.number().int().min(1).max(INT4_MAX).optional(),
+      provider: depositWalletProviderSchema,
+      number: walletNumberSchema,
+      label: plainTextSchema({ max: 40 }).optional(),
+      dailyCap: amountInputSchema,
+      enabled: z.boolean(),
+    }),
+    value: operatorDepositNumberSchema,
+  }),
   operatorDepositReceipt: defineCall({
     id: 'operatorDepositReceipt',
     method: 'GET',
@@ -215,7 +308,7 @@ export const depositCalls = {
     path: '/api/operator/deposit/decide',
     auth: 'operator',
     encrypted: false,
-    summary: 'Approve (credit) or reject a pending bank-transfer deposit; audited',
+    summary: 'Approve (credit) or reject a pending bank-transfer or manual wallet deposit; audited',
     tag: 'operator',
     body: z
       .object({ orderId: z.number().int().min(1).max(INT4_MAX), ...approveOrRejectFields })

@@ -26,6 +26,10 @@ export const errorCatalogue = {
   PAYMENT_PASSWORD_NOT_SET: { status: 400, message: 'err_payment_password_not_set' },
   /** The player's own deposit limit for a period would be passed (`value.period`, `limit`, `used`). */
   DEPOSIT_LIMIT_EXCEEDED: { status: 400, message: 'err_deposit_limit_exceeded' },
+  /** A manual wallet deposit's TrxID another deposit (any member's) already claims (issue 37). */
+  TRX_ID_USED: { status: 409, message: 'err_trx_id_used' },
+  /** No receiving wallet number of that provider is on with the day's cap left for this amount. */
+  NO_RECEIVING_NUMBER: { status: 409, message: 'err_no_receiving_number' },
   /** A server-to-server message (gateway callback, vendor call) whose signature does not check. */
   BAD_SIGNATURE: { status: 401, message: 'err_bad_signature' },
   /** The amount is outside the brand's limits for this movement (`value.min`, `value.max`). */

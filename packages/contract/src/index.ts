@@ -7,6 +7,7 @@ export * from './safe-html-rules.ts';
 export * from './accounts.ts';
 export * from './wallet.ts';
 export * from './deposits.ts';
+export * from './mobile-wallets.ts';
 export * from './withdrawals.ts';
 export * from './games.ts';
 export * from './game-launch.ts';

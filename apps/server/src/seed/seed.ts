@@ -8,6 +8,7 @@ import { demoAccounts, seedDemoAccounts } from '../modules/accounts/accounts.see
 import { seedDemoAgentContracts } from '../modules/agents/agents.contracts.seed.ts';
 import { owaspScrypt, type ScryptParams } from '../modules/accounts/password-hash.ts';
 import type { SiteSettingsInput } from '../modules/settings/settings.schema.ts';
+import { demoWalletDepositMethods, seedDemoReceivingNumbers } from '../modules/deposits/deposits.seed.ts';
 
 /**
  * The demo's deposit methods: a made-up bank account (the operator approves by hand), bKash and
@@ -81,9 +82,10 @@ export async function seedDemoData(
         { domain: 'localhost', site: 'member' },
         { domain: 'agent.localhost', site: 'agent' },
       ],
-      payments: { depositMethods: demoDepositMethods },
+      payments: { depositMethods: [...demoDepositMethods, ...demoWalletDepositMethods] },
     });
     await seedDemoAccounts(transaction, options.scrypt ?? owaspScrypt);
+    await seedDemoReceivingNumbers(transaction);
     await seedDemoAgentContracts(transaction, demoAccounts.agent.account, 2);
   });
   return { seeded: true };

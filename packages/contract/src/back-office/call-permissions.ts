@@ -31,6 +31,8 @@ export const operatorCallPermissions: Record<string, OperatorPermission | 'self'
   operatorDeposits: 'money.read',
   operatorDepositReceipt: 'money.read',
   operatorDepositDecide: 'money.deposits',
+  operatorDepositNumbers: 'money.read',
+  operatorDepositNumberSave: 'money.deposits',
   operatorWithdrawals: 'money.read',
   operatorWithdrawalDecide: 'money.withdrawals',
   operatorWithdrawalResolve: 'money.withdrawals',

@@ -1,6 +1,6 @@
 import './money.css';
 import { useState } from 'react';
-import { depositStatuses, type ValueOf } from '@khela/contract';
+import { depositStatuses, walletProviderNames, type ValueOf } from '@khela/contract';
 import { operatorDecideDeposit, operatorDepositReceipt, operatorDeposits } from '@khela/contract/call-routes';
 import { useCan } from '../../app/operator.ts';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
@@ -21,7 +21,11 @@ import { ImageDialog } from './proof-dialog.tsx';
 type Row = ValueOf<typeof operatorDeposits>[number];
 const statuses = depositStatuses;
 
-/** The deposit queue: bank transfers to approve (credit) or reject, with the receipts the member sent. */
+/**
+ * The deposit queue: bank transfers and manual wallet deposits (TrxID, sender and receiving number
+ * to match against the provider's statement) to approve (credit) or reject, with the receipts the
+ * member sent.
+ */
 export default function DepositsPage() {
   const [status, setStatus] = useStatusParam(statuses, 'pending');
   const list = useCall(operatorDeposits, { status, limit: 100 });
@@ -43,6 +47,20 @@ export default function DepositsPage() {
     amountColumn(),
     { key: 'method', header: t('money_method'), wide: true, cell: (row) => row.methodCode },
     { key: 'reference', header: t('money_reference'), cell: (row) => row.reference ?? '—' },
+    {
+      key: 'wallet',
+      header: t('money_wallet_transfer'),
+      wide: true,
+      cell: (row) =>
+        row.wallet
+          ? t('money_wallet_transfer_text', {
+              provider: walletProviderNames[row.wallet.provider],
+              trxId: row.wallet.trxId,
+              sender: row.wallet.senderNumber,
+              receiver: row.wallet.receivingNumber,
+            })
+          : '—',
+    },
     createdColumn(),
     {
       key: 'state',
@@ -81,7 +99,9 @@ export default function DepositsPage() {
       key: 'actions',
       header: t('money_actions'),
       cell: (row) =>
-        mayAct && row.status === 'pending' && row.kind === 'bank_transfer' ? (
+        mayAct &&
+        row.status === 'pending' &&
+        (row.kind === 'bank_transfer' || row.kind === 'wallet_manual') ? (
           <ApproveReject onApprove={() => void approve(row)} onReject={() => setRejecting(row)} />
         ) : null,
     },

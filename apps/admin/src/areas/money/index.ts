@@ -1,6 +1,7 @@
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
 import BookOpen from 'lucide-react/icons/book-open';
 import Download from 'lucide-react/icons/download';
+import Smartphone from 'lucide-react/icons/smartphone';
 import Scale from 'lucide-react/icons/scale';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Siren from 'lucide-react/icons/siren';
@@ -25,6 +26,13 @@ export const moneyArea: AdminArea = {
       permission: 'money.read',
       icon: Download,
       page: lazyPage(() => import('./deposits-page.tsx')),
+    },
+    {
+      path: '/money/receiving-numbers',
+      labelKey: 'money_nav_numbers',
+      permission: 'money.read',
+      icon: Smartphone,
+      page: lazyPage(() => import('./receiving-numbers-page.tsx')),
     },
     {
       path: '/money/adjustments',

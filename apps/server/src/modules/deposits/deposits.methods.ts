@@ -4,6 +4,7 @@ import { formatAmount, parseAmount } from '../ledger/money.ts';
 import { isMethodAvailable, type PaymentGateways } from '../payments/payment-gateway.ts';
 import type { DepositMethodSetting, SiteSettings } from '../settings/settings.schema.ts';
 import type { depositOrders } from './deposits.tables.ts';
+import { walletOf, type WalletTransferRow } from './deposits.wallet.ts';
 
 /** The deposit methods on offer and how an order reads to its member. */
 
@@ -53,10 +54,21 @@ export function listDepositMethods(
       feeBps: method.feeBps,
       currency: settings.currency,
       bank: method.bank,
+      walletProvider: method.walletProvider,
     }));
 }
 
-export function toOrder(row: OrderRow, settings: DepositSettings): DepositOrder {
+/** Kinds an operator decides (the money is checked by hand); a gateway settles the others. */
+export function isOperatorDecided(kind: OrderRow['kind']): boolean {
+  return kind === 'bank_transfer' || kind === 'wallet_manual';
+}
+
+/** The member's view of an order; `wallet`: the manual wallet transfer stored with it, if any. */
+export function toOrder(
+  row: OrderRow,
+  settings: DepositSettings,
+  wallet?: WalletTransferRow | undefined,
+): DepositOrder {
   const precision = settings.currencyPrecision;
   const method = settings.payments.depositMethods.find((entry) => entry.code === row.methodCode);
   return {
@@ -76,5 +88,6 @@ export function toOrder(row: OrderRow, settings: DepositSettings): DepositOrder 
     expiresAt: row.expiresAt?.getTime() ?? null,
     decidedAt: row.decidedAt?.getTime() ?? null,
     reason: row.reason,
+    wallet: walletOf(wallet),
   };
 }

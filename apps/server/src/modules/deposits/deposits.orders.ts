@@ -20,7 +20,20 @@ import { walletChanged } from '../wallet/wallet.events.ts';
 import { recordWalletAudit, type OperatorAuditHook, type WalletActor } from '../wallet/wallet.service.ts';
 import { depositOrders, depositReceipts } from './deposits.tables.ts';
 import { checkDepositLimits } from './deposits.limits.ts';
-import { type DepositSettings, type OrderRow, methodOf, toOrder } from './deposits.methods.ts';
+import {
+  type DepositSettings,
+  type OrderRow,
+  isOperatorDecided,
+  methodOf,
+  toOrder,
+} from './deposits.methods.ts';
+import {
+  checkWalletTransfer,
+  insertWalletTransfer,
+  trxIdUsedError,
+  voidWalletTransfer,
+  walletTransfersOf,
+} from './deposits.wallet.ts';
 
 /** Deposit orders: created by the member, credited once, decided by the operator, listed. */
 
@@ -40,6 +53,15 @@ export interface GatewayLinks {
  * Limits (the method's min and max, the player's own deposit limits) are checked under a
  * per-member lock; the request id makes a retry answer the same order.
  */
+/** The manual wallet transfers stored with these orders, by order id. */
+async function withWallets(db: Database, rows: OrderRow[], settings: DepositSettings) {
+  const wallets = await walletTransfersOf(
+    db,
+    rows.filter((row) => row.kind === 'wallet_manual').map((row) => row.id),
+  );
+  return rows.map((row) => toOrder(row, settings, wallets.get(row.id)));
+}
+
 export async function createDeposit({
   db,
   settings,
@@ -58,11 +80,12 @@ export async function createDeposit({
     reference?: string | undefined;
     requestId: string;
     receipts?: ImageUpload[] | undefined;
+    wallet?: { numberId: number; senderNumber: string; trxId: string } | undefined;
   };
   links: (gateway: PaymentGateway) => GatewayLinks;
 }): Promise<DepositOrder> {
   const method = methodOf(settings, gateways, body.methodCode);
-  const gateway = method.kind === 'bank_transfer' ? null : gateways.get(method.kind);
+  const gateway = isOperatorDecided(method.kind) ? null : gateways.get(method.kind);
   const precision = settings.currencyPrecision;
   const amount = parseAmountInRange(body.amount, {
     field: 'amount',
@@ -70,7 +93,15 @@ export async function createDeposit({
     min: parseAmount(method.min, { precision }),
     max: parseAmount(method.max, { precision }),
   });
-  const reference = body.reference?.trim() || null;
+  const reference = method.kind === 'wallet_manual' ? null : body.reference?.trim() || null;
+  // A manual wallet deposit: the receiving number, the sender's number and the TrxID.
+  const transfer =
+    method.kind === 'wallet_manual' ? await checkWalletTransfer(db, { method, wallet: body.wallet }) : null;
+  if (transfer === null && body.wallet !== undefined) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'wallet', reason: 'manual wallet deposits only' }],
+    });
+  }
   if (method.kind === 'bank_transfer' && !reference) {
     throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'reference', reason: 'Required' }] });
   }
@@ -85,52 +116,64 @@ export async function createDeposit({
   }
   // A retry must carry the same pictures: their digests are part of what the request asked.
   const receiptDigests = receipts.map((receipt) => createHash('sha256').update(receipt.image).digest('hex'));
-  const hash = requestHash([method.code, amount, reference, ...receiptDigests]);
+  const hash = requestHash([
+    method.code,
+    amount,
+    reference,
+    ...receiptDigests,
+    ...(transfer ? [transfer.numberId, transfer.senderNumber, transfer.trxId] : []),
+  ]);
   const fee = (amount * BigInt(method.feeBps)) / 10_000n;
 
-  let order = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposit:${memberId}`}))`);
-    return runOnce({
-      requestHash: hash,
-      find: async () => {
-        const [existing] = await tx
-          .select()
-          .from(depositOrders)
-          .where(and(eq(depositOrders.memberId, memberId), eq(depositOrders.requestId, body.requestId)));
-        return existing;
-      },
-      replay: (existing) => existing,
-      run: async () => {
-        await checkDepositLimits(tx, memberId, amount, precision);
-        const [created] = await tx
-          .insert(depositOrders)
-          .values({
-            memberId,
-            methodCode: method.code,
-            kind: method.kind,
-            currency: settings.currency,
-            amount,
-            fee,
-            reference,
-            receiptCount: receipts.length,
-            requestId: body.requestId,
-            requestHash: hash,
-            expiresAt:
-              gateway !== null
-                ? sql`now() + make_interval(mins => ${settings.payments.depositExpiryMinutes})`
-                : null,
-          })
-          .returning();
-        if (!created) throw new AppError('INTERNAL');
-        if (receipts.length > 0) {
-          await tx
-            .insert(depositReceipts)
-            .values(receipts.map((receipt, position) => ({ orderId: created.id, position, ...receipt })));
-        }
-        return created;
-      },
+  let order = await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposit:${memberId}`}))`);
+      return runOnce({
+        requestHash: hash,
+        find: async () => {
+          const [existing] = await tx
+            .select()
+            .from(depositOrders)
+            .where(and(eq(depositOrders.memberId, memberId), eq(depositOrders.requestId, body.requestId)));
+          return existing;
+        },
+        replay: (existing) => existing,
+        run: async () => {
+          await checkDepositLimits(tx, memberId, amount, precision);
+          const [created] = await tx
+            .insert(depositOrders)
+            .values({
+              memberId,
+              methodCode: method.code,
+              kind: method.kind,
+              currency: settings.currency,
+              amount,
+              fee,
+              reference,
+              receiptCount: receipts.length,
+              requestId: body.requestId,
+              requestHash: hash,
+              expiresAt:
+                gateway !== null
+                  ? sql`now() + make_interval(mins => ${settings.payments.depositExpiryMinutes})`
+                  : null,
+            })
+            .returning();
+          if (!created) throw new AppError('INTERNAL');
+          if (receipts.length > 0) {
+            await tx
+              .insert(depositReceipts)
+              .values(receipts.map((receipt, position) => ({ orderId: created.id, position, ...receipt })));
+          }
+          if (transfer) await insertWalletTransfer(tx, { ...transfer, orderId: created.id });
+          return created;
+        },
+      });
+    })
+    .catch((error: unknown) => {
+      // Another order (any member's) claims the TrxID: the whole order is refused, nothing stored.
+      throw trxIdUsedError(error) ?? error;
     });
-  });
 
   if (gateway !== null && order.gatewayPaymentId === null && order.status === 'pending') {
     const { callbackUrl, returnUrl, clientIp } = links(gateway);
@@ -153,7 +196,8 @@ export async function createDeposit({
       : await db.select().from(depositOrders).where(eq(depositOrders.id, order.id));
     if (stored) order = stored;
   }
-  return toOrder(order, settings);
+  const [view] = await withWallets(db, [order], settings);
+  return view ?? toOrder(order, settings);
 }
 
 /**
@@ -222,7 +266,7 @@ export async function decideDeposit({
   const decided = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
     if (!order) throw new AppError('NOT_FOUND', { issues: [{ field: 'orderId', reason: 'no such order' }] });
-    if (order.kind !== 'bank_transfer') {
+    if (!isOperatorDecided(order.kind)) {
       throw new AppError('CONFLICT', { issues: [{ field: 'orderId', reason: 'settled by the gateway' }] });
     }
     if (order.status !== 'pending') {
@@ -235,6 +279,8 @@ export async function decideDeposit({
         .set({ status: 'rejected', reason, decidedBy: actor.name, decidedAt: sql`now()` })
         .where(eq(depositOrders.id, order.id))
         .returning();
+      // The TrxID is free again for whoever really sent it.
+      await voidWalletTransfer(tx, order.id);
       await audit?.(tx, {
         targetKind: 'deposit',
         targetId: order.id,
@@ -277,7 +323,8 @@ export async function decideDeposit({
     return approved ?? order;
   });
   if (decided.status === 'approved') walletChanged(db, decided.memberId);
-  return toOrder(decided, settings);
+  const [view] = await withWallets(db, [decided], settings);
+  return view ?? toOrder(decided, settings);
 }
 
 export async function listDepositHistory({
@@ -307,7 +354,7 @@ export async function listDepositHistory({
     .offset((query.pageNo - 1) * query.pageSize);
   const totalCount = Number(total?.total ?? 0);
   return {
-    list: rows.map((row) => toOrder(row, settings)),
+    list: await withWallets(db, rows, settings),
     total: totalCount,
     totalPages: Math.ceil(totalCount / query.pageSize),
     pageNo: query.pageNo,
@@ -331,7 +378,8 @@ export async function listDepositsForReview({
     .orderBy(asc(depositOrders.id))
     .limit(query.limit);
   const names = await accountNamesOf(db, [...new Set(rows.map((row) => row.memberId))]);
-  return rows.map((row) => ({ ...toOrder(row, settings), username: names.get(row.memberId) ?? '' }));
+  const views = await withWallets(db, rows, settings);
+  return views.map((view, index) => ({ ...view, username: names.get(rows[index]?.memberId ?? 0) ?? '' }));
 }
 
 /** A receipt image of a bank-transfer deposit, for the operator deciding it. */

@@ -20,6 +20,10 @@ import {
   listDepositHistory,
   listDepositMethods,
   listDepositsForReview,
+  listReceivingNumbers,
+  methodOf,
+  pickReceivingNumber,
+  saveReceivingNumber,
   setDepositLimits,
   type GatewayLinks,
 } from './deposits.service.ts';
@@ -88,6 +92,21 @@ export async function depositRoutes(app: FastifyInstance) {
     { ...moneyLimit, bodyLimit: 21_000_000 },
   );
 
+  // A manual wallet deposit's first step: which of the brand's numbers to send to (rotation).
+  registerCall(
+    app,
+    calls.depositWalletNumber,
+    async ({ body }) => {
+      const settings = await getSettings(db);
+      return pickReceivingNumber(db, {
+        settings,
+        method: methodOf(settings, gateways, body.methodCode),
+        amount: body.amount,
+      });
+    },
+    moneyLimit,
+  );
+
   registerCall(app, calls.depositHistory, async ({ query, request }) =>
     listDepositHistory({ db, settings: await getSettings(db), memberId: sessionOf(request).memberId, query }),
   );
@@ -109,6 +128,18 @@ export async function depositRoutes(app: FastifyInstance) {
 
   registerCall(app, calls.operatorDeposits, async ({ query }) =>
     listDepositsForReview({ db, settings: await getSettings(db), query }),
+  );
+
+  registerCall(app, calls.operatorDepositNumbers, async () =>
+    listReceivingNumbers(db, await getSettings(db)),
+  );
+
+  registerCall(app, calls.operatorSaveDepositNumber, async ({ body, request }) =>
+    saveReceivingNumber(db, {
+      settings: await getSettings(db),
+      body,
+      audit: (tx, change) => recordOperatorChange(tx, request, change),
+    }),
   );
 
   registerCall(app, calls.operatorDepositReceipt, async ({ query }) => getDepositReceipt(db, query));

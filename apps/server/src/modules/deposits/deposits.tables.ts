@@ -25,7 +25,9 @@ export const depositOrders = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     memberId: integer('member_id').notNull(),
     methodCode: text('method_code').notNull(),
-    kind: text('kind', { enum: ['bank_transfer', 'sandbox_gateway', 'bkash', 'nagad'] }).notNull(),
+    kind: text('kind', {
+      enum: ['bank_transfer', 'sandbox_gateway', 'bkash', 'nagad', 'wallet_manual'],
+    }).notNull(),
     currency: text('currency').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull(),

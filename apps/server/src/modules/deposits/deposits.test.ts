@@ -78,6 +78,8 @@ describe('deposit methods', () => {
       'sandbox',
       'bkash',
       'nagad',
+      'bkash_send',
+      'nagad_send',
     ]);
     expect(answer.body.value[0]).toMatchObject({
       kind: 'bank_transfer',

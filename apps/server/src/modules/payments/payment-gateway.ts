@@ -6,7 +6,7 @@ import type { DepositMethodSetting } from '../settings/settings.schema.ts';
  * found in the registry by the deposit method's `kind` (docs/wallet.md, "Plugging in a real
  * gateway"). Amounts cross it as decimal strings in major units, exactly as the gateway signs them.
  */
-export type GatewayKind = Exclude<DepositMethodSetting['kind'], 'bank_transfer'>;
+export type GatewayKind = Exclude<DepositMethodSetting['kind'], 'bank_transfer' | 'wallet_manual'>;
 
 export interface CreatePaymentOptions {
   /** Our order reference (`dep-<orderId>`), echoed in every callback and status answer. */
@@ -98,12 +98,15 @@ export function createPaymentGatewayRegistry(gateways: PaymentGateway[]): Paymen
 export const testGatewayKinds: readonly GatewayKind[] = ['sandbox_gateway'];
 
 /**
- * Whether members may use a method: a bank transfer needs no gateway (the operator checks it);
- * any other kind only when this server runs its gateway (the sandbox only in demo mode).
+ * Whether members may use a method: a bank transfer or a manual wallet deposit needs no gateway
+ * (the operator checks it); any other kind only when this server runs its gateway (the sandbox only in demo mode).
  */
 export function isMethodAvailable(
   method: Pick<DepositMethodSetting, 'kind' | 'enabled'>,
   gateways: PaymentGateways,
 ): boolean {
-  return method.enabled && (method.kind === 'bank_transfer' || gateways.get(method.kind) !== null);
+  return (
+    method.enabled &&
+    (method.kind === 'bank_transfer' || method.kind === 'wallet_manual' || gateways.get(method.kind) !== null)
+  );
 }

@@ -45,7 +45,7 @@ const decimalText = z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'must be a 
 export const depositMethodSchema = z
   .object({
     code: z.string().regex(/^[a-z0-9_]{2,32}$/, 'lowercase letters, digits and _'),
-    kind: z.enum(['bank_transfer', 'sandbox_gateway', 'bkash', 'nagad']),
+    kind: z.enum(['bank_transfer', 'sandbox_gateway', 'bkash', 'nagad', 'wallet_manual']),
     names: z.partialRecord(languageCodeSchema, z.string().min(1).max(60)),
     logoUrl: z.string().nullable().default(null),
     min: decimalText,
@@ -60,10 +60,19 @@ export const depositMethodSchema = z
       })
       .nullable()
       .default(null),
+    /**
+     * `wallet_manual` (issue 37): the member sends money to one of the brand's receiving numbers of
+     * this provider (listed in the back office, Money → Receiving numbers) and enters the TrxID.
+     */
+    walletProvider: z.enum(['bkash', 'nagad', 'rocket']).nullable().default(null),
   })
   .refine((method) => method.kind !== 'bank_transfer' || method.bank !== null, {
     message: 'a bank transfer method needs its bank account',
     path: ['bank'],
+  })
+  .refine((method) => (method.kind === 'wallet_manual') === (method.walletProvider !== null), {
+    message: 'a manual wallet method needs its walletProvider (and only it has one)',
+    path: ['walletProvider'],
   });
 export type DepositMethodSetting = z.output<typeof depositMethodSchema>;
 

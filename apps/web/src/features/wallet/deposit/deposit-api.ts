@@ -50,6 +50,15 @@ export interface CreateDepositBody {
   amount: string;
   reference?: string;
   requestId: string;
+  wallet?: { numberId: number; senderNumber: string; trxId: string };
+}
+
+/** A manual wallet deposit's receiving number (the server rotates them within their daily caps). */
+export function useDepositWalletNumber() {
+  return useMutation({
+    mutationFn: (body: { methodCode: string; amount: string }) =>
+      apiClient.call(apiRoutes.depositWalletNumber, { body }),
+  });
 }
 
 export function useCreateDeposit() {

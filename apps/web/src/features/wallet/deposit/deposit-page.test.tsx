@@ -15,6 +15,7 @@ const methods: DepositMethod[] = [
     feeBps: 0,
     currency: 'BDT',
     bank: { bankName: 'Demo Bank Ltd.', accountName: 'Khela Demo', accountNumber: '0000-1234-5678' },
+    walletProvider: null,
   },
   {
     code: 'sandbox',
@@ -26,6 +27,7 @@ const methods: DepositMethod[] = [
     feeBps: 150,
     currency: 'BDT',
     bank: null,
+    walletProvider: null,
   },
 ];
 
@@ -47,6 +49,7 @@ function order(overrides: Partial<DepositOrder>): DepositOrder {
     expiresAt: null,
     decidedAt: null,
     reason: null,
+    wallet: null,
     ...overrides,
   };
 }
@@ -238,5 +241,83 @@ describe('the deposit page', () => {
     expect(await within(panel).findByText('Deposit limits saved.')).toBeTruthy();
     const saved = seen.find((call) => call.path === '/wps/deposit/limits' && call.method === 'POST');
     expect(saved?.body).toEqual({ week: '3000' });
+  });
+
+  it('takes a manual wallet deposit: the number to send to, then the sender number and the TrxID', async () => {
+    const bkash: DepositMethod = {
+      code: 'bkash_send',
+      kind: 'wallet_manual',
+      name: 'bKash Send Money',
+      logoUrl: null,
+      min: '100.00',
+      max: '25000.00',
+      feeBps: 0,
+      currency: 'BDT',
+      bank: null,
+      walletProvider: 'bkash',
+    };
+    let creates = 0;
+    const { panel, seen } = await openWalletPage('depositv2', (path, body) => {
+      if (path === '/wps/deposit/methods') return { body: [bkash] };
+      if (path === '/wps/deposit/history') return { body: { list: [], total: 0, totalPages: 0, pageNo: 1 } };
+      if (path === '/wps/deposit/limits') return { body: limits };
+      if (path === '/wps/deposit/wallet-number')
+        return { body: { numberId: 4, provider: 'bkash', number: '01711000001', label: null } };
+      if (path === '/wps/deposit/create') {
+        creates += 1;
+        if (creates === 1) {
+          return failure(409, 'TRX_ID_USED', 'err_trx_id_used', {
+            issues: [{ field: 'wallet.trxId', reason: 'already used' }],
+          });
+        }
+        return {
+          body: order({
+            orderId: 12,
+            methodCode: 'bkash_send',
+            kind: 'wallet_manual',
+            status: 'pending',
+            amount: '1500.00',
+            wallet: {
+              provider: 'bkash',
+              receivingNumber: '01711000001',
+              senderNumber: '01712345678',
+              trxId: (body as { wallet: { trxId: string } }).wallet.trxId,
+            },
+          }),
+        };
+      }
+      return undefined;
+    });
+    expect(await within(panel).findByText(/Send the money with bKash Send Money/)).toBeTruthy();
+    fireEvent.input(amountField(panel), { target: { value: '1500' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Show the number' }));
+    expect(await within(panel).findByTestId('receiving-number')).toHaveProperty('textContent', '01711000001');
+    expect(within(panel).getByText(/Send exactly ৳1,500.00 to this number/)).toBeTruthy();
+
+    const sender = within(panel).getByRole('textbox', { name: /Your bKash number/ });
+    const trx = within(panel).getByRole('textbox', { name: /Transaction ID/ });
+    fireEvent.input(sender, { target: { value: '01212345678' } });
+    fireEvent.input(trx, { target: { value: '9BK4C7' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Submit TrxID' }));
+    expect(await within(panel).findByText(/A Bangladeshi mobile number/)).toBeTruthy();
+    expect(within(panel).getByText('This is not a bKash transaction ID')).toBeTruthy();
+    expect(seen.some((call) => call.path === '/wps/deposit/create')).toBe(false);
+
+    fireEvent.input(sender, { target: { value: '017 1234 5678' } });
+    fireEvent.input(trx, { target: { value: '9bk4c7dx2m' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Submit TrxID' }));
+    expect(await within(panel).findByText('This TrxID has already been submitted')).toBeTruthy();
+    fireEvent.input(trx, { target: { value: '8N7A6B5C4D' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Submit TrxID' }));
+    expect(
+      await within(panel).findByText('Deposit #12 (৳1,500.00) was sent and is waiting to be checked.'),
+    ).toBeTruthy();
+    const sent = seen.filter((call) => call.path === '/wps/deposit/create').map((call) => call.body);
+    expect(sent[0]).toMatchObject({
+      methodCode: 'bkash_send',
+      amount: '1500',
+      wallet: { numberId: 4, senderNumber: '01712345678', trxId: '9BK4C7DX2M' },
+    });
+    expect(sent[1]).toMatchObject({ wallet: { trxId: '8N7A6B5C4D' } });
   });
 });

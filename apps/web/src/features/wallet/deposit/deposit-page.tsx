@@ -22,6 +22,7 @@ import { compareAmounts } from '@khela/contract/money';
 import { errorCode, errorValue, issueFields, setAmountRangeError, useMoney, useRequestId } from './money.ts';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
 import { HistorySection, StatusBadge } from './wallet-ui.tsx';
+import { WalletDepositForm } from './wallet-deposit-form.tsx';
 import './wallet-pages.css';
 import '../../../shared/ui/card.css';
 
@@ -54,7 +55,11 @@ export function DepositPage() {
         ) : (
           <>
             <MethodCards methods={list} selected={method?.code ?? null} onSelect={setSelected} />
-            {method ? <DepositForm key={method.code} method={method} /> : null}
+            {method?.kind === 'wallet_manual' ? (
+              <WalletDepositForm key={method.code} method={method} />
+            ) : method ? (
+              <DepositForm key={method.code} method={method} />
+            ) : null}
           </>
         )}
       </section>
@@ -350,6 +355,15 @@ function DepositHistory({ highlight, methods }: { highlight: number | null; meth
           {order.reference ? (
             <span className="wallet-item__meta">
               {t('label_transfer_reference')}: {order.reference}
+            </span>
+          ) : null}
+          {order.wallet ? (
+            <span className="wallet-item__meta">
+              {t('text_wallet_deposit_meta', {
+                trxId: order.wallet.trxId,
+                sender: order.wallet.senderNumber,
+                receiver: order.wallet.receivingNumber,
+              })}
             </span>
           ) : null}
           {order.status === 'rejected' && order.reason ? (
