@@ -552,13 +552,19 @@ export const lotteryCalls = {
     path: '/api/operator/lottery/numeros/void',
     auth: 'operator',
     encrypted: false,
-    summary: 'Void a numero that is not settled: every bet of it is refunded',
+    summary:
+      'Void a numero that is not settled: every bet of it is refunded. After its lock a second operator confirms (the first call answers pending)',
     tag: 'operator',
     body: z.object({
       gameCode: gameCodeSchema,
       numero: numeroSchema,
       reason: z.string().trim().min(3).max(200),
     }),
-    value: z.object({ numero: numeroProofSchema, refundedBets: z.number().int() }),
+    value: z.object({
+      numero: numeroProofSchema,
+      refundedBets: z.number().int(),
+      /** True when this call requested a void after the lock: a second operator must confirm it. */
+      pending: z.boolean(),
+    }),
   }),
 };

@@ -537,3 +537,86 @@ describe('the randomness beacon (issue 36)', () => {
     expect(kinds).toContain('beacon_missing');
   });
 });
+
+describe('voids in the open (issue 36)', () => {
+  it('after the lock a void takes a second operator (audited), then refunds; the seed shows once the draw time passed', async () => {
+    await sut.db.execute(sql`update lottery_games set enabled = true where game_code = 'T_FAIR'`);
+    sequence += 1;
+    const first = await newMember(sut, `voidop${sequence}`, 0, 'operator');
+    const second = await newMember(sut, `voidop2${sequence}`, 0, 'operator');
+    const numero = nextNumero();
+    const numeroId = await addNumero(sut.db, gameId, numero, { lockInSeconds: 1200 });
+    const bettor = await member(100_000n);
+    await placeSlip(sut.db, {
+      memberId: bettor,
+      requestId: `void-${numero}`,
+      gameCode: 'T_FAIR',
+      numero,
+      playType: 'lo2',
+      numbers: ['01', '02'],
+      unitStake: '1',
+      multiplier: 1,
+    });
+    // Betting closed a moment ago; the draw is in a minute.
+    await sut.db
+      .update(lotteryNumeros)
+      .set({ lockAt: new Date(Date.now() - 1000), drawAt: new Date(Date.now() + 60_000) })
+      .where(eq(lotteryNumeros.id, numeroId));
+    await lockDueNumeros(sut.db, new Date());
+    const voiding = { gameCode: 'T_FAIR', numero, reason: 'power cut at the draw' };
+    const post = (token: string) =>
+      call(sut, { method: 'POST', url: '/api/operator/lottery/numeros/void', body: voiding, token });
+
+    const requested = await post(first.token);
+    expect(requested.status).toBe(200);
+    expect(requested.body.value).toMatchObject({
+      pending: true,
+      refundedBets: 0,
+      numero: { status: 'locked' },
+    });
+    expect((await post(first.token)).body.code).toBe('SECOND_APPROVER_REQUIRED');
+    let [row] = await sut.db.select().from(lotteryNumeros).where(eq(lotteryNumeros.id, numeroId));
+    expect(row).toMatchObject({
+      status: 'locked',
+      voidRequestedBy: first.id,
+      voidReason: 'power cut at the draw',
+    });
+
+    const confirmed = await post(second.token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.value).toMatchObject({
+      pending: false,
+      refundedBets: 2,
+      numero: { status: 'void', voidReason: 'power cut at the draw', seed: null },
+    });
+    [row] = await sut.db.select().from(lotteryNumeros).where(eq(lotteryNumeros.id, numeroId));
+    expect(row).toMatchObject({ status: 'void', voidApprovedBy: second.id });
+    const trail = rowsOf<{ action: string; outcome: string; error_code: string | null }>(
+      await sut.db.execute(sql`select action, outcome, error_code from operator_audit
+         where target_id = ${`T_FAIR/${numero}`} or (action = 'operatorVoidNumero' and outcome <> 'ok')
+         order by id`),
+    );
+    expect(trail.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['lottery.void.request', 'lottery.void', 'operatorVoidNumero']),
+    );
+    expect(trail.find((entry) => entry.outcome !== 'ok')?.error_code).toBe('SECOND_APPROVER_REQUIRED');
+    // The seed of a void numero is public once its draw time has passed.
+    const later = await getNumeroProof(sut.db, 'T_FAIR', numero, null, new Date(Date.now() + 61_000));
+    expect(later.seed).toBe('00'.repeat(32));
+  });
+
+  it('before the lock one operator voids at once', async () => {
+    sequence += 1;
+    const operator = await newMember(sut, `voidone${sequence}`, 0, 'operator');
+    const numero = nextNumero();
+    await addNumero(sut.db, gameId, numero, { lockInSeconds: 1200 });
+    const answer = await call(sut, {
+      method: 'POST',
+      url: '/api/operator/lottery/numeros/void',
+      body: { gameCode: 'T_FAIR', numero, reason: 'opened by mistake' },
+      token: operator.token,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.value).toMatchObject({ pending: false, numero: { status: 'void' } });
+  });
+});

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { lotteryCalls, type LanguageCode } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { resolveLanguage } from '../../http/request-language.ts';
@@ -26,7 +25,7 @@ import { beaconForStart, type RandomnessBeacon } from './lottery.beacon.ts';
 import { lotteryTick } from './lottery.numeros.ts';
 import { betProofOf, listNumeroLeaves } from './lottery.proofs.ts';
 import { decideOddsRequest, listOdds, listOddsRequests, oddsOfRegion, setOdds } from './lottery.odds.ts';
-import { voidNumero } from './lottery.settlement.ts';
+import { voidWithFourEyes } from './lottery.voids.ts';
 
 /**
  * Makes sure the lottery's games and default odds are in their tables and its games in the game
@@ -158,21 +157,29 @@ export async function lotteryRoutes(app: FastifyInstance) {
     });
   });
 
+  // A void after the lock takes two operators (lottery.voids.ts); each step is in the trail.
   registerCall(app, lotteryCalls.operatorVoidNumero, async ({ body, request }) => {
     const { row } = await numeroByCode(db, body.gameCode, body.numero);
-    if (row.status === 'settled') {
-      throw new AppError('CONFLICT', { issues: [{ field: 'numero', reason: 'already settled' }] });
-    }
-    const { refundedBets } = await voidNumero(db, { numeroId: row.id, reason: body.reason });
+    const step = await voidWithFourEyes(db, {
+      gameCode: body.gameCode,
+      numero: body.numero,
+      reason: body.reason,
+      operatorId: operatorOf(request).operatorId,
+    });
     const after = await numeroByCode(db, body.gameCode, body.numero);
     await recordOperatorChange(db, request, {
+      action: step.step === 'requested' ? 'lottery.void.request' : 'lottery.void',
       targetKind: 'lottery-numero',
       targetId: `${body.gameCode}/${body.numero}`,
       reason: body.reason,
-      before: { status: row.status },
-      after: { status: after.row.status, refundedBets },
+      before: { status: row.status, voidRequestedBy: row.voidRequestedBy },
+      after: { status: after.row.status, refundedBets: step.refundedBets, requestedBy: step.requestedBy },
     });
-    return { numero: proofOf(after.game, after.row, beacon), refundedBets };
+    return {
+      numero: proofOf(after.game, after.row, beacon),
+      refundedBets: step.refundedBets,
+      pending: step.step === 'requested',
+    };
   });
 
   // One job drives every numero: open ahead, lock, draw, settle (lottery.numeros.ts). Each step is
