@@ -18,7 +18,13 @@ export function getBalance(): Promise<BalanceValue> {
  * The member's balance (spec 7: GET /wps/v2/wallets/balance, value.sumBalance), formatted for the
  * header. The server pushes every change over the realtime socket; a click refreshes it (spec 2).
  */
-export function useBalance(): { balance: string | null; refresh: () => void; isRefreshing: boolean } {
+export function useBalance(): {
+  balance: string | null;
+  /** All the member's money with the game wallets (totalBalance), when game wallets hold some. */
+  total: string | null;
+  refresh: () => void;
+  isRefreshing: boolean;
+} {
   const token = useSessionStore((state) => state.token);
   const queryClient = useQueryClient();
 
@@ -53,5 +59,9 @@ export function useBalance(): { balance: string | null; refresh: () => void; isR
   const balance = query.data
     ? formatAmountText(query.data.sumBalance, formatOptions, brand.currencyPrecision)
     : null;
-  return { balance, refresh: () => void query.refetch(), isRefreshing: query.isFetching };
+  const total =
+    query.data && query.data.totalBalance !== query.data.sumBalance
+      ? formatAmountText(query.data.totalBalance, formatOptions, brand.currencyPrecision)
+      : null;
+  return { balance, total, refresh: () => void query.refetch(), isRefreshing: query.isFetching };
 }

@@ -9,7 +9,7 @@ import './balance.css';
 /** Header balance (spec 2): masked or shown; a click on the amount refreshes it. */
 export function Balance({ currencySymbol }: { currencySymbol: string }) {
   const { t } = useTranslation();
-  const { balance, refresh, isRefreshing } = useBalance();
+  const { balance, total, refresh, isRefreshing } = useBalance();
   const [isMasked, setIsMasked] = useState(false);
   const shown = isMasked ? '••••••' : (balance ?? '—');
 
@@ -19,16 +19,27 @@ export function Balance({ currencySymbol }: { currencySymbol: string }) {
         type="button"
         className="balance__amount"
         onClick={refresh}
-        aria-label={t('label_balance_button', {
-          value: isMasked ? t('label_hidden') : (balance ?? t('label_unavailable')),
-        })}
+        aria-label={
+          t('label_balance_button', {
+            value: isMasked ? t('label_hidden') : (balance ?? t('label_unavailable')),
+          }) +
+          (total && !isMasked
+            ? ` ${t('label_balance_with_games', { value: `${currencySymbol}${total}` })}`
+            : '')
+        }
         title={t('action_refresh')}
       >
         <span className="balance__currency" aria-hidden="true">
           {currencySymbol}
         </span>
-        <span className="balance__value" aria-hidden="true">
-          {shown}
+        <span className="balance__figures" aria-hidden="true">
+          <span className="balance__value">{shown}</span>
+          {/* Game wallets hold money too: the total with them, as the wallet page counts it. */}
+          {total && !isMasked ? (
+            <span className="balance__total">
+              {t('label_balance_with_games', { value: `${currencySymbol}${total}` })}
+            </span>
+          ) : null}
         </span>
         <RefreshCw
           size={14}
