@@ -55,7 +55,11 @@ function VoidNumeroSection() {
       }
       const answer = await voidNumero.mutateAsync({ body: values });
       setPending(null);
-      setDone(t('operations_void_done', { numero: answer.numero.numero, count: answer.refundedBets }));
+      setDone(
+        answer.pending
+          ? t('operations_void_requested', { numero: answer.numero.numero })
+          : t('operations_void_done', { numero: answer.numero.numero, count: answer.refundedBets }),
+      );
       form.reset();
     },
   });
