@@ -41,16 +41,14 @@ const everyDay = '1,2,3,4,5,6,7';
 const dailyLockSeconds = 600;
 const hotGames = new Set(['FAST_1', 'FAST_5', 'MB']);
 
-const bengaliDigits = (value: number) =>
-  String(value).replace(/[0-9]/g, (digit) => '০১২৩৪৫৬৭৮৯'[Number(digit)]!);
-
 function fastGame(minutes: number, lockSeconds: number, order: number): LotteryGameDefinition {
   const code = `FAST_${minutes}`;
   return {
     gameCode: code,
     region: 'fast',
     names: {
-      bn: `দ্রুত ${bengaliDigits(minutes)} মিনিট`,
+      // Latin digits, as the demo brand shows them (whitelabel bengaliDigits false; docs/design.md).
+      bn: `দ্রুত ${minutes} মিনিট`,
       en: `Fast ${minutes} minute${minutes === 1 ? '' : 's'}`,
       vi: `Siêu tốc ${minutes} phút`,
     },
