@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import Medal from 'lucide-react/icons/medal';
+import Trophy from 'lucide-react/icons/trophy';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { Game } from '@khela/contract';
 import { apiClient } from '../../shared/api/api-client.ts';
@@ -61,6 +63,32 @@ function HotGames() {
   );
 }
 
+/**
+ * The game's icon, or a trophy on the brand's gold when the game has none or its picture does not
+ * load: never an empty grey square (issue 38).
+ */
+function WinnerIcon({ url }: { url: string | null }) {
+  const [isBroken, setIsBroken] = useState(false);
+  if (url && !isBroken) {
+    return (
+      <img
+        className="winner-list__icon"
+        src={url}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        onError={() => setIsBroken(true)}
+      />
+    );
+  }
+  return (
+    <span className="winner-list__icon winner-list__icon--fallback" aria-hidden="true">
+      <Trophy size={20} />
+    </span>
+  );
+}
+
 function Winners() {
   const { t } = useTranslation();
   const language = useLanguageStore((state) => state.language);
@@ -93,18 +121,7 @@ function Winners() {
       <ol className="winner-list">
         {winners.data.list.map(({ vo }) => (
           <li key={`${vo.nodeId}-${vo.settledAt}-${vo.customerName}`} className="winner-list__item">
-            {vo.iconUrl ? (
-              <img
-                className="winner-list__icon"
-                src={vo.iconUrl}
-                alt=""
-                width={40}
-                height={40}
-                loading="lazy"
-              />
-            ) : (
-              <span className="winner-list__icon" aria-hidden="true" />
-            )}
+            <WinnerIcon url={vo.iconUrl} />
             <span className="winner-list__who">
               <span className="winner-list__name">{vo.customerName}</span>
               <span className="winner-list__game">{vo.gameName}</span>

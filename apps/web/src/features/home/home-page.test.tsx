@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Announcement, Banner } from '@khela/contract';
@@ -126,6 +128,22 @@ describe('home page', () => {
     });
     expect(await screen.findByText('de****er')).toBeTruthy();
     expect(screen.getByText('সোনালি ফল')).toBeTruthy();
-    expect(screen.getByText(/900\.00/)).toBeTruthy();
+    expect(screen.getByText(/900\.00/)).toBeTruthy(); // No icon: a trophy on the brand's gold, not an empty grey square (issue 38).
+    const item = screen.getByText('de****er').closest('li')!;
+    const icon = item.querySelector('.winner-list__icon')!;
+    expect(icon.classList.contains('winner-list__icon--fallback')).toBe(true);
+    expect(icon.querySelector('svg')).not.toBeNull();
+  });
+
+  it('gives the hot games beside the winners tiles of at least 8.5rem on a desktop, not the lobby seven columns (issue 38)', () => {
+    const rule =
+      /@media \(min-width: 900px\) \{\s*\.home-columns \.game-grid \{\s*grid-template-columns: repeat\(auto-fill, minmax\(8\.5rem, 1fr\)\);/;
+    const homeCss = readFileSync(
+      ['src', 'apps/web/src']
+        .map((root) => path.resolve(process.cwd(), root, 'features/home/home-page.css'))
+        .find((file) => existsSync(file))!,
+      'utf8',
+    );
+    expect(homeCss).toMatch(rule);
   });
 });
