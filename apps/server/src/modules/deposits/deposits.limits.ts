@@ -59,7 +59,7 @@ async function usedIn(db: Database, memberId: number, period: LimitPeriod): Prom
         eq(depositOrders.memberId, memberId),
         or(
           eq(depositOrders.status, 'approved'),
-          and(eq(depositOrders.status, 'pending'), notInArray(depositOrders.kind, gatewayKinds)),
+          and(eq(depositOrders.status, 'pending'), notInArray(depositOrders.kind, [...gatewayKinds])),
         ),
         gte(depositOrders.createdAt, sql`now() - ${limitWindows[period]}`),
       ),
