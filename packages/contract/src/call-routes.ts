@@ -736,6 +736,13 @@ export const operatorLogout = {
   encrypted: false,
 } as Calls['operatorLogout'];
 
+export const operatorLotteryExposure = {
+  id: 'operatorLotteryExposure',
+  method: 'GET',
+  path: '/api/operator/lottery/exposure',
+  encrypted: false,
+} as Calls['operatorLotteryExposure'];
+
 export const operatorLotteryOdds = {
   id: 'operatorLotteryOdds',
   method: 'GET',

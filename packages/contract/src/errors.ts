@@ -88,6 +88,11 @@ export const errorCatalogue = {
   /** The lottery numero no longer takes bets (locked, drawn or voided), or the bet can no longer be cancelled. */
   BETTING_CLOSED: { status: 409, message: 'err_betting_closed' },
   /**
+   * A lottery bet would push the house's possible payout on one number of the draw past the brand's
+   * cap for the play type (`value.number`, `cap`, `exposure`); nothing moved.
+   */
+  LIABILITY_LIMIT: { status: 409, message: 'err_liability_limit' },
+  /**
    * A contract offer above the offerer's own contract of that kind (a tier's rate, or a real-time
    * rate), or the offerer has none to share (agents pay their team's wages out of their own).
    */

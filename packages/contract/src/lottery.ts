@@ -546,6 +546,37 @@ export const lotteryCalls = {
     }),
     value: lotteryOddsRequestSchema,
   }),
+  operatorLotteryExposure: defineCall({
+    id: 'operatorLotteryExposure',
+    method: 'GET',
+    path: '/api/operator/lottery/exposure',
+    auth: 'operator',
+    encrypted: false,
+    summary: "The house's possible payout per number of a draw, against the liability caps (largest first)",
+    tag: 'operator',
+    query: z.object({
+      gameCode: gameCodeSchema,
+      /** The numero; its open one when not given. */
+      numero: numeroSchema.optional(),
+    }),
+    value: z.object({
+      numero: numeroSchema.nullable(),
+      status: z.string().nullable(),
+      list: z.array(
+        z.object({
+          playType: playTypeSchema,
+          /** The number (a xiên's numbers joined by ","). */
+          number: z.string(),
+          /** Stake × odds of its live bets (one hit each). */
+          payout: decimalAmountSchema,
+          bets: z.number().int(),
+          cap: decimalAmountSchema.nullable(),
+          /** Percent of the cap taken. */
+          used: z.string().nullable(),
+        }),
+      ),
+    }),
+  }),
   operatorVoidNumero: defineCall({
     id: 'operatorVoidNumero',
     method: 'POST',

@@ -61,6 +61,7 @@ export const operatorCallPermissions: Record<string, OperatorPermission | 'self'
   operatorSetLotteryOdds: 'lottery.manage',
   operatorLotteryOddsRequests: 'reports.read',
   operatorDecideLotteryOdds: 'lottery.manage',
+  operatorLotteryExposure: 'reports.read',
   operatorVoidNumero: 'lottery.manage',
   operatorAgentContract: 'agents.contracts',
   // Jobs and operations pages (/metrics, /docs)

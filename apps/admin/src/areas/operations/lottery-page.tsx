@@ -16,6 +16,7 @@ import { useServerForm } from '../../shared/forms/use-server-form.ts';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import './operations.css';
+import { ExposureSection } from './lottery-exposure.tsx';
 import { OddsRequestsSection, OddsSection, useRtpCeiling } from './lottery-odds.tsx';
 
 /**
@@ -30,6 +31,7 @@ export default function LotteryPage() {
       {canManage ? <VoidNumeroSection /> : null}
       <OddsSection ceiling={ceiling} />
       <OddsRequestsSection />
+      <ExposureSection />
     </Page>
   );
 }

@@ -15,7 +15,8 @@ import { AppError } from '../../http/app-error.ts';
 import { gameNameOf } from '../games/games.service.ts';
 import { parseAmountField, translateDatabaseError } from '../ledger/ledger.errors.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
-import { MAX_MINOR_UNITS, formatAmount } from '../ledger/money.ts';
+import { MAX_MINOR_UNITS, formatAmount, parseAmount } from '../ledger/money.ts';
+import type { SiteSettings } from '../settings/settings.schema.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
 import { oddsText } from './lottery.odds.ts';
@@ -163,9 +164,54 @@ async function callWithRetry<Row>(db: Database, query: SQL): Promise<Row> {
       return row.result;
     } catch (error) {
       // Past the retries (or another error): the ledger's refusals as their contract codes.
+      if (pgErrorOf(error)?.code === 'KL102') throw new LiabilityRefused(pgErrorOf(error)?.detail);
       if (attempt >= 10 || !isRaceLost(error)) throw translateDatabaseError(error);
     }
   }
+}
+
+/**
+ * KL102: a bet would push the house's possible payout on a number past the play type's liability
+ * cap (lottery_place_slip; issue 36 item 6). Nothing moved: the exception rolled the slip back.
+ */
+class LiabilityRefused extends Error {
+  constructor(readonly detail: string | undefined) {
+    super('liability cap reached');
+  }
+}
+
+function liabilityError(refused: LiabilityRefused, precision: number): AppError {
+  const detail = JSON.parse(refused.detail ?? '{}') as {
+    number?: string;
+    cap?: string;
+    exposure?: string;
+    payout?: string;
+  };
+  const number = detail.number ?? '';
+  const major = (text: string | undefined) => formatAmount(BigInt(text ?? '0'), precision);
+  return new AppError('LIABILITY_LIMIT', {
+    issues: [{ field: 'numbers', reason: `the house takes no more on ${number} in this draw` }],
+    value: { number, cap: major(detail.cap), exposure: major(detail.exposure), payout: major(detail.payout) },
+  });
+}
+
+/** The brand's liability caps per play type in minor units (settings.lotteryRisk.liabilityCaps). */
+const capsCache = new WeakMap<object, string>();
+function liabilityCapsOf(settings: SiteSettings): string {
+  const caps = settings.lotteryRisk.liabilityCaps;
+  let json = capsCache.get(caps);
+  if (json === undefined) {
+    json = JSON.stringify(
+      Object.fromEntries(
+        Object.entries(caps).map(([playType, major]) => [
+          playType,
+          parseAmount(major, { precision: settings.currencyPrecision, allowZero: true }).toString(),
+        ]),
+      ),
+    );
+    capsCache.set(caps, json);
+  }
+  return json;
 }
 
 const fieldIssue = (field: string, reason: string) =>
@@ -210,8 +256,10 @@ export async function placeSlip(db: Database, input: PlaceSlipInput): Promise<Pl
     sql`select lottery_place_slip(${input.memberId}::integer, ${input.requestId}, ${input.gameCode},
       ${input.numero}, ${input.playType}, ${JSON.stringify(selections)}::jsonb, ${stake.toString()}::bigint,
       ${JSON.stringify(input.numbers)}::jsonb, ${currency}, ${prizeModes}::jsonb, ${fastOnly}::text[],
-      ${accountTypes.trial}::integer) as result`,
-  );
+      ${accountTypes.trial}::integer, ${liabilityCapsOf(settings)}::jsonb) as result`,
+  ).catch((error: unknown) => {
+    throw error instanceof LiabilityRefused ? liabilityError(error, precision) : error;
+  });
   if (result.error !== undefined) throw refusalError(result, precision);
   if (!result.replayed) walletChanged(db, input.memberId);
   return {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { hitsOf, payoutOf, type DrawResult, type PlayType } from '@khela/contract';
+import { hitsOf, payoutOf, playTypes, type DrawResult, type PlayType } from '@khela/contract';
 import { openDatabase } from '../../db/open-database.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -10,6 +10,7 @@ import { members } from '../accounts/accounts.tables.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { getBalance, postEntry, requestHashOf, rowsOf } from '../ledger/ledger.service.ts';
+import { updateSettings } from '../settings/settings.service.ts';
 import { cancelBet, listMyBets, placeSlip, type PlaceSlipInput } from './lottery.bets.ts';
 import { settleNumero, voidNumero } from './lottery.settlement.ts';
 import {
@@ -33,6 +34,11 @@ let numeroSequence = 0;
 
 beforeAll(async () => {
   sut = await buildTestApp({ seed: true });
+  // The fixtures' odds go up to 5,000 and their stakes to 10,000.00: no liability caps here
+  // (lottery.liability.test.ts tests them).
+  await updateSettings(sut.db, {
+    lotteryRisk: { rtpCeiling: 98, liabilityCaps: Object.fromEntries(playTypes.map((type) => [type, '0'])) },
+  });
   northId = await addLotteryGame(sut.db, 'T_NORTH', 'north');
   fastId = await addLotteryGame(sut.db, 'T_FAST', 'fast');
   await addLotteryGame(sut.db, 'T_OFF', 'south', { enabled: false });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { lotteryCalls, type LanguageCode } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { resolveLanguage } from '../../http/request-language.ts';
@@ -22,6 +23,7 @@ import {
   regionOf,
 } from './lottery.lobby.ts';
 import { beaconForStart, type RandomnessBeacon } from './lottery.beacon.ts';
+import { lotteryExposureOf } from './lottery.exposure.ts';
 import { lotteryTick } from './lottery.numeros.ts';
 import { betProofOf, listNumeroLeaves } from './lottery.proofs.ts';
 import { decideOddsRequest, listOdds, listOddsRequests, oddsOfRegion, setOdds } from './lottery.odds.ts';
@@ -155,6 +157,28 @@ export async function lotteryRoutes(app: FastifyInstance) {
       request,
       body,
     });
+  });
+
+  registerCall(app, lotteryCalls.operatorLotteryExposure, async ({ query }) => {
+    const settings = await getSettings(db);
+    const game = await gameByCode(db, query.gameCode);
+    let numero = query.numero;
+    if (numero === undefined) {
+      // No numero open (between a daily game's draws): nothing to show.
+      const open = await getOpenNumero(db, game.gameCode).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'BETTING_CLOSED') return null;
+        throw error;
+      });
+      if (!open) return { numero: null, status: null, list: [] };
+      numero = open.numero;
+    }
+    const { row } = await numeroByCode(db, game.gameCode, numero);
+    const exposure = await lotteryExposureOf(db, {
+      numeroId: row.id,
+      precision: settings.currencyPrecision,
+      caps: settings.lotteryRisk.liabilityCaps,
+    });
+    return { numero, status: row.status, ...exposure };
   });
 
   // A void after the lock takes two operators (lottery.voids.ts); each step is in the trail.

@@ -207,15 +207,6 @@ export const siteSettingsSchema = z.object({
   lotteryFairness: z
     .object({
       cancelFreezeMinutes: z.number().int().min(0).max(1440).default(5),
-    })
-    .prefault({}),
-  /** The house vendor's player options (apps/house-games): off unless the operator turns them on. */
-  houseGames: z
-    .object({
-      autoplay: z.boolean().default(false),
-      turbo: z.boolean().default(false),
-    })
-    .prefault({}),
       /**
        * The public randomness beacon every draw mixes in (drand's HTTP API; docs/lottery.md
        * "Fairness"). `urls`: the drand HTTP endpoints tried in turn; `chainHash`, `publicKey`
@@ -242,6 +233,15 @@ export const siteSettingsSchema = z.object({
           deadlineMinutes: z.number().int().min(1).max(1440).default(10),
         })
         .prefault({}),
+    })
+    .prefault({}),
+  /** The house vendor's player options (apps/house-games): off unless the operator turns them on. */
+  houseGames: z
+    .object({
+      autoplay: z.boolean().default(false),
+      turbo: z.boolean().default(false),
+    })
+    .prefault({}),
   payments: z
     .object({
       // None by default: the operator lists their own accounts and gateways. The demo's bank

@@ -3,6 +3,8 @@
 -- the bets' selections (lottery-draw.ts betsOfSlip), p_numbers the slip's numbers as the member sent
 -- them: with the game, numero, play type, selection and slip index they are each bet's request, whose
 -- hash (ledger_request_hash) tells a replay of the slip from another slip under the same request id.
+-- p_liability_caps: per play type, the most the house may have to pay on one number of the draw
+-- (minor units; missing or 0: no cap), see the end.
 CREATE OR REPLACE FUNCTION lottery_place_slip(
   p_member_id integer,
   p_request_id text,
@@ -15,7 +17,8 @@ CREATE OR REPLACE FUNCTION lottery_place_slip(
   p_currency text,
   p_prize_modes jsonb,
   p_fast_only text[],
-  p_trial_type integer
+  p_trial_type integer,
+  p_liability_caps jsonb
 ) RETURNS jsonb
 LANGUAGE plpgsql
 AS $$
@@ -42,6 +45,9 @@ DECLARE
   v_requests jsonb[];
   v_hashes text[];
   v_posted record;
+  v_cap bigint;
+  v_payout bigint;
+  v_over text;
 BEGIN
   IF v_count < 1 OR p_stake <= 0 THEN
     RAISE EXCEPTION 'a slip needs at least one bet and a positive stake';
@@ -145,6 +151,45 @@ BEGIN
          p_request_id, s.n - 1, v_posted.entry_ids[s.n], v_seed_hash, v_beacon_round
     FROM jsonb_array_elements(p_selections) WITH ORDINALITY AS s(selection, n)
    ORDER BY s.n;
+
+  -- The house's possible payout per number (issue 36 item 6, docs/lottery.md): every bet adds its
+  -- stake × odds (one hit) to its number's row of lottery_exposure (a xiên's numbers joined by ","),
+  -- and a row that would pass the play type's cap is left as it is: the slip is refused
+  -- (LIABILITY_LIMIT naming the number) and the exception rolls back everything above. The upsert's
+  -- row lock makes concurrent bets on one number take turns, so the cap holds exactly; it is the
+  -- last write, so the lock is held only until the commit, and rows go in number order, so two
+  -- slips never wait on each other in a cycle.
+  v_cap := (p_liability_caps ->> p_play_type)::bigint;
+  IF v_cap IS NOT NULL AND v_cap > 0 THEN
+    v_payout := least(div(p_stake::numeric * v_odds, 1000), 9223372036854775807)::bigint;
+    WITH wanted AS (
+      SELECT array_to_string(ARRAY(SELECT jsonb_array_elements_text(s.selection) AS n ORDER BY n), ',') AS number
+        FROM jsonb_array_elements(p_selections) AS s(selection)
+    ), added AS (
+      INSERT INTO lottery_exposure AS x (numero_id, play_type, selection, payout, bets)
+      SELECT v_numero_id, p_play_type, w.number, v_payout, 1
+        FROM wanted w
+       WHERE v_payout <= v_cap
+       ORDER BY w.number
+      ON CONFLICT (numero_id, play_type, selection) DO UPDATE
+        SET payout = x.payout + excluded.payout, bets = x.bets + 1
+        WHERE x.payout + excluded.payout <= v_cap
+      RETURNING x.selection
+    )
+    SELECT w.number INTO v_over
+      FROM wanted w
+     WHERE w.number NOT IN (SELECT a.selection FROM added a)
+     ORDER BY w.number
+     LIMIT 1;
+    IF v_over IS NOT NULL THEN
+      RAISE EXCEPTION 'liability cap of % reached on %', p_play_type, v_over
+        USING ERRCODE = 'KL102',
+              DETAIL = jsonb_build_object('number', v_over, 'cap', v_cap::text, 'payout', v_payout::text,
+                'exposure', coalesce((SELECT x.payout FROM lottery_exposure x
+                                       WHERE x.numero_id = v_numero_id AND x.play_type = p_play_type
+                                         AND x.selection = v_over), 0)::text)::text;
+    END IF;
+  END IF;
   RETURN lottery_slip_reply(p_member_id, p_request_id, false);
 END;
 $$;
