@@ -72,6 +72,8 @@ export const numeroResultSchema = z.object({
   /** The special prize ('' while not drawn or when voided). */
   special: z.string(),
   result: drawResultSchema.nullable(),
+  /** A void numero's public notice: the reason it was voided (null otherwise). */
+  voidReason: z.string().nullable(),
 });
 export type NumeroResult = z.infer<typeof numeroResultSchema>;
 

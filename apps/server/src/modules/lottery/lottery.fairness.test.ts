@@ -600,6 +600,13 @@ describe('voids in the open (issue 36)', () => {
       expect.arrayContaining(['lottery.void.request', 'lottery.void', 'operatorVoidNumero']),
     );
     expect(trail.find((entry) => entry.outcome !== 'ok')?.error_code).toBe('SECOND_APPROVER_REQUIRED');
+    // The public notice on the results list.
+    const results = await call(sut, { method: 'GET', url: '/lgw/vn/numeros?gameCode=T_FAIR&count=50' });
+    expect(
+      (results.body.value.list as { numero: string; voidReason: string | null }[]).find(
+        (entry) => entry.numero === numero,
+      )?.voidReason,
+    ).toBe('power cut at the draw');
     // The seed of a void numero is public once its draw time has passed.
     const later = await getNumeroProof(sut.db, 'T_FAIR', numero, null, new Date(Date.now() + 61_000));
     expect(later.seed).toBe('00'.repeat(32));

@@ -97,6 +97,7 @@ export function numeroResultOf(gameCode: string, row: NumeroRow): NumeroResult {
     winningTime: epochMs(row.drawAt),
     special: result ? specialOf(result) : '',
     result,
+    voidReason: row.status === 'void' ? row.voidReason : null,
   };
 }
 

@@ -22,6 +22,10 @@ export function DrawHistory({ numeros }: { numeros: readonly NumeroResult[] }) {
           </div>
           {entry.result ? (
             <ResultBalls result={entry.result} />
+          ) : entry.status === 'void' ? (
+            <p className="lottery-void-notice" role="note">
+              {t('lottery_void_notice', { reason: entry.voidReason ?? '' })}
+            </p>
           ) : (
             <span className="lottery-muted">{t(numeroStatusKeys[entry.status])}</span>
           )}

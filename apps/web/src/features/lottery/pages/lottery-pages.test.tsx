@@ -43,6 +43,7 @@ function lottery(gameCode: string, gameName: string, overrides: Partial<LotteryG
       status: 'settled',
       winningTime: serverTime - 5_000,
       special: '12345',
+      voidReason: null,
       result: [
         { tier: 'special', numbers: ['12345'] },
         { tier: 'first', numbers: ['67890'] },
@@ -452,6 +453,7 @@ describe('the draw', () => {
       status: 'settled',
       winningTime: start + 1_000,
       special: '12307',
+      voidReason: null,
       result: [
         { tier: 'special', numbers: ['12307'] },
         { tier: 'first', numbers: ['55555'] },
