@@ -50,9 +50,13 @@ describe('deposits outside demo mode', () => {
     expect(kinds).toContain('sandbox_gateway');
     const answer = await call(sut, { method: 'GET', url: '/wps/deposit/methods', token: player });
     expect(answer.status).toBe(200);
-    // Manual wallet deposits need no gateway: the back office checks them, in production too.
+    // Manual wallet deposits need no gateway: the back office checks them, in production too. A
+    // bKash or Nagad method is offered as listed (here the demo's copied ones): the real adapters
+    // run, and refuse to create payments until their settings and secrets are there (below).
     expect(answer.body.value.map((method: { code: string }) => method.code)).toEqual([
       'bank',
+      'bkash',
+      'nagad',
       'bkash_send',
       'nagad_send',
     ]);
@@ -61,6 +65,19 @@ describe('deposits outside demo mode', () => {
       ['bkash', false],
       ['nagad', false],
     ]);
+  });
+
+  it('runs bKash and Nagad only with the brand’s own credentials: none set, nothing is created at a provider', async () => {
+    for (const methodCode of ['bkash', 'nagad']) {
+      const answer = await call(sut, {
+        method: 'POST',
+        url: '/wps/deposit/create',
+        body: { requestId: `prod-${methodCode}-1`, methodCode, amount: '500' },
+        token: player,
+      });
+      expect(answer.status, methodCode).toBe(503);
+      expect(answer.body.code).toBe('VENDOR_UNAVAILABLE');
+    }
   });
 
   it('has no provider simulators: their API and member pages do not exist', async () => {
