@@ -239,7 +239,7 @@ describe('profit and loss (personalProfit)', () => {
     expect(within(panel).getByLabelText('Totals for these filters').textContent).toContain(
       'Profit/loss+1.00',
     );
-    expect(within(panel).getByText(/midnight to midnight UTC/)).toBeTruthy();
+    expect(within(panel).getByText(/midnight to midnight in the time zone above/)).toBeTruthy();
   });
 
   it("asks for the period from the brand's midnight (Asia/Dhaka), and for one category", async () => {
