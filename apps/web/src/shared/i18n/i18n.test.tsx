@@ -45,11 +45,11 @@ describe('the texts', () => {
     expect(i18n.t('period_30_days')).toBe('30 দিন');
     expect(i18n.t('page_bet_rank')).toBe('সেরা 20 বাজিকর');
     expect(i18n.t('lottery_hits', { count: 12 })).toBe('12 বার মিলেছে');
-    // Names such as SHA-256 keep their Latin digits either way.
+    // Names such as FAST_1 keep their Latin digits either way.
     setBrandDigits(true);
     expect(i18n.t('period_30_days')).toBe('৩০ দিন');
     expect(i18n.t('lottery_hits', { count: 12 })).toBe('১২ বার মিলেছে');
-    expect(i18n.t('lottery_verify_bets_digest')).toContain('SHA-256');
+    expect(i18n.t('lottery_verify_code_invalid')).toContain('FAST_1');
     setBrandDigits(false);
     // English texts are never touched.
     await changeLanguage('EN', { remember: false });
