@@ -135,9 +135,9 @@ describe('the wallet', () => {
     await panel.getByRole('button', { name: 'Add an account' }).click();
     const bindForm = panel.getByRole('form', { name: 'Bind a withdrawal account' });
     await bindForm.getByRole('radio', { name: 'E-wallet' }).click();
-    await bindForm.getByRole('textbox', { name: 'E-wallet name' }).fill('bKash');
-    await bindForm.getByRole('textbox', { name: 'Account holder' }).fill('Demo Player');
-    await bindForm.getByRole('textbox', { name: 'Account number' }).fill('01700000002');
+    await bindForm.getByRole('radio', { name: 'bKash' }).click();
+    await bindForm.getByRole('textbox', { name: /^Account holder/ }).fill('Demo Player');
+    await bindForm.getByRole('textbox', { name: /^Wallet number/ }).fill('01700000002');
     await bindForm.getByLabel('Payment password').fill('000000');
     await bindForm.getByRole('button', { name: 'Bind account' }).click();
     await bindForm.getByText('The password is wrong.').waitFor();

@@ -9,6 +9,12 @@ import {
   requestIdSchema,
 } from './wallet.ts';
 import { INT4_MAX, plainTextSchema } from './input-rules.ts';
+import {
+  bdMobilePattern,
+  normalizeWalletNumber,
+  payoutWalletProviderSchema,
+  type PayoutWalletProvider,
+} from './mobile-wallets.ts';
 
 /**
  * Withdrawals (spec 2 withdraw, 4 withdrawal confirmation): accounts the member binds, requests
@@ -27,6 +33,11 @@ export const payoutAccountSchema = z.object({
   accountId: z.number().int(),
   kind: z.enum(['bank', 'ewallet']),
   providerName: z.string(),
+  /**
+   * An e-wallet's provider from the list (issue 37): bKash, Nagad, Rocket or Upay. Null for a bank,
+   * and for an e-wallet bound before the list whose name matched none of them.
+   */
+  walletProvider: payoutWalletProviderSchema.nullable(),
   accountName: z.string(),
   /** Masked but for the last four characters. */
   accountNumber: z.string(),
@@ -53,6 +64,30 @@ export const withdrawalSchema = z.object({
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 const proofImageSchema = imageUploadSchema;
+
+/**
+ * The listed provider a free-text e-wallet name reads as (any case, spaces, dashes or dots;
+ * English or Bengali), or null: how accounts bound before the list were mapped (migration 0041).
+ */
+export function walletProviderOfName(name: string | undefined): PayoutWalletProvider | null {
+  const compact = (name ?? '')
+    .normalize('NFC')
+    .replace(/[\s._-]+/g, '')
+    .toLowerCase();
+  const spellings: Record<string, PayoutWalletProvider> = {
+    bkash: 'bkash',
+    বিকাশ: 'bkash',
+    nagad: 'nagad',
+    নগদ: 'nagad',
+    rocket: 'rocket',
+    রকেট: 'rocket',
+    dbblrocket: 'rocket',
+    dutchbanglarocket: 'rocket',
+    upay: 'upay',
+    ['উপায়'.normalize('NFC')]: 'upay',
+  };
+  return spellings[compact] ?? null;
+}
 
 export const withdrawalCalls = {
   withdrawInfo: defineCall({
@@ -88,20 +123,44 @@ export const withdrawalCalls = {
     path: '/wps/withdraw/account/bind',
     auth: 'realMember',
     encrypted: true,
-    summary: 'Bind a bank or e-wallet account for withdrawals (payment password; at most 5)',
+    summary:
+      'Bind a bank account or a bKash / Nagad / Rocket / Upay wallet for withdrawals (payment password; at most 5)',
     tag: 'wallet',
-    body: z.object({
-      kind: z.enum(['bank', 'ewallet']),
-      providerName: plainTextSchema({ min: 2, max: 60 }),
-      accountName: plainTextSchema({ min: 2, max: 80 }),
-      accountNumber: z
-        .string()
-        .trim()
-        .min(6, 'at least 6 characters')
-        .max(34)
-        .regex(/^[A-Za-z0-9 -]+$/, 'letters, digits, spaces and -'),
-      paymentPassword: z.string().min(1, 'Required').max(64),
-    }),
+    body: z
+      .object({
+        kind: z.enum(['bank', 'ewallet']),
+        /** The bank's name; for an e-wallet, `walletProvider` instead (a name is read as one of them). */
+        providerName: plainTextSchema({ min: 2, max: 60 }).optional(),
+        /** An e-wallet's provider (required for an e-wallet unless `providerName` names one). */
+        walletProvider: payoutWalletProviderSchema.optional(),
+        /** The holder's name as the bank or wallet has it. */
+        accountName: plainTextSchema({ min: 2, max: 80 }),
+        /** An e-wallet's number: a Bangladeshi mobile number (`01[3-9]` and 8 digits; +88 allowed). */
+        accountNumber: z
+          .string()
+          .trim()
+          .min(6, 'at least 6 characters')
+          .max(34)
+          .regex(/^\+?[A-Za-z0-9 -]+$/, 'letters, digits, spaces and -'),
+        paymentPassword: z.string().min(1, 'Required').max(64),
+      })
+      .superRefine((body, context) => {
+        if (body.kind === 'bank') {
+          if (!body.providerName)
+            context.addIssue({ code: 'custom', path: ['providerName'], message: 'Required' });
+          return;
+        }
+        if (!(body.walletProvider ?? walletProviderOfName(body.providerName))) {
+          context.addIssue({ code: 'custom', path: ['walletProvider'], message: 'Required' });
+        }
+        if (!bdMobilePattern.test(normalizeWalletNumber(body.accountNumber))) {
+          context.addIssue({
+            code: 'custom',
+            path: ['accountNumber'],
+            message: 'a Bangladeshi mobile number: 01, then 3-9, then 8 digits',
+          });
+        }
+      }),
     value: payoutAccountSchema,
   }),
   createWithdrawal: defineCall({

@@ -1,5 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { PayoutAccount } from '@khela/contract';
+import {
+  normalizeWalletNumber,
+  walletProviderNames,
+  walletProviderOfName,
+  type PayoutAccount,
+  type PayoutWalletProvider,
+} from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkPaymentPassword } from '../accounts/member.service.ts';
@@ -22,6 +28,7 @@ export function toAccount(row: AccountRow): PayoutAccount {
     accountId: row.id,
     kind: row.kind,
     providerName: row.providerName,
+    walletProvider: row.walletProvider,
     accountName: row.accountName,
     accountNumber: maskNumber(row.accountNumber),
   };
@@ -53,7 +60,8 @@ export async function bindPayoutAccount(
     address: string;
     body: {
       kind: 'bank' | 'ewallet';
-      providerName: string;
+      providerName?: string | undefined;
+      walletProvider?: PayoutWalletProvider | undefined;
       accountName: string;
       accountNumber: string;
       paymentPassword: string;
@@ -62,7 +70,18 @@ export async function bindPayoutAccount(
 ): Promise<PayoutAccount> {
   const { memberId, body, address } = options;
   await checkPaymentPassword(db, { memberId, password: body.paymentPassword, address });
-  const accountNumber = body.accountNumber.replace(/[\s-]+/g, '');
+  // An e-wallet is one of the listed providers, its number a Bangladeshi mobile (the contract
+  // checked both; a name such as "Bkash" reads as its provider), spelled as the provider spells it.
+  const walletProvider =
+    body.kind === 'ewallet' ? (body.walletProvider ?? walletProviderOfName(body.providerName)) : null;
+  if (body.kind === 'ewallet' && walletProvider === null) {
+    throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'walletProvider', reason: 'Required' }] });
+  }
+  const providerName = walletProvider ? walletProviderNames[walletProvider] : (body.providerName ?? '');
+  const accountNumber =
+    body.kind === 'ewallet'
+      ? normalizeWalletNumber(body.accountNumber)
+      : body.accountNumber.replace(/[\s-]+/g, '');
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdraw:${memberId}`}))`);
     const active = await tx
@@ -86,7 +105,8 @@ export async function bindPayoutAccount(
       .values({
         memberId,
         kind: body.kind,
-        providerName: body.providerName,
+        providerName,
+        walletProvider,
         accountName: body.accountName,
         accountNumber,
       })

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call, loginAs } from '../accounts/accounts.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
@@ -34,6 +35,12 @@ beforeEach(async () => {
 afterEach(async () => {
   await sut.close();
 });
+
+/** The rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
+async function rowsOf(query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await sut.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
+}
 
 function bind(body: Record<string, unknown>, token: string | null = player) {
   return call(sut, {
@@ -72,6 +79,7 @@ describe('payout accounts', () => {
         accountId,
         kind: 'ewallet',
         providerName: 'bKash',
+        walletProvider: 'bkash',
         accountName: 'Demo Player',
         accountNumber: '*******0002',
       },
@@ -110,6 +118,101 @@ describe('payout accounts', () => {
     expect(
       (await bind({ kind: 'bank', providerName: 'B', accountName: 'Demo', accountNumber: '12' })).status,
     ).toBe(400);
+  });
+});
+
+describe('mobile wallet payout accounts (issue 37)', () => {
+  it('takes a provider from the list and a Bangladeshi mobile number, spelled as the provider spells itself', async () => {
+    const nagad = await bind({
+      kind: 'ewallet',
+      walletProvider: 'nagad',
+      accountName: 'Demo Player',
+      accountNumber: '+880 1812-345678',
+    });
+    expect(nagad.status).toBe(200);
+    expect(nagad.body.value).toMatchObject({
+      kind: 'ewallet',
+      providerName: 'Nagad',
+      walletProvider: 'nagad',
+      accountNumber: '*******5678',
+    });
+    // A free-text name that reads as a listed provider is that provider.
+    const named = await bind({
+      kind: 'ewallet',
+      providerName: 'বিকাশ',
+      accountName: 'Demo',
+      accountNumber: '01912345678',
+    });
+    expect(named.body.value).toMatchObject({ providerName: 'bKash', walletProvider: 'bkash' });
+    const rows = await rowsOf(
+      sql`select provider_name, wallet_provider, account_number from payout_accounts order by id`,
+    );
+    expect(rows.map((row) => Object.values(row))).toEqual([
+      ['bKash', 'bkash', '01700000002'],
+      ['Nagad', 'nagad', '01812345678'],
+      ['bKash', 'bkash', '01912345678'],
+    ]);
+  });
+
+  it("maps the e-wallets bound before the list by their free-text names (migration 0041's update)", async () => {
+    const [member] = await rowsOf(sql`select member_id from payout_accounts limit 1`);
+    const names = ['Bkash', 'b-Kash', 'বিকাশ', ' NAGAD ', 'নগদ', 'DBBL Rocket', 'উপায়', 'PayPal'];
+    for (const [index, name] of names.entries()) {
+      await sut.db
+        .execute(sql`insert into payout_accounts (member_id, kind, provider_name, account_name, account_number)
+        values (${Number(member?.member_id)}, 'ewallet', ${name}, 'Old', ${`0171000000${index}`})`);
+    }
+    await sut.db
+      .execute(sql`insert into payout_accounts (member_id, kind, provider_name, account_name, account_number)
+      values (${Number(member?.member_id)}, 'bank', 'bKash Bank', 'Old', '99999999')`);
+    const migration = readFileSync(
+      new URL('../../../drizzle/0041_mobile_wallets.sql', import.meta.url),
+      'utf8',
+    );
+    const update = migration
+      .split('--> statement-breakpoint')
+      .find((part) => part.includes('UPDATE "payout_accounts"'));
+    await sut.db.execute(sql.raw(update ?? 'select 1/0'));
+    const rows = await rowsOf(
+      sql`select provider_name, wallet_provider from payout_accounts where account_name = 'Old' order by id`,
+    );
+    expect(rows.map((row) => Object.values(row))).toEqual([
+      ['bKash', 'bkash'],
+      ['bKash', 'bkash'],
+      ['bKash', 'bkash'],
+      ['Nagad', 'nagad'],
+      ['Nagad', 'nagad'],
+      ['Rocket', 'rocket'],
+      ['Upay', 'upay'],
+      ['PayPal', null],
+      ['bKash Bank', null],
+    ]);
+  });
+
+  it('refuses a wallet number that is no Bangladeshi mobile, a provider off the list, and a guest', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ walletProvider: 'nagad', accountNumber: '01212345678' }, 'accountNumber'],
+      [{ walletProvider: 'nagad', accountNumber: '0171234567' }, 'accountNumber'],
+      [{ walletProvider: 'rocket', accountNumber: '123456789012' }, 'accountNumber'],
+      [{ walletProvider: 'paypal', accountNumber: '01712345678' }, 'walletProvider'],
+      [{ providerName: 'PayPal', accountNumber: '01712345678' }, 'walletProvider'],
+      [{ accountNumber: '01712345678' }, 'walletProvider'],
+    ];
+    for (const [fields, field] of cases) {
+      const answer = await bind({ kind: 'ewallet', accountName: 'Demo Player', ...fields });
+      expect([answer.status, answer.body.code], JSON.stringify(fields)).toEqual([400, 'VALIDATION_FAILED']);
+      expect(JSON.stringify(answer.body), JSON.stringify(fields)).toContain(field);
+    }
+    // A bank still needs its name.
+    const bank = await bind({ kind: 'bank', accountName: 'Demo', accountNumber: '123456789' });
+    expect(JSON.stringify(bank.body)).toContain('providerName');
+    const guest = await bind(
+      { kind: 'ewallet', walletProvider: 'nagad', accountName: 'Demo', accountNumber: '01812345678' },
+      null,
+    );
+    expect(guest.status).toBe(401);
+    const list = await call(sut, { method: 'GET', url: '/wps/withdraw/accounts', token: player });
+    expect(list.body.value).toHaveLength(1);
   });
 });
 

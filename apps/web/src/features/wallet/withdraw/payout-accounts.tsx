@@ -1,7 +1,14 @@
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
-import type { PayoutAccount } from '@khela/contract';
+import {
+  bdMobilePattern,
+  normalizeWalletNumber,
+  payoutWalletProviders,
+  walletProviderNames,
+  type PayoutAccount,
+  type PayoutWalletProvider,
+} from '@khela/contract';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
@@ -42,23 +49,24 @@ export function PayoutAccountList({ accounts }: { accounts: PayoutAccount[] }) {
 
 interface BindValues {
   kind: 'bank' | 'ewallet';
+  walletProvider: PayoutWalletProvider;
   providerName: string;
   accountName: string;
   accountNumber: string;
   paymentPassword: string;
 }
 
-/** Binding a bank or e-wallet account for withdrawals (payment password; at most five). */
+/**
+ * Binding a bank account or a mobile wallet for withdrawals (payment password; at most five). A
+ * wallet is one of bKash, Nagad, Rocket and Upay, on a Bangladeshi mobile number (issue 37).
+ */
 export function BindAccountForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const bind = useBindPayoutAccount();
-  const schema = z.object({
+  const baseSchema = z.object({
     kind: z.enum(['bank', 'ewallet']),
-    providerName: z
-      .string()
-      .trim()
-      .min(2, t('text_min_characters', { value: 2 }))
-      .max(60),
+    walletProvider: z.enum(payoutWalletProviders),
+    providerName: z.string().trim().max(60),
     accountName: z
       .string()
       .trim()
@@ -69,13 +77,26 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
       .trim()
       .min(6, t('text_min_characters', { value: 6 }))
       .max(34, t('text_max_characters', { value: 34 }))
-      .regex(/^[A-Za-z0-9 -]+$/, t('text_account_number_chars')),
+      .regex(/^\+?[A-Za-z0-9 -]+$/, t('text_account_number_chars')),
     paymentPassword: paymentPasswordSchema(t),
+  });
+  const schema = baseSchema.superRefine((values, context) => {
+    if (values.kind === 'bank' && values.providerName.length < 2) {
+      context.addIssue({
+        code: 'custom',
+        path: ['providerName'],
+        message: t('text_min_characters', { value: 2 }),
+      });
+    }
+    if (values.kind === 'ewallet' && !bdMobilePattern.test(normalizeWalletNumber(values.accountNumber))) {
+      context.addIssue({ code: 'custom', path: ['accountNumber'], message: t('text_wallet_number_invalid') });
+    }
   });
   const { form, alert, setAlert, submit, fieldError } = useServerForm<BindValues>({
     schema,
     defaultValues: {
       kind: 'ewallet',
+      walletProvider: 'bkash',
       providerName: '',
       accountName: '',
       accountNumber: '',
@@ -85,9 +106,13 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
     action: async (values) => {
       await bind.mutateAsync({
         kind: values.kind,
-        providerName: values.providerName.trim(),
+        ...(values.kind === 'ewallet'
+          ? {
+              walletProvider: values.walletProvider,
+              accountNumber: normalizeWalletNumber(values.accountNumber),
+            }
+          : { providerName: values.providerName.trim(), accountNumber: values.accountNumber.trim() }),
         accountName: values.accountName.trim(),
-        accountNumber: values.accountNumber.trim(),
         paymentPassword: values.paymentPassword,
       });
       form.reset();
@@ -105,6 +130,7 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
     },
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
+  const walletProvider = useWatch({ control: form.control, name: 'walletProvider' });
 
   return (
     <form
@@ -131,26 +157,54 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
           ))}
         </div>
       </fieldset>
-      <TextField
-        label={kind === 'bank' ? t('label_bank_name') : t('label_provider_name')}
-        placeholder={kind === 'bank' ? t('label_bank_name') : t('placeholder_provider_name')}
-        isRequired
-        error={fieldError('providerName')}
-        {...form.register('providerName')}
-      />
+      {kind === 'bank' ? (
+        <TextField
+          label={t('label_bank_name')}
+          placeholder={t('label_bank_name')}
+          isRequired
+          error={fieldError('providerName')}
+          {...form.register('providerName')}
+        />
+      ) : (
+        <fieldset className="wallet-choice">
+          <legend>{t('label_wallet_provider')}</legend>
+          <div className="form__tabs" role="radiogroup" aria-label={t('label_wallet_provider')}>
+            {payoutWalletProviders.map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="radio"
+                aria-checked={walletProvider === option}
+                aria-selected={walletProvider === option}
+                className="form__tab"
+                onClick={() => form.setValue('walletProvider', option)}
+              >
+                {walletProviderNames[option]}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
       <TextField
         label={t('label_account_holder')}
         placeholder={t('label_account_holder')}
         isRequired
         autoComplete="name"
+        hint={kind === 'ewallet' ? t('text_wallet_holder_hint') : undefined}
         error={fieldError('accountName')}
         {...form.register('accountName')}
       />
       <TextField
-        label={t('label_account_number')}
-        placeholder={t('label_account_number')}
+        label={kind === 'ewallet' ? t('label_wallet_number') : t('label_account_number')}
+        placeholder={kind === 'ewallet' ? t('placeholder_wallet_number') : t('label_account_number')}
         isRequired
+        inputMode={kind === 'ewallet' ? 'tel' : undefined}
         autoComplete="off"
+        hint={
+          kind === 'ewallet'
+            ? t('text_wallet_payout_number_hint', { provider: walletProviderNames[walletProvider] })
+            : undefined
+        }
         error={fieldError('accountNumber')}
         {...form.register('accountNumber')}
       />

@@ -40,7 +40,10 @@ export function useWithdrawHistory(pageNo: number, pageSize: number) {
 
 export interface BindBody {
   kind: 'bank' | 'ewallet';
-  providerName: string;
+  /** A bank's name. */
+  providerName?: string;
+  /** A mobile wallet's provider (issue 37). */
+  walletProvider?: 'bkash' | 'nagad' | 'rocket' | 'upay';
   accountName: string;
   accountNumber: string;
   paymentPassword: string;

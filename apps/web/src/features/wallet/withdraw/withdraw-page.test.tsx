@@ -8,6 +8,7 @@ const account: PayoutAccount = {
   accountId: 4,
   kind: 'ewallet',
   providerName: 'bKash',
+  walletProvider: 'bkash',
   accountName: 'Demo Player',
   accountNumber: '*******0002',
 };
@@ -192,5 +193,53 @@ describe('the withdraw page', () => {
     expect(within(panel).getByRole('button', { name: 'Set payment password' })).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Request withdrawal' })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Add an account' })).toBeNull();
+  });
+
+  it('binds a mobile wallet from the list, on a Bangladeshi mobile number checked before sending', async () => {
+    const { panel, seen } = await openWalletPage(
+      'withdraw',
+      withdrawAnswers((path) =>
+        path === '/wps/withdraw/account/bind'
+          ? {
+              body: {
+                accountId: 5,
+                kind: 'ewallet',
+                providerName: 'Nagad',
+                walletProvider: 'nagad',
+                accountName: 'Demo Player',
+                accountNumber: '*******5678',
+              },
+            }
+          : undefined,
+      ),
+    );
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Add an account' }));
+    const form = within(panel).getByRole('form', { name: 'Bind a withdrawal account' });
+    expect(within(form).queryByRole('textbox', { name: /E-wallet name/ })).toBeNull();
+    fireEvent.click(within(form).getByRole('radio', { name: 'Nagad' }));
+    expect(within(form).getByText('The mobile number of your Nagad account')).toBeTruthy();
+    fireEvent.input(within(form).getByRole('textbox', { name: /Account holder/ }), {
+      target: { value: 'Demo Player' },
+    });
+    const number = within(form).getByRole('textbox', { name: /Wallet number/ });
+    fireEvent.input(number, { target: { value: '01212345678' } });
+    fireEvent.input(within(form).getByLabelText('Payment password'), { target: { value: '246810' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Bind account' }));
+    expect(
+      await within(form).findByText('A Bangladeshi mobile number: 01, then 3 to 9, then 8 digits'),
+    ).toBeTruthy();
+    expect(seen.some((call) => call.path === '/wps/withdraw/account/bind')).toBe(false);
+
+    fireEvent.input(number, { target: { value: '+880 1712-345678' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Bind account' }));
+    await waitFor(() => expect(seen.some((call) => call.path === '/wps/withdraw/account/bind')).toBe(true));
+    const sent = seen.find((call) => call.path === '/wps/withdraw/account/bind');
+    expect(await openSealed(sent?.body)).toMatchObject({
+      kind: 'ewallet',
+      walletProvider: 'nagad',
+      accountName: 'Demo Player',
+      accountNumber: '01712345678',
+      paymentPassword: '246810',
+    });
   });
 });
