@@ -93,14 +93,14 @@ export const errorCatalogue = {
    */
   LIABILITY_LIMIT: { status: 409, message: 'err_liability_limit' },
   /**
-   * A contract offer above the offerer's own contract of that kind (a tier's rate, or a real-time
-   * rate), or the offerer has none to share (agents pay their team's wages out of their own).
-   */
-  /**
    * A lottery bet can no longer be cancelled: its numero's lock is within the brand's cancel freeze
    * (`value.freezeMinutes`), or betting has closed. Nothing moved; the attempt is recorded.
    */
   CANCEL_CLOSED: { status: 409, message: 'err_cancel_closed' },
+  /**
+   * A contract offer above the offerer's own contract of that kind (a tier's rate, or a real-time
+   * rate), or the offerer has none to share (agents pay their team's wages out of their own).
+   */
   CONTRACT_ABOVE_OWN: { status: 409, message: 'err_contract_above_own' },
   /**
    * The contract's rates, with the agent's other active contracts, could pay more than the brand's
