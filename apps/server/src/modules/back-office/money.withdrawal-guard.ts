@@ -1,10 +1,9 @@
 import { and, eq, gt, gte, or, sql } from 'drizzle-orm';
-import type { OperatorRole } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { approvedDepositOf } from '../deposits/deposits.deciders.service.ts';
 import { formatAmount, parseAmount } from '../ledger/money.ts';
-import type { SiteSettings } from '../settings/settings.schema.ts';
+import type { WithdrawalDecisionCheck } from '../withdrawals/withdrawals.service.ts';
 import { moneyAdjustments } from './money.tables.ts';
 
 /**
@@ -17,14 +16,8 @@ import { moneyAdjustments } from './money.tables.ts';
  *   the same operator.
  * An owner is not held (the owner sets these limits and creates operators: a limit on them stops
  * nothing; docs/back-office-money.md). Rejecting is always allowed (it moves money back to the member).
+ * The check's shape is the withdrawals module's WithdrawalDecisionCheck.
  */
-export interface WithdrawalDecisionCheck {
-  operator: { id: number; account: string; role: OperatorRole };
-  withdrawal: { id: number; memberId: number; amount: bigint; approvedBy: string | null };
-  decision: 'approve' | 'reject' | 'disburse';
-  settings: Pick<SiteSettings, 'insiderControls' | 'currencyPrecision'>;
-}
-
 export type WithdrawalDecisionGuard = (tx: Database, check: WithdrawalDecisionCheck) => Promise<void>;
 
 /** The operator id an actor name (`account#id`) carries, or null. */

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Withdrawal, WithdrawalStatus } from '@khela/contract';
+import type { OperatorRole, Withdrawal, WithdrawalStatus } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountNamesOf } from '../accounts/member.service.ts';
@@ -7,6 +7,7 @@ import { clearingAddress, memberWalletAddress } from '../ledger/ledger.addresses
 import { parseAmountField } from '../ledger/ledger.errors.ts';
 import { getOrOpenMemberWallet, openAccount, postEntry, type PostedEntry } from '../ledger/ledger.service.ts';
 import { formatAmount } from '../ledger/money.ts';
+import type { SiteSettings } from '../settings/settings.schema.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
 import { decodeUpload } from '../../shared/images.ts';
 import { recordWalletAudit, type OperatorAuditHook, type WalletActor } from '../wallet/wallet.service.ts';
@@ -21,6 +22,17 @@ import {
 } from './withdrawals.requests.ts';
 
 /** The operator's side of withdrawals: the review queue, the decision, the resolution, the proof. */
+
+/**
+ * What the back office's insider controls see of a decision (issue 35): the rules are told once, on
+ * back-office/money.withdrawal-guard.ts, which the composition root hands to withdrawalRoutes.
+ */
+export interface WithdrawalDecisionCheck {
+  operator: { id: number; account: string; role: OperatorRole };
+  withdrawal: { id: number; memberId: number; amount: bigint; approvedBy: string | null };
+  decision: 'approve' | 'reject' | 'disburse';
+  settings: SiteSettings;
+}
 
 /** Where paid-out money leaves the books (the payout provider's clearing account). */
 const payoutProvider = 'payout';

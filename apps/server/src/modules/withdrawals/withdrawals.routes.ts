@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { calls, type OperatorRole } from '@khela/contract';
+import { calls } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
-import type { SiteSettings } from '../settings/settings.schema.ts';
 import type { WithdrawalRow } from './withdrawals.requests.ts';
+import type { WithdrawalDecisionCheck } from './withdrawals.review.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { operatorOf, sessionOf } from '../accounts/authorize.ts';
 import { hasPaymentPassword } from '../accounts/member.service.ts';
@@ -21,14 +21,6 @@ import {
   listWithdrawHistory,
   resolveWithdrawal,
 } from './withdrawals.service.ts';
-
-/** What the back office's insider controls see of a decision (issue 35; money.withdrawal-guard.ts). */
-export interface WithdrawalDecisionCheck {
-  operator: { id: number; account: string; role: OperatorRole };
-  withdrawal: { id: number; memberId: number; amount: bigint; approvedBy: string | null };
-  decision: 'approve' | 'reject' | 'disburse';
-  settings: SiteSettings;
-}
 
 export interface WithdrawalRoutesOptions {
   /**

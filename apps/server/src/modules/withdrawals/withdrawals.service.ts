@@ -13,4 +13,5 @@ export {
   decideWithdrawal,
   resolveWithdrawal,
   getWithdrawalProof,
+  type WithdrawalDecisionCheck,
 } from './withdrawals.review.ts';
