@@ -14,15 +14,19 @@ import {
   type NumeroLeaves,
 } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { AppError } from '../../http/app-error.ts';
-import { members } from '../accounts/accounts.tables.ts';
 import { call } from '../accounts/accounts.test-support.ts';
 import { newMember } from '../games/games.test-support.ts';
-import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
-import { getBalance, postEntry, rowsOf } from '../ledger/ledger.service.ts';
+import { rowsOf } from '../ledger/ledger.service.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { cancelBet, listMyBets, placeSlip } from './lottery.bets.ts';
-import { TEST_CURRENCY, addLotteryGame, addNumero, openWallet } from './lottery.money.test-support.ts';
+import {
+  addFundedMember,
+  addLotteryGame,
+  addNumero,
+  fundWallet,
+  mainBalanceOf,
+  refusal,
+} from './lottery.money.test-support.ts';
 import { roundAfter, roundTimeMs, verifyBeaconRound, type BeaconRound } from '@khela/contract/lottery-beacon';
 import { beaconForStart, drandHttpBeacon, localBeacon, type RandomnessBeacon } from './lottery.beacon.ts';
 import { getNumeroProof } from './lottery.lobby.ts';
@@ -53,39 +57,19 @@ const nextNumero = () => {
   return `20261127${String(sequence).padStart(4, '0')}`;
 };
 
-async function fund(memberId: number, funding: bigint): Promise<void> {
-  await openWallet(sut.db, memberId);
-  await postEntry(sut.db, {
-    kind: 'deposit',
-    idempotencyKey: `fair-fund-${memberId}`,
-    postings: [
-      { address: systemAddress('world', TEST_CURRENCY), amount: -funding },
-      { address: memberWalletAddress(memberId, 'main'), amount: funding },
-    ],
-  });
-}
+const fund = (memberId: number, funding: bigint) =>
+  fundWallet(sut.db, memberId, funding, `fair-fund-${memberId}`);
 
 async function member(funding: bigint): Promise<number> {
   sequence += 1;
-  const [row] = await sut.db
-    .insert(members)
-    .values({ account: `fair${sequence}`, nickname: `fair${sequence}` })
-    .returning({ id: members.id });
-  if (!row) throw new Error('no member');
-  await openWallet(sut.db, row.id);
-  await postEntry(sut.db, {
-    kind: 'deposit',
-    idempotencyKey: `fair-fund-${row.id}`,
-    postings: [
-      { address: systemAddress('world', TEST_CURRENCY), amount: -funding },
-      { address: memberWalletAddress(row.id, 'main'), amount: funding },
-    ],
+  return addFundedMember(sut.db, {
+    account: `fair${sequence}`,
+    funding,
+    fundingKey: (id) => `fair-fund-${id}`,
   });
-  return row.id;
 }
 
-const balanceOf = async (memberId: number) =>
-  (await getBalance(sut.db, { address: memberWalletAddress(memberId, 'main') })).balance;
+const balanceOf = (memberId: number) => mainBalanceOf(sut.db, memberId);
 
 /** The đề (special's last two digits) that a digest gives with the known seed. */
 async function deOf(numero: string, betsDigest: string): Promise<string> {
@@ -97,16 +81,6 @@ async function deOf(numero: string, betsDigest: string): Promise<string> {
     betsDigest,
   });
   return specialOf(result).slice(-2);
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('steering đề by placing and cancelling bets (issue 36)', () => {

@@ -6,15 +6,19 @@ import { openDatabase } from '../../db/open-database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { call } from '../accounts/accounts.test-support.ts';
-import { members } from '../accounts/accounts.tables.ts';
 import { newMember } from '../games/games.test-support.ts';
-import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
-import { getBalance, postEntry, rowsOf } from '../ledger/ledger.service.ts';
+import { rowsOf } from '../ledger/ledger.service.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { cancelBet, placeSlip, type PlaceSlipInput } from './lottery.bets.ts';
 import { lotteryExposureOf } from './lottery.exposure.ts';
-import { TEST_CURRENCY, addLotteryGame, addNumero, openWallet } from './lottery.money.test-support.ts';
+import {
+  addFundedMember,
+  addLotteryGame,
+  addNumero,
+  mainBalanceOf,
+  refusal,
+} from './lottery.money.test-support.ts';
 
 /**
  * The liability cap per number per draw (issue 36 item 6): lô 2 số at the fixtures' odds 80 with a
@@ -45,25 +49,14 @@ function nextNumero(): string {
 
 async function member(funding = 1_000_000n): Promise<number> {
   memberSequence += 1;
-  const [row] = await sut.db
-    .insert(members)
-    .values({ account: `liab${memberSequence}`, nickname: `liab${memberSequence}` })
-    .returning({ id: members.id });
-  if (!row) throw new Error('no member');
-  await openWallet(sut.db, row.id);
-  await postEntry(sut.db, {
-    kind: 'deposit',
-    idempotencyKey: `liab-fund-${row.id}`,
-    postings: [
-      { address: systemAddress('world', TEST_CURRENCY), amount: -funding },
-      { address: memberWalletAddress(row.id, 'main'), amount: funding },
-    ],
+  return addFundedMember(sut.db, {
+    account: `liab${memberSequence}`,
+    funding,
+    fundingKey: (id) => `liab-fund-${id}`,
   });
-  return row.id;
 }
 
-const balanceOf = async (memberId: number) =>
-  (await getBalance(sut.db, { address: memberWalletAddress(memberId, 'main') })).balance;
+const balanceOf = (memberId: number) => mainBalanceOf(sut.db, memberId);
 
 function slip(memberId: number, numero: string, overrides: Partial<PlaceSlipInput> = {}): PlaceSlipInput {
   return {
@@ -77,16 +70,6 @@ function slip(memberId: number, numero: string, overrides: Partial<PlaceSlipInpu
     multiplier: 1,
     ...overrides,
   };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 async function liveBets(numeroId: number, number: string): Promise<number> {

@@ -1,7 +1,16 @@
 import { allNumbersOf, playTypes, prizeModeOf, type DrawResult, type LotteryRegion } from '@khela/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { getOrOpenMemberWallet, openSystemAccounts, rowsOf } from '../ledger/ledger.service.ts';
+import { AppError } from '../../http/app-error.ts';
+import { members } from '../accounts/accounts.tables.ts';
+import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
+import {
+  getBalance,
+  getOrOpenMemberWallet,
+  openSystemAccounts,
+  postEntry,
+  rowsOf,
+} from '../ledger/ledger.service.ts';
 import { lotteryGames, lotteryNumeros, lotteryOdds } from './lottery.tables.ts';
 
 /**
@@ -112,6 +121,59 @@ export async function drawWith(db: Database, numeroId: number, result: DrawResul
 
 export async function openWallet(db: Database, memberId: number): Promise<void> {
   await getOrOpenMemberWallet(db, { memberId, kind: 'main', currency: TEST_CURRENCY });
+}
+
+/** Opens the member's main wallet and credits it `funding` from the world account (a deposit). */
+export async function fundWallet(
+  db: Database,
+  memberId: number,
+  funding: bigint,
+  idempotencyKey: string,
+): Promise<void> {
+  await openWallet(db, memberId);
+  await postEntry(db, {
+    kind: 'deposit',
+    idempotencyKey,
+    postings: [
+      { address: systemAddress('world', TEST_CURRENCY), amount: -funding },
+      { address: memberWalletAddress(memberId, 'main'), amount: funding },
+    ],
+  });
+}
+
+/**
+ * A new member `account` (also its nickname) with an open main wallet, funded with `funding` under
+ * the key `fundingKey(id)` unless `funding` is 0.
+ */
+export async function addFundedMember(
+  db: Database,
+  options: { account: string; funding: bigint; type?: number; fundingKey: (memberId: number) => string },
+): Promise<number> {
+  const { account, funding, type } = options;
+  const [row] = await db
+    .insert(members)
+    .values({ account, nickname: account, ...(type === undefined ? {} : { type }) })
+    .returning({ id: members.id });
+  if (!row) throw new Error('no member');
+  await openWallet(db, row.id);
+  if (funding > 0n) await fundWallet(db, row.id, funding, options.fundingKey(row.id));
+  return row.id;
+}
+
+/** The member's main wallet balance. */
+export async function mainBalanceOf(db: Database, memberId: number): Promise<bigint> {
+  return (await getBalance(db, { address: memberWalletAddress(memberId, 'main') })).balance;
+}
+
+/** The AppError `promise` is refused with; fails when it is not refused. */
+export async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
 }
 
 /**

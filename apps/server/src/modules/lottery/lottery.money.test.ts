@@ -9,17 +9,19 @@ import { AppError } from '../../http/app-error.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
-import { getBalance, postEntry, requestHashOf, rowsOf } from '../ledger/ledger.service.ts';
+import { requestHashOf, rowsOf } from '../ledger/ledger.service.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { cancelBet, listMyBets, placeSlip, type PlaceSlipInput } from './lottery.bets.ts';
 import { settleNumero, voidNumero } from './lottery.settlement.ts';
 import {
   TEST_CURRENCY,
+  addFundedMember,
   addLotteryGame,
   addNumero,
   bulkBets,
   drawWith,
-  openWallet,
+  mainBalanceOf,
+  refusal,
   testOdds,
 } from './lottery.money.test-support.ts';
 
@@ -56,28 +58,16 @@ function nextNumero(): string {
 let memberSequence = 0;
 async function member(funding = 1_000_000n, type = 0): Promise<number> {
   memberSequence += 1;
-  const [row] = await sut.db
-    .insert(members)
-    .values({ account: `lotto${memberSequence}`, nickname: `lotto${memberSequence}`, type })
-    .returning({ id: members.id });
-  if (!row) throw new Error('no member');
-  await openWallet(sut.db, row.id);
-  if (funding > 0n) {
-    await postEntry(sut.db, {
-      kind: 'deposit',
-      idempotencyKey: `lotto-fund-${row.id}-${funding}`,
-      postings: [
-        { address: systemAddress('world', TEST_CURRENCY), amount: -funding },
-        { address: memberWalletAddress(row.id, 'main'), amount: funding },
-      ],
-    });
-  }
-  return row.id;
+  const account = `lotto${memberSequence}`;
+  return addFundedMember(sut.db, {
+    account,
+    funding,
+    type,
+    fundingKey: (id) => `lotto-fund-${id}-${funding}`,
+  });
 }
 
-async function balanceOf(memberId: number): Promise<bigint> {
-  return (await getBalance(sut.db, { address: memberWalletAddress(memberId, 'main') })).balance;
-}
+const balanceOf = (memberId: number) => mainBalanceOf(sut.db, memberId);
 
 async function entryCount(): Promise<number> {
   const [row] = rowsOf<{ count: string }>(
@@ -98,16 +88,6 @@ function slip(memberId: number, numero: string, overrides: Partial<PlaceSlipInpu
     multiplier: 2,
     ...overrides,
   };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 /** A north result whose special is `special` (5 digits) and whose other numbers are `others`. */
