@@ -35,3 +35,20 @@ export const auditHead = () => ({
   actor: text('actor').notNull(),
   action: text('action').notNull(),
 });
+
+/**
+ * A request under four eyes (money adjustments, odds changes): pending until an operator other than
+ * the requester approves or rejects it, with who asked and who decided, when and why.
+ */
+export const fourEyesDecision = () => ({
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
+  requestedById: integer('requested_by_id').notNull(),
+  requestedBy: text('requested_by').notNull(),
+  requestedAt: moment('requested_at').notNull().defaultNow(),
+  decidedById: integer('decided_by_id'),
+  decidedBy: text('decided_by'),
+  decidedAt: moment('decided_at'),
+  decisionReason: text('decision_reason'),
+});

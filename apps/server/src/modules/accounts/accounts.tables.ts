@@ -109,6 +109,27 @@ export const members = pgTable(
 );
 
 /**
+ * The columns a session table has after its owner (sessions here, operator_sessions in
+ * operators.tables.ts): where the login came from, its times, and whether the password must change.
+ */
+export function sessionColumns() {
+  return {
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Opened by a login whose password must change ('123456', expired, or set by an operator):
+     * good only for the password change, logout and member info (or, for an operator, that change
+     * only) until then (authorize.ts).
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+  };
+}
+
+/**
  * Sessions: only the SHA-256 of the 256-bit token is kept. A session ends when revoked, after
  * SESSION_IDLE_MINUTES without a call, or SESSION_ABSOLUTE_HOURS after its login.
  */
@@ -119,17 +140,7 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     site: text('site', { enum: ['member', 'agent', 'operator'] }).notNull(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /**
-     * Opened by a login whose password must change ('123456', expired, or set by an operator):
-     * good only for the password change, logout and member info until then (authorize.ts).
-     */
-    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    ...sessionColumns(),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { operatorRoles } from '@khela/contract';
 import { createdAt, updatedAt } from '../../db/columns.ts';
+import { sessionColumns } from './accounts.tables.ts';
 
 export const operatorStatuses = ['active', 'disabled'] as const;
 
@@ -74,14 +75,7 @@ export const operatorSessions = pgTable(
     operatorId: bigint('operator_id', { mode: 'number' })
       .notNull()
       .references(() => operators.id),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Opened by a login whose password must change: good for that change only (authorize.ts). */
-    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    ...sessionColumns(),
   },
   (table) => [
     uniqueIndex('operator_sessions_token_hash_key').on(table.tokenHash),

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { fourEyesDecision } from '../../db/columns.ts';
 
 /**
  * Manual adjustments (issue 15, issue 35). Posted at once below the threshold and within the
@@ -31,16 +32,7 @@ export const moneyAdjustments = pgTable(
     reason: text('reason').notNull(),
     /** The requester's idempotency key: a replay of the same request finds this row. */
     requestKey: text('request_key').notNull().unique('money_adjustments_request_key_unique'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
-    requestedById: integer('requested_by_id').notNull(),
-    requestedBy: text('requested_by').notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedById: integer('decided_by_id'),
-    decidedBy: text('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decisionReason: text('decision_reason'),
+    ...fourEyesDecision(),
     entryId: bigint('entry_id', { mode: 'number' }),
     /**
      * Why an adjustment below the threshold still waits for a second operator: the limits it would

@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { fourEyesDecision } from '../../db/columns.ts';
+import { oddsLineColumns } from './lottery.tables.ts';
 
 /**
  * The lottery's risk controls (issue 36 item 6, docs/lottery.md "Odds that cannot ruin the house").
@@ -24,26 +16,12 @@ export const lotteryOddsRequests = pgTable(
   'lottery_odds_requests',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    prizeMode: text('prize_mode').notNull(),
-    region: text('region').notNull(),
-    playType: text('play_type').notNull(),
-    oddsMilli: integer('odds_milli').notNull(),
-    minStake: bigint('min_stake', { mode: 'bigint' }).notNull(),
-    maxStake: bigint('max_stake', { mode: 'bigint' }).notNull(),
+    ...oddsLineColumns(),
     /** The RTP asked for and the ceiling it passed, in basis points of the stake. */
     rtpBp: integer('rtp_bp').notNull(),
     ceilingBp: integer('ceiling_bp').notNull(),
     reason: text('reason').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
-    requestedById: integer('requested_by_id').notNull(),
-    requestedBy: text('requested_by').notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedById: integer('decided_by_id'),
-    decidedBy: text('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decisionReason: text('decision_reason'),
+    ...fourEyesDecision(),
   },
   (table) => [
     index('lottery_odds_requests_status_index').on(table.status, table.id),

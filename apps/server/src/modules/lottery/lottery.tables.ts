@@ -152,16 +152,21 @@ export const lotteryBets = pgTable(
   ],
 );
 
+/** An odds line: the prize mode, region and play type, its odds (thousandths) and stake limits. */
+export const oddsLineColumns = () => ({
+  prizeMode: text('prize_mode').notNull(),
+  region: text('region').notNull(),
+  playType: text('play_type').notNull(),
+  oddsMilli: integer('odds_milli').notNull(),
+  minStake: bigint('min_stake', { mode: 'bigint' }).notNull(),
+  maxStake: bigint('max_stake', { mode: 'bigint' }).notNull(),
+});
+
 /** The operator's odds and stake limits per prize mode, region and play type (new bets only). */
 export const lotteryOdds = pgTable(
   'lottery_odds',
   {
-    prizeMode: text('prize_mode').notNull(),
-    region: text('region').notNull(),
-    playType: text('play_type').notNull(),
-    oddsMilli: integer('odds_milli').notNull(),
-    minStake: bigint('min_stake', { mode: 'bigint' }).notNull(),
-    maxStake: bigint('max_stake', { mode: 'bigint' }).notNull(),
+    ...oddsLineColumns(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by'),
   },
