@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
+import { fourEyesView } from '../../shared/four-eyes.ts';
 import { accountNamesOf, findWalletOwner } from '../accounts/member.service.ts';
 import { memberWalletAddress } from '../ledger/ledger.addresses.ts';
 import { parseAmountField } from '../ledger/ledger.errors.ts';
@@ -53,12 +54,7 @@ function adjustmentView(row: AdjustmentRow, precision: number): AdjustmentReques
     amount: formatAmount(row.amount, precision),
     currency: row.currency,
     reason: row.reason,
-    status: row.status,
-    requestedBy: row.requestedBy,
-    requestedAt: row.requestedAt.getTime(),
-    decidedBy: row.decidedBy,
-    decidedAt: row.decidedAt?.getTime() ?? null,
-    decisionReason: row.decisionReason,
+    ...fourEyesView(row),
     entryId: row.entryId,
     heldBecause: row.heldBecause,
   };

@@ -17,6 +17,7 @@ import {
 } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { fourEyesView } from '../../shared/four-eyes.ts';
 import { parseAmountField } from '../ledger/ledger.errors.ts';
 import { formatAmount } from '../ledger/money.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
@@ -46,7 +47,11 @@ export function oddsMilliOf(odds: string): number {
   return Number(whole) * 1000 + Number(fraction.padEnd(3, '0'));
 }
 
-function lineOf(row: OddsRow, precision: number): OddsLine {
+/** An odds line's fields as the contract shows them (a line, or a request to change one). */
+function oddsFieldsOf(
+  row: Pick<OddsRow, 'prizeMode' | 'region' | 'playType' | 'oddsMilli' | 'minStake' | 'maxStake'>,
+  precision: number,
+) {
   return {
     prizeMode: row.prizeMode as LotteryPrizeMode,
     region: row.region as LotteryRegion,
@@ -54,6 +59,12 @@ function lineOf(row: OddsRow, precision: number): OddsLine {
     odds: oddsText(row.oddsMilli),
     minStake: formatAmount(row.minStake, precision),
     maxStake: formatAmount(row.maxStake, precision),
+  };
+}
+
+function lineOf(row: OddsRow, precision: number): OddsLine {
+  return {
+    ...oddsFieldsOf(row, precision),
     rtp: rtpText(row.region as LotteryRegion, row.playType as PlayType, row.oddsMilli),
   };
 }
@@ -118,21 +129,11 @@ function requestView(row: RequestRow, precision: number): LotteryOddsRequest {
   const bp = (value: number) => `${Math.trunc(value / 100)}.${String(value % 100).padStart(2, '0')}`;
   return {
     requestId: row.id,
-    prizeMode: row.prizeMode as LotteryPrizeMode,
-    region: row.region as LotteryRegion,
-    playType: row.playType as PlayType,
-    odds: oddsText(row.oddsMilli),
-    minStake: formatAmount(row.minStake, precision),
-    maxStake: formatAmount(row.maxStake, precision),
+    ...oddsFieldsOf(row, precision),
     rtp: bp(row.rtpBp),
     ceiling: bp(row.ceilingBp),
     reason: row.reason,
-    status: row.status,
-    requestedBy: row.requestedBy,
-    requestedAt: row.requestedAt.getTime(),
-    decidedBy: row.decidedBy,
-    decidedAt: row.decidedAt?.getTime() ?? null,
-    decisionReason: row.decisionReason,
+    ...fourEyesView(row),
   };
 }
 
