@@ -1,9 +1,11 @@
 import { AppError } from '../../http/app-error.ts';
 import { parseAmount } from '../ledger/money.ts';
-import type {
-  CreatePaymentOptions,
-  GatewayPaymentState,
-  PaymentGateway,
+import {
+  type CreatePaymentOptions,
+  type GatewayPaymentState,
+  type PaymentGateway,
+  checkBdtPaymentAmount,
+  runProviderCall,
 } from '../payments/payment-gateway.ts';
 import { ProviderUnavailable, callProvider } from '../../shared/provider-http.ts';
 import {
@@ -180,14 +182,7 @@ export function createBkashGateway(options: {
     return parsed.data;
   }
 
-  async function run<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof ProviderUnavailable) throw unavailable(error.message);
-      throw error;
-    }
-  }
+  const run = <T>(work: () => Promise<T>): Promise<T> => runProviderCall(work, unavailable);
 
   return {
     kind: 'bkash',
@@ -197,17 +192,7 @@ export function createBkashGateway(options: {
     createPayment: (payment: CreatePaymentOptions) =>
       run(async () => {
         const config = await configOrRefuse();
-        if (payment.currency !== 'BDT') throw unavailable(`takes BDT only, not ${payment.currency}`);
-        const amount = parseAmount(payment.amount, { precision: 2 });
-        if (
-          amount < parseAmount(config.minAmount, { precision: 2 }) ||
-          amount > parseAmount(config.maxAmount, { precision: 2 })
-        ) {
-          throw new AppError('AMOUNT_OUT_OF_RANGE', {
-            issues: [{ field: 'amount', reason: `bKash takes ${config.minAmount} to ${config.maxAmount}` }],
-            value: { min: config.minAmount, max: config.maxAmount },
-          });
-        }
+        checkBdtPaymentAmount(payment, config, 'bKash', unavailable);
         const { answer } = await checkout(bkashPaths.create, {
           mode: '0011',
           payerReference: payment.payerReference ?? payment.merchantOrder,

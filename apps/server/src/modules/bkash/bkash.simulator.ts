@@ -1,5 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  isBadWalletLogin,
+  listenSimulator,
+  refuseSimulatorPage,
+  sendSimulatorPage,
+} from '../../shared/provider-simulator.ts';
 import { z } from 'zod';
 import { parseAmount } from '../ledger/money.ts';
 import {
@@ -403,23 +409,14 @@ ${
       const query = pageQuery.safeParse(request.query);
       const payment = query.success ? payments.get(query.data.paymentID) : undefined;
       if (!payment) return reply.code(404).type('text/plain').send('No such payment');
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(page(payment, null));
+      return sendSimulatorPage(reply, page(payment, null));
     });
     app.post(pagePath, async (request, reply) => {
       const form = pageForm.safeParse(request.body);
       const payment = form.success ? payments.get(form.data.paymentID) : undefined;
       if (!form.success || !payment) return reply.code(400).type('text/plain').send('Bad request');
-      if (
-        form.data.action === 'success' &&
-        (!/^01[3-9]\d{8}$/.test(form.data.wallet) || !/^\d{5}$/.test(form.data.pin))
-      ) {
-        return reply
-          .code(400)
-          .type('text/html; charset=utf-8')
-          .send(page(payment, 'Enter an 11-digit bKash number and a 5-digit PIN.'));
+      if (form.data.action === 'success' && isBadWalletLogin(form.data.wallet, form.data.pin, 5)) {
+        return refuseSimulatorPage(reply, page(payment, 'Enter an 11-digit bKash number and a 5-digit PIN.'));
       }
       return reply.redirect(authorize(payment.paymentID, form.data.action, form.data.wallet), 303);
     });
@@ -441,12 +438,6 @@ ${
 export async function startBkashSimulator(
   overrides: Partial<BkashSimulatorOptions> = {},
 ): Promise<{ simulator: BkashSimulator; baseUrl: string; close: () => Promise<void> }> {
-  const app = Fastify({ logger: false });
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
   const simulator = createBkashSimulator({
     appKey: 'sim-app-key',
     appSecret: 'sim-app-secret',
@@ -459,8 +450,6 @@ export async function startBkashSimulator(
     pageOrigin: '',
     ...overrides,
   });
-  await simulator.register(app);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  simulator.options.pageOrigin ||= address;
-  return { simulator, baseUrl: `${address}${simulator.options.apiPrefix}`, close: () => app.close() };
+  const { baseUrl, close } = await listenSimulator(simulator);
+  return { simulator, baseUrl, close };
 }

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
-import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
-import { depositOrders } from '../deposits/deposits.tables.ts';
+import {
+  closeListeningApp,
+  demoAppWithDepositMethod,
+  depositCalls,
+} from '../deposits/deposits.test-support.ts';
 import { expireUnpaidDeposits, reconcileOverdueDeposits } from '../deposits/deposits.service.ts';
-import { getSettings, updateSettings } from '../settings/settings.service.ts';
-import { uniqueKeys } from '../wallet/money.test-support.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { bkashPaths } from './bkash.api.ts';
 import type { BkashSimulator } from './bkash.simulator.ts';
 
@@ -20,47 +21,23 @@ let player: string;
 let simulator: BkashSimulator;
 
 beforeEach(async () => {
-  ({ sut, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
-  await sut.app.listen({ host: '127.0.0.1', port: 0 });
+  ({ sut, player } = await demoAppWithDepositMethod({
+    code: 'bkash',
+    kind: 'bkash',
+    names: { EN: 'bKash (demo)' },
+    min: '10',
+    max: '100000',
+    feeBps: 0,
+  }));
   simulator = sut.app.demoProviders!.bkash;
   simulator.options.clientTimeoutMs = 1500;
-  const settings = await getSettings(sut.db);
-  await updateSettings(sut.db, {
-    payments: {
-      ...settings.payments,
-      depositMethods: [
-        ...settings.payments.depositMethods.filter((method) => method.kind !== 'bkash'),
-        { code: 'bkash', kind: 'bkash', names: { EN: 'bKash (demo)' }, min: '10', max: '100000', feeBps: 0 },
-      ],
-    },
-  });
 });
-afterEach(async () => {
-  // Calls the adapter gave up on (the timeout tests) may leave connections to the simulator in
-  // this same server open; they would hold its close.
-  sut.app.server.closeAllConnections();
-  await sut.close();
-});
+afterEach(() => closeListeningApp(sut));
 
-const newRequest = uniqueKeys('bkash');
-const create = (amount: string) =>
-  call(sut, {
-    method: 'POST',
-    url: '/wps/deposit/create',
-    body: { requestId: newRequest(), methodCode: 'bkash', amount },
-    token: player,
-  });
-const balance = async () =>
-  (await call(sut, { method: 'GET', url: '/wps/v2/wallets/balance', token: player })).body.value
-    .sumBalance as string;
-const orderRow = async (orderId: number) =>
-  (await sut.db.select().from(depositOrders).where(eq(depositOrders.id, orderId)))[0]!;
-/** The member's browser back on our return URL (bKash's redirect), as a path on the site. */
-const comeBack = (url: string) => {
-  const parsed = new URL(url);
-  return sut.app.inject({ method: 'GET', url: `${parsed.pathname}${parsed.search}` });
-};
-const overdue = () => sut.db.update(depositOrders).set({ expiresAt: sql`now() - interval '1 minute'` });
+const { create, balance, orderRow, comeBack, overdue, reconcile } = depositCalls('bkash', () => ({
+  sut,
+  player,
+}));
 
 async function startPayment(amount: string) {
   const order = await create(amount);
@@ -131,13 +108,7 @@ describe('bKash deposits against the simulator', () => {
     // bKash did execute it (the member paid), so the other order is settled by the expiry job.
     expect(await orderRow(other.orderId)).toMatchObject({ status: 'pending' });
     await overdue();
-    expect(
-      await reconcileOverdueDeposits({
-        db: sut.db,
-        settings: await getSettings(sut.db),
-        gateways: sut.app.paymentGateways,
-      }),
-    ).toBe(1);
+    expect(await reconcile()).toBe(1);
     expect(await orderRow(other.orderId)).toMatchObject({ status: 'approved' });
     expect(await balance()).toBe('250.00');
 
@@ -164,11 +135,7 @@ describe('bKash deposits against the simulator', () => {
     expect(await balance()).toBe('0.00');
     // The next query tells the truth: the expiry job credits the 150 once.
     await overdue();
-    await reconcileOverdueDeposits({
-      db: sut.db,
-      settings: await getSettings(sut.db),
-      gateways: sut.app.paymentGateways,
-    });
+    await reconcile();
     expect(await orderRow(lying.orderId)).toMatchObject({ status: 'approved' });
     expect(await balance()).toBe('150.00');
     await expectLedgerValid(sut.db);
@@ -216,11 +183,7 @@ describe('bKash deposits against the simulator', () => {
     expect(await orderRow(orderId)).toMatchObject({ status: 'pending' });
 
     await overdue();
-    const settings = await getSettings(sut.db);
-    await Promise.all([
-      reconcileOverdueDeposits({ db: sut.db, settings, gateways: sut.app.paymentGateways }),
-      reconcileOverdueDeposits({ db: sut.db, settings, gateways: sut.app.paymentGateways }),
-    ]);
+    await Promise.all([reconcile(), reconcile()]);
     expect(await orderRow(orderId)).toMatchObject({ status: 'approved' });
     expect(await balance()).toBe('600.00');
     await expectLedgerValid(sut.db);
@@ -232,10 +195,7 @@ describe('bKash deposits against the simulator', () => {
     await comeBack(simulator.authorize(cancelled.paymentID, 'cancel'));
     expect(await orderRow(cancelled.orderId)).toMatchObject({ status: 'rejected' });
     await overdue();
-    const settings = await getSettings(sut.db);
-    expect(await reconcileOverdueDeposits({ db: sut.db, settings, gateways: sut.app.paymentGateways })).toBe(
-      0,
-    );
+    expect(await reconcile()).toBe(0);
     expect(await expireUnpaidDeposits(sut.db)).toBe(1);
     expect(await orderRow(unpaid.orderId)).toMatchObject({ status: 'expired' });
     expect(await balance()).toBe('0.00');

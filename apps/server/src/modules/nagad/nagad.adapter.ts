@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../http/app-error.ts';
-import { parseAmount } from '../ledger/money.ts';
-import type {
-  CreatePaymentOptions,
-  GatewayPaymentState,
-  PaymentGateway,
+import {
+  type CreatePaymentOptions,
+  type GatewayPaymentState,
+  type PaymentGateway,
+  checkBdtPaymentAmount,
+  runProviderCall,
 } from '../payments/payment-gateway.ts';
 import { ProviderUnavailable, callProvider } from '../../shared/provider-http.ts';
 import {
@@ -126,14 +127,7 @@ export function createNagadGateway(options: {
     return parsed.data;
   }
 
-  async function run<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof ProviderUnavailable) throw unavailable(error.message);
-      throw error;
-    }
-  }
+  const run = <T>(work: () => Promise<T>): Promise<T> => runProviderCall(work, unavailable);
 
   return {
     kind: 'nagad',
@@ -143,17 +137,7 @@ export function createNagadGateway(options: {
     createPayment: (payment: CreatePaymentOptions) =>
       run(async () => {
         const config = await configOrRefuse();
-        if (payment.currency !== 'BDT') throw unavailable(`takes BDT only, not ${payment.currency}`);
-        const amount = parseAmount(payment.amount, { precision: 2 });
-        if (
-          amount < parseAmount(config.minAmount, { precision: 2 }) ||
-          amount > parseAmount(config.maxAmount, { precision: 2 })
-        ) {
-          throw new AppError('AMOUNT_OUT_OF_RANGE', {
-            issues: [{ field: 'amount', reason: `Nagad takes ${config.minAmount} to ${config.maxAmount}` }],
-            value: { min: config.minAmount, max: config.maxAmount },
-          });
-        }
+        checkBdtPaymentAmount(payment, config, 'Nagad', unavailable);
         const orderId = nagadOrderIdOf(payment.merchantOrder);
         const clientIp =
           payment.clientIp && /^[0-9.]+$/.test(payment.clientIp) ? payment.clientIp : '127.0.0.1';

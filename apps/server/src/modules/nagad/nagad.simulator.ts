@@ -1,5 +1,11 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  isBadWalletLogin,
+  listenSimulator,
+  refuseSimulatorPage,
+  sendSimulatorPage,
+} from '../../shared/provider-simulator.ts';
 import { z } from 'zod';
 import { parseAmount } from '../ledger/money.ts';
 import {
@@ -227,6 +233,23 @@ ${
       }
       return { stop: false as const, fault };
     };
+    /** A request's sensitive data, decrypted with Nagad's key and checked against the merchant's signature. */
+    const unseal = (data: {
+      sensitiveData: string;
+      signature: string;
+    }): { plain: string } | { refusal: [reason: string, message: string] } => {
+      let plain: string;
+      try {
+        plain = decryptWith(options.nagadPrivateKey, data.sensitiveData);
+      } catch {
+        return { refusal: ['InvalidSensitiveData', 'Sensitive data could not be decrypted'] };
+      }
+      if (!verifySignature(options.merchantPublicKey, plain, data.signature)) {
+        return { refusal: ['InvalidSignature', 'Signature verification failed'] };
+      }
+      return { plain };
+    };
+
     const finish = async (reply: FastifyReply, fault: NagadFault | null, status: number, answer: object) => {
       const body = fault?.kind === 'override' ? { ...answer, ...fault.fields } : answer;
       if (fault?.kind === 'hang-after') {
@@ -247,15 +270,9 @@ ${
           return refuse(reply, 400, 'InvalidHeader', 'X-KM headers are missing');
         const body = initializeRequest.safeParse(request.body);
         if (!body.success) return refuse(reply, 400, 'InvalidRequest', 'Mandatory field missing');
-        let plain: string;
-        try {
-          plain = decryptWith(options.nagadPrivateKey, body.data.sensitiveData);
-        } catch {
-          return refuse(reply, 400, 'InvalidSensitiveData', 'Sensitive data could not be decrypted');
-        }
-        if (!verifySignature(options.merchantPublicKey, plain, body.data.signature)) {
-          return refuse(reply, 400, 'InvalidSignature', 'Signature verification failed');
-        }
+        const sealed = unseal(body.data);
+        if ('refusal' in sealed) return refuse(reply, 400, ...sealed.refusal);
+        const { plain } = sealed;
         const sensitive = initializeSensitive.safeParse(JSON.parse(plain));
         if (
           !sensitive.success ||
@@ -308,15 +325,9 @@ ${
         if (!payment) return refuse(reply, 404, 'InvalidPaymentRefId', 'Payment reference not found');
         const body = completeRequest.safeParse(request.body);
         if (!body.success) return refuse(reply, 400, 'InvalidRequest', 'Mandatory field missing');
-        let plain: string;
-        try {
-          plain = decryptWith(options.nagadPrivateKey, body.data.sensitiveData);
-        } catch {
-          return refuse(reply, 400, 'InvalidSensitiveData', 'Sensitive data could not be decrypted');
-        }
-        if (!verifySignature(options.merchantPublicKey, plain, body.data.signature)) {
-          return refuse(reply, 400, 'InvalidSignature', 'Signature verification failed');
-        }
+        const sealed = unseal(body.data);
+        if ('refusal' in sealed) return refuse(reply, 400, ...sealed.refusal);
+        const { plain } = sealed;
         const order = completeSensitive.safeParse(JSON.parse(plain));
         if (
           !order.success ||
@@ -362,24 +373,15 @@ ${
       const payment = query.success ? payments.get(query.data.ref) : undefined;
       if (!payment || payment.status === 'Initiated')
         return reply.code(404).type('text/plain').send('No such payment');
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(page(payment, null));
+      return sendSimulatorPage(reply, page(payment, null));
     });
     app.post(`${options.pagePrefix}/check-out/pay`, async (request, reply) => {
       const form = pageForm.safeParse(request.body);
       const payment = form.success ? payments.get(form.data.ref) : undefined;
       if (!form.success || !payment || !payment.callbackUrl)
         return reply.code(400).type('text/plain').send('Bad request');
-      if (
-        form.data.action === 'Success' &&
-        (!/^01[3-9]\d{8}$/.test(form.data.wallet) || !/^\d{4}$/.test(form.data.pin))
-      ) {
-        return reply
-          .code(400)
-          .type('text/html; charset=utf-8')
-          .send(page(payment, 'Enter an 11-digit Nagad number and a 4-digit PIN.'));
+      if (form.data.action === 'Success' && isBadWalletLogin(form.data.wallet, form.data.pin, 4)) {
+        return refuseSimulatorPage(reply, page(payment, 'Enter an 11-digit Nagad number and a 4-digit PIN.'));
       }
       return reply.redirect(pay(payment.paymentRefId, form.data.action, form.data.wallet), 303);
     });
@@ -401,12 +403,6 @@ ${
 export async function startNagadSimulator(overrides: Partial<NagadSimulatorOptions> = {}) {
   const merchant = newKeyPair();
   const nagad = newKeyPair();
-  const app = Fastify({ logger: false });
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
   const simulator = createNagadSimulator({
     merchantId: '683002007104225',
     merchantPublicKey: merchant.publicKey,
@@ -418,14 +414,12 @@ export async function startNagadSimulator(overrides: Partial<NagadSimulatorOptio
     pageOrigin: '',
     ...overrides,
   });
-  await simulator.register(app);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  simulator.options.pageOrigin ||= address;
+  const { baseUrl, close } = await listenSimulator(simulator);
   return {
     simulator,
-    baseUrl: `${address}${simulator.options.apiPrefix}`,
+    baseUrl,
     merchantPrivateKey: merchant.privateKey,
     nagadPublicKey: nagad.publicKey,
-    close: () => app.close(),
+    close,
   };
 }

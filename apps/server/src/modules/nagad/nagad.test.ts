@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
-import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
-import { depositOrders } from '../deposits/deposits.tables.ts';
-import { expireUnpaidDeposits, reconcileOverdueDeposits } from '../deposits/deposits.service.ts';
-import { getSettings, updateSettings } from '../settings/settings.service.ts';
-import { uniqueKeys } from '../wallet/money.test-support.ts';
+import {
+  closeListeningApp,
+  demoAppWithDepositMethod,
+  depositCalls,
+} from '../deposits/deposits.test-support.ts';
+import { expireUnpaidDeposits } from '../deposits/deposits.service.ts';
 import {
   completeSensitive,
   decryptWith,
@@ -26,51 +26,23 @@ let player: string;
 let simulator: NagadSimulator;
 
 beforeEach(async () => {
-  ({ sut, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
-  await sut.app.listen({ host: '127.0.0.1', port: 0 });
+  ({ sut, player } = await demoAppWithDepositMethod({
+    code: 'nagad',
+    kind: 'nagad',
+    names: { EN: 'Nagad (demo)' },
+    min: '5',
+    max: '100000',
+    feeBps: 0,
+  }));
   simulator = sut.app.demoProviders!.nagad;
   simulator.options.clientTimeoutMs = 1500;
-  const settings = await getSettings(sut.db);
-  await updateSettings(sut.db, {
-    payments: {
-      ...settings.payments,
-      depositMethods: [
-        ...settings.payments.depositMethods.filter((method) => method.kind !== 'nagad'),
-        { code: 'nagad', kind: 'nagad', names: { EN: 'Nagad (demo)' }, min: '5', max: '100000', feeBps: 0 },
-      ],
-    },
-  });
 });
-afterEach(async () => {
-  // Calls the adapter gave up on may leave connections to the simulator in this same server open.
-  sut.app.server.closeAllConnections();
-  await sut.close();
-});
+afterEach(() => closeListeningApp(sut));
 
-const newRequest = uniqueKeys('nagad');
-const create = (amount: string) =>
-  call(sut, {
-    method: 'POST',
-    url: '/wps/deposit/create',
-    body: { requestId: newRequest(), methodCode: 'nagad', amount },
-    token: player,
-  });
-const balance = async () =>
-  (await call(sut, { method: 'GET', url: '/wps/v2/wallets/balance', token: player })).body.value
-    .sumBalance as string;
-const orderRow = async (orderId: number) =>
-  (await sut.db.select().from(depositOrders).where(eq(depositOrders.id, orderId)))[0]!;
-const comeBack = (url: string) => {
-  const parsed = new URL(url);
-  return sut.app.inject({ method: 'GET', url: `${parsed.pathname}${parsed.search}` });
-};
-const overdue = () => sut.db.update(depositOrders).set({ expiresAt: sql`now() - interval '1 minute'` });
-const reconcile = async () =>
-  reconcileOverdueDeposits({
-    db: sut.db,
-    settings: await getSettings(sut.db),
-    gateways: sut.app.paymentGateways,
-  });
+const { create, balance, orderRow, comeBack, overdue, reconcile } = depositCalls('nagad', () => ({
+  sut,
+  player,
+}));
 
 async function startPayment(amount: string) {
   const order = await create(amount);

@@ -1,3 +1,6 @@
+import { AppError } from '../../http/app-error.ts';
+import { ProviderUnavailable } from '../../shared/provider-http.ts';
+import { parseAmount } from '../ledger/money.ts';
 import type { DepositMethodSetting } from '../settings/settings.schema.ts';
 
 /**
@@ -109,4 +112,46 @@ export function isMethodAvailable(
     method.enabled &&
     (method.kind === 'bank_transfer' || method.kind === 'wallet_manual' || gateways.get(method.kind) !== null)
   );
+}
+
+/**
+ * For an adapter's calls: a provider that did not answer (ProviderUnavailable) becomes the
+ * adapter's own VENDOR_UNAVAILABLE error, made by `unavailable`; any other error passes as it is.
+ */
+export async function runProviderCall<T>(
+  work: () => Promise<T>,
+  unavailable: (detail: string) => AppError,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) throw unavailable(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Checks a payment an adapter is asked to open against its merchant account's limits: BDT only
+ * (else `unavailable`), and an amount from `minAmount` to `maxAmount` (decimal taka), else
+ * AMOUNT_OUT_OF_RANGE naming the provider (`providerName`).
+ */
+export function checkBdtPaymentAmount(
+  payment: Pick<CreatePaymentOptions, 'amount' | 'currency'>,
+  limits: { minAmount: string; maxAmount: string },
+  providerName: string,
+  unavailable: (detail: string) => AppError,
+): void {
+  if (payment.currency !== 'BDT') throw unavailable(`takes BDT only, not ${payment.currency}`);
+  const amount = parseAmount(payment.amount, { precision: 2 });
+  if (
+    amount < parseAmount(limits.minAmount, { precision: 2 }) ||
+    amount > parseAmount(limits.maxAmount, { precision: 2 })
+  ) {
+    throw new AppError('AMOUNT_OUT_OF_RANGE', {
+      issues: [
+        { field: 'amount', reason: `${providerName} takes ${limits.minAmount} to ${limits.maxAmount}` },
+      ],
+      value: { min: limits.minAmount, max: limits.maxAmount },
+    });
+  }
 }

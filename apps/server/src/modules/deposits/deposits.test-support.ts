@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TestApp } from '../../test/helper.ts';
+import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
+import type { SiteSettingsInput } from '../settings/settings.schema.ts';
+import { getSettings, updateSettings } from '../settings/settings.service.ts';
+import { uniqueKeys } from '../wallet/money.test-support.ts';
+import { depositOrders } from './deposits.tables.ts';
+import { reconcileOverdueDeposits } from './deposits.service.ts';
+
+/**
+ * A site in demo mode listening on a port (its provider simulators are mounted on it and its
+ * adapters call them over HTTP), with an operator, a player and `method` as the only deposit
+ * method of its kind.
+ */
+export async function demoAppWithDepositMethod(
+  method: NonNullable<NonNullable<SiteSettingsInput['payments']>['depositMethods']>[number],
+): Promise<{ sut: TestApp; player: string }> {
+  const { sut, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' });
+  await sut.app.listen({ host: '127.0.0.1', port: 0 });
+  const settings = await getSettings(sut.db);
+  await updateSettings(sut.db, {
+    payments: {
+      ...settings.payments,
+      depositMethods: [
+        ...settings.payments.depositMethods.filter((other) => other.kind !== method.kind),
+        method,
+      ],
+    },
+  });
+  return { sut, player };
+}
+
+/**
+ * Closes a listening test site. Calls an adapter gave up on (the timeout tests) may leave
+ * connections to the simulator in this same server open; they would hold its close.
+ */
+export async function closeListeningApp(sut: TestApp): Promise<void> {
+  sut.app.server.closeAllConnections();
+  await sut.close();
+}
+
+/** The reconciliation of overdue deposits (the expiry job's query of their gateways), once. */
+export async function reconcileOverdue(sut: TestApp): Promise<number> {
+  return reconcileOverdueDeposits({
+    db: sut.db,
+    settings: await getSettings(sut.db),
+    gateways: sut.app.paymentGateways,
+  });
+}
+
+/**
+ * The player's deposit calls with one method, and what the tests read back; `app` answers the
+ * current test's site and player (set in a beforeEach).
+ */
+export function depositCalls(methodCode: string, app: () => { sut: TestApp; player: string }) {
+  const newRequest = uniqueKeys(methodCode);
+  return {
+    create: (amount: string) =>
+      call(app().sut, {
+        method: 'POST',
+        url: '/wps/deposit/create',
+        body: { requestId: newRequest(), methodCode, amount },
+        token: app().player,
+      }),
+    balance: async () =>
+      (await call(app().sut, { method: 'GET', url: '/wps/v2/wallets/balance', token: app().player })).body
+        .value.sumBalance as string,
+    orderRow: async (orderId: number) =>
+      (await app().sut.db.select().from(depositOrders).where(eq(depositOrders.id, orderId)))[0]!,
+    /** The member's browser back on our return URL (the provider's redirect), as a path on the site. */
+    comeBack: (url: string) => {
+      const parsed = new URL(url);
+      return app().sut.app.inject({ method: 'GET', url: `${parsed.pathname}${parsed.search}` });
+    },
+    overdue: () =>
+      app()
+        .sut.db.update(depositOrders)
+        .set({ expiresAt: sql`now() - interval '1 minute'` }),
+    reconcile: () => reconcileOverdue(app().sut),
+  };
+}
