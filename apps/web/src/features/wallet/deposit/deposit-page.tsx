@@ -12,7 +12,6 @@ import { ImagePicker, type PickedImage } from '../components/image-picker.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
-import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { balanceQueryKey } from '../../account/index.ts';
 import { useCreateDeposit, useDepositHistory, useDepositMethods } from './deposit-api.ts';
@@ -21,7 +20,7 @@ import { DepositLimits, periodLabelKeys } from './deposit-limits.tsx';
 import { compareAmounts } from '@khela/contract/money';
 import { errorCode, errorValue, issueFields, setAmountRangeError, useMoney, useRequestId } from './money.ts';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
-import { HistorySection, StatusBadge } from './wallet-ui.tsx';
+import { DepositFormEnd, HistorySection, StatusBadge, useDepositAmountField } from './wallet-ui.tsx';
 import { WalletDepositForm } from './wallet-deposit-form.tsx';
 import './wallet-pages.css';
 import '../../../shared/ui/card.css';
@@ -153,6 +152,7 @@ interface DepositValues {
 function DepositForm({ method }: { method: DepositMethod }) {
   const { t } = useTranslation();
   const { money, precision, formatOptions } = useMoney();
+  const amountField = useDepositAmountField(method);
   const requestId = useRequestId();
   const create = useCreateDeposit();
   const [created, setCreated] = useState<DepositOrder | null>(null);
@@ -237,11 +237,7 @@ function DepositForm({ method }: { method: DepositMethod }) {
         </p>
       ) : null}
       <TextField
-        label={t('label_amount_currency', { currency: method.currency })}
-        placeholder={t('placeholder_amount_range', { min: money(method.min), max: money(method.max) })}
-        isRequired
-        inputMode="decimal"
-        autoComplete="off"
+        {...amountField}
         hint={
           method.feeBps > 0 ? t('text_fee_hint', { value: feeText(method.feeBps, formatOptions) }) : undefined
         }
@@ -272,17 +268,9 @@ function DepositForm({ method }: { method: DepositMethod }) {
           error={receiptsError}
         />
       ) : null}
-      <FormAlert textKey={alert} />
-      {created ? (
-        <FormAlert tone="notice">
-          {t('text_deposit_submitted', { id: created.orderId, value: money(created.amount) })}
-        </FormAlert>
-      ) : null}
-      <div className="form__actions">
-        <SubmitButton tone="gold" isBusy={form.formState.isSubmitting} busyLabel={t('state_sending')}>
-          {isBank ? t('action_submit_deposit') : t('action_pay_now')}
-        </SubmitButton>
-      </div>
+      <DepositFormEnd alert={alert} created={created} isBusy={form.formState.isSubmitting}>
+        {isBank ? t('action_submit_deposit') : t('action_pay_now')}
+      </DepositFormEnd>
     </form>
   );
 }

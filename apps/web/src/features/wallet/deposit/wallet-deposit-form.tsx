@@ -20,6 +20,7 @@ import { CopyButton } from '../../../shared/ui/copy-button.tsx';
 import { amountSchema } from '../components/money-fields.tsx';
 import { useCreateDeposit, useDepositWalletNumber } from './deposit-api.ts';
 import { issueFields, setAmountRangeError, useMoney, useRequestId } from './money.ts';
+import { DepositFormEnd, useDepositAmountField } from './wallet-ui.tsx';
 
 /**
  * A manual wallet deposit (issue 37, item 3): the amount first, then the brand's receiving number
@@ -68,6 +69,7 @@ function AmountStep({
   const { t } = useTranslation();
   const { money, precision } = useMoney();
   const pick = useDepositWalletNumber();
+  const amountField = useDepositAmountField(method);
   const schema = useMemo(
     () => z.object({ amount: amountSchema({ precision, min: method.min, max: method.max }, t, money) }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the method or language changes
@@ -88,26 +90,10 @@ function AmountStep({
       <p className="wallet-section__text">
         {t('text_wallet_send_steps', { provider: walletProviderNames[provider] })}
       </p>
-      <TextField
-        label={t('label_amount_currency', { currency: method.currency })}
-        placeholder={t('placeholder_amount_range', { min: money(method.min), max: money(method.max) })}
-        isRequired
-        inputMode="decimal"
-        autoComplete="off"
-        error={fieldError('amount')}
-        {...form.register('amount')}
-      />
-      <FormAlert textKey={alert} />
-      {created ? (
-        <FormAlert tone="notice">
-          {t('text_deposit_submitted', { id: created.orderId, value: money(created.amount) })}
-        </FormAlert>
-      ) : null}
-      <div className="form__actions">
-        <SubmitButton tone="gold" isBusy={form.formState.isSubmitting} busyLabel={t('state_sending')}>
-          {t('action_show_number')}
-        </SubmitButton>
-      </div>
+      <TextField {...amountField} error={fieldError('amount')} {...form.register('amount')} />
+      <DepositFormEnd alert={alert} created={created} isBusy={form.formState.isSubmitting}>
+        {t('action_show_number')}
+      </DepositFormEnd>
     </form>
   );
 }

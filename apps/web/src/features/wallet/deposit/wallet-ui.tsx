@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
+import type { DepositMethod, DepositOrder } from '@khela/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { Badge, type BadgeTone } from '../../../shared/ui/badge.tsx';
 import { Pager } from '../../../shared/ui/pager.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { useMoney } from './money.ts';
 import '../../../shared/ui/card.css';
 
 /** Small pieces shared by the wallet pages. */
@@ -77,5 +80,50 @@ export function HistorySection<Item>({
         </>
       )}
     </section>
+  );
+}
+
+/** A deposit amount field's fixed props: its label with the currency and the method's range. */
+export function useDepositAmountField(method: DepositMethod) {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  return {
+    label: t('label_amount_currency', { currency: method.currency }),
+    placeholder: t('placeholder_amount_range', { min: money(method.min), max: money(method.max) }),
+    isRequired: true,
+    inputMode: 'decimal',
+    autoComplete: 'off',
+  } as const;
+}
+
+/** The end of a deposit form: its failure, the order it created, and the send button. */
+export function DepositFormEnd({
+  alert,
+  created,
+  isBusy,
+  children,
+}: {
+  alert: string | null;
+  created: DepositOrder | null;
+  isBusy: boolean;
+  /** The button's label. */
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  return (
+    <>
+      <FormAlert textKey={alert} />
+      {created ? (
+        <FormAlert tone="notice">
+          {t('text_deposit_submitted', { id: created.orderId, value: money(created.amount) })}
+        </FormAlert>
+      ) : null}
+      <div className="form__actions">
+        <SubmitButton tone="gold" isBusy={isBusy} busyLabel={t('state_sending')}>
+          {children}
+        </SubmitButton>
+      </div>
+    </>
   );
 }
