@@ -13,8 +13,8 @@ import {
 } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { rowsOf } from '../modules/ledger/ledger.service.ts';
-import { demoAccounts } from '../modules/accounts/accounts.seed.ts';
-import { call, loginAs, operatorLogin } from '../modules/accounts/accounts.test-support.ts';
+import { call } from '../modules/accounts/accounts.test-support.ts';
+import { allowedCaller, loginDemoCallers, type Caller, type CallerTokens } from '../test/contract-callers.ts';
 
 /**
  * The contract's input rules (packages/contract/src/input-rules.ts) on EVERY call of the contract:
@@ -24,7 +24,7 @@ import { call, loginAs, operatorLogin } from '../modules/accounts/accounts.test-
  */
 
 let sut: TestApp;
-let tokens: { player: string; agent: string; operator: string };
+let tokens: CallerTokens;
 let address = 0;
 
 beforeAll(async () => {
@@ -36,35 +36,11 @@ beforeAll(async () => {
       SMS_RATE_LIMIT_PER_MINUTE: '100000',
     },
   });
-  const agentHost = 'agent.localhost';
-  tokens = {
-    player: (await loginAs(sut, demoAccounts.player.account, demoAccounts.player.password)).body.value.token,
-    agent: (await loginAs(sut, demoAccounts.agent.account, demoAccounts.agent.password, { host: agentHost }))
-      .body.value.token,
-    operator: await operatorLogin(sut),
-  };
+  tokens = await loginDemoCallers(sut);
 }, 120_000);
 afterAll(async () => {
   await sut.close();
 });
-
-type Caller = 'guest' | 'player' | 'agent' | 'operator';
-
-/** The caller each auth level of the contract lets through. */
-function allowedCaller(definition: CallDefinition): Caller {
-  switch (definition.auth) {
-    case 'public':
-    case 'optional':
-      return 'guest';
-    case 'member':
-    case 'realMember':
-      return 'player';
-    case 'agent':
-      return 'agent';
-    case 'operator':
-      return 'operator';
-  }
-}
 
 /** An input holding `value` at the field's path, with its discriminated-union branch chosen. */
 function inputWith(field: InputField, value: unknown): Record<string, unknown> {

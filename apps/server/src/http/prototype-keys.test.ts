@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { calls, type CallDefinition } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { gameVendors } from '../modules/games/games.tables.ts';
-import { demoAccounts } from '../modules/accounts/accounts.seed.ts';
-import { call, loginAs, operatorLogin } from '../modules/accounts/accounts.test-support.ts';
+import { call } from '../modules/accounts/accounts.test-support.ts';
+import { allowedCaller, loginDemoCallers, type CallerTokens } from '../test/contract-callers.ts';
 
 /**
  * Keys of Object.prototype as input (issue 35, item 5a): `GET /lgw/games/popular?prizeMode=__proto__`
@@ -18,20 +18,14 @@ const prototypeKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'has
 const samples = ['1', 'EN', 'BDT', 'x', 'true', 'WEB', '2026-01-01', 'member'];
 
 let sut: TestApp;
-let tokens: { player: string; agent: string; operator: string };
+let tokens: CallerTokens;
 let address = 0;
 
 beforeAll(async () => {
   sut = await buildTestApp({
     env: { RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
   });
-  tokens = {
-    player: (await loginAs(sut, demoAccounts.player.account, demoAccounts.player.password)).body.value.token,
-    agent: (
-      await loginAs(sut, demoAccounts.agent.account, demoAccounts.agent.password, { host: 'agent.localhost' })
-    ).body.value.token,
-    operator: await operatorLogin(sut),
-  };
+  tokens = await loginDemoCallers(sut);
   // A lobby vendor, so that the catalogue's calls get past "nothing to show" to their filters.
   await sut.db.insert(gameVendors).values({
     vassalage: 'PROTO_SLOTS',
@@ -43,23 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sut.close();
 });
-
-type Caller = 'guest' | 'player' | 'agent' | 'operator';
-
-function allowedCaller(definition: CallDefinition): Caller {
-  switch (definition.auth) {
-    case 'public':
-    case 'optional':
-      return 'guest';
-    case 'member':
-    case 'realMember':
-      return 'player';
-    case 'agent':
-      return 'agent';
-    case 'operator':
-      return 'operator';
-  }
-}
 
 /** A query's parameters and their schemas (every query of the contract is a flat object). */
 function parametersOf(definition: CallDefinition): [string, z.ZodType][] {
