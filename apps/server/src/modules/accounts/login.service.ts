@@ -191,6 +191,18 @@ export interface PasswordAccount {
   lockedUntil: Date | null;
 }
 
+/** A login by username and password, as a member or an operator sends it. */
+export interface PasswordAttempt {
+  context: AccountsContext;
+  username: string;
+  password: string;
+  captcha?: string | undefined;
+  captchaId?: string | undefined;
+  altcha: string;
+  /** The known-device token this browser got at an earlier login of the account. */
+  deviceToken?: string | undefined;
+}
+
 /**
  * The first factor behind the flood guard, for the member and the operator logins alike: ALTCHA
  * first, then the captcha when recent failures ask for it, the lock of this source (address or
@@ -208,17 +220,10 @@ export async function checkPasswordGuarded<A extends PasswordAccount>({
   altcha,
   deviceToken,
   find,
-}: {
-  context: AccountsContext;
-  username: string;
-  password: string;
-  captcha?: string | undefined;
-  captchaId?: string | undefined;
-  altcha: string;
-  /** The known-device token this browser got at an earlier login of the account. */
-  deviceToken?: string | undefined;
-  find: () => Promise<A | null>;
-}): Promise<{ found: A & { passwordHash: string }; clearFailures: () => Promise<void> }> {
+}: PasswordAttempt & { find: () => Promise<A | null> }): Promise<{
+  found: A & { passwordHash: string };
+  clearFailures: () => Promise<void>;
+}> {
   const { db } = context;
   await verifyHumanProof({ db, env: context.env, payload: altcha });
 
@@ -281,37 +286,19 @@ export async function checkPasswordGuarded<A extends PasswordAccount>({
  * back office only (operator-login.service.ts), against their own table.
  */
 export async function loginWithPassword({
-  context,
-  username,
-  password,
-  captcha,
-  captchaId,
-  altcha,
-  deviceToken,
-  site = context.site,
+  site: siteAsked,
   beforeSession,
-}: {
-  context: AccountsContext;
-  username: string;
-  password: string;
-  captcha?: string | undefined;
-  captchaId?: string | undefined;
-  altcha: string;
-  /** The known-device token this browser got at an earlier login of the account. */
-  deviceToken?: string | undefined;
+  ...attempt
+}: PasswordAttempt & {
   site?: SessionSite;
   /** Runs once the password is proven and the site admits the account (social linking). */
   beforeSession?: (member: MemberRow) => Promise<void>;
 }): Promise<LoginValue> {
+  const { context, username, password, deviceToken } = attempt;
+  const site = siteAsked ?? context.site;
   const { db } = context;
   const { found, clearFailures } = await checkPasswordGuarded({
-    context,
-    username,
-    password,
-    captcha,
-    captchaId,
-    altcha,
-    deviceToken,
+    ...attempt,
     find: () => findMemberByAccount(db, username),
   });
   assertMaySignIn(found, site);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loginHashing, type AccountsContext } from './accounts.context.ts';
 import { findKnownDevice, rememberDevice } from './known-devices.service.ts';
-import { checkPasswordGuarded, isPasswordExpired } from './login.service.ts';
+import { checkPasswordGuarded, isPasswordExpired, type PasswordAttempt } from './login.service.ts';
 import { createOperatorSession } from './operator-session.service.ts';
 import { operators } from './operators.tables.ts';
 import { hashPassword, needsRehash } from './password-hash.ts';
@@ -77,34 +77,16 @@ export async function grantOperatorSession(
  * second step when it is on; without it the session may only enrol it (authorize.ts).
  */
 export async function loginOperator({
-  context,
-  username,
-  password,
-  captcha,
-  captchaId,
-  altcha,
-  deviceToken,
   audit,
-}: {
-  context: AccountsContext;
-  username: string;
-  password: string;
-  captcha?: string | undefined;
-  captchaId?: string | undefined;
-  altcha: string;
-  deviceToken?: string | undefined;
+  ...attempt
+}: PasswordAttempt & {
   /** Records a refusal of the second step (waiting or locked) in the audit trail. */
   audit?: (entry: SecondStepAuditEntry) => Promise<void>;
 }): Promise<LoginValue> {
+  const { context, username, password, deviceToken } = attempt;
   const { db } = context;
   const { found, clearFailures } = await checkPasswordGuarded({
-    context,
-    username,
-    password,
-    captcha,
-    captchaId,
-    altcha,
-    deviceToken,
+    ...attempt,
     find: () => findOperatorByAccount(db, username),
   });
   if (found.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
