@@ -233,21 +233,26 @@ ${
       }
       return { stop: false as const, fault };
     };
-    /** A request's sensitive data, decrypted with Nagad's key and checked against the merchant's signature. */
-    const unseal = (data: {
-      sensitiveData: string;
-      signature: string;
-    }): { plain: string } | { refusal: [reason: string, message: string] } => {
+    /**
+     * A sealed request's body and its sensitive data, decrypted with Nagad's key and checked
+     * against the merchant's signature; else the refusal it earns.
+     */
+    const unseal = <T extends { sensitiveData: string; signature: string }>(
+      schema: z.ZodType<T>,
+      raw: unknown,
+    ): { body: T; plain: string } | { refusal: [reason: string, message: string] } => {
+      const body = schema.safeParse(raw);
+      if (!body.success) return { refusal: ['InvalidRequest', 'Mandatory field missing'] };
       let plain: string;
       try {
-        plain = decryptWith(options.nagadPrivateKey, data.sensitiveData);
+        plain = decryptWith(options.nagadPrivateKey, body.data.sensitiveData);
       } catch {
         return { refusal: ['InvalidSensitiveData', 'Sensitive data could not be decrypted'] };
       }
-      if (!verifySignature(options.merchantPublicKey, plain, data.signature)) {
+      if (!verifySignature(options.merchantPublicKey, plain, body.data.signature)) {
         return { refusal: ['InvalidSignature', 'Signature verification failed'] };
       }
-      return { plain };
+      return { body: body.data, plain };
     };
 
     const finish = async (reply: FastifyReply, fault: NagadFault | null, status: number, answer: object) => {
@@ -268,9 +273,7 @@ ${
         const params = request.params as { merchantId: string; orderId: string };
         if (!nagadHeaders.safeParse(request.headers).success)
           return refuse(reply, 400, 'InvalidHeader', 'X-KM headers are missing');
-        const body = initializeRequest.safeParse(request.body);
-        if (!body.success) return refuse(reply, 400, 'InvalidRequest', 'Mandatory field missing');
-        const sealed = unseal(body.data);
+        const sealed = unseal(initializeRequest, request.body);
         if ('refusal' in sealed) return refuse(reply, 400, ...sealed.refusal);
         const { plain } = sealed;
         const sensitive = initializeSensitive.safeParse(JSON.parse(plain));
@@ -323,11 +326,9 @@ ${
         if (stop) return reply;
         const payment = payments.get((request.params as { paymentRefId: string }).paymentRefId);
         if (!payment) return refuse(reply, 404, 'InvalidPaymentRefId', 'Payment reference not found');
-        const body = completeRequest.safeParse(request.body);
-        if (!body.success) return refuse(reply, 400, 'InvalidRequest', 'Mandatory field missing');
-        const sealed = unseal(body.data);
+        const sealed = unseal(completeRequest, request.body);
         if ('refusal' in sealed) return refuse(reply, 400, ...sealed.refusal);
-        const { plain } = sealed;
+        const { body, plain } = sealed;
         const order = completeSensitive.safeParse(JSON.parse(plain));
         if (
           !order.success ||
@@ -346,8 +347,8 @@ ${
         if (payment.status !== 'Initiated')
           return refuse(reply, 409, 'InvalidState', 'Payment already completed');
         payment.amount = order.data.amount;
-        payment.callbackUrl = body.data.merchantCallbackURL;
-        payment.additionalMerchantInfo = body.data.additionalMerchantInfo ?? null;
+        payment.callbackUrl = body.merchantCallbackURL;
+        payment.additionalMerchantInfo = body.additionalMerchantInfo ?? null;
         payment.status = 'Ready';
         return finish(reply, fault, 200, {
           status: 'Success',
