@@ -5,20 +5,21 @@ import { walletAdjustBodySchema, type ValueOf } from '@khela/contract';
 import { operatorAdjust, operatorAdjustmentDecide, operatorAdjustments } from '@khela/contract/call-routes';
 import { useCan, useOperator } from '../../app/operator.ts';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
-import {
-  FormAlert,
-  NumberField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from '../../shared/forms/fields.tsx';
+import { NumberField, SubmitButton, TextAreaField, TextField } from '../../shared/forms/fields.tsx';
 import { useServerForm } from '../../shared/forms/use-server-form.ts';
 import { t } from '../../shared/i18n/i18n.ts';
 import { ConfirmWithReason } from '../../shared/ui/confirm-with-reason.tsx';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime, newRequestKey } from './format.ts';
-import { ApproveReject, amountColumn, listState, memberColumn, useNotice } from './money-kit.tsx';
+import {
+  ApproveReject,
+  FormOutcome,
+  amountColumn,
+  listState,
+  memberColumn,
+  useNotice,
+} from './money-kit.tsx';
 import { amountField, precisionShownBy } from './amount-field.ts';
 
 type Row = ValueOf<typeof operatorAdjustments>['items'][number];
@@ -195,8 +196,7 @@ function AdjustForm({ threshold }: { threshold: string | null }) {
         error={fieldError('reason')}
         {...form.register('reason')}
       />
-      <FormAlert>{alert}</FormAlert>
-      <FormAlert tone="notice">{result}</FormAlert>
+      <FormOutcome alert={alert} result={result} />
       <div className="form__actions">
         <SubmitButton isBusy={isSubmitting} busyLabel={t('money_working')}>
           {t('money_adjust_submit')}

@@ -173,3 +173,13 @@ export function StatusQueue<Row, S extends string>({
     </Page>
   );
 }
+
+/** A money form's outcome above its buttons: its failure, then what it did. */
+export function FormOutcome({ alert, result }: { alert: ReactNode; result: ReactNode }) {
+  return (
+    <>
+      <FormAlert>{alert}</FormAlert>
+      <FormAlert tone="notice">{result}</FormAlert>
+    </>
+  );
+}

@@ -10,14 +10,14 @@ import {
 import { operatorDepositNumbers, operatorSaveDepositNumber } from '@khela/contract/call-routes';
 import { useCan } from '../../app/operator.ts';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
-import { FormAlert, NumberField, SelectField, SubmitButton, TextField } from '../../shared/forms/fields.tsx';
+import { NumberField, SelectField, SubmitButton, TextField } from '../../shared/forms/fields.tsx';
 import { useServerForm } from '../../shared/forms/use-server-form.ts';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime } from './format.ts';
 import { amountField } from './amount-field.ts';
-import { listState, useNotice } from './money-kit.tsx';
+import { FormOutcome, listState, useNotice } from './money-kit.tsx';
 
 type Row = ValueOf<typeof operatorDepositNumbers>[number];
 
@@ -185,8 +185,7 @@ function NumberForm({ editing, onDone }: { editing: Row | null; onDone: () => vo
         error={fieldError('dailyCap')}
         {...form.register('dailyCap')}
       />
-      <FormAlert>{alert}</FormAlert>
-      <FormAlert tone="notice">{result}</FormAlert>
+      <FormOutcome alert={alert} result={result} />
       <div className="form__actions">
         <SubmitButton isBusy={isSubmitting} busyLabel={t('money_working')}>
           {t('money_numbers_save')}
