@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import type { SiteSettingsInput } from '../settings/settings.schema.ts';
@@ -78,4 +79,11 @@ export function depositCalls(methodCode: string, app: () => { sut: TestApp; play
         .set({ expiresAt: sql`now() - interval '1 minute'` }),
     reconcile: () => reconcileOverdue(app().sut),
   };
+}
+
+/** The codes of the deposit methods the site offers `player` (its methods list, which must answer 200). */
+export async function offeredMethodCodes(sut: TestApp, player: string): Promise<string[]> {
+  const answer = await call(sut, { method: 'GET', url: '/wps/deposit/methods', token: player });
+  expect(answer.status).toBe(200);
+  return answer.body.value.map((method: { code: string }) => method.code);
 }
