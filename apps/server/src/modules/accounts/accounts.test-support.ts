@@ -221,6 +221,16 @@ export async function playerLogin(sut: TestApp): Promise<string> {
   return token;
 }
 
+/** The back office's login by username and password (sealed, with a solved ALTCHA), as the admin app sends it. */
+export async function operatorPasswordLogin(sut: TestApp, username: string, password: string) {
+  return call(sut, {
+    method: 'POST',
+    url: '/api/operator/session/login',
+    sealed: true,
+    body: { username, password, altcha: await solveAltcha(sut) },
+  });
+}
+
 /**
  * A session token of the demo operator (docs/demo-accounts.md), the owner. Opened in the database
  * rather than by login: the login's second step takes one TOTP code per 30 seconds, and a test

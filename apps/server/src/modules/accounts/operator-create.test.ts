@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, testEnvDefaults, type TestApp } from '../../test/helper.ts';
 import { loadEnv } from '../../config/env.ts';
 import { scryptOf } from './accounts.context.ts';
-import { call, solveAltcha } from './accounts.test-support.ts';
+import { operatorPasswordLogin } from './accounts.test-support.ts';
 import { members } from './accounts.tables.ts';
 import { createOperator } from './operator-create.ts';
 import { operators } from './operators.tables.ts';
@@ -19,13 +19,7 @@ afterEach(async () => {
   await sut.close();
 });
 
-const operatorLogin = async (username: string, password: string) =>
-  call(sut, {
-    method: 'POST',
-    url: '/api/operator/session/login',
-    sealed: true,
-    body: { username, password, altcha: await solveAltcha(sut) },
-  });
+const operatorLogin = (username: string, password: string) => operatorPasswordLogin(sut, username, password);
 
 describe('createOperator (npm run operator:create)', () => {
   it('gives a fresh database its first operator, who can log in to the back office', async () => {

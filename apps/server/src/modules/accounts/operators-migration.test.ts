@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { migrationsFolder, openDatabase } from '../../db/open-database.ts';
 import { testEnvDefaults, type TestApp } from '../../test/helper.ts';
 import { scryptOf } from './accounts.context.ts';
-import { call, solveAltcha } from './accounts.test-support.ts';
+import { call, operatorPasswordLogin, solveAltcha } from './accounts.test-support.ts';
 import { createOperator } from './operator-create.ts';
 import { hashPassword } from './password-hash.ts';
 import { hashToken } from './session.service.ts';
@@ -126,14 +126,6 @@ afterAll(async () => {
   await sut?.close();
 });
 
-const operatorPasswordLogin = async (username: string, password: string) =>
-  call(sut, {
-    method: 'POST',
-    url: '/api/operator/session/login',
-    sealed: true,
-    body: { username, password, altcha: await solveAltcha(sut) },
-  });
-
 describe(`migration ${tag}`, () => {
   it('moves the operator with the same id, password, second step and role', async () => {
     const [moved] = rowsOf<Record<string, unknown>>(
@@ -178,7 +170,7 @@ describe(`migration ${tag}`, () => {
   });
 
   it('lets the operator into the back office with the same password and TOTP, and not the member site', async () => {
-    const first = await operatorPasswordLogin('boss', 'Ledger-keeper-2026');
+    const first = await operatorPasswordLogin(sut, 'boss', 'Ledger-keeper-2026');
     expect(first.body.value).toMatchObject({ twoFactorRequired: true });
     const done = await call(sut, {
       method: 'POST',
