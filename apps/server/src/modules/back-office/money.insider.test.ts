@@ -9,6 +9,7 @@ import { updateSettings } from '../settings/settings.service.ts';
 import { brandDayStart } from './money.limits.ts';
 import { moneyAdjustments } from './money.tables.ts';
 import { uniqueKeys } from '../wallet/money.test-support.ts';
+import { adjustRequest, decideAdjustment } from './money.test-support.ts';
 
 /**
  * Issue 35, item 1: four eyes that hold. The findings reproduced: one finance operator credited a
@@ -45,15 +46,8 @@ afterAll(async () => {
   await sut.close();
 });
 
-const adjust = (body: Record<string, unknown>, token: string) =>
-  call(sut, {
-    method: 'POST',
-    url: '/api/operator/wallet/adjust',
-    token,
-    body: { username: 'demoplayer', reason: 'goodwill credit', idempotencyKey: newKey(), ...body },
-  });
-const decide = (body: Record<string, unknown>, token: string) =>
-  call(sut, { method: 'POST', url: '/api/operator/adjustment/decide', body, token });
+const adjust = (body: Record<string, unknown>, token: string) => adjustRequest(sut, body, token, newKey());
+const decide = (body: Record<string, unknown>, token: string) => decideAdjustment(sut, body, token);
 const balance = async () =>
   Number(
     (await call(sut, { method: 'GET', url: '/wps/v2/wallets/balance', token: player })).body.value.sumBalance,

@@ -7,6 +7,7 @@ import { journalEntries } from '../ledger/ledger.tables.ts';
 import { operatorAudit } from '../audit/audit.tables.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { png, uniqueKeys } from '../wallet/money.test-support.ts';
+import { adjustRequest, decideAdjustment } from './money.test-support.ts';
 
 /**
  * The back office's money calls (issue 15, item 4): four eyes on large adjustments, the ledger
@@ -56,14 +57,8 @@ afterAll(async () => {
 });
 
 const adjust = (body: Record<string, unknown>, token = finance.token) =>
-  call(sut, {
-    method: 'POST',
-    url: '/api/operator/wallet/adjust',
-    token,
-    body: { username: 'demoplayer', reason: 'goodwill credit', idempotencyKey: newKey(), ...body },
-  });
-const decide = (body: Record<string, unknown>, token = finance2.token) =>
-  call(sut, { method: 'POST', url: '/api/operator/adjustment/decide', body, token });
+  adjustRequest(sut, body, token, newKey());
+const decide = (body: Record<string, unknown>, token = finance2.token) => decideAdjustment(sut, body, token);
 const get = (url: string, token: string) => call(sut, { method: 'GET', url, token });
 const balance = async () => (await get('/wps/v2/wallets/balance', player)).body.value.sumBalance as string;
 const auditOf = (action: string) =>
