@@ -71,6 +71,14 @@ async function member(funding: bigint): Promise<number> {
 
 const balanceOf = (memberId: number) => mainBalanceOf(sut.db, memberId);
 
+/** Locks the numero now, as the lifecycle does at its lock time; its row after. */
+async function lockNow(numeroId: number) {
+  await sut.db.update(lotteryNumeros).set({ lockAt: new Date() }).where(eq(lotteryNumeros.id, numeroId));
+  await lockDueNumeros(sut.db, new Date());
+  const [locked] = await sut.db.select().from(lotteryNumeros).where(eq(lotteryNumeros.id, numeroId));
+  return locked;
+}
+
 /** The đề (special's last two digits) that a digest gives with the known seed. */
 async function deOf(numero: string, betsDigest: string): Promise<string> {
   const result = await deriveDraw({
@@ -131,9 +139,7 @@ describe('steering đề by placing and cancelling bets (issue 36)', () => {
     // Free re-rolls cost the attacker nothing …
     expect(await balanceOf(attacker)).toBe(before);
     // … and gain nothing: the lock fixes the baseline's digest, the draw is the baseline's đề.
-    await sut.db.update(lotteryNumeros).set({ lockAt: new Date() }).where(eq(lotteryNumeros.id, numeroId));
-    await lockDueNumeros(sut.db, new Date());
-    const [locked] = await sut.db.select().from(lotteryNumeros).where(eq(lotteryNumeros.id, numeroId));
+    const locked = await lockNow(numeroId);
     expect(locked).toMatchObject({ status: 'locked', betCount: 2, betsDigest: baseline.betsDigest });
     expect(await deOf(numero, locked!.betsDigest!)).toBe(baselineDe);
     expect(baselineDe).not.toBe(wanted);
@@ -263,9 +269,7 @@ describe('the bets digest as a Merkle root (issue 36)', () => {
     });
     expect(earlyProof.status).toBe(409);
 
-    await sut.db.update(lotteryNumeros).set({ lockAt: new Date() }).where(eq(lotteryNumeros.id, numeroId));
-    await lockDueNumeros(sut.db, new Date());
-    const [locked] = await sut.db.select().from(lotteryNumeros).where(eq(lotteryNumeros.id, numeroId));
+    const locked = await lockNow(numeroId);
     expect(locked?.betCount).toBe(5);
 
     // Anyone rebuilds the root from the published leaves (two pages of 3), without the cancelled bet.
