@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { rolePermissions, type OperatorSelf } from '@khela/contract';
-import { OperatorContext } from '../../app/operator.ts';
+import { screen, within } from '@testing-library/react';
+import { operatorSelf, renderAsOperator } from '../../test/operator-page.tsx';
 import { setFetchForTests } from '../../shared/api/client.ts';
-import { createQueryClient } from '../../shared/api/hooks.ts';
-import { startSession } from '../../shared/api/session.ts';
 import AlertsPage from './alerts-page.tsx';
 
-const risk: OperatorSelf = {
-  id: 9,
-  account: 'risk1',
-  nickname: 'Risk',
-  role: 'risk',
-  permissions: [...rolePermissions.risk],
-  passwordChangeRequired: false,
-  twoFactorSetupRequired: false,
-  idleMinutes: 15,
-};
+const risk = operatorSelf('risk', { id: 9, account: 'risk1', nickname: 'Risk' });
 
 const alert = (kind: string, extra: Record<string, unknown>) => ({
   kind,
@@ -43,14 +30,7 @@ function answering(value: unknown, asked: string[]) {
 }
 
 function show() {
-  startSession('test-token');
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <OperatorContext.Provider value={risk}>
-        <AlertsPage />
-      </OperatorContext.Provider>
-    </QueryClientProvider>,
-  );
+  return renderAsOperator(<AlertsPage />, risk);
 }
 
 describe('the insider alerts page', () => {

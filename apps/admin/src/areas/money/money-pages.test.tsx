@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { rolePermissions, type OperatorSelf } from '@khela/contract';
-import { OperatorContext } from '../../app/operator.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OperatorSelf } from '@khela/contract';
+import { operatorSelf, renderAsOperator } from '../../test/operator-page.tsx';
 import { setFetchForTests } from '../../shared/api/client.ts';
-import { createQueryClient } from '../../shared/api/hooks.ts';
-import { startSession } from '../../shared/api/session.ts';
 import { formatMoney } from './format.ts';
 import WithdrawalsPage from './withdrawals-page.tsx';
 import DepositsPage from './deposits-page.tsx';
 
 const markup = '<img src=x onerror="window.__xss=1">';
 
-const finance: OperatorSelf = {
-  id: 7,
-  account: 'finance1',
-  nickname: 'Finance',
-  role: 'finance',
-  permissions: [...rolePermissions.finance],
-  passwordChangeRequired: false,
-  twoFactorSetupRequired: false,
-  idleMinutes: 15,
-};
+const finance = operatorSelf('finance', { id: 7, account: 'finance1', nickname: 'Finance' });
 
 function answering(values: Record<string, unknown>) {
   setFetchForTests(async (input) => {
@@ -38,12 +26,7 @@ function answering(values: Record<string, unknown>) {
 }
 
 function show(page: React.ReactNode, operator: OperatorSelf = finance) {
-  startSession('test-token');
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <OperatorContext.Provider value={operator}>{page}</OperatorContext.Provider>
-    </QueryClientProvider>,
-  );
+  return renderAsOperator(page, operator);
 }
 
 const withdrawal = {
@@ -137,7 +120,7 @@ describe('the money pages', () => {
         },
       ],
     });
-    const support: OperatorSelf = { ...finance, role: 'support', permissions: [...rolePermissions.support] };
+    const support = operatorSelf('support', finance);
     const { container } = show(<DepositsPage />, support);
     const table = await screen.findByRole('table', { name: 'Deposits' });
     expect(within(table).getByText(markup)).toBeTruthy();

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { rolePermissions, type OperatorSelf } from '@khela/contract';
-import { OperatorContext } from '../../app/operator.ts';
+import { screen } from '@testing-library/react';
+import { operatorSelf, renderAsOperator } from '../../test/operator-page.tsx';
 import { setFetchForTests } from '../../shared/api/client.ts';
-import { createQueryClient } from '../../shared/api/hooks.ts';
-import { startSession } from '../../shared/api/session.ts';
 import { setBrandZone } from '../../shared/lib/format.ts';
 import ReportsPage from './reports-page.tsx';
 
-const owner: OperatorSelf = {
-  id: 1,
-  account: 'owner1',
-  nickname: 'Owner',
-  role: 'owner',
-  permissions: [...rolePermissions.owner],
-  passwordChangeRequired: false,
-  twoFactorSetupRequired: false,
-  idleMinutes: 15,
-};
+const owner = operatorSelf('owner', { id: 1, account: 'owner1', nickname: 'Owner' });
 
 describe("the reports page and the brand's zone", () => {
   it('names the zone its days are in and asks for days of that zone', async () => {
@@ -52,14 +39,7 @@ describe("the reports page and the brand's zone", () => {
     });
     // The shell sets it from the whitelabel before any page renders (app.tsx).
     setBrandZone('Asia/Kathmandu');
-    startSession('test-token');
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <OperatorContext.Provider value={owner}>
-          <ReportsPage />
-        </OperatorContext.Provider>
-      </QueryClientProvider>,
-    );
+    renderAsOperator(<ReportsPage />, owner);
     expect(
       await screen.findByText("Days and times in Asia/Kathmandu (GMT+5:45), the brand's time zone."),
     ).toBeTruthy();
