@@ -307,6 +307,8 @@ describe('the deposit page', () => {
     fireEvent.input(trx, { target: { value: '9bk4c7dx2m' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Submit TrxID' }));
     expect(await within(panel).findByText('This TrxID has already been submitted')).toBeTruthy();
+    // Said as used, not as mistyped (the e2e journey found the field saying "not a bKash transaction ID").
+    expect(within(panel).queryByText('This is not a bKash transaction ID')).toBeNull();
     fireEvent.input(trx, { target: { value: '8N7A6B5C4D' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Submit TrxID' }));
     expect(

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
+import { ApiError } from '@khela/contract';
 import {
   bdMobilePattern,
   isTrxIdOf,
@@ -161,6 +162,8 @@ function TransferForm({
       onDone(order);
     },
     onError: (error) => {
+      // A TrxID already used is said as such (codeFields), not as a mistyped one.
+      if (error instanceof ApiError && error.code === 'TRX_ID_USED') return false;
       const fields = issueFields(error);
       if (fields.includes('wallet.trxId')) {
         form.setError('trxId', {
