@@ -35,6 +35,8 @@ const memberPages = [
   'manualRebate',
 ];
 const agentPages = [
+  // "My account": the agent's own password, payment password, mobile and second step (issue 38).
+  'securityCenter',
   'agentAnnouncement',
   'agentTeamOverview',
   'depositv2',
