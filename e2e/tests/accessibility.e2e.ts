@@ -6,6 +6,7 @@ import { memberToken, sessionToken } from '../support/api.ts';
 import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { header } from '../support/site.ts';
 import { useSite } from '../support/suite.ts';
+import { agentPages, memberPages } from '../support/centre-pages.ts';
 
 /**
  * Issue 38, "Done when": axe-core (WCAG 2.2 A and AA rules) finds no violation on the guest pages,
@@ -27,42 +28,6 @@ const guestPaths = [
   '/rng',
   '/login',
   '/register',
-];
-
-// The centres' pages (shared/config/centre-pages.ts, as centre-urls.e2e.ts lists them).
-const memberPages = [
-  'securityCenter',
-  'transferFund',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-  'personalHistoryCopy',
-  'transactionHistory',
-  'personalProfit',
-  'bonusDetails',
-  'rewardCenter',
-  'referral',
-  'missionLeaderboard',
-  'messageV2',
-  'manualRebate',
-];
-const agentPages = [
-  'agentAnnouncement',
-  'agentTeamOverview',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-  'transactionHistory',
-  'registerCenter',
-  'downlineManagmentView',
-  'personalHistoryCopy',
-  'palStatementsAgentCopy',
-  'agentRevenueReport',
-  'agentDownlineTransactionDetailsCopy',
-  'agentDividendRecordCopy2',
-  'agentDailyWages2',
-  'agentHourSalary',
-  'agentRealtimeSalary',
 ];
 
 const backOfficePaths = [

@@ -4,6 +4,7 @@ import { memberToken, sessionToken } from '../support/api.ts';
 import { openPage, screenshot, viewports, type WatchedPage } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
 import { header } from '../support/site.ts';
+import { agentPages, memberPages } from '../support/centre-pages.ts';
 
 /**
  * Centre pages have addresses (issue 11; apps/web/README.md, "Centre addresses"): every member
@@ -16,44 +17,8 @@ let agentSession: string;
 /** Each journey loads every page of a centre twice (its address, then Back). */
 const journeyTimeout = 240_000;
 
-// The documented addresses (README): the keys of shared/config/centre-pages.ts, in menu order. The
-// journeys also count the panel's menu, so a page added to a centre without an address test fails.
-const memberPages = [
-  'securityCenter',
-  'transferFund',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-  'personalHistoryCopy',
-  'transactionHistory',
-  'personalProfit',
-  'bonusDetails',
-  'rewardCenter',
-  'referral',
-  'missionLeaderboard',
-  'messageV2',
-  'manualRebate',
-];
-const agentPages = [
-  // "My account": the agent's own password, payment password, mobile and second step (issue 38).
-  'securityCenter',
-  'agentAnnouncement',
-  'agentTeamOverview',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-  'transactionHistory',
-  'registerCenter',
-  'downlineManagmentView',
-  'personalHistoryCopy',
-  'palStatementsAgentCopy',
-  'agentRevenueReport',
-  'agentDownlineTransactionDetailsCopy',
-  'agentDividendRecordCopy2',
-  'agentDailyWages2',
-  'agentHourSalary',
-  'agentRealtimeSalary',
-];
+// The documented addresses (support/centre-pages.ts). The journeys also count the panel's menu, so
+// a page added to a centre without an address test fails.
 
 // Every conditional page on, so that each one has a menu entry to open.
 const { server, browser } = useSite(
