@@ -49,9 +49,18 @@ export const lotteryGames = pgTable(
     isHot: boolean('is_hot').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(1000),
+    /**
+     * Where a regional game's numbers come from (issue 36 item 5, docs/lottery.md "Result sources"):
+     * `house`, our own draw (seed + beacon), or `official`, the state lottery's sheet. The operator's
+     * choice; a numero keeps the source it took bets under.
+     */
+    resultSource: text('result_source', { enum: ['house', 'official'] })
+      .notNull()
+      .default('house'),
   },
   (table) => [
     uniqueIndex('lottery_games_code_key').on(table.gameCode),
+    check('lottery_games_result_source', sql`${table.resultSource} in ('house', 'official')`),
     check('lottery_games_timetable', sql`(${table.drawTime} is null) <> (${table.intervalSeconds} is null)`),
   ],
 );
@@ -97,6 +106,12 @@ export const lotteryNumeros = pgTable(
     voidRequestedAt: timestamp('void_requested_at', { withTimezone: true }),
     voidApprovedBy: bigint('void_approved_by', { mode: 'number' }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** The game's result source when the numero opened (a change applies to numeros without bets). */
+    resultSource: text('result_source', { enum: ['house', 'official'] })
+      .notNull()
+      .default('house'),
+    /** An official result's origin once it arrived: `feed` or `entry` (two operators' matching entries). */
+    resultOrigin: text('result_origin', { enum: ['feed', 'entry'] }),
   },
   (table) => [
     uniqueIndex('lottery_numeros_game_numero_key').on(table.gameId, table.numero),
@@ -197,4 +212,21 @@ export const lotteryEvents = pgTable(
     detail: jsonb('detail').notNull().default({}),
   },
   (table) => [index('lottery_events_numero_idx').on(table.numeroId, table.id)],
+);
+
+/**
+ * An operator's typed copy of an official sheet (issue 36 item 5): one per operator and numero (a
+ * correction after a mismatch replaces it). Two operators' matching copies are the result.
+ */
+export const lotterySheetEntries = pgTable(
+  'lottery_sheet_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    numeroId: bigint('numero_id', { mode: 'number' }).notNull(),
+    operatorId: integer('operator_id').notNull(),
+    operator: text('operator').notNull(),
+    sheet: jsonb('sheet').$type<{ tier: string; numbers: string[] }[]>().notNull(),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('lottery_sheet_entries_numero_operator_key').on(table.numeroId, table.operatorId)],
 );
