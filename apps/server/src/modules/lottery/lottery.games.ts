@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   fastLotteryVendor,
   prizeModeOf,
+  rtpFraction,
   vnLotteryVendor,
   type LotteryRegion,
   type PlayType,
@@ -270,6 +271,24 @@ function namesOf(names: Record<string, string>, fallback: string): VendorGame['n
 }
 
 /**
+ * Per region, the highest return to player of its odds lines (every prize mode and play type), in
+ * basis points rounded up (issue 35 item 2: the lottery's edge from its odds, docs/agents.md
+ * "Bounded by the house edge"). Rounding up keeps the edge the wages use at or below every bet's.
+ */
+export async function highestRtpByRegion(db: Database): Promise<Map<string, number>> {
+  const lines = await db
+    .select({ region: lotteryOdds.region, playType: lotteryOdds.playType, oddsMilli: lotteryOdds.oddsMilli })
+    .from(lotteryOdds);
+  const highest = new Map<string, number>();
+  for (const line of lines) {
+    const { num, den } = rtpFraction(line.region as LotteryRegion, line.playType as PlayType, line.oddsMilli);
+    const bp = Number((num * 10_000n + den - 1n) / den);
+    highest.set(line.region, Math.max(highest.get(line.region) ?? 0, bp));
+  }
+  return highest;
+}
+
+/**
  * The lottery's games as the catalogue lists them, one list per catalogue vendor: the regional
  * games under TCG_LOTTO_VN (game type LOTT), the fast ones under TCG_SEA (ELOTT). Minimum bet:
  * one major unit (the smallest default stake).
@@ -284,6 +303,7 @@ export async function lotteryCatalogueLists(
     .where(sql`${lotteryGames.enabled}`)
     .orderBy(lotteryGames.sortOrder, lotteryGames.id);
   const minBet = Number(10n ** BigInt(precision));
+  const highestRtp = await highestRtpByRegion(db);
   const listOf = (vendorCode: string, displayName: string, gameType: 'LOTT' | 'ELOTT'): VendorGamesList => ({
     ok: true,
     vendors: [{ vassalage: vendorCode, displayName, smallIcon: null, gameType, accountTypeId: 0 }],
@@ -299,7 +319,9 @@ export async function lotteryCatalogueLists(
         minBet,
         lineNum: 0,
         isHot: row.isHot ? 1 : 0,
-        rtpBasisPoints: null,
+        // The highest return of the region's odds lines: the game's edge for agents' wages is its
+        // smallest (agent_game_edges), so no play type earns an agent more than its own edge allows.
+        rtpBasisPoints: highestRtp.get(row.region) ?? null,
         defaultPlayType: row.region === 'fast' ? 'lo2' : 'de',
         launchFlags: [],
       })),

@@ -9,6 +9,7 @@ import { operatorOf, sessionOf } from '../accounts/authorize.ts';
 import { applyOwnGames } from '../games/games.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { cancelBet, listMyBets, placeSlip } from './lottery.bets.ts';
+import { refreshLotteryCatalogueRtp } from './lottery.catalogue-rtp.ts';
 import { ensureLotteryGames, lotteryCatalogueLists } from './lottery.games.ts';
 import {
   gameByCode,
@@ -131,12 +132,14 @@ export async function lotteryRoutes(app: FastifyInstance) {
   registerCall(app, lotteryCalls.operatorSetLotteryOdds, async ({ body, request }) => {
     const settings = await getSettings(db);
     const session = operatorOf(request);
-    return setOdds(db, body, {
+    const result = await setOdds(db, body, {
       precision: settings.currencyPrecision,
       ceiling: settings.lotteryRisk.rtpCeiling,
       operator: { id: session.operatorId, account: session.account },
       request,
     });
+    await refreshLotteryCatalogueRtp(db);
+    return result;
   });
 
   registerCall(app, lotteryCalls.operatorLotteryOddsRequests, async ({ query }) => {
@@ -151,12 +154,14 @@ export async function lotteryRoutes(app: FastifyInstance) {
 
   registerCall(app, lotteryCalls.operatorDecideLotteryOdds, async ({ body, request }) => {
     const session = operatorOf(request);
-    return decideOddsRequest(db, {
+    const result = await decideOddsRequest(db, {
       precision: await precision(),
       operator: { id: session.operatorId, account: session.account },
       request,
       body,
     });
+    await refreshLotteryCatalogueRtp(db);
+    return result;
   });
 
   registerCall(app, lotteryCalls.operatorLotteryExposure, async ({ query }) => {
