@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 // The draw rules as the server and the verify page use them, imported by path like api.ts does.
@@ -17,7 +18,10 @@ import { useSite } from '../support/suite.ts';
  * opens /lottery, picks the 1-minute game, places a slip of three lô 2 số bets (and, so that one bet
  * surely wins, odd and even on the same draw), watches the countdown, sees the result after the
  * draw, is paid exactly hits × stake × odds, verifies the draw in the browser and finds the bets in
- * the betting record. Then the lobby on a 360 px phone in Bengali, dark.
+ * the betting record. On the same draw, from a 360 px phone in Vietnamese (issue 36, "Done when"):
+ * the odd/even slip, whose confirmation shows the draw's seed hash, and after the draw "Verify my
+ * bet", which checks the seed, the beacon's signature, the bet's Merkle proof and stored hash and
+ * the numbers; the same page in Bengali. Then the lobby on a 360 px phone in Bengali, dark.
  */
 // As deployed (NODE_ENV production): the server puts the lottery in the game catalogue at start
 // (header menus, /elott, the betting record's game names), which a server under test leaves out.
@@ -51,6 +55,7 @@ interface Bet {
   status: string;
   hits: number;
   payout: string;
+  seedHash: string | null;
 }
 
 async function myBets(numero: string): Promise<Bet[]> {
@@ -91,6 +96,28 @@ async function placeSlip(page: Page, playTab: RegExp, picks: string[], stake: st
   await page.getByText('Your bets are placed').waitFor({ timeout: 15_000 });
 }
 
+type Catalogue = Record<string, string>;
+const catalogue = (language: 'vi' | 'bn'): Catalogue =>
+  JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/${language}.json`, import.meta.url), 'utf8'));
+const vi = catalogue('vi');
+const bn = catalogue('bn');
+/** A catalogue text with its {{placeholders}} filled. */
+const text = (texts: Catalogue, key: string, values: Record<string, string | number> = {}) => {
+  const template = texts[key];
+  if (!template) throw new Error(`no text ${key}`);
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+};
+/** A text's start (before its first placeholder), as a regular expression. */
+const startOf = (texts: Catalogue, key: string) =>
+  new RegExp(
+    (texts[key] ?? '')
+      .split('{{')[0]!
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .trim(),
+  );
+const fitsThePhone = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
 describe('the lottery', () => {
   it('places a slip on the 1-minute game, sees the draw, is paid, verifies it and finds the bets', async () => {
     const { page, context, errors } = await memberPage(browser, token);
@@ -127,13 +154,34 @@ describe('the lottery', () => {
     await expect.poll(() => closesIn(page), { timeout: 5_000 }).toBeLessThan(first);
 
     await placeSlip(page, /Lô 2 số/, ['07', '42', '99'], '10');
-    await placeSlip(page, /Odd \/ even/, ['Odd', 'Even'], '5');
     await screenshot(page, 'lottery-slip-desktop-en');
+
+    // The odd/even slip from a 360 px phone in Vietnamese: its confirmation names the draw's
+    // commitment (seed hash and beacon round), and the bets carry it.
+    const phone = await memberPage(browser, token, { viewport: viewports.phone });
+    await phone.context.addInitScript(() => localStorage.setItem('language', 'VI'));
+    const mobile = phone.page;
+    await mobile.goto(`${server.baseUrl}/lottery?gameCode=FAST_1`);
+    await mobile.getByRole('tab', { name: text(vi, 'lottery_play_odd_even') }).click();
+    for (const pick of [text(vi, 'lottery_choice_odd'), text(vi, 'lottery_choice_even')])
+      await mobile.locator('.lottery-picker').getByRole('button', { name: pick, exact: true }).click();
+    await mobile.getByLabel(startOf(vi, 'lottery_unit_stake')).fill('5');
+    await mobile.getByRole('button', { name: text(vi, 'lottery_place'), exact: true }).click();
+    const confirmation = mobile.getByRole('alertdialog');
+    await confirmation.getByText(startOf(vi, 'lottery_confirm_commitment')).waitFor();
+    const seedHash = /[0-9a-f]{64}/.exec(await confirmation.innerText())?.[0];
+    expect(seedHash, 'the seed hash on the slip').toBeTruthy();
+    expect(await confirmation.innerText()).toContain(numero);
+    await screenshot(mobile, 'lottery-slip-phone-vi');
+    await fitsThePhone(mobile);
+    await confirmation.getByRole('button', { name: text(vi, 'action_confirm'), exact: true }).click();
+    await mobile.getByText(text(vi, 'lottery_placed')).waitFor({ timeout: 15_000 });
     await expect.poll(async () => (await myBets(numero)).length, { timeout: 10_000 }).toBe(5);
+    // The desktop's own list shows its three at once (the phone's two come with the draw's polling).
     const myBetsList = page.getByRole('list', { name: 'My bets' });
     await expect
       .poll(() => myBetsList.locator('.lottery-bet', { hasText: numero }).count(), { timeout: 10_000 })
-      .toBe(5);
+      .toBe(3);
 
     // After the draw the result appears on its own, and the bets are settled.
     const awaited = page.locator('.lottery-awaited');
@@ -142,7 +190,11 @@ describe('the lottery', () => {
     await expect
       .poll(async () => (await myBets(numero)).every((bet) => bet.status !== 'open'), { timeout: 60_000 })
       .toBe(true);
+    await expect
+      .poll(() => myBetsList.locator('.lottery-bet', { hasText: numero }).count(), { timeout: 30_000 })
+      .toBe(5);
     const bets = await myBets(numero);
+    for (const bet of bets) expect(bet.seedHash, JSON.stringify(bet)).toBe(seedHash);
 
     // Paid exactly stake × odds per hit (rounded down), hits by the published result.
     const numeros = await callApi(server.baseUrl, {
@@ -186,6 +238,36 @@ describe('the lottery', () => {
     await page.getByText('The published numbers match the draw recomputed in your browser').waitFor();
     expect(await page.locator('.lottery-verdict--bad').count()).toBe(0);
     await screenshot(page, 'lottery-verify-desktop-en');
+
+    // On the phone, "Verify my bet" of an odd/even bet: every verdict is good, in Vietnamese and
+    // in Bengali, and the page fits 360 px.
+    const oddEvenBet = oddEven[0]!;
+    const verifyMine = mobile
+      .locator(`.lottery-bet[data-bet-id="${oddEvenBet.betId}"]`)
+      .getByRole('link', { name: text(vi, 'lottery_verify_my_bet') });
+    await verifyMine.waitFor({ timeout: 30_000 });
+    await verifyMine.click();
+    await mobile.waitForURL(new RegExp(`/lottery/verify\\?.*betId=${oddEvenBet.betId}`));
+    const verdicts = (texts: Catalogue) => [
+      text(texts, 'lottery_verify_seed_ok'),
+      text(texts, 'lottery_verify_beacon_ok'),
+      text(texts, 'lottery_verify_bet_ok', { betId: oddEvenBet.betId }),
+      text(texts, 'lottery_verify_bet_hash_ok'),
+      text(texts, 'lottery_verify_numbers_ok'),
+    ];
+    for (const verdict of verdicts(vi)) await mobile.getByText(verdict).waitFor({ timeout: 30_000 });
+    expect(await mobile.locator('.lottery-verdict--bad').count()).toBe(0);
+    expect(await mobile.locator('body').innerText()).toContain(seedHash);
+    await fitsThePhone(mobile);
+    await screenshot(mobile, 'lottery-verify-phone-vi');
+    await phone.context.addInitScript(() => localStorage.setItem('language', 'BN'));
+    await mobile.reload();
+    for (const verdict of verdicts(bn)) await mobile.getByText(verdict).waitFor({ timeout: 30_000 });
+    expect(await mobile.locator('.lottery-verdict--bad').count()).toBe(0);
+    await fitsThePhone(mobile);
+    await screenshot(mobile, 'lottery-verify-phone-bn');
+    expect(unexpected(phone.errors)).toEqual([]);
+    await phone.context.close();
 
     // The betting record lists the bets of this draw.
     await page.goto(`${server.baseUrl}/index?centre=personalHistoryCopy`);
