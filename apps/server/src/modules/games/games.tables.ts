@@ -294,6 +294,23 @@ export const vendorTransfers = pgTable(
 );
 
 /**
+ * How far the platform has read a transfer-mode vendor's bet records (docs/vendor-protocol.md, "Bet
+ * records"): the vendor's own cursor after the last page stored. It moves in the same transaction
+ * as that page's rounds (into `game_rounds`, once by vendor and round id), so a pull that dies
+ * between reading and storing loses nothing: the page is read again from the old cursor.
+ */
+export const vendorRecordCursors = pgTable('vendor_record_cursors', {
+  vendorCode: text('vendor_code').primaryKey(),
+  /** The vendor's cursor (opaque); null: from its first record. */
+  cursor: text('cursor'),
+  /** When a pull last read to the end of the vendor's records: they are this fresh. */
+  pulledAt: timestamp('pulled_at', { withTimezone: true }),
+  /** Why the last pull stopped short (no answer, a refusal, a record it could not place), or null. */
+  lastError: text('last_error'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Every round a member played: `game_rounds` and the lottery's bets as rounds of their catalogue
  * games (a view, drizzle/0016_lottery_money.sql). The betting record, profit and loss, popular games
  * and the rank boards read this; money calls write `game_rounds` and `lottery_bets`.
