@@ -55,6 +55,8 @@ export const depositOrders = pgTable(
     uniqueIndex('deposit_orders_gateway_payment_key').on(table.gatewayPaymentId),
     index('deposit_orders_member_idx').on(table.memberId, table.createdAt),
     index('deposit_orders_status_idx').on(table.status, table.expiresAt),
+    // The daily reconciliation reads one provider's orders of one brand day.
+    index('deposit_orders_kind_created_idx').on(table.kind, table.createdAt),
   ],
 );
 
@@ -131,5 +133,48 @@ export const depositWalletTransfers = pgTable(
       .on(table.provider, table.trxId)
       .where(sql`${table.voidedAt} is null`),
     index('deposit_wallet_transfers_number_idx').on(table.numberId, table.createdAt),
+  ],
+);
+
+/**
+ * What the daily reconciliation (issue 37, item 6) found when it compared a brand day's gateway
+ * orders with the provider's own record (bKash query payment + search transaction, Nagad verify):
+ * - `paid_not_credited`: the provider has the member's money, we had not credited it. The job
+ *   settles it once through the deposits' one settle path (state `settled`, with the entry); an
+ *   order already rejected here is only flagged (`open`): an operator decides.
+ * - `credited_not_paid`: we credited it, the provider knows no such payment or says it failed.
+ *   Flagged, never debited automatically.
+ * - `amount_differs`: the provider's amount is not the order's. Flagged, nothing credited.
+ * One row per order and kind (a rerun of the job adds nothing); an operator resolves an open or
+ * settled row with a note (audited). Amounts in minor units.
+ */
+export const depositReconciliationItems = pgTable(
+  'deposit_reconciliation_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The brand day (YYYY-MM-DD, settings `timeZone`) whose orders were compared. */
+    businessDay: text('business_day').notNull(),
+    provider: text('provider', { enum: ['bkash', 'nagad'] }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['paid_not_credited', 'credited_not_paid', 'amount_differs'] }).notNull(),
+    /** The order's status when the mismatch was found. */
+    orderStatus: text('order_status', { enum: ['pending', 'approved', 'rejected', 'expired'] }).notNull(),
+    orderAmount: bigint('order_amount', { mode: 'bigint' }).notNull(),
+    /** The provider's own word for the payment (`Completed`, `Failed`…), `unknown` when it knows none. */
+    providerStatus: text('provider_status').notNull(),
+    providerAmount: bigint('provider_amount', { mode: 'bigint' }),
+    /** The provider's transaction id (bKash trxID, Nagad issuerPaymentRefNo), when it gave one. */
+    providerTransactionId: text('provider_transaction_id'),
+    state: text('state', { enum: ['open', 'settled', 'resolved'] }).notNull(),
+    /** The journal entry of the job's settlement (`settled`). */
+    entryId: bigint('entry_id', { mode: 'number' }),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    note: text('note'),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('deposit_reconciliation_items_order_kind_key').on(table.orderId, table.kind),
+    index('deposit_reconciliation_items_state_idx').on(table.state, table.businessDay),
   ],
 );
