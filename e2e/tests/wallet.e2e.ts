@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { callApi, memberToken, operatorToken } from '../support/api.ts';
+import { callApi, memberToken, operatorSession, operatorToken } from '../support/api.ts';
+import { enrolledOperator } from '../support/back-office.ts';
 import { memberPage, screenshot, viewports, type MemberPageOptions } from '../support/browser.ts';
 import { amountOf, header, headerBalance, openCentre } from '../support/site.ts';
 import { useSite } from '../support/suite.ts';
@@ -8,15 +9,24 @@ import { useSite } from '../support/suite.ts';
 /**
  * The wallet journey (spec 2 member centre, 4 withdrawal confirmation) in real Chromium against the
  * real server: a sandbox-gateway deposit paid on the gateway's page, a bank transfer the operator
- * approves, binding an e-wallet, a withdrawal the operator disburses and the member answers
- * "received partly", a transfer to the upline, and the account record listing every line.
+ * approves, binding an e-wallet, a withdrawal a finance operator approves and disburses (the owner
+ * approved the member's deposit, so may not pay them: issue 35) and the member answers "received
+ * partly", a transfer to the upline, and the account record listing every line.
  */
 const { server, browser } = useSite();
 let token: string;
+/** A finance operator's session: approves and pays out the withdrawal. */
+let cashier: string;
 
 beforeAll(async () => {
   token = await memberToken(server.baseUrl);
-});
+  const credentials = await enrolledOperator(server.baseUrl, await operatorToken(server.baseUrl), {
+    // A retry of the journey creates another one.
+    account: `cashier${Date.now().toString(36)}`,
+    role: 'finance',
+  });
+  cashier = await operatorSession(server.baseUrl, credentials);
+}, 120_000);
 
 /** A failed call shows up as a console error in Chromium; none is expected in the happy journey. */
 const unexpected = (errors: string[]) =>
@@ -32,11 +42,11 @@ async function centrePage(panel: Locator, item: string) {
   await panel.locator('.centre__menu').getByRole('button', { name: item, exact: true }).click();
 }
 
-async function operator(path: string, body: unknown) {
+async function operator(path: string, body: unknown, as?: string) {
   const answer = await callApi(server.baseUrl, {
     method: 'POST',
     path,
-    token: await operatorToken(server.baseUrl),
+    token: as ?? (await operatorToken(server.baseUrl)),
     body,
   });
   expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
@@ -128,7 +138,7 @@ describe('the wallet', () => {
       .click();
     await expect.poll(shown, { timeout: 15_000 }).toBe(start + 692.5);
 
-    // 3. Withdraw: bind an e-wallet, request 100, the operator disburses, "received partly" 60.
+    // 3. Withdraw: bind an e-wallet, request 100, finance approves and pays, "received partly" 60.
     panel = await openCentre(page, 'Withdraw');
     await panel.getByText('Available to withdraw').waitFor();
     expect(amountOf(await panel.locator('.wallet-balance__value').innerText())).toBe(start + 692.5);
@@ -160,7 +170,16 @@ describe('the wallet', () => {
     await expect.poll(() => item.innerText()).toContain('Pending');
     await expect.poll(shown, { timeout: 15_000 }).toBe(start + 592.5);
 
-    await operator('/api/operator/withdrawal/decide', { withdrawalId, decision: 'disburse' });
+    // The owner approved the bank deposit: that member's withdrawal is another operator's.
+    const ownerTry = await callApi(server.baseUrl, {
+      method: 'POST',
+      path: '/api/operator/withdrawal/decide',
+      token: await operatorToken(server.baseUrl),
+      body: { withdrawalId, decision: 'approve' },
+    });
+    expect(ownerTry.body.code).toBe('SECOND_APPROVER_REQUIRED');
+    await operator('/api/operator/withdrawal/decide', { withdrawalId, decision: 'approve' }, cashier);
+    await operator('/api/operator/withdrawal/decide', { withdrawalId, decision: 'disburse' }, cashier);
     await centrePage(panel, 'Deposit');
     await centrePage(panel, 'Withdraw');
     const receipt = item.getByRole('form', { name: 'Did the money arrive?' });

@@ -70,6 +70,11 @@ export const errorCatalogue = {
   TWO_FACTOR_SETUP_REQUIRED: { status: 403, message: 'err_two_factor_setup_required' },
   /** Four eyes: an action another operator must approve (the requester cannot approve their own). */
   SECOND_APPROVER_REQUIRED: { status: 409, message: 'err_second_approver_required' },
+  /**
+   * A withdrawal is paid out only once an operator approved it (issue 35): approve, then disburse.
+   * Nothing moved; the refusal is in the audit trail.
+   */
+  WITHDRAWAL_NOT_APPROVED: { status: 409, message: 'err_withdrawal_not_approved' },
   /** A switched-off feature (free play, SMS login, registration kind). */
   FEATURE_DISABLED: { status: 403, message: 'err_operation_not_allowed' },
   REGION_BLOCKED: { status: 403, message: 'info_ip_block' },

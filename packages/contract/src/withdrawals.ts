@@ -250,7 +250,7 @@ export const withdrawalCalls = {
     auth: 'operator',
     encrypted: false,
     summary:
-      'Approve a pending withdrawal (it stays pending until paid), reject it (the hold is released) or mark it disbursed (paid out, with an optional proof image)',
+      'Approve a pending withdrawal (it stays pending until paid), reject it (the hold is released) or, once approved, mark it disbursed (paid out, with an optional proof image)',
     tag: 'operator',
     body: z
       .object({

@@ -134,6 +134,38 @@ describe('daily limits on adjustments below the threshold', () => {
     }
   });
 
+  it('holds an owner past the limits too: a second operator releases it, never the owner alone', async () => {
+    const before = await balance();
+    // Per member: 2 adjustments and 15,000.00 a day (the defaults). The owner's third waits.
+    const answers = [];
+    for (const amount of ['5000', '5000', '1']) answers.push((await adjust({ amount }, owner)).body.value);
+    expect(answers.map((value) => value.status)).toEqual(['posted', 'posted', 'pending']);
+    expect(answers[2].heldBecause).toContain('member: more than 2 adjustments today');
+    // Past the sum, in a fresh day, with the per-operator limits.
+    await yesterday();
+    await updateSettings(sut.db, {
+      insiderControls: { ...defaultsOf(), adjustCountPerMemberDay: 0, adjustSumPerOperatorDay: '6000' },
+    });
+    try {
+      expect((await adjust({ amount: '5000' }, owner)).body.value.status).toBe('posted');
+      const over = (await adjust({ amount: '-1000.01' }, owner)).body.value;
+      expect(over).toMatchObject({ status: 'pending' });
+      expect(over.heldBecause).toContain('operator: more than 6000.00 today');
+      const own = await decide({ adjustmentId: over.adjustmentId, decision: 'approve' }, owner);
+      expect([own.status, own.body.code]).toEqual([409, 'SECOND_APPROVER_REQUIRED']);
+      const released = await decide({ adjustmentId: over.adjustmentId, decision: 'approve' }, finance2.token);
+      expect(released.body.value).toMatchObject({ status: 'approved', decidedBy: finance2.account });
+    } finally {
+      await updateSettings(sut.db, { insiderControls: defaultsOf() });
+    }
+    await decide(
+      { adjustmentId: answers[2].adjustmentId, decision: 'reject', reason: 'test' },
+      finance2.token,
+    );
+    expect(await balance()).toBeCloseTo(before + 10_000 + 5000 - 1000.01, 2);
+    await yesterday();
+  });
+
   it('replays the same key to the same answer, and refuses the key for another amount', async () => {
     const key = newKey();
     const first = await adjust({ amount: '5', idempotencyKey: key }, finance3.token);
@@ -208,8 +240,8 @@ describe('a creditor never pays out their member alone', () => {
       token,
     });
 
-  it('refuses approve and disburse to the operator who credited the member; another operator pays', async () => {
-    // The owner funds the member (not held); finance credits 100 at once.
+  it('refuses approve and disburse to the operator who credited the member, owner or not; another operator pays', async () => {
+    // The owner funds the member; finance credits 100 at once.
     expect((await adjust({ amount: '9000' }, owner)).body.value.status).toBe('posted');
     expect((await adjust({ amount: '100' }, finance.token)).body.value.status).toBe('posted');
     const id = await withdrawal('5000');
@@ -217,8 +249,15 @@ describe('a creditor never pays out their member alone', () => {
     expect(approve.status).toBe(409);
     expect(approve.body.code).toBe('SECOND_APPROVER_REQUIRED');
     expect(approve.body.value.issues[0].reason).toContain('credited this member');
+    // The owner who credited the member is held the same way (no single person moves money out).
+    const ownerApprove = await decideW(id, { decision: 'approve' }, owner);
+    expect(ownerApprove.body.code).toBe('SECOND_APPROVER_REQUIRED');
+    expect(ownerApprove.body.value.issues[0].reason).toContain('credited this member');
+    // Approved by another operator, it is still not the creditor's to pay.
+    expect((await decideW(id, { decision: 'approve' }, approver.token)).status).toBe(200);
     const disburse = await decideW(id, { decision: 'disburse' }, finance.token);
     expect(disburse.body.code).toBe('SECOND_APPROVER_REQUIRED');
+    expect((await decideW(id, { decision: 'disburse' }, owner)).body.code).toBe('SECOND_APPROVER_REQUIRED');
     // The refusals are in the audit trail (the audit hook records refused calls).
     const refusals = await sut.db
       .select()
@@ -230,8 +269,7 @@ describe('a creditor never pays out their member alone', () => {
         ),
       );
     expect(refusals.map((row) => row.outcome)).toEqual(['failed', 'failed']);
-    // Another operator (who credited nothing) approves and pays; rejecting stays open to anyone.
-    expect((await decideW(id, { decision: 'approve' }, approver.token)).status).toBe(200);
+    // Another operator (who credited nothing) pays; rejecting stays open to anyone.
     expect((await decideW(id, { decision: 'disburse' }, payer.token)).body.value.status).toBe('disbursed');
   });
 
@@ -242,15 +280,27 @@ describe('a creditor never pays out their member alone', () => {
     try {
       const id = await withdrawal('1000');
       const unapproved = await decideW(id, { decision: 'disburse' }, approver.token);
-      expect(unapproved.body.code).toBe('SECOND_APPROVER_REQUIRED');
-      expect(unapproved.body.value.issues[0].reason).toContain('approved before it is paid');
+      expect([unapproved.status, unapproved.body.code]).toEqual([409, 'WITHDRAWAL_NOT_APPROVED']);
       expect((await decideW(id, { decision: 'approve' }, approver.token)).status).toBe(200);
       const same = await decideW(id, { decision: 'disburse' }, approver.token);
+      expect(same.body.code).toBe('SECOND_APPROVER_REQUIRED');
       expect(same.body.value.issues[0].reason).toContain('another operator than the approver');
       expect((await decideW(id, { decision: 'disburse' }, payer.token)).body.value.status).toBe('disbursed');
-      // Below the threshold one operator may approve and pay.
+      // Below the threshold one operator may approve and pay, but never pay what nobody approved.
       const small = await withdrawal('999');
+      const smallUnapproved = await decideW(small, { decision: 'disburse' }, approver.token);
+      expect([smallUnapproved.status, smallUnapproved.body.code]).toEqual([409, 'WITHDRAWAL_NOT_APPROVED']);
+      expect((await decideW(small, { decision: 'approve' }, approver.token)).status).toBe(200);
       expect((await decideW(small, { decision: 'disburse' }, approver.token)).body.value.status).toBe(
+        'disbursed',
+      );
+      // An owner who credited no one is held the same way: approving and paying alone is refused.
+      const boss = await operatorOfRole(sut, 'owner');
+      const large = await withdrawal('1500');
+      expect((await decideW(large, { decision: 'approve' }, boss.token)).status).toBe(200);
+      const alone = await decideW(large, { decision: 'disburse' }, boss.token);
+      expect([alone.status, alone.body.code]).toEqual([409, 'SECOND_APPROVER_REQUIRED']);
+      expect((await decideW(large, { decision: 'disburse' }, payer.token)).body.value.status).toBe(
         'disbursed',
       );
     } finally {

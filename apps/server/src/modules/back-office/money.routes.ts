@@ -25,23 +25,23 @@ import {
  * needed, and wallet must not import back-office, which reads wallets).
  */
 export async function moneyAdminRoutes(app: FastifyInstance) {
-  // The operator's adjustment: at or above the four-eyes threshold it waits for a second operator.
-  registerCall(app, calls.operatorAdjust, async ({ body, request }) => {
-    const session = operatorSessionOf(request);
-    return adjustOrRequest(app.db, {
-      money: await getSettings(app.db),
-      threshold: app.env.ADJUST_APPROVAL_THRESHOLD,
-      operator: { id: session.operatorId, account: session.account, role: session.operatorRole },
-      request,
-      body,
-    });
-  });
-
   const { db } = app;
   const operatorOf = (request: Parameters<typeof operatorSessionOf>[0]) => {
     const session = operatorSessionOf(request);
     return { id: session.operatorId, account: session.account };
   };
+
+  // The operator's adjustment: at or above the four-eyes threshold, or past a daily limit (owners
+  // included), it waits for a second operator.
+  registerCall(app, calls.operatorAdjust, async ({ body, request }) =>
+    adjustOrRequest(db, {
+      money: await getSettings(db),
+      threshold: app.env.ADJUST_APPROVAL_THRESHOLD,
+      operator: operatorOf(request),
+      request,
+      body,
+    }),
+  );
 
   registerCall(app, calls.operatorAdjustments, async ({ query }) =>
     listAdjustments(db, {

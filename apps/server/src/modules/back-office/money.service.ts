@@ -1,11 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import {
-  accountTypes,
-  type walletAdjustValueSchema,
-  type AdjustmentRequest,
-  type OperatorRole,
-} from '@khela/contract';
+import { accountTypes, type walletAdjustValueSchema, type AdjustmentRequest } from '@khela/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
@@ -41,8 +36,6 @@ type Money = Pick<SiteSettings, 'currency' | 'currencyPrecision'>;
 export interface OperatorIdentity {
   id: number;
   account: string;
-  /** An owner is not held by the daily limits (they set them; money.limits.ts). */
-  role?: OperatorRole;
 }
 
 type AdjustmentRow = typeof moneyAdjustments.$inferSelect;
@@ -134,10 +127,11 @@ export async function adjustOrRequest(
   try {
     const decided = await db.transaction(async (tx) => {
       await lockAdjustments(tx);
-      const heldBecause =
-        isOverThreshold || operator.role === 'owner'
-          ? null
-          : await limitsPassed(tx, { settings: money, operatorId: operator.id, memberId: owner.id, size });
+      // Owners too: no single person moves money without end (an owner past a limit waits for a
+      // second operator like anyone).
+      const heldBecause = isOverThreshold
+        ? null
+        : await limitsPassed(tx, { settings: money, operatorId: operator.id, memberId: owner.id, size });
       const isHeld = isOverThreshold || heldBecause !== null;
       const [inserted] = await tx
         .insert(moneyAdjustments)

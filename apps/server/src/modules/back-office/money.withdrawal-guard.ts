@@ -12,10 +12,10 @@ import { moneyAdjustments } from './money.tables.ts';
  * them). Approve and disburse are refused with SECOND_APPROVER_REQUIRED when
  * - the deciding operator credited the member (asked or approved a credit adjustment) or approved
  *   one of the member's deposits within `creditorCoolingHours`;
- * - a disbursement of at least `disburseSecondOperatorFrom` is not approved yet, or was approved by
- *   the same operator.
- * An owner is not held (the owner sets these limits and creates operators: a limit on them stops
- * nothing; docs/back-office-money.md). Rejecting is always allowed (it moves money back to the member).
+ * - a disbursement of at least `disburseSecondOperatorFrom` was approved by the same operator.
+ * An owner is held like anyone (no single person moves money out; docs/back-office-money.md).
+ * Rejecting is always allowed (it moves money back to the member). A disbursement of a withdrawal
+ * nobody approved is refused before this, by the withdrawals module (WITHDRAWAL_NOT_APPROVED).
  * The check's shape is the withdrawals module's WithdrawalDecisionCheck.
  */
 export type WithdrawalDecisionGuard = (tx: Database, check: WithdrawalDecisionCheck) => Promise<void>;
@@ -62,7 +62,7 @@ export async function creditedRecently(
 
 export const withdrawalDecisionGuard: WithdrawalDecisionGuard = async (tx, check) => {
   const { operator, withdrawal, decision, settings } = check;
-  if (decision === 'reject' || operator.role === 'owner') return;
+  if (decision === 'reject') return;
   const limits = settings.insiderControls;
   const precision = settings.currencyPrecision;
   if (limits.creditorCoolingHours > 0) {
@@ -82,10 +82,8 @@ export const withdrawalDecisionGuard: WithdrawalDecisionGuard = async (tx, check
   const secondFrom = parseAmount(limits.disburseSecondOperatorFrom, { precision, allowZero: true });
   if (decision === 'disburse' && secondFrom > 0n && withdrawal.amount >= secondFrom) {
     const approverId = operatorIdOfActor(withdrawal.approvedBy);
-    if (approverId === null) {
-      throw refused(`from ${formatAmount(secondFrom, precision)} a withdrawal is approved before it is paid`);
-    }
-    if (approverId === operator.id) {
+    // No approver id (never approved, or an approval recorded without one) counts as this operator's.
+    if (approverId === null || approverId === operator.id) {
       throw refused(
         `from ${formatAmount(secondFrom, precision)} another operator than the approver pays out`,
       );

@@ -7,6 +7,7 @@ import { applyOwnGames } from '../games/games.service.ts';
 import { gameVendors, games } from '../games/games.tables.ts';
 import { appWithVendors } from '../games/games.test-support.ts';
 import { siteSettings } from '../settings/settings.tables.ts';
+import { updateSettings } from '../settings/settings.service.ts';
 import { operatorAudit } from '../audit/audit.tables.ts';
 
 /**
@@ -350,5 +351,53 @@ describe('the settings document', () => {
     await expectRefused('POST', '/api/operator/site/settings/save', 'operatorSettingsSave', { document });
     const [unchanged] = await sut.db.select().from(siteSettings);
     expect(unchanged).toEqual(before);
+  });
+
+  it('lets the owner tighten the insider controls, never loosen them alone (issue 35)', async () => {
+    const read = async () => (await get('/api/operator/site/settings')).body.value;
+    const { document } = await read();
+    const controls = document.insiderControls;
+    const tighter = {
+      ...controls,
+      adjustCountPerMemberDay: 1,
+      adjustSumPerOperatorDay: '40000',
+      creditorCoolingHours: 96,
+      disburseSecondOperatorFrom: '10000',
+    };
+    const tightened = await post('/api/operator/site/settings/save', {
+      document: { ...document, insiderControls: tighter },
+    });
+    expect(tightened.status, JSON.stringify(tightened.body)).toBe(200);
+    expect(tightened.body.value.saved).toBe(true);
+    const current = (await read()).document;
+    const [before] = await sut.db.select().from(siteSettings);
+    for (const [key, value] of [
+      ['adjustCountPerMemberDay', 0],
+      ['adjustCountPerMemberDay', 3],
+      ['adjustSumPerOperatorDay', '0'],
+      ['adjustSumPerOperatorDay', '40000.01'],
+      ['adjustCountPerOperatorDay', 0],
+      ['adjustSumPerMemberDay', '0'],
+      ['creditorCoolingHours', 95],
+      ['creditorCoolingHours', 0],
+      ['disburseSecondOperatorFrom', '0'],
+      ['disburseSecondOperatorFrom', '10001'],
+    ] as const) {
+      for (const dryRun of [true, false]) {
+        const loosened = await post('/api/operator/site/settings/save', {
+          document: { ...current, insiderControls: { ...current.insiderControls, [key]: value } },
+          dryRun,
+        });
+        expect([loosened.status, loosened.body.code], `${key}=${value}`).toEqual([403, 'FORBIDDEN']);
+        expect(loosened.body.value.issues[0].field).toBe(`document.insiderControls.${key}`);
+      }
+    }
+    const [after] = await sut.db.select().from(siteSettings);
+    expect(after).toEqual(before);
+    // The refusals are in the audit trail.
+    expect(await lastAudit('operatorSettingsSave')).toMatchObject({ outcome: 'refused' });
+    // Back as it was: the server's command line (updateSettings) loosens them.
+    await updateSettings(sut.db, { insiderControls: controls });
+    expect((await read()).document.insiderControls).toEqual(controls);
   });
 });

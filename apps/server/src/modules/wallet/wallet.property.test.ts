@@ -235,11 +235,10 @@ describe('wallet flows (property)', () => {
                 model.main[0] += amount;
                 break;
               }
-              await decideWithdrawal(sut.db, {
-                settings,
-                actor,
-                body: { withdrawalId: id, decision: 'disburse' },
-              });
+              // Approve, then disburse (a withdrawal no one approved is never paid out).
+              for (const decision of ['approve', 'disburse'] as const) {
+                await decideWithdrawal(sut.db, { settings, actor, body: { withdrawalId: id, decision } });
+              }
               if (op.outcome === 'full') {
                 await confirmWithdrawal(sut.db, {
                   settings,

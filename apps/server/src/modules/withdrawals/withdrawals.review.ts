@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { OperatorRole, Withdrawal, WithdrawalStatus } from '@khela/contract';
+import type { Withdrawal, WithdrawalStatus } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountNamesOf } from '../accounts/member.service.ts';
@@ -28,7 +28,7 @@ import {
  * back-office/money.withdrawal-guard.ts, which the composition root hands to withdrawalRoutes.
  */
 export interface WithdrawalDecisionCheck {
-  operator: { id: number; account: string; role: OperatorRole };
+  operator: { id: number; account: string };
   withdrawal: { id: number; memberId: number; amount: bigint; approvedBy: string | null };
   decision: 'approve' | 'reject' | 'disburse';
   settings: SiteSettings;
@@ -95,8 +95,9 @@ async function auditMain(
 }
 
 /**
- * The operator's decision on a pending withdrawal: reject releases the hold back to the main
- * wallet (audited); disburse pays it out of the hold and starts the member's confirmation window.
+ * The operator's decision on a pending withdrawal: approve records who approved (it stays pending);
+ * reject releases the hold back to the main wallet (audited); disburse, only once approved
+ * (WITHDRAWAL_NOT_APPROVED), pays it out of the hold and starts the member's confirmation window.
  */
 export async function decideWithdrawal(
   db: Database,
@@ -125,6 +126,14 @@ export async function decideWithdrawal(
     const current = await lockWithdrawalIn(tx, body.withdrawalId, 'pending', {
       conflict: (status) => `already ${status}`,
     });
+    // Approve, then disburse: nothing is paid out that no operator approved (issue 35), whatever
+    // the amount and whoever asks. Above `disburseSecondOperatorFrom` the guard also wants another
+    // operator than the approver.
+    if (body.decision === 'disburse' && current.approvedBy === null) {
+      throw new AppError('WITHDRAWAL_NOT_APPROVED', {
+        issues: [{ field: 'withdrawalId', reason: 'approve the withdrawal before it is paid out' }],
+      });
+    }
     await options.guard?.(tx, current);
     const main = memberWalletAddress(current.memberId, 'main');
     const hold = memberWalletAddress(current.memberId, 'hold');

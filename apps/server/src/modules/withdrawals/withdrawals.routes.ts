@@ -110,7 +110,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
           ? {
               guard: (tx: Database, current: WithdrawalRow) =>
                 decisionGuard(tx, {
-                  operator: { id: session.operatorId, account: session.account, role: session.operatorRole },
+                  operator: { id: session.operatorId, account: session.account },
                   withdrawal: {
                     id: current.id,
                     memberId: current.memberId,

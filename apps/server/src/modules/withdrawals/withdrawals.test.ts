@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
-import { appWithOperatorAndPlayer, call, loginAs } from '../accounts/accounts.test-support.ts';
+import {
+  appWithOperatorAndPlayer,
+  call,
+  loginAs,
+  operatorOfRole,
+} from '../accounts/accounts.test-support.ts';
+import { operatorAudit } from '../audit/audit.tables.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { walletAudit } from '../wallet/wallet.tables.ts';
 import { autoReceiveWithdrawals } from './withdrawals.service.ts';
@@ -10,7 +16,10 @@ import { withdrawals } from './withdrawals.tables.ts';
 import { png, uniqueKeys } from '../wallet/money.test-support.ts';
 
 let sut: TestApp;
+/** The owner: funds the member, so may not decide the member's withdrawals (issue 35). */
 let operator: string;
+/** A finance operator who credited no one: approves and pays out. */
+let cashier: string;
 let player: string;
 let accountId: number;
 
@@ -18,6 +27,7 @@ const newRequest = uniqueKeys('withdraw');
 
 beforeEach(async () => {
   ({ sut, operator, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
+  cashier = (await operatorOfRole(sut, 'finance')).token;
   await call(sut, {
     method: 'POST',
     url: '/api/operator/wallet/adjust',
@@ -59,8 +69,16 @@ const request = (body: Record<string, unknown>, token: string | null = player) =
     token,
     sealed: true,
   });
-const decide = (body: Record<string, unknown>, token: string | null = operator) =>
+const decide = (body: Record<string, unknown>, token: string | null = cashier) =>
   call(sut, { method: 'POST', url: '/api/operator/withdrawal/decide', body, token });
+/** Approve, then disburse (the server pays out nothing no operator approved). */
+async function approveAndPay(withdrawalId: number) {
+  const approved = await decide({ withdrawalId, decision: 'approve' });
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  const paid = await decide({ withdrawalId, decision: 'disburse' });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return paid;
+}
 const confirm = (body: Record<string, unknown>, token: string | null = player) =>
   call(sut, { method: 'POST', url: '/wps/withdraw/confirm', body, token });
 const resolve = (body: Record<string, unknown>, token: string | null = operator) =>
@@ -289,9 +307,32 @@ describe('the operator and the member’s receipt', () => {
     await expectLedgerValid(sut.db);
   });
 
+  it('pays out nothing no operator approved, whatever the amount and whoever asks', async () => {
+    const id = (await request({ amount: '250' })).body.value.withdrawalId;
+    // Below disburseSecondOperatorFrom (20,000 by default): the finance operator, then the owner.
+    for (const token of [cashier, operator]) {
+      const unapproved = await decide({ withdrawalId: id, decision: 'disburse' }, token);
+      expect([unapproved.status, unapproved.body.code]).toEqual([409, 'WITHDRAWAL_NOT_APPROVED']);
+      expect(unapproved.body.message).toBe('err_withdrawal_not_approved');
+    }
+    expect(await wallets()).toEqual({ sum: '750.00', held: '250.00' });
+    const [row] = await sut.db.select().from(withdrawals);
+    expect(row).toMatchObject({ status: 'pending', approvedBy: null, payoutEntryId: null });
+    const refusals = await sut.db.select().from(operatorAudit);
+    expect(
+      refusals.filter((audit) => audit.action === 'operatorWithdrawalDecide').map((audit) => audit.outcome),
+    ).toEqual(['failed', 'failed']);
+    // Approved, the same operator may pay below the second-operator amount.
+    expect((await decide({ withdrawalId: id, decision: 'approve' })).body.value.status).toBe('pending');
+    expect((await decide({ withdrawalId: id, decision: 'approve' })).body.code).toBe('CONFLICT');
+    expect((await decide({ withdrawalId: id, decision: 'disburse' })).body.value.status).toBe('disbursed');
+    expect(await wallets()).toEqual({ sum: '750.00', held: '0.00' });
+    await expectLedgerValid(sut.db);
+  });
+
   it('disburses, then the member confirms receipt in full', async () => {
     const id = (await request({ amount: '250' })).body.value.withdrawalId;
-    const disbursed = await decide({ withdrawalId: id, decision: 'disburse' });
+    const disbursed = await approveAndPay(id);
     expect(disbursed.body.value.status).toBe('disbursed');
     expect(disbursed.body.value.confirmBy).toBeGreaterThan(Date.now() + 59 * 60_000);
     expect(await wallets()).toEqual({ sum: '750.00', held: '0.00' });
@@ -303,7 +344,7 @@ describe('the operator and the member’s receipt', () => {
 
   it('takes a partial receipt to a dispute, which the operator closes with a refund of the remainder', async () => {
     const id = (await request({ amount: '500' })).body.value.withdrawalId;
-    await decide({ withdrawalId: id, decision: 'disburse' });
+    await approveAndPay(id);
     expect((await confirm({ withdrawalId: id, receipt: 'partial' })).status).toBe(400);
     expect((await confirm({ withdrawalId: id, receipt: 'partial', receivedAmount: '500' })).status).toBe(400);
     const partial = await confirm({ withdrawalId: id, receipt: 'partial', receivedAmount: '300' });
@@ -327,7 +368,7 @@ describe('the operator and the member’s receipt', () => {
 
   it('needs a png or jpg proof for "not received", which the operator can see', async () => {
     const id = (await request({ amount: '120' })).body.value.withdrawalId;
-    await decide({ withdrawalId: id, decision: 'disburse' });
+    await approveAndPay(id);
     expect((await confirm({ withdrawalId: id, receipt: 'none' })).status).toBe(400);
     const notImage = await confirm({
       withdrawalId: id,
@@ -360,7 +401,7 @@ describe('the operator and the member’s receipt', () => {
 
   it('counts silence past the window as received: final, no answer taken after it', async () => {
     const id = (await request({ amount: '100' })).body.value.withdrawalId;
-    await decide({ withdrawalId: id, decision: 'disburse' });
+    await approveAndPay(id);
     await sut.db.update(withdrawals).set({ confirmBy: sql`now() - interval '1 second'` });
     expect((await confirm({ withdrawalId: id, receipt: 'partial', receivedAmount: '10' })).status).toBe(409);
     expect(await autoReceiveWithdrawals(sut.db)).toBe(1);
@@ -373,7 +414,7 @@ describe('the operator and the member’s receipt', () => {
     const id = (await request({ amount: '100' })).body.value.withdrawalId;
     expect((await decide({ withdrawalId: id, decision: 'disburse' }, player)).status).toBe(403);
     expect((await decide({ withdrawalId: id, decision: 'disburse' }, null)).status).toBe(401);
-    await decide({ withdrawalId: id, decision: 'disburse' });
+    await approveAndPay(id);
     const agent = (await loginAs(sut, 'demoagent', 'Agent-demo-2026')).body.value.token;
     expect((await confirm({ withdrawalId: id, receipt: 'full' }, agent)).status).toBe(404);
     expect((await resolve({ withdrawalId: id, refund: '0', reason: 'not disputed' })).status).toBe(409);
