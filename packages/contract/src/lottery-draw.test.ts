@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allNumbersOf,
   betsOfSlip,
+  bigSmallOf,
   deriveDraw,
   drawDateOf,
   hitsOf,
@@ -110,6 +111,67 @@ describe('lottery draw', () => {
     expect(betsOfSlip('lo2', [])).toBeNull();
     expect(playTypesOf('north')).not.toContain('big_small');
     expect(playTypesOf('fast')).toContain('sum');
+    // The market's own play types (issue 36 item 7): 3 càng in the north, đầu (8th prize), đuôi
+    // (the special's last two) and xỉu chủ in the centre and south, which have no đề.
+    expect(playTypesOf('north')).toEqual(expect.arrayContaining(['de', 'ba_cang', 'dau', 'duoi']));
+    expect(playTypesOf('north')).not.toContain('xiu_chu');
+    expect(playTypesOf('south')).toEqual(expect.arrayContaining(['dau_g8', 'duoi_db', 'xiu_chu', 'lo4']));
+    expect(playTypesOf('central')).not.toContain('de');
+    expect(playTypesOf('south')).not.toContain('ba_cang');
+    expect(betsOfSlip('xiu_chu', ['456', '007'])).toEqual([['456'], ['007']]);
+    expect(betsOfSlip('xiu_chu', ['45'])).toBeNull();
+    expect(betsOfSlip('ba_cang', ['1234'])).toBeNull();
+    expect(betsOfSlip('dau_g8', ['7'])).toBeNull();
+    expect(betsOfSlip('duoi_db', ['07'])).toEqual([['07']]);
+  });
+
+  it("pays the market's play types: 3 càng, the south's đầu and đuôi, xỉu chủ up to twice", () => {
+    const south: DrawResult = [
+      { tier: 'special', numbers: ['123456'] },
+      { tier: 'first', numbers: ['99978'] },
+      { tier: 'sixth', numbers: ['0456'] },
+      { tier: 'seventh', numbers: ['456'] },
+      { tier: 'eighth', numbers: ['78'] },
+    ];
+    expect(hitsOf('dau_g8', ['78'], south)).toBe(1);
+    expect(hitsOf('dau_g8', ['56'], south)).toBe(0);
+    expect(hitsOf('duoi_db', ['56'], south)).toBe(1);
+    expect(hitsOf('duoi_db', ['78'], south)).toBe(0);
+    expect(hitsOf('xiu_chu', ['456'], south)).toBe(2);
+    expect(hitsOf('xiu_chu', ['123'], south)).toBe(0);
+    expect(hitsOf('lo3', ['456'], south)).toBe(3);
+    const north: DrawResult = [
+      { tier: 'special', numbers: ['12345'] },
+      { tier: 'sixth', numbers: ['345'] },
+    ];
+    expect(hitsOf('ba_cang', ['345'], north)).toBe(1);
+    expect(hitsOf('ba_cang', ['245'], north)).toBe(0);
+    // No 8th prize in the north layout: đầu of the south never wins there.
+    expect(hitsOf('dau_g8', ['45'], north)).toBe(0);
+  });
+
+  it('big/small: a sum of exactly half the largest is a tie that neither side wins, for every digit count', () => {
+    for (let digits = 1; digits <= 6; digits += 1) {
+      const largest = 9 * digits;
+      // Every digit sum once: the special of `digits` digits whose digits add up to it.
+      for (let sum = 0; sum <= largest; sum += 1) {
+        let left = sum;
+        const special = Array.from({ length: digits }, () => {
+          const digit = Math.min(9, left);
+          left -= digit;
+          return String(digit);
+        }).join('');
+        const result = resultOf([special]);
+        const expected = sum * 2 > largest ? 'big' : sum * 2 < largest ? 'small' : 'tie';
+        expect(bigSmallOf(special), special).toBe(expected);
+        expect(hitsOf('big_small', ['big'], result), special).toBe(expected === 'big' ? 1 : 0);
+        expect(hitsOf('big_small', ['small'], result), special).toBe(expected === 'small' ? 1 : 0);
+      }
+    }
+    expect(bigSmallOf('45')).toBe('tie');
+    expect(bigSmallOf('999000')).toBe('tie');
+    expect(bigSmallOf('99400')).toBe('small');
+    expect(bigSmallOf('99500')).toBe('big');
   });
 
   it('pays by the rules: lô per matching prize number, đề/đầu/đuôi on the special, xiên once, fast sums', () => {

@@ -333,14 +333,19 @@ export async function verifyMerklePath(
 // Play types and payouts
 
 /**
- * Play types (docs/lottery.md):
- * - lo2 / lo3 / lo4 (bao lô): a number of 2, 3 or 4 digits; pays stake × odds for EVERY prize
- *   number (with at least that many digits) ending in it;
- * - de (đề): the special prize's last two digits; dau (đầu) / duoi (đuôi): the first / last of those two;
+ * Play types (docs/lottery.md "Play types"), each offered where the market has it (playTypesOf):
+ * - lo2 / lo3 / lo4: a number of 2, 3 or 4 digits; pays stake × odds for EVERY prize number (with
+ *   at least that many digits) ending in it: lô in the north, bao lô in the centre and south;
+ * - north: de (đề) the special prize's last two digits; dau (đầu) / duoi (đuôi) the first / last of
+ *   those two; ba_cang (3 càng) the special's last three;
+ * - centre and south: dau_g8 (đầu) the 8th prize's two digits; duoi_db (đuôi) the special's last
+ *   two; xiu_chu (xỉu chủ) three digits against the 7th prize and the special's last three (one hit
+ *   each);
  * - xien2 / xien3 / xien4: 2–4 different two-digit numbers in ONE bet, paid once when each ends
  *   at least one prize number;
  * - fast games only: big_small and odd_even on the sum of the special's digits (big when the sum
- *   is above half the largest sum: 23–45 for five digits), sum: (the đề's two digits added) mod 10.
+ *   is above half the largest sum: 23–45 for five digits; a sum of exactly half, possible only with
+ *   an even number of digits, is neither: both lose), sum: (the đề's two digits added) mod 10.
  */
 export const playTypes = [
   'lo2',
@@ -355,13 +360,48 @@ export const playTypes = [
   'big_small',
   'odd_even',
   'sum',
+  'ba_cang',
+  'dau_g8',
+  'duoi_db',
+  'xiu_chu',
 ] as const;
 export type PlayType = (typeof playTypes)[number];
 
 export const fastOnlyPlayTypes: readonly PlayType[] = ['big_small', 'odd_even', 'sum'];
 
+/** What each region offers, in the order the betting view lists them. */
+const northPlayTypes: readonly PlayType[] = [
+  'lo2',
+  'lo3',
+  'lo4',
+  'de',
+  'ba_cang',
+  'dau',
+  'duoi',
+  'xien2',
+  'xien3',
+  'xien4',
+];
+const southPlayTypes: readonly PlayType[] = [
+  'lo2',
+  'lo3',
+  'lo4',
+  'dau_g8',
+  'duoi_db',
+  'xiu_chu',
+  'xien2',
+  'xien3',
+  'xien4',
+];
+const regionPlayTypes: Record<LotteryRegion, readonly PlayType[]> = {
+  north: northPlayTypes,
+  fast: [...northPlayTypes, ...fastOnlyPlayTypes],
+  central: southPlayTypes,
+  south: southPlayTypes,
+};
+
 export function playTypesOf(region: LotteryRegion): readonly PlayType[] {
-  return region === 'fast' ? playTypes : playTypes.filter((type) => !fastOnlyPlayTypes.includes(type));
+  return regionPlayTypes[region];
 }
 
 export interface SelectionRule {
@@ -386,6 +426,10 @@ export const selectionRules: Record<PlayType, SelectionRule> = {
   big_small: { pattern: /^(big|small)$/, perBet: 1, hint: 'big / small' },
   odd_even: { pattern: /^(odd|even)$/, perBet: 1, hint: 'odd / even' },
   sum: { pattern: /^[0-9]$/, perBet: 1, hint: '0–9' },
+  ba_cang: { pattern: /^[0-9]{3}$/, perBet: 1, hint: '000–999' },
+  dau_g8: { pattern: /^[0-9]{2}$/, perBet: 1, hint: '00–99' },
+  duoi_db: { pattern: /^[0-9]{2}$/, perBet: 1, hint: '00–99' },
+  xiu_chu: { pattern: /^[0-9]{3}$/, perBet: 1, hint: '000–999' },
 };
 
 /** Most numbers one slip may carry (each a bet, or for xiên one bet of all of them). */
@@ -411,8 +455,24 @@ function digitSum(text: string): number {
 }
 
 /**
- * How many times a bet wins on a result: lô counts every prize number ending in the selection;
- * every other type wins once or not at all.
+ * Big or small on a special's digit sum s of d digits: big when 2s > 9d, small when 2s < 9d, and
+ * 'tie' when s is exactly half the largest sum (only with an even d): neither big nor small wins.
+ */
+export function bigSmallOf(special: string): 'big' | 'small' | 'tie' {
+  const twice = digitSum(special) * 2;
+  const largest = 9 * special.length;
+  return twice > largest ? 'big' : twice < largest ? 'small' : 'tie';
+}
+
+/** The numbers of one prize tier of a result ([] when the layout has no such tier). */
+export function tierNumbersOf(result: DrawResult, tier: PrizeTier): string[] {
+  return result.find((entry) => entry.tier === tier)?.numbers ?? [];
+}
+
+/**
+ * How many times a bet wins on a result: lô counts every prize number ending in the selection,
+ * xỉu chủ the 7th prize and the special's last three (0, 1 or 2); every other type wins once or
+ * not at all.
  */
 export function hitsOf(playType: PlayType, selection: readonly string[], result: DrawResult): number {
   const numbers = allNumbersOf(result);
@@ -425,21 +485,28 @@ export function hitsOf(playType: PlayType, selection: readonly string[], result:
     case 'lo4':
       return numbers.filter((number) => number.length >= first.length && number.endsWith(first)).length;
     case 'de':
+    case 'duoi_db':
       return de === first ? 1 : 0;
     case 'dau':
       return de.slice(0, 1) === first ? 1 : 0;
     case 'duoi':
       return de.slice(-1) === first ? 1 : 0;
+    case 'ba_cang':
+      return special.length >= 3 && special.slice(-3) === first ? 1 : 0;
+    case 'dau_g8':
+      return tierNumbersOf(result, 'eighth').filter((number) => number === first).length;
+    case 'xiu_chu': {
+      const seventh = tierNumbersOf(result, 'seventh').filter((number) => number === first).length;
+      return seventh + (special.length >= 3 && special.slice(-3) === first ? 1 : 0);
+    }
     case 'xien2':
     case 'xien3':
     case 'xien4': {
       const endings = new Set(numbers.map((number) => number.slice(-2)));
       return selection.every((number) => endings.has(number)) ? 1 : 0;
     }
-    case 'big_small': {
-      const big = digitSum(special) * 2 > 9 * special.length;
-      return (big ? 'big' : 'small') === first ? 1 : 0;
-    }
+    case 'big_small':
+      return bigSmallOf(special) === first ? 1 : 0;
     case 'odd_even':
       return (digitSum(special) % 2 === 1 ? 'odd' : 'even') === first ? 1 : 0;
     case 'sum':

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hitsOf } from './lottery-draw.ts';
 import {
   bigSmallOutcomes,
   expectedHits,
@@ -67,6 +68,46 @@ describe('lottery RTP', () => {
     expect(rtpText('south', 'big_small', 1950)).toBe('92.11');
     expect(rtpText('fast', 'odd_even', 1950)).toBe('97.50');
     expect(rtpText('fast', 'sum', 9500)).toBe('95.00');
+  });
+
+  it("gives the market's play types their exact E[hits] and RTP (issue 36 item 7)", () => {
+    // 3 càng: the special's last three, 1/1000.
+    expect(expectedHits('north', 'ba_cang')).toEqual({ num: 1n, den: 1000n });
+    expect(rtpText('north', 'ba_cang', 950_000)).toBe('95.00');
+    expect(rtpText('fast', 'ba_cang', 950_000)).toBe('95.00');
+    // The south's đầu (one 8th prize) and đuôi (the special's last two): 1/100 each.
+    expect(expectedHits('south', 'dau_g8')).toEqual({ num: 1n, den: 100n });
+    expect(expectedHits('central', 'duoi_db')).toEqual({ num: 1n, den: 100n });
+    expect(rtpText('south', 'dau_g8', 95_000)).toBe('95.00');
+    expect(rtpText('central', 'duoi_db', 75_000)).toBe('75.00');
+    // The north layout has no 8th prize: đầu of the south could never win there.
+    expect(expectedHits('north', 'dau_g8').num).toBe(0n);
+    // Xỉu chủ: two 3-digit numbers (the 7th prize, the special's last three), 2/1000.
+    expect(expectedHits('south', 'xiu_chu')).toEqual({ num: 1n, den: 500n });
+    expect(rtpText('south', 'xiu_chu', 475_000)).toBe('95.00');
+    expect(rtpAbove('south', 'xiu_chu', 490_000, 98)).toBe(false);
+    expect(rtpAbove('south', 'xiu_chu', 490_001, 98)).toBe(true);
+    expect(maxOddsMilliFor('south', 'xiu_chu', 98)).toBe(490_000);
+    expect(maxOddsMilliFor('north', 'ba_cang', 98)).toBe(980_000);
+  });
+
+  it('xỉu chủ by brute force: hitsOf over every special ending and 7th prize gives E[hits]', () => {
+    const pad = (value: number) => String(value).padStart(3, '0');
+    let hits = 0;
+    for (let special = 0; special < 1000; special += 1) {
+      for (let seventh = 0; seventh < 1000; seventh += 1) {
+        hits += hitsOf(
+          'xiu_chu',
+          ['123'],
+          [
+            { tier: 'special', numbers: [`999${pad(special)}`] },
+            { tier: 'seventh', numbers: [pad(seventh)] },
+          ],
+        );
+      }
+    }
+    const { num, den } = expectedHits('south', 'xiu_chu');
+    expect(BigInt(hits) * den).toBe(num * 1_000_000n);
   });
 
   it('compares with a ceiling exactly, and names the largest odds under it', () => {

@@ -1,6 +1,6 @@
 // No zod here: the back office shows the RTP of an odds value as it is typed, with the same code
 // the server refuses odds with.
-import { layoutOf, type LotteryRegion, type PlayType } from './lottery-draw.ts';
+import { layoutOf, type LotteryRegion, type PlayType, type TierLayout } from './lottery-draw.ts';
 
 /**
  * The return to player of every play type, exactly (docs/lottery.md "Return to player"). Every digit
@@ -11,6 +11,9 @@ import { layoutOf, type LotteryRegion, type PlayType } from './lottery-draw.ts';
  * - lô k số: each of the N_k prize numbers with at least k digits ends in the selection with
  *   probability 10^-k, so E[hits] = N_k / 10^k (north 27, 23, 20; central and south 18, 17, 16);
  * - đề 1/100; đầu, đuôi 1/10; sum 1/10 ((a + b) mod 10 is uniform); odd/even 1/2;
+ * - 3 càng 1/1000 (the special's last three); the south's đầu (the 8th prize) and đuôi (the
+ *   special's last two) 1/100 each; xỉu chủ 2/1000 (the 7th prize and the special's last three,
+ *   each matching with probability 1/1000, one hit each);
  * - xiên k: all k (different) selections among the N endings, by inclusion–exclusion
  *   Σ_j (−1)^j C(k, j) (100 − j)^N / 100^N;
  * - big/small on a special of d digits: the d-digit strings whose digit sum s has 2s > 9d (big) or
@@ -42,6 +45,13 @@ export function prizeNumbersWithDigits(region: LotteryRegion, digits: number): n
   return layoutOf(region)
     .filter((tier) => tier.digits >= digits)
     .reduce((sum, tier) => sum + tier.count, 0);
+}
+
+/** How many numbers of `digits` digits a region's tier draws (0 when it has none). */
+function tierCount(region: LotteryRegion, tier: TierLayout['tier'], digits: number): number {
+  return layoutOf(region)
+    .filter((entry) => entry.tier === tier && entry.digits === digits)
+    .reduce((sum, entry) => sum + entry.count, 0);
 }
 
 function binomial(n: number, k: number): bigint {
@@ -95,7 +105,14 @@ export function expectedHits(region: LotteryRegion, playType: PlayType): Fractio
       return fraction(BigInt(prizeNumbersWithDigits(region, digits)), 10n ** BigInt(digits));
     }
     case 'de':
+    case 'duoi_db':
       return fraction(1n, 100n);
+    case 'dau_g8':
+      return fraction(BigInt(tierCount(region, 'eighth', 2)), 100n);
+    case 'ba_cang':
+      return fraction(1n, 1000n);
+    case 'xiu_chu':
+      return fraction(BigInt(tierCount(region, 'seventh', 3) + (specialDigits >= 3 ? 1 : 0)), 1000n);
     case 'dau':
     case 'duoi':
     case 'sum':

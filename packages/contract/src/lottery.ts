@@ -108,6 +108,11 @@ export const lotteryGameSchema = z.object({
   latest: numeroResultSchema.nullable(),
   resources: z.array(lotteryResourceSchema),
   playTypes: z.array(playTypeSchema),
+  /**
+   * What its play types return at their current odds, the lowest and the highest (percent, two
+   * decimals rounded down, lottery-rtp.ts): the catalogue shows the range where the bets differ.
+   */
+  rtp: z.object({ min: z.string(), max: z.string() }).nullable(),
 });
 export type LotteryGame = z.infer<typeof lotteryGameSchema>;
 

@@ -1,9 +1,9 @@
 import {
   accountTypes,
   betsOfSlip,
-  fastOnlyPlayTypes,
   lotteryRegions,
   playTypes,
+  playTypesOf,
   prizeModeOf,
   type LanguageCode,
   type LotteryBet,
@@ -221,7 +221,10 @@ const fieldIssue = (field: string, reason: string) =>
 const prizeModes = JSON.stringify(
   Object.fromEntries(lotteryRegions.map((region) => [region, prizeModeOf(region)])),
 );
-const fastOnly = `{${fastOnlyPlayTypes.join(',')}}`;
+/** Each region's play types, as the SQL function checks a slip's against its game's region. */
+const offered = JSON.stringify(
+  Object.fromEntries(lotteryRegions.map((region) => [region, playTypesOf(region)])),
+);
 
 /**
  * Places a slip: validates it (betsOfSlip, the stake per bet = unitStake × multiplier within the
@@ -255,7 +258,7 @@ export async function placeSlip(db: Database, input: PlaceSlipInput): Promise<Pl
     db,
     sql`select lottery_place_slip(${input.memberId}::integer, ${input.requestId}, ${input.gameCode},
       ${input.numero}, ${input.playType}, ${JSON.stringify(selections)}::jsonb, ${stake.toString()}::bigint,
-      ${JSON.stringify(input.numbers)}::jsonb, ${currency}, ${prizeModes}::jsonb, ${fastOnly}::text[],
+      ${JSON.stringify(input.numbers)}::jsonb, ${currency}, ${prizeModes}::jsonb, ${offered}::jsonb,
       ${accountTypes.trial}::integer, ${liabilityCapsOf(settings)}::jsonb) as result`,
   ).catch((error: unknown) => {
     throw error instanceof LiabilityRefused ? liabilityError(error, precision) : error;

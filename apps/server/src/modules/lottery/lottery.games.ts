@@ -191,6 +191,7 @@ const northOdds: Partial<Record<PlayType, DefaultOdds>> = {
   lo3: { odds: 40, maxMajor: 10_000 },
   lo4: { odds: 450, maxMajor: 10_000 },
   de: { odds: 95, maxMajor: 10_000 },
+  ba_cang: { odds: 950, maxMajor: 10_000 },
   dau: { odds: 9.5, maxMajor: 10_000 },
   duoi: { odds: 9.5, maxMajor: 10_000 },
   xien2: { odds: 16, maxMajor: 10_000 },
@@ -201,9 +202,9 @@ const southOdds: Partial<Record<PlayType, DefaultOdds>> = {
   lo2: { odds: 5.2, maxMajor: 10_000 },
   lo3: { odds: 55, maxMajor: 10_000 },
   lo4: { odds: 580, maxMajor: 10_000 },
-  de: { odds: 95, maxMajor: 10_000 },
-  dau: { odds: 9.5, maxMajor: 10_000 },
-  duoi: { odds: 9.5, maxMajor: 10_000 },
+  dau_g8: { odds: 95, maxMajor: 10_000 },
+  duoi_db: { odds: 95, maxMajor: 10_000 },
+  xiu_chu: { odds: 475, maxMajor: 10_000 },
   xien2: { odds: 30, maxMajor: 10_000 },
   xien3: { odds: 180, maxMajor: 10_000 },
   xien4: { odds: 1000, maxMajor: 10_000 },
@@ -322,7 +323,8 @@ export async function lotteryCatalogueLists(
         // The highest return of the region's odds lines: the game's edge for agents' wages is its
         // smallest (agent_game_edges), so no play type earns an agent more than its own edge allows.
         rtpBasisPoints: highestRtp.get(row.region) ?? null,
-        defaultPlayType: row.region === 'fast' ? 'lo2' : 'de',
+        // The market's headline bet: đề in the north, đuôi (the special's last two) in the south.
+        defaultPlayType: row.region === 'fast' ? 'lo2' : row.region === 'north' ? 'de' : 'duoi_db',
         launchFlags: [],
       })),
   });

@@ -25,6 +25,7 @@ import { AppError } from '../../http/app-error.ts';
 import { gameNameOf, nodeIdsOf } from '../games/games.service.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { lotteryMenuTags } from './lottery.games.ts';
+import { rtpRangesOf } from './lottery.odds.ts';
 import { lotteryBets, lotteryGames, lotteryNumeros } from './lottery.tables.ts';
 
 /**
@@ -150,10 +151,11 @@ async function lotteryGamesOf(
   now: Date,
 ): Promise<LotteryGame[]> {
   const ids = rows.map((row) => row.id);
-  const [open, latest, nodes] = await Promise.all([
+  const [open, latest, nodes, rtpRanges] = await Promise.all([
     openNumerosOf(db, ids, now),
     latestDrawnOf(db, ids),
     nodeIdsOfGames(db, rows),
+    rtpRangesOf(db),
   ]);
   return Promise.all(
     rows.map(async (row): Promise<LotteryGame> => {
@@ -200,6 +202,7 @@ async function lotteryGamesOf(
         latest: drawn ? numeroResultOf(row.gameCode, drawn) : null,
         resources,
         playTypes: [...playTypesOf(region)],
+        rtp: rtpRanges.get(region) ?? null,
       };
     }),
   );

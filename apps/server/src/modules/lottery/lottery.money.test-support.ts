@@ -1,4 +1,11 @@
-import { allNumbersOf, playTypes, prizeModeOf, type DrawResult, type LotteryRegion } from '@khela/contract';
+import {
+  allNumbersOf,
+  playTypes,
+  playTypesOf,
+  prizeModeOf,
+  type DrawResult,
+  type LotteryRegion,
+} from '@khela/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -35,6 +42,10 @@ export const testOdds: Record<(typeof playTypes)[number], number> = {
   big_small: 1_950,
   odd_even: 1_950,
   sum: 9_500,
+  ba_cang: 900_000,
+  dau_g8: 95_000,
+  duoi_db: 95_000,
+  xiu_chu: 450_000,
 };
 
 export async function addLotteryGame(
@@ -197,10 +208,7 @@ export async function bulkBets(
   },
 ): Promise<{ memberIds: number[] }> {
   const { numeroId, gameId, members, betsPerMember, stake, prefix } = options;
-  const types =
-    options.region === 'fast'
-      ? [...playTypes]
-      : playTypes.filter((type) => !['big_small', 'odd_even', 'sum'].includes(type));
+  const types = [...playTypesOf(options.region)];
   const typeList = `{${types.join(',')}}`;
   const house = `house:${TEST_CURRENCY}`;
   const world = `world:${TEST_CURRENCY}`;
@@ -255,6 +263,10 @@ export async function bulkBets(
                case t.play_type
                  when 'lo2' then array[lpad(((b.n * 7 + b.k * 13) % 100)::text, 2, '0')]
                  when 'de' then array[lpad(((b.n * 7 + b.k * 13) % 100)::text, 2, '0')]
+                 when 'dau_g8' then array[lpad(((b.n * 7 + b.k * 13) % 100)::text, 2, '0')]
+                 when 'duoi_db' then array[lpad(((b.n * 7 + b.k * 13) % 100)::text, 2, '0')]
+                 when 'ba_cang' then array[lpad(((b.n * 7 + b.k * 13) % 1000)::text, 3, '0')]
+                 when 'xiu_chu' then array[lpad(((b.n * 7 + b.k * 13) % 1000)::text, 3, '0')]
                  when 'lo3' then array[lpad(((b.n * 7 + b.k * 13) % 1000)::text, 3, '0')]
                  when 'lo4' then array[lpad(((b.n * 7 + b.k * 13) % 10000)::text, 4, '0')]
                  when 'dau' then array[((b.n + b.k) % 10)::text]

@@ -598,7 +598,10 @@ describe('settlement', () => {
     const two = digits(2);
     const betArbitrary = fc.oneof(
       fc.record({ playType: fc.constantFrom<PlayType>('lo2', 'de'), numbers: two.map((number) => [number]) }),
-      fc.record({ playType: fc.constant<PlayType>('lo3'), numbers: digits(3).map((number) => [number]) }),
+      fc.record({
+        playType: fc.constantFrom<PlayType>('lo3', 'ba_cang'),
+        numbers: digits(3).map((number) => [number]),
+      }),
       fc.record({ playType: fc.constant<PlayType>('lo4'), numbers: digits(4).map((number) => [number]) }),
       fc.record({
         playType: fc.constantFrom<PlayType>('dau', 'duoi', 'sum'),

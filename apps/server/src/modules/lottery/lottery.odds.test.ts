@@ -164,6 +164,61 @@ describe('lottery odds and their RTP', () => {
     await put('/api/operator/lottery/odds', { ...northLo2, odds: '3.5' }, first.token);
   });
 
+  it("shows each lobby game's RTP range at the current odds (issue 36 item 7)", async () => {
+    const menu = (await get('/lgw/vn/games/game_menu')).body.value.gameMenus as {
+      games: { gameCode: string; rtp: unknown }[];
+    }[];
+    const rtpOf = (code: string) =>
+      menu.flatMap((tab) => tab.games).find((game) => game.gameCode === code)?.rtp;
+    // South: xiên 4 at 1000 returns 55.52 %, đầu/đuôi/xỉu chủ 95 %; fast: big/small 97.50 %.
+    expect(rtpOf('HCM')).toEqual({ min: '55.52', max: '95.00' });
+    expect(rtpOf('MB')).toEqual({ min: '72.08', max: '95.00' });
+    expect(rtpOf('FAST_1')).toEqual({ min: '72.08', max: '97.50' });
+  });
+
+  it("holds the market's own play types to the same rules (issue 36 item 7)", async () => {
+    expect(await lineOf('ba_cang')).toMatchObject({ odds: '950', rtp: '95.00' });
+    expect(await lineOf('dau_g8', 'south')).toMatchObject({ odds: '95', rtp: '95.00' });
+    expect(await lineOf('duoi_db', 'central')).toMatchObject({ odds: '95', rtp: '95.00' });
+    expect(await lineOf('xiu_chu', 'south')).toMatchObject({ odds: '475', rtp: '95.00' });
+    // The north's đề, đầu and đuôi are no play types of the south: not listed, not settable.
+    expect(await lineOf('de', 'south')).toBeUndefined();
+    const southXiuChu = { ...northLo2, region: 'south', playType: 'xiu_chu' };
+    const notSouth = await put(
+      '/api/operator/lottery/odds',
+      { ...southXiuChu, playType: 'de', odds: '90' },
+      first.token,
+    );
+    expect([notSouth.status, notSouth.body.value.issues[0].field]).toEqual([400, 'playType']);
+    // Xỉu chủ pays up to twice: 500 is 100 %, refused; 491 (98.2 %) waits for a second operator.
+    const even = await put(
+      '/api/operator/lottery/odds',
+      { ...southXiuChu, odds: '500', reason: 'x' },
+      first.token,
+    );
+    expect([even.status, even.body.value.issues[0].field]).toEqual([400, 'odds']);
+    expect(even.body.value.issues[0].reason).toContain('100.00 %');
+    const held = await put(
+      '/api/operator/lottery/odds',
+      { ...southXiuChu, odds: '491', reason: 'promo' },
+      first.token,
+    );
+    expect(held.body.value).toMatchObject({ status: 'pending', request: { rtp: '98.20', ceiling: '98.00' } });
+    expect((await lineOf('xiu_chu', 'south'))?.odds).toBe('475');
+    await post(
+      '/api/operator/lottery/odds/requests/decide',
+      { requestId: held.body.value.request.requestId, decision: 'reject' },
+      second.token,
+    );
+    const cang = await put(
+      '/api/operator/lottery/odds',
+      { ...northLo2, playType: 'ba_cang', odds: '980' },
+      first.token,
+    );
+    expect(cang.body.value).toMatchObject({ status: 'applied', line: { odds: '980', rtp: '98.00' } });
+    await put('/api/operator/lottery/odds', { ...northLo2, playType: 'ba_cang', odds: '950' }, first.token);
+  });
+
   it('refuses a member and a guest', async () => {
     expect((await get('/api/operator/lottery/odds/requests')).status).toBe(401);
     expect((await get('/api/operator/lottery/odds/requests', player.token)).status).toBe(403);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   basisPointsOf,
   fastOnlyPlayTypes,
+  lotteryRegions,
   maxOddsMilliFor,
   playTypesOf,
   prizeModeOf,
@@ -71,13 +72,47 @@ function lineOf(row: OddsRow, precision: number): OddsLine {
 
 const lineOrder = [asc(lotteryOdds.prizeMode), asc(lotteryOdds.region), asc(lotteryOdds.playType)];
 
-/** Every odds line (the operator's list). */
+/**
+ * Every odds line of a play type its region offers (the operator's list). Lines of play types a
+ * region no longer offers (the centre's and south's đề, đầu and đuôi of the north's rules, issue 36
+ * item 7) stay in the table for the bets placed on them but are not listed.
+ */
 export async function listOdds(db: Database, precision: number): Promise<{ list: OddsLine[] }> {
   const rows = await db
     .select()
     .from(lotteryOdds)
     .orderBy(...lineOrder);
-  return { list: rows.map((row) => lineOf(row, precision)) };
+  return {
+    list: rows
+      .filter((row) => playTypesOf(row.region as LotteryRegion).includes(row.playType as PlayType))
+      .map((row) => lineOf(row, precision)),
+  };
+}
+
+/**
+ * Per region, the lowest and highest RTP of the play types it offers at their current odds (the
+ * lobby's "RTP 55.52–95.00 %"), compared exactly (lottery-rtp.ts fractions), shown as rtpText.
+ */
+export async function rtpRangesOf(db: Database): Promise<Map<LotteryRegion, { min: string; max: string }>> {
+  const rows = await db.select().from(lotteryOdds);
+  const ranges = new Map<LotteryRegion, { min: string; max: string }>();
+  for (const region of lotteryRegions) {
+    const lines = rows
+      .filter((row) => row.region === region && row.prizeMode === prizeModeOf(region))
+      .filter((row) => playTypesOf(region).includes(row.playType as PlayType))
+      .map((row) => ({ playType: row.playType as PlayType, oddsMilli: row.oddsMilli }))
+      .map((line) => ({ ...line, rtp: rtpFraction(region, line.playType, line.oddsMilli) }))
+      .sort((a, b) => (a.rtp.num * b.rtp.den < b.rtp.num * a.rtp.den ? -1 : 1));
+    const low = lines[0];
+    const high = lines.at(-1);
+    if (low && high) {
+      ranges.set(region, {
+        min: rtpText(region, low.playType, low.oddsMilli),
+        max: rtpText(region, high.playType, high.oddsMilli),
+      });
+    }
+  }
+  return ranges;
 }
 
 /** The lines of one region's play types, in play type order (a game's odds). */

@@ -93,6 +93,10 @@ const defaultLiabilityCaps: Record<PlayType, string> = {
   big_small: '100000',
   odd_even: '100000',
   sum: '100000',
+  ba_cang: '10000000',
+  dau_g8: '1000000',
+  duoi_db: '1000000',
+  xiu_chu: '5000000',
 };
 
 export const siteSettingsSchema = z.object({

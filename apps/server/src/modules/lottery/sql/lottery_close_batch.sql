@@ -28,6 +28,9 @@ DECLARE
   v_big_small text;
   v_odd_even text;
   v_sum text;
+  v_de3 text;
+  v_g7 text;
+  v_g8 text;
   v_ids bigint[];
   v_members integer[];
   v_hits integer[];
@@ -76,9 +79,15 @@ BEGIN
              CROSS JOIN LATERAL generate_series(0, length(n.number)) AS k
              GROUP BY 1) AS t;
     v_endings := ARRAY(SELECT right(n.number, 2) FROM unnest(v_numbers) AS n(number));
-    v_big_small := CASE WHEN lottery_digit_sum(v_special) * 2 > 9 * length(v_special) THEN 'big' ELSE 'small' END;
+    v_big_small := lottery_big_small(v_special);
     v_odd_even := CASE WHEN lottery_digit_sum(v_special) % 2 = 1 THEN 'odd' ELSE 'even' END;
     v_sum := (lottery_digit_sum(v_de) % 10)::text;
+    v_de3 := CASE WHEN length(v_special) >= 3 THEN right(v_special, 3) END;
+    -- The centre's and south's layout (18 numbers) ends with the 7th prize (3 digits) and the 8th (2).
+    IF cardinality(v_numbers) = 18 THEN
+      v_g7 := v_numbers[17];
+      v_g8 := v_numbers[18];
+    END IF;
   END IF;
 
   -- 1. The batch, scored. amount: what the member receives (the payout, or the stake back).
@@ -94,7 +103,7 @@ BEGIN
                                 ELSE 0::bigint END AS payout
                       FROM (SELECT b.id, b.member_id, b.stake, b.odds_milli,
                                    CASE WHEN $10 = 'settle'
-                                        THEN lottery_hits(b.play_type, b.selection, $1, $2, $3, $4, $5, $6)
+                                        THEN lottery_hits(b.play_type, b.selection, $1, $2, $3, $4, $5, $6, $11, $12, $13)
                                         ELSE 0 END AS hits
                               FROM lottery_bets b
                              WHERE b.numero_id = $7 AND b.status = 'open' AND b.id > $8
@@ -102,7 +111,8 @@ BEGIN
                              LIMIT $9) AS p) AS h) AS s
   $query$
     INTO v_ids, v_members, v_hits, v_payouts, v_amounts
-    USING v_lo, v_endings, v_de, v_big_small, v_odd_even, v_sum, p_numero_id, p_after, p_batch_size, p_mode;
+    USING v_lo, v_endings, v_de, v_big_small, v_odd_even, v_sum, p_numero_id, p_after, p_batch_size, p_mode,
+          v_de3, v_g7, v_g8;
 
   IF v_ids IS NOT NULL THEN
     v_first := v_ids[1];

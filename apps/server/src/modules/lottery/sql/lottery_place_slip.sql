@@ -3,6 +3,7 @@
 -- the bets' selections (lottery-draw.ts betsOfSlip), p_numbers the slip's numbers as the member sent
 -- them: with the game, numero, play type, selection and slip index they are each bet's request, whose
 -- hash (ledger_request_hash) tells a replay of the slip from another slip under the same request id.
+-- p_offered: per region, the play types its games offer (lottery-draw.ts playTypesOf).
 -- p_liability_caps: per play type, the most the house may have to pay on one number of the draw
 -- (minor units; missing or 0: no cap), see the end.
 CREATE OR REPLACE FUNCTION lottery_place_slip(
@@ -16,7 +17,7 @@ CREATE OR REPLACE FUNCTION lottery_place_slip(
   p_numbers jsonb,
   p_currency text,
   p_prize_modes jsonb,
-  p_fast_only text[],
+  p_offered jsonb,
   p_trial_type integer,
   p_liability_caps jsonb
 ) RETURNS jsonb
@@ -94,7 +95,7 @@ BEGIN
   IF v_game_id IS NULL OR NOT v_enabled THEN
     RETURN jsonb_build_object('error', 'NOT_FOUND', 'field', 'gameCode');
   END IF;
-  IF v_region <> 'fast' AND p_play_type = ANY (p_fast_only) THEN
+  IF NOT coalesce((p_offered -> v_region) ? p_play_type, false) THEN
     RETURN jsonb_build_object('error', 'VALIDATION_FAILED', 'field', 'playType', 'reason', 'not offered by this game');
   END IF;
   SELECT o.odds_milli, o.min_stake, o.max_stake INTO v_odds, v_min, v_max

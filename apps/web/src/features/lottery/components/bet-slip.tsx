@@ -145,7 +145,7 @@ export function BetSlip({
   return (
     <section className="card lottery-slip" aria-labelledby="lottery-slip-title">
       <h2 id="lottery-slip-title" className="lottery-section-title">
-        {t('lottery_slip')} · {t(playTypeNameKey(playType))}
+        {t('lottery_slip')} · {t(playTypeNameKey(playType, odds?.region))}
       </h2>
       {xien ? <p className="lottery-slip__rule">{t('lottery_xien_rule', { count: xien })}</p> : null}
       <div className="lottery-slip__numbers">

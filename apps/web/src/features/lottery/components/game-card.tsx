@@ -1,6 +1,8 @@
 import type { LotteryGame } from '@khela/contract';
 import { drawDateOf } from '@khela/contract/lottery-draw';
 import Star from 'lucide-react/icons/star';
+import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
+import { formatAmountText } from '../../../shared/lib/format.ts';
 import { Link } from '../../../shared/router/router.tsx';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { remainingMs } from '../lib/clock.ts';
@@ -15,6 +17,24 @@ interface GameCardProps {
   offset: number;
   isFavourite: boolean;
   onToggleFavourite: (game: LotteryGame) => void;
+}
+
+/**
+ * What the game's bets return: one figure when every play type returns the same, else the range
+ * ("RTP 55.52–95.00 %", docs/lottery.md: xiên returns less than đề).
+ */
+function RtpRange({ range }: { range: { min: string; max: string } }) {
+  const { t } = useTranslation();
+  const options = useFormatOptions();
+  const min = formatAmountText(range.min, options, 2);
+  const max = formatAmountText(range.max, options, 2);
+  return (
+    <p className="lottery-card__remark tabular">
+      {range.min === range.max
+        ? t('lottery_rtp_single', { value: max })
+        : t('lottery_rtp_range', { min, max })}
+    </p>
+  );
 }
 
 /** One lottery in the lobby: name, remark, countdown to lock, current numero, latest result. */
@@ -38,6 +58,7 @@ export function GameCard({ game, href, now, offset, isFavourite, onToggleFavouri
         </button>
       </div>
       <p className="lottery-card__remark">{scheduleLineOf(game, t)}</p>
+      {game.rtp ? <RtpRange range={game.rtp} /> : null}
       <div className="lottery-card__row">
         {game.numero !== null && lockIn !== null ? (
           <>

@@ -54,6 +54,10 @@ function hitByBets(bets: readonly LotteryBet[]) {
         case 'xien3':
         case 'xien4':
           return bet.status === 'won' && bet.numbers.includes(number.slice(-2));
+        case 'dau_g8':
+          return tier === 'eighth' && number === first;
+        case 'xiu_chu':
+          return (tier === 'seventh' || tier === 'special') && number.endsWith(first);
         default:
           return tier === 'special' && bet.status === 'won';
       }
@@ -295,7 +299,7 @@ export function GameView({
                     setQuery({ playType: type });
                   }}
                 >
-                  <span>{t(playTypeNameKey(type))}</span>
+                  <span>{t(playTypeNameKey(type, game?.region))}</span>
                   {line ? <span className="lottery-play-tab__odds tabular">×{line.odds}</span> : null}
                 </button>
               );

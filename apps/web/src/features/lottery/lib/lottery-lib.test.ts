@@ -7,6 +7,7 @@ import { clockOffset, countdownDays, formatCountdown, remainingMs } from './cloc
 import { favouritesKeyOf, readFavourites } from './favourites.ts';
 import { drawDaysOf, filterLotteries, isHotLottery, openRemainTimes } from './lobby-filter.ts';
 import { slipErrorOf } from './placement-errors.ts';
+import { isValidSelection, pickerKindOf, playTypeNameKey, typedDigitsOf } from './play-types.ts';
 import { oddsMilliOf, slipSummary } from './slip.ts';
 
 const t = (key: string, values?: Record<string, unknown>) =>
@@ -222,5 +223,25 @@ describe('placement errors', () => {
     );
     expect(other.field).toBe('slip');
     expect(slipErrorOf(new Error('boom'), t, money)).toEqual({ field: 'slip', text: 'err_unknown' });
+  });
+});
+
+describe("the market's play types on screen (issue 36 item 7)", () => {
+  it('picks đầu and đuôi of the south on the 00–99 grid, 3 càng and xỉu chủ as typed 3-digit numbers', () => {
+    expect(pickerKindOf('dau_g8')).toBe('grid100');
+    expect(pickerKindOf('duoi_db')).toBe('grid100');
+    expect([pickerKindOf('ba_cang'), typedDigitsOf('ba_cang')]).toEqual(['typed', 3]);
+    expect([pickerKindOf('xiu_chu'), typedDigitsOf('xiu_chu')]).toEqual(['typed', 3]);
+    expect(isValidSelection('xiu_chu', '045')).toBe(true);
+    expect(isValidSelection('xiu_chu', '45')).toBe(false);
+  });
+
+  it("names lô as each region's market does: bao lô in the centre and south", () => {
+    expect(playTypeNameKey('lo2', 'north')).toBe('lottery_play_lo2');
+    expect(playTypeNameKey('lo3', 'south')).toBe('lottery_play_bao_lo3');
+    expect(playTypeNameKey('lo4', 'central')).toBe('lottery_play_bao_lo4');
+    expect(playTypeNameKey('lo2')).toBe('lottery_play_lo2');
+    expect(playTypeNameKey('xiu_chu', 'south')).toBe('lottery_play_xiu_chu');
+    expect(playTypeNameKey('dau_g8', 'south')).toBe('lottery_play_dau_g8');
   });
 });

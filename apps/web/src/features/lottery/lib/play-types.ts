@@ -1,5 +1,5 @@
-import { selectionRules, type PlayType } from '@khela/contract/lottery-draw';
-import { choiceKeys, playTypeHelpKeys, playTypeNameKeys } from './texts.ts';
+import { selectionRules, type LotteryRegion, type PlayType } from '@khela/contract/lottery-draw';
+import { baoLoNameKeys, choiceKeys, playTypeHelpKeys, playTypeNameKeys } from './texts.ts';
 
 /** How a play type's selection is picked on screen. */
 export type PickerKind = 'grid100' | 'digits10' | 'choice' | 'typed';
@@ -8,6 +8,8 @@ export function pickerKindOf(playType: PlayType): PickerKind {
   switch (playType) {
     case 'lo2':
     case 'de':
+    case 'dau_g8':
+    case 'duoi_db':
     case 'xien2':
     case 'xien3':
     case 'xien4':
@@ -21,6 +23,8 @@ export function pickerKindOf(playType: PlayType): PickerKind {
       return 'choice';
     case 'lo3':
     case 'lo4':
+    case 'ba_cang':
+    case 'xiu_chu':
       return 'typed';
   }
 }
@@ -30,7 +34,7 @@ export function choicesOf(playType: PlayType): string[] {
   return playType === 'big_small' ? ['big', 'small'] : playType === 'odd_even' ? ['odd', 'even'] : [];
 }
 
-/** Digits of a typed selection (lô 3 số: 3, lô 4 số: 4). */
+/** Digits of a typed selection (lô 3 số, 3 càng, xỉu chủ: 3; lô 4 số: 4). */
 export function typedDigitsOf(playType: PlayType): number {
   return playType === 'lo4' ? 4 : 3;
 }
@@ -41,9 +45,13 @@ export function xienSizeOf(playType: PlayType): number | null {
   return perBet > 1 ? perBet : null;
 }
 
-/** The text keys of a play type's name and its one-line rule (docs/lottery.md). */
-export function playTypeNameKey(playType: PlayType): string {
-  return playTypeNameKeys[playType];
+/**
+ * The text keys of a play type's name and its one-line rule (docs/lottery.md). With the game's
+ * region, the name the region's market uses (lô is bao lô in the centre and south).
+ */
+export function playTypeNameKey(playType: PlayType, region?: LotteryRegion): string {
+  const southern = region === 'central' || region === 'south';
+  return (southern ? baoLoNameKeys[playType] : undefined) ?? playTypeNameKeys[playType];
 }
 export function playTypeHelpKey(playType: PlayType): string {
   return playTypeHelpKeys[playType];

@@ -17,6 +17,17 @@ export const playTypeNameKeys: Record<PlayType, string> = {
   big_small: 'lottery_play_big_small',
   odd_even: 'lottery_play_odd_even',
   sum: 'lottery_play_sum',
+  ba_cang: 'lottery_play_ba_cang',
+  dau_g8: 'lottery_play_dau_g8',
+  duoi_db: 'lottery_play_duoi_db',
+  xiu_chu: 'lottery_play_xiu_chu',
+};
+
+/** Lô as the centre's and south's market names it: bao lô (docs/lottery.md "Play types"). */
+export const baoLoNameKeys: Partial<Record<PlayType, string>> = {
+  lo2: 'lottery_play_bao_lo2',
+  lo3: 'lottery_play_bao_lo3',
+  lo4: 'lottery_play_bao_lo4',
 };
 
 /** One line each on how the play type wins (docs/lottery.md has the full rules). */
@@ -33,6 +44,10 @@ export const playTypeHelpKeys: Record<PlayType, string> = {
   big_small: 'lottery_play_big_small_help',
   odd_even: 'lottery_play_odd_even_help',
   sum: 'lottery_play_sum_help',
+  ba_cang: 'lottery_play_ba_cang_help',
+  dau_g8: 'lottery_play_dau_g8_help',
+  duoi_db: 'lottery_play_duoi_db_help',
+  xiu_chu: 'lottery_play_xiu_chu_help',
 };
 
 export const choiceKeys: Readonly<Record<string, string>> = {

@@ -53,6 +53,7 @@ function lottery(gameCode: string, gameName: string, overrides: Partial<LotteryG
     },
     resources: [],
     playTypes: fast ? ['lo2', 'lo3', 'de', 'xien2', 'odd_even'] : ['lo2', 'de'],
+    rtp: fast ? { min: '72.08', max: '97.50' } : { min: '95.00', max: '95.00' },
     ...overrides,
   };
 }
