@@ -305,7 +305,8 @@ describe('GET /lgw/vn/numeros/proof', () => {
 describe('GET /lgw/vn/odds', () => {
   it("answers the play types of the game's region with odds and stake limits", async () => {
     const fast = (await get('/lgw/vn/odds?gameCode=FAST_5')).body.value.list;
-    expect(fast).toHaveLength(12);
+    // The north's ten play types (3 càng among them) and the fast games' three.
+    expect(fast).toHaveLength(13);
     expect(fast[0]).toEqual({
       prizeMode: 'Elott',
       region: 'fast',
@@ -419,7 +420,8 @@ describe('the operator calls', () => {
 
   it('list every odds line and set one: the game odds show it', async () => {
     const all = (await get('/api/operator/lottery/odds', operator.token)).body.value.list;
-    expect(all).toHaveLength(12 + 9 * 3);
+    // fast 13, north 10, central and south 9 each (docs/lottery.md "Play types, odds and payouts").
+    expect(all).toHaveLength(13 + 10 + 9 * 2);
     const set = await put('/api/operator/lottery/odds', line, operator.token);
     expect(set.status).toBe(200);
     expect(set.body.value).toEqual({
