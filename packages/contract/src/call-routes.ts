@@ -645,6 +645,13 @@ export const operatorDeposits = {
   encrypted: false,
 } as Calls['operatorDeposits'];
 
+export const operatorEnterLotterySheet = {
+  id: 'operatorEnterLotterySheet',
+  method: 'POST',
+  path: '/api/operator/lottery/official/sheet',
+  encrypted: false,
+} as Calls['operatorEnterLotterySheet'];
+
 export const operatorGameUpdate = {
   id: 'operatorGameUpdate',
   method: 'POST',
@@ -757,6 +764,13 @@ export const operatorLotteryOddsRequests = {
   encrypted: false,
 } as Calls['operatorLotteryOddsRequests'];
 
+export const operatorLotteryOfficialDraws = {
+  id: 'operatorLotteryOfficialDraws',
+  method: 'GET',
+  path: '/api/operator/lottery/official',
+  encrypted: false,
+} as Calls['operatorLotteryOfficialDraws'];
+
 export const operatorMailOutbox = {
   id: 'operatorMailOutbox',
   method: 'GET',
@@ -827,6 +841,13 @@ export const operatorPromotions = {
   encrypted: false,
 } as Calls['operatorPromotions'];
 
+export const operatorReconciliation = {
+  id: 'operatorReconciliation',
+  method: 'GET',
+  path: '/api/operator/deposit/reconciliation',
+  encrypted: false,
+} as Calls['operatorReconciliation'];
+
 export const operatorReportAgents = {
   id: 'operatorReportAgents',
   method: 'GET',
@@ -862,6 +883,13 @@ export const operatorResetAccess = {
   encrypted: true,
 } as Calls['operatorResetAccess'];
 
+export const operatorResolveReconciliation = {
+  id: 'operatorReconciliationResolve',
+  method: 'POST',
+  path: '/api/operator/deposit/reconciliation/resolve',
+  encrypted: false,
+} as Calls['operatorResolveReconciliation'];
+
 export const operatorResolveWithdrawal = {
   id: 'operatorWithdrawalResolve',
   method: 'POST',
@@ -889,6 +917,13 @@ export const operatorSetLotteryOdds = {
   path: '/api/operator/lottery/odds',
   encrypted: false,
 } as Calls['operatorSetLotteryOdds'];
+
+export const operatorSetLotteryResultSource = {
+  id: 'operatorSetLotteryResultSource',
+  method: 'POST',
+  path: '/api/operator/lottery/result-source',
+  encrypted: false,
+} as Calls['operatorSetLotteryResultSource'];
 
 export const operatorSettings = {
   id: 'operatorSettings',

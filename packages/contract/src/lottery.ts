@@ -29,6 +29,17 @@ export const lotteryPrizeModeSchema = z.enum(lotteryPrizeModes);
 export const playTypeSchema = z.enum(playTypes);
 export const prizeTierSchema = z.enum(prizeTiers);
 
+/**
+ * Where a draw's numbers come from (issue 36 item 5, docs/lottery.md "Result sources"): `house`,
+ * our own draw (seed, bets digest, beacon: the verify page recomputes it), or `official`, the state
+ * lottery's sheet for the station and day. Fast games are always house draws.
+ */
+export const lotteryResultSources = ['house', 'official'] as const;
+export const lotteryResultSourceSchema = z.enum(lotteryResultSources);
+export type LotteryResultSource = z.infer<typeof lotteryResultSourceSchema>;
+/** How an official result arrived: the results feed, or two operators' matching typed copies. */
+export const lotteryResultOriginSchema = z.enum(['feed', 'entry']);
+
 /** Vendors (catalogue vassalage) of the lottery: Vietnamese regional, and the fast games. */
 export const vnLotteryVendor = 'TCG_LOTTO_VN';
 export const fastLotteryVendor = 'TCG_SEA';
@@ -74,6 +85,9 @@ export const numeroResultSchema = z.object({
   result: drawResultSchema.nullable(),
   /** A void numero's public notice: the reason it was voided (null otherwise). */
   voidReason: z.string().nullable(),
+  /** House draw or official result; an official result's origin once it is in. */
+  resultSource: lotteryResultSourceSchema,
+  resultOrigin: lotteryResultOriginSchema.nullable(),
 });
 export type NumeroResult = z.infer<typeof numeroResultSchema>;
 
@@ -113,6 +127,8 @@ export const lotteryGameSchema = z.object({
    * decimals rounded down, lottery-rtp.ts): the catalogue shows the range where the bets differ.
    */
   rtp: z.object({ min: z.string(), max: z.string() }).nullable(),
+  /** House draw or official result (the game's current choice; each numero keeps its own). */
+  resultSource: lotteryResultSourceSchema,
 });
 export type LotteryGame = z.infer<typeof lotteryGameSchema>;
 
@@ -136,6 +152,8 @@ export const openNumeroValueSchema = z.object({
   seedHash: z.string(),
   /** The randomness beacon round the draw will mix in (docs/lottery.md "Fairness"); null without one. */
   beaconRound: z.number().int().nullable(),
+  /** House draw, or settled on the official result (then the seed and beacon play no part). */
+  resultSource: lotteryResultSourceSchema,
 });
 export type OpenNumeroValue = z.infer<typeof openNumeroValueSchema>;
 
@@ -157,6 +175,9 @@ export const numeroProofSchema = z.object({
   betCount: z.number().int(),
   result: drawResultSchema.nullable(),
   voidReason: z.string().nullable(),
+  /** An official result is not derived from the seed: nothing to recompute (docs/lottery.md). */
+  resultSource: lotteryResultSourceSchema,
+  resultOrigin: lotteryResultOriginSchema.nullable(),
   /**
    * The beacon round fixed at the opening (the first after the lock time), its randomness and BLS
    * signature once the draw used them, and the chain's public key, hash and scheme to verify them
@@ -582,6 +603,93 @@ export const lotteryCalls = {
           used: z.string().nullable(),
         }),
       ),
+    }),
+  }),
+  operatorLotteryOfficialDraws: defineCall({
+    id: 'operatorLotteryOfficialDraws',
+    method: 'GET',
+    path: '/api/operator/lottery/official',
+    auth: 'operator',
+    encrypted: false,
+    summary: "The regional games' result sources and the official-result draws waiting for their sheet",
+    tag: 'operator',
+    value: z.object({
+      /** Minutes after the draw time a missing sheet voids the draw (settings lotteryResults). */
+      deadlineMinutes: z.number().int(),
+      /** The results feed in use: none (typed in only), http or demo. */
+      feed: z.enum(['none', 'http', 'demo']),
+      games: z.array(
+        z.object({
+          gameCode: z.string(),
+          gameName: z.string(),
+          region: lotteryRegionSchema,
+          resultSource: lotteryResultSourceSchema,
+        }),
+      ),
+      waiting: z.array(
+        z.object({
+          gameCode: z.string(),
+          gameName: z.string(),
+          region: lotteryRegionSchema,
+          numero: numeroSchema,
+          drawTime: z.number(),
+          /** When a sheet still missing voids the draw. */
+          deadline: z.number(),
+          /** The operators who typed a copy (never the numbers: each copies the sheet on their own). */
+          entries: z.array(z.object({ operator: z.string(), enteredAt: z.number() })),
+          /** Where the typed copies differ (tier and place), empty when they agree or there is one. */
+          differences: z.array(z.object({ tier: prizeTierSchema, index: z.number().int() })),
+        }),
+      ),
+    }),
+  }),
+  operatorSetLotteryResultSource: defineCall({
+    id: 'operatorSetLotteryResultSource',
+    method: 'POST',
+    path: '/api/operator/lottery/result-source',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Run a regional game on official results or on the house draw (its open draws without bets follow; a draw with bets keeps the source it took them under)',
+    tag: 'operator',
+    body: z.object({
+      gameCode: gameCodeSchema,
+      resultSource: lotteryResultSourceSchema,
+      reason: z.string().trim().min(3).max(200),
+    }),
+    value: z.object({
+      gameCode: z.string(),
+      resultSource: lotteryResultSourceSchema,
+      /** The open numeros (without bets) that follow the change. */
+      numeros: z.array(numeroSchema),
+    }),
+  }),
+  operatorEnterLotterySheet: defineCall({
+    id: 'operatorEnterLotterySheet',
+    method: 'POST',
+    path: '/api/operator/lottery/official/sheet',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      "Type an official-result draw's sheet: two operators' matching copies are its result; a mismatch blocks settlement and names the places",
+    tag: 'operator',
+    body: z.object({
+      gameCode: gameCodeSchema,
+      numero: numeroSchema,
+      /** The sheet by tier (special, first … eighth), each tier's numbers in the sheet's order. */
+      tiers: z
+        .record(z.string().max(12), z.array(z.string().trim().max(8)).max(10))
+        .refine((tiers) => Object.keys(tiers).length <= 12, 'at most 12 tiers'),
+    }),
+    /**
+     * `waiting`: the first copy, a second operator types theirs. `mismatch`: it differs from another
+     * operator's copy at `differences` (settlement stays blocked; either may type a corrected copy).
+     * `accepted`: it matches another operator's copy, which is now the draw's result.
+     */
+    value: z.object({
+      status: z.enum(['waiting', 'mismatch', 'accepted']),
+      differences: z.array(z.object({ tier: prizeTierSchema, index: z.number().int() })),
+      numero: numeroProofSchema,
     }),
   }),
   operatorVoidNumero: defineCall({

@@ -83,6 +83,8 @@ export async function seedDemoData(
         { domain: 'agent.localhost', site: 'agent' },
       ],
       payments: { depositMethods: [...demoDepositMethods, ...demoWalletDepositMethods] },
+      // Official-result lottery games settle on the demo feed's stand-in sheets (docs/lottery.md).
+      lotteryResults: { feed: { kind: 'demo' } },
     });
     await seedDemoAccounts(transaction, options.scrypt ?? owaspScrypt);
     await seedDemoReceivingNumbers(transaction);

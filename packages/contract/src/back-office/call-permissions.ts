@@ -33,6 +33,8 @@ export const operatorCallPermissions: Record<string, OperatorPermission | 'self'
   operatorDepositDecide: 'money.deposits',
   operatorDepositNumbers: 'money.read',
   operatorDepositNumberSave: 'money.deposits',
+  operatorReconciliation: 'money.read',
+  operatorReconciliationResolve: 'money.deposits',
   operatorWithdrawals: 'money.read',
   operatorWithdrawalDecide: 'money.withdrawals',
   operatorWithdrawalResolve: 'money.withdrawals',
@@ -63,6 +65,9 @@ export const operatorCallPermissions: Record<string, OperatorPermission | 'self'
   operatorDecideLotteryOdds: 'lottery.manage',
   operatorLotteryExposure: 'reports.read',
   operatorVoidNumero: 'lottery.manage',
+  operatorLotteryOfficialDraws: 'reports.read',
+  operatorSetLotteryResultSource: 'lottery.manage',
+  operatorEnterLotterySheet: 'lottery.manage',
   operatorAgentContract: 'agents.contracts',
   // Jobs and operations pages (/metrics, /docs)
   operatorJobs: 'system.read',

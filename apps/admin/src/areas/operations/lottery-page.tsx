@@ -18,10 +18,12 @@ import { Page, Section } from '../../shared/ui/page.tsx';
 import './operations.css';
 import { ExposureSection } from './lottery-exposure.tsx';
 import { OddsRequestsSection, OddsSection, useRtpCeiling } from './lottery-odds.tsx';
+import { OfficialSection } from './lottery-official.tsx';
 
 /**
  * The lottery's odds and stake limits with their RTP, the odds waiting for a second operator
- * (lottery-odds.tsx), and the voiding of a draw that is not settled (issue 13).
+ * (lottery-odds.tsx), the voiding of a draw that is not settled (issue 13), and the official
+ * results: each regional game's source and the sheets typed by two operators (lottery-official.tsx).
  */
 export default function LotteryPage() {
   const canManage = useOperator().permissions.includes('lottery.manage');
@@ -29,6 +31,7 @@ export default function LotteryPage() {
   return (
     <Page title={t('operations_lottery_title')}>
       {canManage ? <VoidNumeroSection /> : null}
+      <OfficialSection canManage={canManage} />
       <OddsSection ceiling={ceiling} />
       <OddsRequestsSection />
       <ExposureSection />

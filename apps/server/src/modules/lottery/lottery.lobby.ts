@@ -99,6 +99,8 @@ export function numeroResultOf(gameCode: string, row: NumeroRow): NumeroResult {
     special: result ? specialOf(result) : '',
     result,
     voidReason: row.status === 'void' ? row.voidReason : null,
+    resultSource: row.resultSource,
+    resultOrigin: row.resultOrigin,
   };
 }
 
@@ -171,7 +173,8 @@ async function lotteryGamesOf(
           qrCodeUrl: await qrCodeOf(historyUrl),
         },
       ];
-      if (drawn) {
+      // The verify page recomputes house draws; an official result is the state lottery's.
+      if (drawn && drawn.resultSource === 'house') {
         resources.push({
           url: verifyUrlOf(row.gameCode, drawn.numero),
           labelNameEn: 'Verify the draw',
@@ -203,6 +206,7 @@ async function lotteryGamesOf(
         resources,
         playTypes: [...playTypesOf(region)],
         rtp: rtpRanges.get(region) ?? null,
+        resultSource: row.resultSource,
       };
     }),
   );
@@ -302,6 +306,7 @@ export async function getOpenNumero(
     remainTime: Math.max(0, epochMs(current.lockAt) - now.getTime()),
     seedHash: current.seedHash,
     beaconRound: current.beaconRound,
+    resultSource: current.resultSource,
   };
 }
 
@@ -364,6 +369,8 @@ export function proofOf(
     betCount: row.betCount ?? 0,
     result: drawn ? (row.result as DrawResult | null) : null,
     voidReason: row.voidReason,
+    resultSource: row.resultSource,
+    resultOrigin: row.resultOrigin,
     beacon:
       row.beaconRound === null
         ? null

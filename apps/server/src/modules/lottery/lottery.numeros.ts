@@ -12,6 +12,7 @@ import { rowsOf } from '../ledger/ledger.service.ts';
 import { roundAfter, verifyBeaconRound } from '@khela/contract/lottery-beacon';
 import type { RandomnessBeacon } from './lottery.beacon.ts';
 import { leavesOf, merkleRootOf } from './lottery.merkle.ts';
+import { drawOfficialNumero, type OfficialOptions } from './lottery.official.ts';
 import { drawsAfter } from './lottery.schedule.ts';
 import { settleNumero, voidNumero } from './lottery.settlement.ts';
 import { lotteryEvents, lotteryGames, lotteryNumeros } from './lottery.tables.ts';
@@ -82,6 +83,7 @@ export async function openNumeros(
         seed,
         seedHash: await seedHashOf(seed),
         beaconRound: beacon ? roundAfter(beacon.chain, draw.lockAt.getTime()) : null,
+        resultSource: game.resultSource,
       });
     }
   }
@@ -178,6 +180,8 @@ export async function lockDueNumeros(db: Database, now: Date): Promise<number> {
 export interface DrawOptions {
   beacon?: RandomnessBeacon | null;
   deadlineMs?: number;
+  /** Official-result numeros (lottery.official.ts): the feed and the sheet's deadline. */
+  official?: OfficialOptions;
 }
 
 /**
@@ -196,6 +200,8 @@ export async function drawDueNumeros(db: Database, now: Date, options: DrawOptio
       betsDigest: lotteryNumeros.betsDigest,
       beaconRound: lotteryNumeros.beaconRound,
       drawAt: lotteryNumeros.drawAt,
+      drawDate: lotteryNumeros.drawDate,
+      resultSource: lotteryNumeros.resultSource,
       gameCode: lotteryGames.gameCode,
       region: lotteryGames.region,
     })
@@ -206,6 +212,13 @@ export async function drawDueNumeros(db: Database, now: Date, options: DrawOptio
   let drawn = 0;
   const deadlineMs = options.deadlineMs ?? 10 * 60_000;
   for (const numero of due) {
+    // An official-result numero waits for its sheet: the seed and beacon play no part in it.
+    if (numero.resultSource === 'official') {
+      const official = options.official ?? { feed: null, deadlineMs: 6 * 3600_000 };
+      const region = numero.region as LotteryRegion;
+      if (await drawOfficialNumero(db, { ...numero, region }, now, official)) drawn += 1;
+      continue;
+    }
     let beaconValue: { randomness: string; signature: string } | null = null;
     if (numero.beaconRound !== null) {
       const round = options.beacon ? await options.beacon.fetchRound(numero.beaconRound, now) : null;
@@ -297,6 +310,7 @@ export async function lotteryTick(
     /** The beacon draws mix in (the app's: drand, or the local one of tests and demo mode). */
     beacon?: RandomnessBeacon | null;
     beaconDeadlineMs?: number;
+    official?: OfficialOptions;
   } = {},
 ): Promise<TickResult> {
   const now = options.now ?? new Date();
@@ -304,6 +318,7 @@ export async function lotteryTick(
   const drawn = await drawDueNumeros(db, now, {
     beacon: options.beacon ?? null,
     ...(options.beaconDeadlineMs === undefined ? {} : { deadlineMs: options.beaconDeadlineMs }),
+    ...(options.official ? { official: options.official } : {}),
   });
   const opened = await openNumeros(db, now, options.beacon ?? null);
   const settlement = await settleDrawnNumeros(db, options.log ?? (() => {}), options.settleBatchSize);

@@ -26,6 +26,8 @@ import {
 import { beaconForStart, type RandomnessBeacon } from './lottery.beacon.ts';
 import { lotteryExposureOf } from './lottery.exposure.ts';
 import { lotteryTick } from './lottery.numeros.ts';
+import { enterSheet, officialDraws, resultsFeedForStart, setResultSource } from './lottery.official.ts';
+import type { ResultsFeed } from './lottery.results-feed.ts';
 import { betProofOf, listNumeroLeaves } from './lottery.proofs.ts';
 import { decideOddsRequest, listOdds, listOddsRequests, oddsOfRegion, setOdds } from './lottery.odds.ts';
 import { voidWithFourEyes } from './lottery.voids.ts';
@@ -53,12 +55,25 @@ export async function lotteryRoutes(app: FastifyInstance) {
   // The randomness beacon the draws mix in (lottery.beacon.ts): settled at start, the start refused
   // outside demo mode without one.
   let beacon: RandomnessBeacon | null = null;
+  // The official results feed (lottery.official.ts): the demo feed never outside demo mode.
+  let resultsFeed: ResultsFeed | null = null;
   app.addHook('onReady', async () => {
     beacon = beaconForStart(app.env, (await getSettings(db)).lotteryFairness.beacon);
+    resultsFeed = resultsFeedForStart(app.env, (await getSettings(db)).lotteryResults.feed);
     await ensureLottery(db, { catalogue: app.env.NODE_ENV !== 'test' });
   });
   const beaconDeadlineMs = async () =>
     (await getSettings(db)).lotteryFairness.beacon.deadlineMinutes * 60_000;
+  const officialOptions = async () => {
+    const { lotteryResults } = await getSettings(db);
+    return {
+      feed: resultsFeed,
+      deadlineMs: lotteryResults.deadlineMinutes * 60_000,
+      pollMs: lotteryResults.feed.pollSeconds * 1000,
+      log: (error: unknown, numeroId: number) =>
+        app.log.warn({ err: error, numeroId }, 'lottery results feed: no usable sheet'),
+    };
+  };
 
   async function languageOf(request: FastifyRequest, fromQuery: LanguageCode | undefined) {
     const settings = await getSettings(db);
@@ -186,6 +201,53 @@ export async function lotteryRoutes(app: FastifyInstance) {
     return { numero, status: row.status, ...exposure };
   });
 
+  // Official results (issue 36 item 5, lottery.official.ts): the sources, the draws waiting for a
+  // sheet, the operator's choice of source and the typed copies (each audited; refusals too).
+  registerCall(app, lotteryCalls.operatorLotteryOfficialDraws, async ({ request }) => {
+    const settings = await getSettings(db);
+    const language = await languageOf(request, undefined);
+    return {
+      deadlineMinutes: settings.lotteryResults.deadlineMinutes,
+      feed: settings.lotteryResults.feed.kind,
+      ...(await officialDraws(db, {
+        language,
+        deadlineMs: settings.lotteryResults.deadlineMinutes * 60_000,
+      })),
+    };
+  });
+
+  registerCall(app, lotteryCalls.operatorSetLotteryResultSource, async ({ body, request }) => {
+    const changed = await setResultSource(db, body);
+    await recordOperatorChange(db, request, {
+      action: 'lottery.result-source',
+      targetKind: 'lottery-game',
+      targetId: body.gameCode,
+      reason: body.reason,
+      before: { resultSource: changed.before },
+      after: { resultSource: body.resultSource, numeros: changed.numeros },
+    });
+    return { gameCode: body.gameCode, resultSource: body.resultSource, numeros: changed.numeros };
+  });
+
+  registerCall(app, lotteryCalls.operatorEnterLotterySheet, async ({ body, request }) => {
+    const session = operatorOf(request);
+    const entered = await enterSheet(db, {
+      gameCode: body.gameCode,
+      numero: body.numero,
+      tiers: body.tiers,
+      operator: { id: session.operatorId, account: session.account },
+    });
+    // The trail keeps the copy's outcome and where it differs, not the numbers typed.
+    await recordOperatorChange(db, request, {
+      action: 'lottery.sheet.entry',
+      targetKind: 'lottery-numero',
+      targetId: `${body.gameCode}/${body.numero}`,
+      after: { status: entered.status, differences: entered.differences },
+    });
+    const after = await numeroByCode(db, body.gameCode, body.numero);
+    return { ...entered, numero: proofOf(after.game, after.row, beacon) };
+  });
+
   // A void after the lock takes two operators (lottery.voids.ts); each step is in the trail.
   registerCall(app, lotteryCalls.operatorVoidNumero, async ({ body, request }) => {
     const { row } = await numeroByCode(db, body.gameCode, body.numero);
@@ -228,6 +290,7 @@ export async function lotteryRoutes(app: FastifyInstance) {
         settleBatchSize: app.env.LOTTERY_SETTLE_BATCH_SIZE,
         beacon,
         beaconDeadlineMs: await beaconDeadlineMs(),
+        official: await officialOptions(),
       }),
   });
 }

@@ -301,6 +301,34 @@ export const siteSettingsSchema = z.object({
         .transform((caps) => ({ ...defaultLiabilityCaps, ...caps })),
     })
     .prefault({}),
+  /**
+   * Official results (issue 36 item 5, docs/lottery.md "Result sources"): a regional game run on
+   * official results settles on the state lottery's sheet, from the results feed or typed in by two
+   * operators. `deadlineMinutes`: a sheet not in this long after the draw time voids the draw (every
+   * bet refunded, a public notice). `feed.kind`: `none` (typed in only), `http` (the operator's
+   * JSON or CSV feed at `urlTemplate`, with `{station}` and `{date}`), or `demo` (a stand-in sheet,
+   * demo mode only: a start outside demo mode with it is refused).
+   */
+  lotteryResults: z
+    .object({
+      deadlineMinutes: z
+        .number()
+        .int()
+        .min(10)
+        .max(7 * 1440)
+        .default(360),
+      feed: z
+        .object({
+          kind: z.enum(['none', 'http', 'demo']).default('none'),
+          urlTemplate: z.url().nullable().default(null),
+          format: z.enum(['json', 'csv']).default('json'),
+          timeoutSeconds: z.number().int().min(1).max(60).default(10),
+          /** How often a waiting draw asks the feed again. */
+          pollSeconds: z.number().int().min(5).max(3600).default(60),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
   /** Domains of the brand and which site each serves. A host not listed is the member site. */
   domains: z.array(z.object({ domain: z.string().min(1), site: z.enum(['member', 'agent']) })).default([]),
   maintenance: z

@@ -9,6 +9,7 @@ import { remainingMs } from '../lib/clock.ts';
 import { scheduleLineOf } from '../lib/texts.ts';
 import { Countdown } from './countdown.tsx';
 import { ResultBalls } from './draw-numbers.tsx';
+import { ResultSource } from './result-source.tsx';
 
 interface GameCardProps {
   game: LotteryGame;
@@ -59,6 +60,7 @@ export function GameCard({ game, href, now, offset, isFavourite, onToggleFavouri
       </div>
       <p className="lottery-card__remark">{scheduleLineOf(game, t)}</p>
       {game.rtp ? <RtpRange range={game.rtp} /> : null}
+      <ResultSource region={game.region} source={game.resultSource} forGame />
       <div className="lottery-card__row">
         {game.numero !== null && lockIn !== null ? (
           <>

@@ -27,6 +27,7 @@ import { DrawHistory } from './draw-history.tsx';
 import { ResultTable } from './draw-numbers.tsx';
 import { MyBets } from './my-bets.tsx';
 import { NumberPicker } from './number-picker.tsx';
+import { ResultSource } from './result-source.tsx';
 
 /** While a result is awaited after the draw time: ask again every 3 s. */
 const resultPollMs = 3_000;
@@ -34,6 +35,8 @@ const resultPollMs = 3_000;
 interface Watched {
   numero: string;
   winningTime: number;
+  /** Settles on the official result (waits for the state lottery's sheet). */
+  official: boolean;
 }
 
 function isPlayType(value: string | null): value is PlayType {
@@ -121,7 +124,13 @@ export function GameView({
 
   // The open numero moved on: the one before is drawn next, so its result is awaited (unless the
   // member still waits for the one watched now: its result or its bets are not in yet).
-  const current = open.data ? { numero: open.data.numero, winningTime: open.data.winningTime } : null;
+  const current = open.data
+    ? {
+        numero: open.data.numero,
+        winningTime: open.data.winningTime,
+        official: open.data.resultSource === 'official',
+      }
+    : null;
   if (current && current.numero !== previousOpen?.numero) {
     const isDone = watched === null || (watchedResult !== undefined && !isUnsettled(myBets.data?.list));
     if (previousOpen && isDone) setWatched(previousOpen);
@@ -191,6 +200,7 @@ export function GameView({
         <div className="lottery-game__title">
           <h2 className="lottery-game__name">{game.gameName}</h2>
           <p className="lottery-muted">{scheduleLineOf(game, t)}</p>
+          <ResultSource region={game.region} source={open.data?.resultSource ?? game.resultSource} forGame />
           {game.resources.length > 0 ? (
             <p className="lottery-game__links">
               {game.resources.map((resource) =>
@@ -213,13 +223,15 @@ export function GameView({
               <span className="lottery-game__numero">
                 {t('lottery_numero')} <span className="tabular">{open.data.numero}</span>
               </span>
-              <span className="lottery-game__commitment" title={open.data.seedHash}>
-                {t('lottery_commitment')}{' '}
-                <span className="lottery-hash tabular">{shortHash(open.data.seedHash)}</span>
-                {open.data.beaconRound !== null ? (
-                  <> · {t('lottery_beacon_round', { round: open.data.beaconRound })}</>
-                ) : null}
-              </span>
+              {open.data.resultSource !== 'official' ? (
+                <span className="lottery-game__commitment" title={open.data.seedHash}>
+                  {t('lottery_commitment')}{' '}
+                  <span className="lottery-hash tabular">{shortHash(open.data.seedHash)}</span>
+                  {open.data.beaconRound !== null ? (
+                    <> · {t('lottery_beacon_round', { round: open.data.beaconRound })}</>
+                  ) : null}
+                </span>
+              ) : null}
               {lockIn !== null && lockIn > 0 ? (
                 <Countdown ms={lockIn} label={t('lottery_closes_in')} />
               ) : (
@@ -263,11 +275,20 @@ export function GameView({
           </h2>
           {watchedResult?.result ? (
             <>
+              <ResultSource
+                region={game.region}
+                source={watchedResult.resultSource}
+                origin={watchedResult.resultOrigin}
+              />
               <ResultTable result={watchedResult.result} isHit={hitByBets(watchedBets)} />
-              <Link to={lotteryVerifyPath(gameCode, watched.numero)}>{t('lottery_verify_link')}</Link>
+              {watchedResult.resultSource !== 'official' ? (
+                <Link to={lotteryVerifyPath(gameCode, watched.numero)}>{t('lottery_verify_link')}</Link>
+              ) : null}
             </>
           ) : awaiting ? (
-            <p className="lottery-muted">{t('lottery_waiting_result')}</p>
+            <p className="lottery-muted">
+              {t(watched.official ? 'lottery_waiting_official' : 'lottery_waiting_result')}
+            </p>
           ) : (
             <p className="lottery-muted">{t('lottery_result_at_draw')}</p>
           )}
@@ -279,7 +300,11 @@ export function GameView({
           <h2 id="lottery-history-title" className="lottery-section-title">
             {t('lottery_history')}
           </h2>
-          {numeros.isPending ? <Skeleton rows={4} /> : <DrawHistory numeros={numeros.data?.list ?? []} />}
+          {numeros.isPending ? (
+            <Skeleton rows={4} />
+          ) : (
+            <DrawHistory numeros={numeros.data?.list ?? []} region={game.region} />
+          )}
         </section>
       ) : (
         <>
@@ -318,7 +343,8 @@ export function GameView({
               gameCode={gameCode}
               numero={isOpen ? (open.data?.numero ?? null) : null}
               commitment={
-                isOpen && open.data
+                // An official result owes nothing to the seed: no commitment to show.
+                isOpen && open.data && open.data.resultSource !== 'official'
                   ? { seedHash: open.data.seedHash, beaconRound: open.data.beaconRound }
                   : null
               }
@@ -329,7 +355,11 @@ export function GameView({
               onClear={() => setNumbers([])}
               onPlaced={(numero) => {
                 if (open.data && open.data.numero === numero)
-                  setWatched({ numero, winningTime: open.data.winningTime });
+                  setWatched({
+                    numero,
+                    winningTime: open.data.winningTime,
+                    official: open.data.resultSource === 'official',
+                  });
               }}
             />
           </div>

@@ -44,6 +44,8 @@ function lottery(gameCode: string, gameName: string, overrides: Partial<LotteryG
       winningTime: serverTime - 5_000,
       special: '12345',
       voidReason: null,
+      resultSource: 'house',
+      resultOrigin: null,
       result: [
         { tier: 'special', numbers: ['12345'] },
         { tier: 'first', numbers: ['67890'] },
@@ -53,6 +55,7 @@ function lottery(gameCode: string, gameName: string, overrides: Partial<LotteryG
     },
     resources: [],
     playTypes: fast ? ['lo2', 'lo3', 'de', 'xien2', 'odd_even'] : ['lo2', 'de'],
+    resultSource: 'house',
     rtp: fast ? { min: '72.08', max: '97.50' } : { min: '95.00', max: '95.00' },
     ...overrides,
   };
@@ -392,6 +395,8 @@ describe('verify page', () => {
       betCount: 3,
       result,
       voidReason: null,
+      resultSource: 'house',
+      resultOrigin: null,
       beacon: null,
     });
   }

@@ -18,6 +18,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useBetProof, useNumeroProof } from '../api/get-numero-proof.ts';
 import { ResultTable } from '../components/draw-numbers.tsx';
+import { ResultSource } from '../components/result-source.tsx';
 import { lotteryVerifyPath } from '../lottery-paths.ts';
 import '../../../shared/ui/card.css';
 import '../lottery.css';
@@ -145,6 +146,7 @@ export function VerifyPage() {
         <p>{t('lottery_verify_scheme_1')}</p>
         <p>{t('lottery_verify_scheme_2')}</p>
         <p>{t('lottery_verify_scheme_3')}</p>
+        <p className="lottery-source lottery-source--house">{t('lottery_verify_house_only')}</p>
       </section>
       <VerifyForm gameCode={gameCode} numero={numero} />
       {!isValid ? null : proof.isPending ? (
@@ -177,6 +179,7 @@ function ProofView({
       <h2 id="lottery-proof-title" className="lottery-section-title">
         {proof.gameCode} · {proof.numero} · <span className="tabular">{proof.drawDate}</span>
       </h2>
+      {proof.resultSource !== 'official' ? <ResultSource region={proof.region} source="house" /> : null}
       <dl className="lottery-proof__facts">
         <div>
           <dt>{t('lottery_verify_seed_hash')}</dt>
@@ -204,7 +207,21 @@ function ProofView({
           </div>
         ) : null}
       </dl>
-      {proof.status === 'void' ? (
+      {proof.resultSource === 'official' ? (
+        <>
+          <ResultSource region={proof.region} source="official" origin={proof.resultOrigin} />
+          <p className="form__notice" role="status">
+            {t('lottery_verify_official')}
+          </p>
+          {proof.status === 'void' ? (
+            <p className="lottery-verdict lottery-verdict--bad">
+              {t('lottery_verify_void', { reason: proof.voidReason ?? '' })}
+            </p>
+          ) : proof.result ? (
+            <ResultTable result={proof.result} caption={t('lottery_verify_published')} />
+          ) : null}
+        </>
+      ) : proof.status === 'void' ? (
         <p className="lottery-verdict lottery-verdict--bad">
           {t('lottery_verify_void', { reason: proof.voidReason ?? '' })}
         </p>

@@ -46,6 +46,8 @@ async function drawn() {
     betCount: 3,
     result,
     voidReason: null,
+    resultSource: 'house',
+    resultOrigin: null,
     beacon: {
       round: 777,
       randomness: round.randomness,
