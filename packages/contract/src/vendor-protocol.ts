@@ -52,7 +52,7 @@ export function platformLanguageOf(language: VendorLanguage): LanguageCode {
 // Field types
 
 /** A vendor's id (transaction, round, game): 1–100 printable ASCII characters, no spaces. */
-const vendorIdSchema = z
+export const vendorIdSchema = z
   .string()
   .min(1)
   .max(100)

@@ -126,6 +126,10 @@ export const hgRounds = pgTable(
     uniqueIndex('hg_rounds_round_key').on(table.roundId),
     index('hg_rounds_player_game_idx').on(table.playerId, table.gameCode, table.id),
     index('hg_rounds_seed_idx').on(table.playerId, table.serverSeedHash),
+    // The transfer API's bet records: settled rounds of one wallet mode in settlement order.
+    index('hg_rounds_records_idx')
+      .on(table.walletMode, table.settledAt, table.id)
+      .where(sql`${table.status} = 'settled'`),
   ],
 );
 

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   transferBalanceRequestSchema,
   transferMoveRequestSchema,
+  transferRecordsRequestSchema,
   type TransferErrorCode,
 } from '@khela/contract';
 import type { z } from 'zod';
 import type { HouseDatabase } from '../db/database.ts';
 import { transferBalance, transferMove, type TransferReply } from '../play/transfer-funds.service.ts';
+import { transferRecords } from '../play/transfer-records.service.ts';
 import { checkSignature, nowSeconds, signatureHeader, signBody } from './signature.ts';
 
 /** A transfer body is a few fields; anything larger is not one. */
@@ -14,7 +16,8 @@ const transferBodyLimit = 16 * 1024;
 
 /**
  * The transfer API (platform → house, transfer mode only): `POST api/transfer/{balance,deposit,
- * withdraw}`, signed both ways like `GET api/games` (docs/vendor-protocol.md, "Transfer mode").
+ * withdraw,records}`, signed both ways like `GET api/games` (docs/vendor-protocol.md, "Transfer
+ * mode" and "Bet records").
  *
  * Registered as a child context of the house plugin: its raw-body parser and its signing error
  * handler stay inside it, so neither the pages' API nor the platform that mounts the house sees
@@ -68,6 +71,13 @@ export function transferRoutes(options: { walletSecret: string; db: HouseDatabas
         return send(reply, result.status, result.body);
       });
     }
+
+    app.post('/api/transfer/records', async (request, reply) => {
+      const read = readBody(request, transferRecordsRequestSchema);
+      if ('refusal' in read) return send(reply, read.refusal.status, read.refusal.body);
+      const result = await transferRecords(options.db, read.body);
+      return send(reply, result.status, result.body);
+    });
 
     /** The body, once its signature (on the raw bytes), its JSON and its schema are checked. */
     function readBody<T>(

@@ -3,8 +3,7 @@ import {
   transferAnswerSchemas,
   vendorSignatureHeader,
   type TransferAction,
-  type TransferBalanceRequest,
-  type TransferMoveRequest,
+  type TransferRequest,
 } from '@khela/contract';
 import { vendorApiUrl } from './vendor-endpoint.ts';
 import { checkVendorSignature, signVendorPayload } from './vendor-signature.ts';
@@ -41,7 +40,7 @@ const refusalSchema = z.object({
 export async function callTransferApi<A extends TransferAction>(
   connection: TransferConnection,
   action: A,
-  body: A extends 'balance' ? TransferBalanceRequest : TransferMoveRequest,
+  body: TransferRequest<A>,
   options: { port?: number; timeoutMs: number },
 ): Promise<TransferResult<Answer<A>>> {
   const url = vendorApiUrl(connection.apiBaseUrl, options.port, `/api/transfer/${action}`);

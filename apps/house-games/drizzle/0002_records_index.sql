@@ -1,0 +1,1 @@
+CREATE INDEX "hg_rounds_records_idx" ON "hg_rounds" USING btree ("wallet_mode","settled_at","id") WHERE "hg_rounds"."status" = 'settled';
