@@ -1,7 +1,6 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { TestApp } from '../../test/helper.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { call, operatorLogin } from '../accounts/accounts.test-support.ts';
 import { scryptOf } from '../accounts/accounts.context.ts';
@@ -10,10 +9,18 @@ import { revokeMemberSessions } from '../accounts/session.service.ts';
 import { memberVendorAddress, memberWalletAddress } from '../ledger/ledger.addresses.ts';
 import { getBalance, rowsOf } from '../ledger/ledger.service.ts';
 import { verifyLedger } from '../ledger/ledger.verifier.ts';
-import { syncGameCatalogue } from './catalogue-sync.ts';
-import { games } from './games.tables.ts';
 import { newMember } from './games.test-support.ts';
-import { houseTransferVendorCode, houseVendorCode } from './house-vendor.ts';
+import {
+  arcadeTransfer,
+  diceBet,
+  houseCall,
+  houseModes,
+  openHouseDice,
+  startHouseSite,
+  type HouseMode,
+  type HouseSite,
+} from './house-play.test-support.ts';
+import { houseTransferVendorCode } from './house-vendor.ts';
 import { fund, tokenFor } from './vendor-wallet.test-support.ts';
 
 /**
@@ -26,43 +33,14 @@ import { fund, tokenFor } from './vendor-wallet.test-support.ts';
  */
 
 const PASSWORD = 'Session-end-2026';
-const DICE = { game: 'dice', bet: 100, inputs: { target: 5000, direction: 'over' } };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
+let site: HouseSite;
 let sut: TestApp;
-let base: string;
 let operatorToken: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  sut = await buildTestApp({
-    env: {
-      HOUSE_GAMES: 'inprocess',
-      PORT: String(port),
-      RATE_LIMIT_PER_MINUTE: '100000',
-      MONEY_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-  });
-  await sut.app.listen({ host: '127.0.0.1', port });
-  for (const vendorCode of [houseVendorCode, houseTransferVendorCode]) {
-    const [synced] = await syncGameCatalogue({
-      db: sut.db,
-      env: { VENDOR_TIMEOUT_MS: 5_000, PORT: port },
-      vendorCode,
-    });
-    expect(synced).toMatchObject({ ok: true });
-  }
+  site = await startHouseSite();
+  sut = site.sut;
   operatorToken = await operatorLogin(sut);
 }, 120_000);
 
@@ -112,59 +90,10 @@ const events: Record<string, (player: Player) => Promise<void>> = {
   },
 };
 
-const modes = {
-  seamless: { vendorCode: houseVendorCode, prefix: '/house' },
-  transfer: { vendorCode: houseTransferVendorCode, prefix: '/house-transfer' },
-} as const;
-
-async function house(path: string, options: { body?: object; authorization?: string } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method: options.body ? 'POST' : 'GET',
-    headers: {
-      ...(options.body ? { 'content-type': 'application/json' } : {}),
-      ...(options.authorization ? { authorization: options.authorization } : {}),
-    },
-    body: options.body ? JSON.stringify(options.body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Launches dice at the vendor from the member's site session and opens the game page's session. */
-async function openGame(mode: keyof typeof modes, player: Player): Promise<string> {
-  const { vendorCode, prefix } = modes[mode];
-  const [game] = await sut.db
-    .select({ nodeId: games.nodeId })
-    .from(games)
-    .where(and(eq(games.vendorCode, vendorCode), eq(games.gameCode, 'dice')));
-  const launched = await call(sut, {
-    method: 'POST',
-    url: '/wps/game/launchGame',
-    token: player.token,
-    body: { nodeId: game!.nodeId },
-  });
-  expect(launched.status, JSON.stringify(launched.body)).toBe(200);
-  const url = new URL(launched.body.value.content as string, base);
-  expect(url.pathname).toBe(`${prefix}/play/dice`);
-  const session = await house(`${prefix}/api/session`, {
-    body: { token: url.searchParams.get('token'), game: 'dice' },
-  });
-  expect(session.status, JSON.stringify(session.body)).toBe(200);
-  return `Bearer ${String(session.body.sessionToken)}`;
-}
-
-function transfer(player: Player, direction: 'in' | 'out', amount: string) {
-  return call(sut, {
-    method: 'POST',
-    url: '/wps/relay/GCS_walletTransfer',
-    token: player.token,
-    body: {
-      requestId: `r-${Date.now()}-${(counter += 1)}`,
-      direction,
-      vendorCode: houseTransferVendorCode,
-      amount,
-    },
-  });
-}
+const house = (path: string, options: { body?: object; authorization?: string } = {}) =>
+  houseCall(site, path, options);
+const transfer = (player: Player, direction: 'in' | 'out', amount: string) =>
+  arcadeTransfer(site, player.token, direction, amount);
 
 /** Where the member's money is: main wallet, the game wallet as booked, the game wallet at the house. */
 async function moneyOf(playerId: number) {
@@ -185,7 +114,7 @@ async function moneyOf(playerId: number) {
 
 let counter = 0;
 
-describe.each(Object.keys(modes) as (keyof typeof modes)[])('a %s game', (mode) => {
+describe.each(Object.keys(houseModes) as HouseMode[])('a %s game', (mode) => {
   it.each(Object.keys(events))('refuses the next bet after %s; the money stays whole', async (event) => {
     counter += 1;
     const player: Player = await newMember(sut, `end${mode.slice(0, 4)}${counter}`);
@@ -196,15 +125,15 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('a %s game', (mode) 
       const moved = await transfer(player, 'in', '500');
       expect(moved.body.value?.transfers?.[0]?.status, JSON.stringify(moved.body)).toBe('done');
     }
-    const authorization = await openGame(mode, player);
-    const { prefix } = modes[mode];
-    const played = await house(`${prefix}/api/rounds`, { body: DICE, authorization });
+    const authorization = await openHouseDice(site, mode, player.token);
+    const { prefix } = houseModes[mode];
+    const played = await house(`${prefix}/api/rounds`, { body: diceBet, authorization });
     expect(played.status, JSON.stringify(played.body)).toBe(200);
 
     await events[event]!(player);
 
     const before = await moneyOf(player.id);
-    const refused = await house(`${prefix}/api/rounds`, { body: DICE, authorization });
+    const refused = await house(`${prefix}/api/rounds`, { body: diceBet, authorization });
     expect([refused.status, refused.body.code]).toEqual([401, 'SESSION_EXPIRED']);
     const state = await house(`${prefix}/api/state?game=dice`, { authorization });
     expect([state.status, state.body.code]).toEqual([401, 'SESSION_EXPIRED']);

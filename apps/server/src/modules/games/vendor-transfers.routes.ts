@@ -9,11 +9,16 @@ import {
   runPendingTransfers,
   walletTransfer,
 } from './vendor-transfers.service.ts';
+import { pullVendorRecords } from './vendor-records.service.ts';
 
 /**
- * Game wallets of transfer-mode vendors: the list, the transfers, the job that finishes them, and
- * the operator's view of them (a transfer a vendor never answers stays pending there, in sight).
+ * Game wallets of transfer-mode vendors: the list, the transfers, the job that finishes them, the
+ * operator's view of them (a transfer a vendor never answers stays pending there, in sight), and
+ * the job that reads the rounds played there into the betting record.
  */
+/** How often the bet records of transfer-mode vendors are read (docs/vendor-protocol.md, "Bet records"). */
+export const vendorRecordsEverySeconds = 15;
+
 export async function vendorTransferRoutes(app: FastifyInstance) {
   const { db } = app;
   const contextOf = async () => ({ db, env: app.env, money: await getSettings(db) });
@@ -40,5 +45,14 @@ export async function vendorTransferRoutes(app: FastifyInstance) {
     retry: { limit: 1, delaySeconds: 15, backoff: false },
     timeoutSeconds: 300,
     run: async () => runPendingTransfers(await contextOf()),
+  });
+
+  app.jobs.define({
+    name: 'vendor-records',
+    summary: 'Reads the rounds played in transfer-mode game wallets into the betting records',
+    schedule: { everySeconds: vendorRecordsEverySeconds },
+    retry: { limit: 1, delaySeconds: 15, backoff: false },
+    timeoutSeconds: 300,
+    run: async () => pullVendorRecords({ db, env: app.env }),
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { accountTypes, transferMoveRequestSchema, vendorSignatureHeader } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -11,7 +11,8 @@ import { ledgerAccounts } from '../ledger/ledger.tables.ts';
 import { verifyLedger } from '../ledger/ledger.verifier.ts';
 import { newMember } from './games.test-support.ts';
 import { gameVendors, vendorConnections, vendorTransfers } from './games.tables.ts';
-import { checkVendorSignature, signVendorPayload } from './vendor-signature.ts';
+import { fakeVendorServer, sendSigned } from './fake-vendor.test-support.ts';
+import { checkVendorSignature } from './vendor-signature.ts';
 import { fund, vendorCall, walletBalance } from './vendor-wallet.test-support.ts';
 import { runPendingTransfers } from './vendor-transfers.service.ts';
 
@@ -38,17 +39,9 @@ let vendorServer: FastifyInstance;
 
 beforeAll(async () => {
   vendor = { url: '', wallets: new Map(), applied: new Map(), fault: 'none', calls: [] };
-  vendorServer = Fastify({ logger: false });
-  vendorServer.removeAllContentTypeParsers();
-  vendorServer.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  const answer = (reply: FastifyReply, status: number, body: unknown) => {
-    const raw = JSON.stringify(body);
-    return reply
-      .code(status)
-      .header(vendorSignatureHeader, signVendorPayload(SECRET, raw))
-      .type('application/json')
-      .send(raw);
-  };
+  vendorServer = fakeVendorServer();
+  const answer = (reply: FastifyReply, status: number, body: unknown) =>
+    sendSigned(reply, SECRET, status, body);
   vendorServer.post('/api/transfer/:action', async (request, reply) => {
     const { action } = request.params as { action: string };
     const raw = String(request.body);

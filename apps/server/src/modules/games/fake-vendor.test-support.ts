@@ -1,0 +1,25 @@
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { vendorSignatureHeader } from '@khela/contract';
+import { signVendorPayload } from './vendor-signature.ts';
+
+/**
+ * A stand-in third-party vendor for tests (a double of a vendor, never of the platform): an HTTP
+ * server that hands its routes the raw body as a string, so they check the platform's signature
+ * on the exact bytes sent, and answers signed as a vendor signs them.
+ */
+export function fakeVendorServer(): FastifyInstance {
+  const server = Fastify({ logger: false });
+  server.removeAllContentTypeParsers();
+  server.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  return server;
+}
+
+/** Sends `body` as JSON with the vendor's signature over the exact bytes sent. */
+export function sendSigned(reply: FastifyReply, secret: string, status: number, body: unknown) {
+  const raw = JSON.stringify(body);
+  return reply
+    .code(status)
+    .header(vendorSignatureHeader, signVendorPayload(secret, raw))
+    .type('application/json')
+    .send(raw);
+}
