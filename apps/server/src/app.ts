@@ -11,6 +11,7 @@ import { createResponseCache } from './shared/response-cache.ts';
 import websocket from '@fastify/websocket';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
+import { startWarnings } from './config/start-warnings.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 import { installErrorHandler, isApiPath } from './http/error-handler.ts';
 import { RequestLog } from './http/request-log.ts';
@@ -389,5 +390,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return { language, urls };
     },
   });
+  // What a start outside demo mode should not go on with unnoticed (ADMIN_HOST unset, an old Node):
+  // said once at warn, here so that every way of building the app says it (main.ts, the tests).
+  for (const warning of startWarnings(env)) app.log.warn(warning);
   return app;
 }

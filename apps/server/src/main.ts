@@ -10,7 +10,6 @@ import { seedDemoData, seedReferenceData } from './seed/seed.ts';
 import { scryptOf } from './modules/accounts/accounts.context.ts';
 import { demoAccountsWithPublicPassword } from './modules/accounts/accounts.seed.ts';
 import { getSettings } from './modules/settings/settings.service.ts';
-import { startWarnings } from './config/start-warnings.ts';
 import { testProviderRefusal } from './config/test-providers.ts';
 import { buildApp } from './app.ts';
 import { builtFiles, MissingBuildError } from './built-files.ts';
@@ -74,7 +73,7 @@ async function main() {
     ...(served.houseWebAssets ? { houseWebAssets: served.houseWebAssets } : {}),
   });
 
-  for (const warning of startWarnings(env)) app.log.warn(warning);
+  // buildApp has logged the start warnings (config/start-warnings.ts).
 
   let stopping = false;
   const stop = async (signal: string) => {

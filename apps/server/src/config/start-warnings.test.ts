@@ -1,4 +1,7 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createTestDatabase, testEnvDefaults } from '../test/helper.ts';
 import { loadEnv } from './env.ts';
 import { startWarnings } from './start-warnings.ts';
 
@@ -16,6 +19,42 @@ describe('start warnings', () => {
     );
     expect(startWarnings(loadEnv({ DEMO_MODE: 'true' }))).toEqual([]);
   });
+});
+
+describe('the start itself', () => {
+  /** The app built as main.ts builds it, outside demo mode: the lines it logged at warn. */
+  async function warnedAtStart(env: Record<string, string>): Promise<string[]> {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n')) {
+          if (!line) continue;
+          const entry = JSON.parse(line) as { level: number; msg: string };
+          if (entry.level === 40) lines.push(entry.msg);
+        }
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    try {
+      const app = await buildApp({
+        env: loadEnv({ NODE_ENV: 'test', ...testEnvDefaults, DEMO_MODE: 'false', ...env }),
+        database: database.handle,
+        logger: { level: 'warn', stream },
+      });
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    return lines;
+  }
+
+  it('logs the ADMIN_HOST warning when the app is built without it, and none with it', async () => {
+    expect(await warnedAtStart({})).toContainEqual(expect.stringMatching(/^ADMIN_HOST is unset: /));
+    expect(await warnedAtStart({ ADMIN_HOST: 'admin.example.com' })).not.toContainEqual(
+      expect.stringMatching(/ADMIN_HOST/),
+    );
+  }, 60_000);
 });
 
 describe('the Node release line (issue 35, item 6)', () => {

@@ -5,8 +5,8 @@ export const supportedNodeMajor = 24;
 
 /**
  * What a start outside demo mode should not go on with unnoticed, though it may: each entry one
- * line for the log at warn, naming what to set (docs/operations.md, Going to production). main.ts
- * logs them once the app is built; a demo (DEMO_MODE=true) has none.
+ * line for the log at warn, naming what to set (docs/operations.md, Going to production). buildApp
+ * (app.ts) logs them as it ends, so main.ts's start does; a demo (DEMO_MODE=true) has none.
  */
 export function startWarnings(
   env: Pick<Env, 'DEMO_MODE' | 'ADMIN_HOST'>,
