@@ -9,7 +9,8 @@ import { useSite } from '../support/suite.ts';
  * with the house mounted twice: seamless (HOUSE) and in transfer mode (HOUSET, "Khela Arcade"),
  * which keeps each player's game balance itself. A member moves money into the arcade's wallet,
  * plays dice there (the game shows the arcade balance, the main wallet does not move), comes back,
- * recalls everything, and finds every step in the account record.
+ * recalls everything, and finds every step in the account record, and the rounds in the betting
+ * record (on a phone, in English and Bengali).
  */
 const { server, browser } = useSite();
 let token: string;
@@ -124,6 +125,45 @@ describe('game wallets', () => {
     expect(record).toMatch(/Bet|Win/);
     expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
     await context.close();
+  });
+
+  it("lists the arcade's rounds in the betting record, on a phone in English and Bengali", async () => {
+    // Khela Arcade keeps its rounds itself: they reach the betting record through its bet records,
+    // read by the vendor-records job (every 15 s, a round served 5 s after it settled).
+    const arcadeRounds = async () => {
+      const answer = await callApi(server.baseUrl, {
+        method: 'GET',
+        path: '/wps/relay/MCSFE_getBettingRecord?pageSize=50&language=EN',
+        token,
+      });
+      const lines = (answer.body.value as { list: { gameName: string; vendorName: string }[] }).list;
+      return lines.filter((line) => line.vendorName === 'Khela Arcade').map((line) => line.gameName);
+    };
+    await expect
+      .poll(arcadeRounds, { timeout: 60_000, interval: 2_000 })
+      .toEqual(['Dice · Arcade', 'Dice · Arcade']);
+
+    for (const [language, labels] of [
+      ['EN', { account: 'Account', record: 'Betting record', game: 'Dice · Arcade' }],
+      ['BN', { account: 'অ্যাকাউন্ট', record: 'বাজির রেকর্ড', game: 'ডাইস · আর্কেড' }],
+    ] as const) {
+      const { page, context, errors } = await signedIn({ viewport: viewports.phone, language });
+      await page.goto(`${server.baseUrl}/index`);
+      await page.locator('.bottom-bar').first().waitFor();
+      await page.locator('.bottom-bar').getByRole('button', { name: labels.account }).click();
+      const panel = page.getByRole('dialog');
+      await panel.locator('.centre__menu').getByRole('button', { name: labels.record, exact: true }).click();
+      const arcadeLines = panel.locator('.record-line').filter({ hasText: 'Khela Arcade' });
+      await expect.poll(() => arcadeLines.count(), { timeout: 15_000 }).toBe(2);
+      for (const line of await arcadeLines.all()) {
+        // The game by its name in the page's language, never its code.
+        expect(await line.locator('.records__game').innerText()).toBe(labels.game);
+        expect(await line.innerText()).not.toContain('dice');
+      }
+      await screenshot(page, `game-wallets-betting-record-phone-${language.toLowerCase()}`);
+      expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+      await context.close();
+    }
   });
 
   it('shows the game wallets on a phone in Bengali, in the dark theme', async () => {
