@@ -1,5 +1,6 @@
 /**
- * Checks every ledger invariant (docs/design.md, Money) against the configured database:
+ * Checks every ledger invariant (docs/design.md, Money) against the configured database, and that
+ * every vendor round's stake and win match its postings (games_rounds_off_ledger.sql):
  *   npm run ledger:verify                              # PGlite under DATA_DIR (default ./data)
  *   DATABASE_URL=postgres://… npm run ledger:verify     # PostgreSQL
  * Exit 0: every invariant holds. Exit 1: something is broken; each broken invariant is named with
@@ -10,6 +11,7 @@
  */
 import { loadEnv } from '../config/env.ts';
 import { databaseTarget } from '../db/open-database.ts';
+import { formatRoundsOffLedger, roundsOffLedger } from '../modules/games/games.ledger-check.ts';
 import { formatVerification, verifyLedger } from '../modules/ledger/ledger.verifier.ts';
 import { missingSiteDatabase, openSiteDatabase } from './site-database.ts';
 
@@ -25,8 +27,16 @@ try {
   const verification = await verifyLedger(database.db);
   console.log(formatVerification(verification));
   const broken = verification.checks.filter((check) => !check.ok).map((check) => check.name);
+  // The figures beside the ledger: each vendor round's stake and win against its postings.
+  const offLedger = await roundsOffLedger(database.db);
+  if (offLedger.length > 0) {
+    console.log(`rounds_match_ledger: BROKEN\n${formatRoundsOffLedger(offLedger)}`);
+    broken.push('rounds_match_ledger');
+  } else {
+    console.log('rounds_match_ledger: ok (the stake and win of every vendor round match its postings)');
+  }
   if (broken.length === 0) {
-    console.log(`ledger:verify: ${verification.checks.length} invariants hold (${target})`);
+    console.log(`ledger:verify: ${verification.checks.length + 1} invariants hold (${target})`);
   } else {
     console.error(`ledger:verify: BROKEN (${target}): ${broken.join(', ')}`);
     process.exitCode = 1;

@@ -4,6 +4,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
+import { roundsOffLedger } from './games.ledger-check.ts';
 import { gameRounds, vendorTransactions } from './games.tables.ts';
 import {
   GAME,
@@ -25,7 +26,8 @@ import {
  *   - an accepted call's balance is the wallet's balance right after it;
  *   - the wallet moved by exactly −(accepted, not rolled back debits) + (accepted credits);
  *   - each round's totals and status agree with its accepted calls;
- *   - the ledger verifier finds every invariant intact.
+ *   - the ledger verifier finds every invariant intact, and every round's stake and win match its
+ *     postings (games_rounds_off_ledger.sql: the figures the betting record and wages read).
  * Each run plays as a new member with 5,000 minor units, so bets run out now and then.
  */
 
@@ -215,6 +217,7 @@ describe('vendor wallet protocol, random call sequences', () => {
           }
         }
         await expectLedgerValid(sut.db);
+        expect(await roundsOffLedger(sut.db)).toEqual([]);
       }),
       {
         numRuns: 40,
