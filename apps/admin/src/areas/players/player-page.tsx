@@ -17,7 +17,7 @@ import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { FormAlert } from '../../shared/forms/fields.tsx';
 import { ActivityTab, type ActivityKind } from './activity-tab.tsx';
-import { formatTime, orDash } from './format.ts';
+import { formatCount, formatTime, orDash } from './format.ts';
 import { NotesTab } from './notes-tab.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -390,7 +390,7 @@ function TeamTab({ detail }: { detail: PlayerDetail }) {
                       <td>{contract.kind}</td>
                       <td>{contract.status}</td>
                       <td>{contract.payer ?? t('players_contract_platform')}</td>
-                      <td className="table__end">{`${(contract.maxRateBp / 100).toFixed(2)} %`}</td>
+                      <td className="table__end">{`${formatCount(contract.maxRateBp / 100, 2)} %`}</td>
                       <td>{formatTime(contract.startedAt)}</td>
                       <td>{formatTime(contract.endedAt)}</td>
                     </tr>

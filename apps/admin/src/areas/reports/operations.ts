@@ -1,4 +1,5 @@
 import { currentToken } from '../../shared/api/session.ts';
+import { formatCount } from '../../shared/lib/format.ts';
 
 /**
  * The operations pages the server keeps for operators only (`/metrics`, `/docs/json`: a bearer
@@ -95,7 +96,7 @@ function formatMetric(name: string, value: number): string {
     return new Date(value * 1000).toISOString().replace('T', ' ').slice(0, 19);
   if (name.endsWith('_seconds')) return `${(value * 1000).toFixed(1)} ms`;
   if (name.endsWith('_seconds_total')) return `${value.toFixed(1)} s`;
-  return Number.isInteger(value) ? value.toLocaleString('en') : value.toFixed(3);
+  return Number.isInteger(value) ? formatCount(value) : value.toFixed(3);
 }
 
 export interface ApiOperation {

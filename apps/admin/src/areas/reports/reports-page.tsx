@@ -18,7 +18,7 @@ import { useCall } from '../../shared/api/hooks.ts';
 import { SelectField, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { formatWallTime, zoneLabel } from '@khela/contract/business-day';
-import { currentBrandZone } from '../../shared/lib/format.ts';
+import { currentBrandZone, formatCount } from '../../shared/lib/format.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
@@ -31,7 +31,7 @@ import './reports.css';
 const tabs = ['gaming', 'money', 'players', 'agents'] as const;
 type Tab = (typeof tabs)[number];
 
-const count = (value: number) => value.toLocaleString('en');
+const count = (value: number) => formatCount(value);
 
 interface ExportSpec {
   name: string;

@@ -1,4 +1,5 @@
 import { dayKey, formatWallTime, isTimeZone, offsetLabel } from '@khela/contract/business-day';
+import { formatNumber } from '@khela/contract/format';
 
 /**
  * The brand's time zone (whitelabel timeZone), set once by the shell before any page renders
@@ -29,6 +30,14 @@ export function formatTime(epochMs: number | null | undefined): string {
 /** The brand's day (YYYY-MM-DD) of an instant. */
 export function formatDay(epochMs: number): string {
   return dayKey(epochMs, brandZone);
+}
+
+/**
+ * A count or a figure in the back office's language (English, Latin digits, grouped): "12,345",
+ * or with `digits` decimals ("7.50"), through the contract's one formatting layer.
+ */
+export function formatCount(value: number, digits = 0): string {
+  return formatNumber(value, { language: 'EN', bengaliDigits: false }, digits);
 }
 
 /** Any value as indented JSON text (rendered as text, so escaped by React). */

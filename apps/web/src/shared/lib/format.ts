@@ -10,6 +10,7 @@ export {
   formatDateTimeWords,
   formatMoney,
   formatMoneyText,
+  formatMomentWithZone,
   formatNumber,
   formatTimeOfDay,
   formatZone,

@@ -4,7 +4,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { ApiError, type LoginValue } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
-import { useBrand } from '../../../shared/api/get-whitelabel.ts';
+import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
+import { formatMomentWithZone } from '../../../shared/lib/format.ts';
 import { CaptchaImage, useCaptcha } from '../components/captcha-field.tsx';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { AccountHelp } from '../components/account-help.tsx';
@@ -65,8 +66,8 @@ export function UsernameLogin({
   onForgotPassword,
   onSuccess,
 }: UsernameLoginProps) {
-  const { t, i18n } = useTranslation();
-  const brand = useBrand();
+  const { t } = useTranslation();
+  const formatOptions = useFormatOptions();
   const [phase, setPhase] = useState<'idle' | 'checking' | 'sending'>('idle');
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
   const [closed, setClosed] = useState(false);
@@ -145,20 +146,11 @@ export function UsernameLogin({
   }
 
   const isBusy = phase !== 'idle';
-  const digits = i18n.language === 'bn' && brand.bengaliDigits ? 'beng' : 'latn';
   const lockedText =
     alert && lockedUntil !== null
       ? t('text_locked_until', {
           // The brand's clock, with its zone named (GMT+6): the form has no zone line of its own.
-          time: new Intl.DateTimeFormat(`${i18n.language}-u-nu-${digits}`, {
-            year: 'numeric',
-            month: 'short',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: '2-digit',
-            timeZone: brand.timeZone,
-            timeZoneName: 'short',
-          }).format(new Date(lockedUntil)),
+          time: formatMomentWithZone(lockedUntil, formatOptions),
         })
       : null;
 

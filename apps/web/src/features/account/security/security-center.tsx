@@ -16,6 +16,7 @@ import { trialAccountType, useSessionStore } from '../../../shared/stores/sessio
 import { Badge } from '../../../shared/ui/badge.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
+import { formatDateTimeWords } from '../../../shared/lib/format.ts';
 import { useMemberInfo } from '../api/get-member-info.ts';
 import { PaymentPasswordForm } from './payment-password-form.tsx';
 import { ChangeEmailForm, ChangeMobileForm } from './contact-forms.tsx';
@@ -24,16 +25,6 @@ import '../components/account-form.css';
 import './password-forms.css';
 import '../../../shared/ui/card.css';
 
-const intlLocales: Record<LanguageCode, string> = {
-  BN: 'bn-BD',
-  EN: 'en-US',
-  CN: 'zh-CN',
-  VI: 'vi-VN',
-  JA: 'ja-JP',
-  TH: 'th-TH',
-  TY: 'en-US',
-};
-
 /** The previous login in words, in the visitor's language, on the brand's clock (Intl). */
 export function formatLoginTime(
   ms: number,
@@ -41,12 +32,11 @@ export function formatLoginTime(
   bengaliDigits: boolean,
   timeZone: string,
 ): string {
-  const numbering = language === 'BN' && bengaliDigits ? 'beng' : 'latn';
-  return new Intl.DateTimeFormat(`${intlLocales[language]}-u-nu-${numbering}`, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone,
-  }).format(ms);
+  return formatDateTimeWords(
+    ms,
+    { language, bengaliDigits, timeZone },
+    { dateStyle: 'long', timeStyle: 'short' },
+  );
 }
 
 /**
