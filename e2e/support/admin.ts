@@ -27,6 +27,16 @@ export const demoOwner: Required<OperatorCredentials> = {
 const stepMs = 30_000;
 const lastStep = new Map<string, number>();
 
+/** How far a server's clock runs from this process's (a server started with `clockOffset`), by base URL. */
+const clockOffsets = new Map<string, number>();
+
+/** Codes for the server at `baseUrl` are computed on its clock: `offsetMs` ahead of this process's. */
+export function setServerClockOffset(baseUrl: string, offsetMs: number): void {
+  clockOffsets.set(baseUrl, offsetMs);
+}
+
+const serverNow = (baseUrl: string) => Date.now() + (clockOffsets.get(baseUrl) ?? 0);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -36,10 +46,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function freshTotpCode(baseUrl: string, account: string, secret: string): Promise<string> {
   const key = `${baseUrl}|${account.toLowerCase()}`;
   const used = lastStep.get(key);
-  let now = Date.now();
+  let now = serverNow(baseUrl);
   if (used !== undefined && Math.floor(now / stepMs) <= used) {
     await sleep((used + 1) * stepMs - now + 250);
-    now = Date.now();
+    now = serverNow(baseUrl);
   }
   const step = Math.floor(now / stepMs);
   lastStep.set(key, step);
@@ -49,7 +59,7 @@ export async function freshTotpCode(baseUrl: string, account: string, secret: st
 /** The step's code was used meanwhile (by another login): the next one will be fresh. */
 function forgetStep(baseUrl: string, account: string): void {
   const key = `${baseUrl}|${account.toLowerCase()}`;
-  lastStep.set(key, Math.floor(Date.now() / stepMs));
+  lastStep.set(key, Math.floor(serverNow(baseUrl) / stepMs));
 }
 
 /** Where a login landed: the back office, or a first-login step (a new password, the TOTP enrolment). */

@@ -288,6 +288,15 @@ function SheetForm({
         body: { gameCode: draw.gameCode, numero: draw.numero, tiers },
       });
       if (answer.status === 'mismatch') {
+        // The places where the copies differ, marked on the fields (the other copy's digits stay unseen).
+        setFieldErrors(
+          Object.fromEntries(
+            answer.differences.map((difference) => [
+              `${difference.tier}.${difference.index}`,
+              t('operations_sheet_check'),
+            ]),
+          ),
+        );
         setOutcome({
           tone: 'error',
           text: t('operations_sheet_mismatch', { places: differenceText(answer.differences) }),

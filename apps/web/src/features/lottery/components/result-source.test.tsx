@@ -109,6 +109,8 @@ describe('result sources', () => {
     expect(screen.getByText("Official result · source: the state lottery's results feed")).toBeTruthy();
     expect(screen.getByText(/This page checks house draws/)).toBeTruthy();
     expect(screen.queryByText(/The revealed seed matches the commitment/)).toBeNull();
+    // The seed, digest and beacon play no part in it: not shown.
+    expect(screen.queryByText('00'.repeat(32))).toBeNull();
   });
 });
 

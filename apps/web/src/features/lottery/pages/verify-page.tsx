@@ -180,33 +180,36 @@ function ProofView({
         {proof.gameCode} · {proof.numero} · <span className="tabular">{proof.drawDate}</span>
       </h2>
       {proof.resultSource !== 'official' ? <ResultSource region={proof.region} source="house" /> : null}
-      <dl className="lottery-proof__facts">
-        <div>
-          <dt>{t('lottery_verify_seed_hash')}</dt>
-          <dd className="lottery-hash">{proof.seedHash}</dd>
-        </div>
-        <div>
-          <dt>{t('lottery_verify_seed')}</dt>
-          <dd className="lottery-hash">{proof.seed ?? t('lottery_verify_seed_hidden')}</dd>
-        </div>
-        <div>
-          <dt>{t('lottery_verify_bets_digest')}</dt>
-          <dd className="lottery-hash">{proof.betsDigest ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('lottery_verify_bet_count')}</dt>
-          <dd className="tabular">{proof.betCount}</dd>
-        </div>
-        {proof.beacon ? (
+      {/* An official result owes nothing to the seed, the digest or the beacon: not shown. */}
+      {proof.resultSource !== 'official' ? (
+        <dl className="lottery-proof__facts">
           <div>
-            <dt>{t('lottery_verify_beacon')}</dt>
-            <dd className="lottery-hash">
-              {t('lottery_beacon_round', { round: proof.beacon.round })}
-              {proof.beacon.randomness ? ` · ${proof.beacon.randomness}` : ''}
-            </dd>
+            <dt>{t('lottery_verify_seed_hash')}</dt>
+            <dd className="lottery-hash">{proof.seedHash}</dd>
           </div>
-        ) : null}
-      </dl>
+          <div>
+            <dt>{t('lottery_verify_seed')}</dt>
+            <dd className="lottery-hash">{proof.seed ?? t('lottery_verify_seed_hidden')}</dd>
+          </div>
+          <div>
+            <dt>{t('lottery_verify_bets_digest')}</dt>
+            <dd className="lottery-hash">{proof.betsDigest ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('lottery_verify_bet_count')}</dt>
+            <dd className="tabular">{proof.betCount}</dd>
+          </div>
+          {proof.beacon ? (
+            <div>
+              <dt>{t('lottery_verify_beacon')}</dt>
+              <dd className="lottery-hash">
+                {t('lottery_beacon_round', { round: proof.beacon.round })}
+                {proof.beacon.randomness ? ` · ${proof.beacon.randomness}` : ''}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
       {proof.resultSource === 'official' ? (
         <>
           <ResultSource region={proof.region} source="official" origin={proof.resultOrigin} />

@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { adminLogin, demoOwner, setServerClockOffset, type OperatorCredentials } from '../support/admin.ts';
+import { callApi, memberToken, operatorToken } from '../support/api.ts';
+import { enrolledOperator } from '../support/back-office.ts';
+import { memberPage, openPage, screenshot, viewports } from '../support/browser.ts';
+import { startServer, stopServers, verifyLedger, type RunningServer } from '../support/server.ts';
+import { useBrowser } from '../support/suite.ts';
+
+/**
+ * Issue 36 item 5, "done when": a member bets on an official-result game, two operators type its
+ * sheet (one digit mismatched: blocked with the place shown, then corrected), the bet settles and
+ * the member sees the result with its source, at 360 px in Vietnamese and Bengali.
+ *
+ * The owner switches Miền Bắc (MB, a daily 18:15 draw) to official results in the back office; the
+ * member bets đề 27 on its open draw in the browser. The server is then stopped and started again
+ * just after that draw's time (its clock moved with libfaketime, the database kept), where the
+ * draw waits for its sheet; the owner and a risk operator type it in the back office. No feed runs
+ * (settings lotteryResults.feed kind none), so only the typed copies can settle it.
+ */
+const browser: Browser = useBrowser();
+const servers: RunningServer[] = [];
+let dataDir = '';
+const env = { NODE_ENV: 'production' };
+const settings = { lotteryResults: { feed: { kind: 'none' } } };
+const riskAccount = 'riskdesk';
+let risk: Required<OperatorCredentials>;
+
+/** The official sheet the operators type (north layout, 27 numbers): its special ends in 27. */
+const sheet: Record<string, string[]> = {
+  special: ['12327'],
+  first: ['45678'],
+  second: ['11111', '22222'],
+  third: ['30001', '30002', '30003', '30004', '30005', '30006'],
+  fourth: ['4001', '4002', '4003', '4004'],
+  fifth: ['5001', '5002', '5003', '5004', '5005', '5006'],
+  sixth: ['601', '602', '603'],
+  seventh: ['71', '72', '73', '74'],
+};
+const tierNames: Record<string, string> = {
+  special: 'Special prize',
+  first: 'First prize',
+  second: 'Second prize',
+  third: 'Third prize',
+  fourth: 'Fourth prize',
+  fifth: 'Fifth prize',
+  sixth: 'Sixth prize',
+  seventh: 'Seventh prize',
+};
+
+let numero = '';
+let winningTime = 0;
+
+beforeAll(async () => {
+  const first = await startServer({ env, settings });
+  servers.push(first);
+  dataDir = first.dataDir;
+  const owner = await operatorToken(first.baseUrl);
+  const funded = await callApi(first.baseUrl, {
+    method: 'POST',
+    path: '/api/operator/wallet/adjust',
+    token: owner,
+    body: {
+      username: 'demoplayer',
+      amount: '500',
+      reason: 'official journey',
+      idempotencyKey: 'official-e2e',
+    },
+  });
+  expect(funded.body.success, JSON.stringify(funded.body)).toBe(true);
+  // The second operator (role risk: lottery.manage), enrolled on the server's real clock.
+  risk = await enrolledOperator(first.baseUrl, owner, { account: riskAccount, role: 'risk' });
+}, 240_000);
+
+afterAll(async () => {
+  await stopServers(servers, dataDir);
+});
+
+/** A failed call shows up as a console error in Chromium; a 4xx (e.g. no open draw) may happen. */
+const unexpected = (errors: string[]) =>
+  errors.filter(
+    (error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error),
+  );
+
+const phoneOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** A member page at 360 px in `language` (VI or BN). */
+async function phonePage(token: string, language: 'VI' | 'BN') {
+  const watched = await memberPage(browser, token, { viewport: viewports.phone });
+  await watched.context.addInitScript((code) => localStorage.setItem('language', code), language);
+  return watched;
+}
+
+/** The back office's lottery page of `server`, signed in as `operator`. */
+async function lotteryDesk(server: RunningServer, operator: OperatorCredentials) {
+  const watched = await openPage(browser, { viewport: viewports.desktop });
+  expect(await adminLogin(watched.page, server.baseUrl, operator)).toBe('signedIn');
+  await watched.page.goto(`${server.baseUrl}/admin/lottery`);
+  return watched;
+}
+
+const section = (page: Page, title: string): Locator =>
+  page.locator('section.section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** Types the sheet into the open form, tier by tier (changes: place → number typed instead). */
+async function typeSheet(form: Locator, changes: Record<string, string> = {}) {
+  for (const [tier, numbers] of Object.entries(sheet)) {
+    for (const [index, number] of numbers.entries()) {
+      const label = `${tierNames[tier]}, number ${index + 1}`;
+      await form.getByLabel(label, { exact: true }).fill(changes[label] ?? number);
+    }
+  }
+  await form.getByRole('button', { name: 'Save my copy', exact: true }).click();
+}
+
+describe('an official-result game', () => {
+  it('the owner runs MB on official results; a member bets on it at 360 px in Vietnamese', async () => {
+    const server = servers[0]!;
+    const desk = await lotteryDesk(server, demoOwner);
+    const sources = section(desk.page, 'Result sources');
+    await sources.getByLabel('Game', { exact: true }).selectOption('MB');
+    await sources.getByLabel('Result source', { exact: true }).selectOption('official');
+    await sources.getByLabel(/^Reason/).fill('MB settles on the XSMB sheet');
+    await sources.getByRole('button', { name: 'Set the source', exact: true }).click();
+    await sources.getByText(/now settles on: Official result/).waitFor({ timeout: 20_000 });
+    await screenshot(desk.page, 'lottery-official-source-desktop-en');
+    expect(unexpected(desk.errors)).toEqual([]);
+    await desk.context.close();
+
+    const open = await callApi(server.baseUrl, {
+      method: 'GET',
+      path: '/lgw/vn/numeros/opened/game?gameCode=MB',
+    });
+    const value = open.body.value as { numero: string; winningTime: number; resultSource: string };
+    expect(value.resultSource).toBe('official');
+    numero = value.numero;
+    winningTime = value.winningTime;
+
+    const token = await memberToken(server.baseUrl);
+    const { page, context, errors } = await phonePage(token, 'VI');
+    await page.goto(`${server.baseUrl}/lottery?gameCode=MB&playType=de`);
+    await page.locator('.lottery-picker').waitFor({ timeout: 20_000 });
+    // The game says it settles on the official result (no "house draw" wording).
+    await page.getByText('Trả thưởng theo kết quả chính thức của xổ số kiến thiết').first().waitFor();
+    expect(await page.getByText('Xổ số của nhà cái', { exact: false }).count()).toBe(0);
+    await page.locator('.lottery-picker').getByRole('button', { name: '27', exact: true }).click();
+    await page.getByLabel(/Tiền mỗi cược/).fill('10');
+    await page.getByRole('button', { name: 'Đặt cược', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Xác nhận', exact: true }).click();
+    await page.getByText('Đã đặt cược').first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'lottery-official-bet-phone-vi');
+    expect(await phoneOverflow(page)).toBeLessThanOrEqual(360);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+
+    // In the lobby MB says it settles on the official result; the south's stations are house draws.
+    const lobby = await phonePage(token, 'VI');
+    await lobby.page.goto(`${server.baseUrl}/vnlottery`);
+    await lobby.page
+      .locator('.lottery-card')
+      .getByText('Trả thưởng theo kết quả chính thức của xổ số kiến thiết')
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await screenshot(lobby.page, 'lottery-official-lobby-north-phone-vi');
+    await lobby.page.getByRole('tab', { name: 'Miền Nam' }).click();
+    await lobby.page.getByText('Xổ số của nhà cái, không phải kết quả chính thức').first().waitFor();
+    await screenshot(lobby.page, 'lottery-official-lobby-south-phone-vi');
+    expect(await phoneOverflow(lobby.page)).toBeLessThanOrEqual(360);
+    await lobby.context.close();
+  }, 240_000);
+
+  it('after the draw two operators type the sheet: a mismatch blocks and names the place, the corrected copy settles the bet', async () => {
+    await servers[0]!.stop({ keepData: true });
+    // Started again 45 s after the draw time of the numero bet on.
+    const offsetSeconds = Math.ceil((winningTime + 45_000 - Date.now()) / 1000);
+    const later = await startServer({ env, dataDir, clockOffset: `+${offsetSeconds}` });
+    servers.push(later);
+    setServerClockOffset(later.baseUrl, offsetSeconds * 1000);
+
+    // The draw waits for its sheet (locked, no result).
+    const proof = async () =>
+      (
+        await callApi(later.baseUrl, {
+          method: 'GET',
+          path: `/lgw/vn/numeros/proof?gameCode=MB&numero=${numero}`,
+        })
+      ).body.value as { status: string; resultSource: string; resultOrigin: string | null };
+    await expect
+      .poll(async () => (await proof()).status, { timeout: 60_000, interval: 1_000 })
+      .toBe('locked');
+
+    // The owner types the first copy.
+    const ownerDesk = await lotteryDesk(later, demoOwner);
+    const waiting = section(ownerDesk.page, 'Official results waiting for their sheet');
+    await waiting.getByRole('button', { name: `Type the sheet of ${numero}`, exact: true }).click();
+    const ownerForm = ownerDesk.page.getByRole('form', { name: /Official sheet of/ });
+    await typeSheet(ownerForm);
+    await ownerForm.getByText(`Your copy of ${numero} is saved`).waitFor({ timeout: 20_000 });
+    await screenshot(ownerDesk.page, 'lottery-official-first-copy-desktop-en');
+    expect(unexpected(ownerDesk.errors)).toEqual([]);
+    await ownerDesk.context.close();
+
+    // The risk operator mistypes one digit of the third prize's second number.
+    const riskDesk = await lotteryDesk(later, risk);
+    const riskWaiting = section(riskDesk.page, 'Official results waiting for their sheet');
+    await riskWaiting.getByRole('button', { name: `Type the sheet of ${numero}`, exact: true }).click();
+    const riskForm = riskDesk.page.getByRole('form', { name: /Official sheet of/ });
+    await typeSheet(riskForm, { 'Third prize, number 2': '30092' });
+    await riskForm
+      .getByText('The copies differ at: Third prize, number 2. Settlement is blocked until two copies match.')
+      .waitFor({ timeout: 20_000 });
+    // The field that differs is marked too.
+    await expect
+      .poll(() => riskForm.getByLabel('Third prize, number 2', { exact: true }).getAttribute('aria-invalid'))
+      .toBe('true');
+    await riskForm.getByLabel('Third prize, number 2', { exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(riskDesk.page, 'lottery-official-mismatch-desktop-en');
+    expect((await proof()).status).toBe('locked');
+    // The waiting list shows the place too.
+    await riskWaiting
+      .getByText(/The copies differ at: Third prize, number 2/)
+      .first()
+      .waitFor();
+
+    // Corrected: the copies match, the draw has its result.
+    await riskForm.getByLabel('Third prize, number 2', { exact: true }).fill('30002');
+    await riskForm.getByRole('button', { name: 'Save my copy', exact: true }).click();
+    await riskWaiting.getByText(`The two copies of ${numero} match`).waitFor({ timeout: 20_000 });
+    await riskWaiting.getByText(`The two copies of ${numero} match`).scrollIntoViewIfNeeded();
+    await screenshot(riskDesk.page, 'lottery-official-accepted-desktop-en');
+    expect(unexpected(riskDesk.errors)).toEqual([]);
+    await riskDesk.context.close();
+
+    const token = await memberToken(later.baseUrl);
+    await expect
+      .poll(
+        async () => {
+          const mine = await callApi(later.baseUrl, {
+            method: 'GET',
+            path: `/lgw/vn/bets?gameCode=MB&numero=${numero}&pageSize=10`,
+            token,
+          });
+          return (mine.body.value as { list: { status: string; payout: string }[] }).list;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toEqual([expect.objectContaining({ status: 'won', payout: '950.00' })]);
+    expect(await proof()).toMatchObject({
+      status: 'settled',
+      resultSource: 'official',
+      resultOrigin: 'entry',
+    });
+
+    // The member sees the result and its source, in Vietnamese and in Bengali at 360 px.
+    for (const [language, source, won] of [
+      [
+        'VI',
+        'Kết quả chính thức · nguồn: bảng kết quả xổ số kiến thiết, do hai nhân viên nhập độc lập',
+        'Thắng',
+      ],
+      ['BN', 'অফিসিয়াল ফলাফল · উৎস: রাষ্ট্রীয় লটারির ফলাফলপত্র, দুজন অপারেটর আলাদাভাবে লিখেছেন', 'জিতেছে'],
+    ] as const) {
+      const { page, context, errors } = await phonePage(token, language);
+      await page.goto(`${later.baseUrl}/lottery?gameCode=MB&view=history`);
+      const row = page.locator('.lottery-history__row', { hasText: numero });
+      await row.getByText(source).waitFor({ timeout: 20_000 });
+      await row.locator('.lottery-ball--special', { hasText: '12327' }).waitFor();
+      await page.locator('.lottery-bet', { hasText: numero }).getByText(won, { exact: true }).waitFor();
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page, `lottery-official-result-phone-${language.toLowerCase()}`);
+      expect(await phoneOverflow(page)).toBeLessThanOrEqual(360);
+      // An official result has no house draw to verify.
+      await page.goto(`${later.baseUrl}/lottery/verify?gameCode=MB&numero=${numero}`);
+      await page.locator('.lottery-source--official').waitFor({ timeout: 20_000 });
+      await page.locator('.lottery-proof').scrollIntoViewIfNeeded();
+      await screenshot(page, `lottery-official-verify-phone-${language.toLowerCase()}`);
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    }
+  }, 420_000);
+
+  it('the ledger checks out', async () => {
+    await servers.at(-1)!.stop({ keepData: true });
+    const verified = verifyLedger(dataDir);
+    expect(verified.status, verified.output).toBe(0);
+  }, 120_000);
+});
