@@ -105,6 +105,42 @@ export const operatorDepositNumberSchema = depositWalletNumberSchema.extend({
 });
 export type OperatorDepositNumber = z.infer<typeof operatorDepositNumberSchema>;
 
+/**
+ * The daily reconciliation of gateway deposits with the providers' records (issue 37, item 6):
+ * what it found, and what became of it (docs/payments.md, "Reconciliation").
+ */
+export const reconciliationProviders = ['bkash', 'nagad'] as const;
+export const reconciliationKinds = ['paid_not_credited', 'credited_not_paid', 'amount_differs'] as const;
+export const reconciliationStates = ['open', 'settled', 'resolved'] as const;
+/** A brand day, YYYY-MM-DD (settings `timeZone`). */
+export const businessDaySchema = z
+  .string()
+  .max(10)
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a day as YYYY-MM-DD');
+
+export const reconciliationItemSchema = z.object({
+  itemId: z.number().int(),
+  businessDay: z.string(),
+  provider: z.enum(reconciliationProviders),
+  orderId: z.number().int(),
+  username: z.string(),
+  kind: z.enum(reconciliationKinds),
+  /** The order's status when the mismatch was found. */
+  orderStatus: depositStatusSchema,
+  orderAmount: decimalAmountSchema,
+  /** The provider's own word (`Completed`, `Failed`, `Success`…), `unknown` when it knows no such payment. */
+  providerStatus: z.string(),
+  providerAmount: decimalAmountSchema.nullable(),
+  providerTransactionId: z.string().nullable(),
+  /** open: an operator must look; settled: the job credited it once; resolved: an operator closed it. */
+  state: z.enum(reconciliationStates),
+  resolvedBy: z.string().nullable(),
+  resolvedAt: z.number().nullable(),
+  note: z.string().nullable(),
+  foundAt: z.number(),
+});
+export type ReconciliationItem = z.infer<typeof reconciliationItemSchema>;
+
 export const limitPeriods = ['day', 'week', 'month'] as const;
 export const limitPeriodSchema = z.enum(limitPeriods);
 export type LimitPeriod = z.infer<typeof limitPeriodSchema>;
@@ -301,6 +337,39 @@ export const depositCalls = {
       index: z.coerce.number().int().min(0).max(2).default(0),
     }),
     value: imageUploadSchema,
+  }),
+  operatorReconciliation: defineCall({
+    id: 'operatorReconciliation',
+    method: 'GET',
+    path: '/api/operator/deposit/reconciliation',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      "Mismatches the daily reconciliation found between gateway deposits and the providers' records, newest day first",
+    tag: 'operator',
+    query: z.object({
+      state: z.enum(reconciliationStates).optional(),
+      provider: z.enum(reconciliationProviders).optional(),
+      kind: z.enum(reconciliationKinds).optional(),
+      from: businessDaySchema.optional(),
+      to: businessDaySchema.optional(),
+      limit: z.coerce.number().int().min(1).max(200).default(100),
+    }),
+    value: z.array(reconciliationItemSchema),
+  }),
+  operatorResolveReconciliation: defineCall({
+    id: 'operatorReconciliationResolve',
+    method: 'POST',
+    path: '/api/operator/deposit/reconciliation/resolve',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Close a reconciliation mismatch with a note saying what was done; moves no money; audited',
+    tag: 'operator',
+    body: z.object({
+      itemId: z.number().int().min(1).max(INT4_MAX),
+      note: plainTextSchema({ min: 3, max: 500 }),
+    }),
+    value: reconciliationItemSchema,
   }),
   operatorDecideDeposit: defineCall({
     id: 'operatorDepositDecide',

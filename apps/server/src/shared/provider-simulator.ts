@@ -41,3 +41,16 @@ export async function listenSimulator(simulator: {
   simulator.options.pageOrigin ||= address;
   return { baseUrl: `${address}${simulator.options.apiPrefix}`, close: () => app.close() };
 }
+
+/**
+ * A difference between a provider's record of a payment and ours, made by a test on request (never
+ * by a request to the simulator), so the daily reconciliation (issue 37, item 6) can be tried on
+ * each kind of mismatch:
+ * - `paid`: the payment completes at the provider with no return to us (the member paid, the
+ *   return was lost and the order expired);
+ * - `unknown`: the provider forgets the payment (its query answers "no such payment");
+ * - `failed`: the provider's record says it failed;
+ * - `amount`: the provider's record has another amount.
+ */
+export type ProviderDivergence =
+  { kind: 'paid' } | { kind: 'unknown' } | { kind: 'failed' } | { kind: 'amount'; amount: string };

@@ -1,6 +1,7 @@
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
 import BookOpen from 'lucide-react/icons/book-open';
 import Download from 'lucide-react/icons/download';
+import GitCompare from 'lucide-react/icons/git-compare';
 import Smartphone from 'lucide-react/icons/smartphone';
 import Scale from 'lucide-react/icons/scale';
 import ShieldCheck from 'lucide-react/icons/shield-check';
@@ -33,6 +34,13 @@ export const moneyArea: AdminArea = {
       permission: 'money.read',
       icon: Smartphone,
       page: lazyPage(() => import('./receiving-numbers-page.tsx')),
+    },
+    {
+      path: '/money/reconciliation',
+      labelKey: 'money_nav_reconciliation',
+      permission: 'money.read',
+      icon: GitCompare,
+      page: lazyPage(() => import('./reconciliation-page.tsx')),
     },
     {
       path: '/money/adjustments',

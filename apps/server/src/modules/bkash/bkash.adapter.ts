@@ -182,6 +182,20 @@ export function createBkashGateway(options: {
     return parsed.data;
   }
 
+  async function search(trxId: string): Promise<BkashTransaction | null> {
+    const { answer } = await checkout(bkashPaths.search, { trxID: trxId });
+    const parsed = searchTransactionAnswer.safeParse(answer);
+    if (codeOf(answer).code !== bkashSuccess || !parsed.success) return null;
+    return {
+      trxId: parsed.data.trxID,
+      status: parsed.data.transactionStatus,
+      amount: parsed.data.amount,
+      currency: parsed.data.currency,
+      customerMsisdn: parsed.data.customerMsisdn,
+      completedTime: parsed.data.completedTime,
+    };
+  }
+
   const run = <T>(work: () => Promise<T>): Promise<T> => runProviderCall(work, unavailable);
 
   return {
@@ -282,18 +296,31 @@ export function createBkashGateway(options: {
         };
       }),
 
-    searchTransaction: (trxId) =>
+    searchTransaction: (trxId) => run(() => search(trxId)),
+
+    /**
+     * Reconciliation's look: the query names the payment's state and trxID; for a completed one,
+     * the search by trxID tells what actually moved (its amount, and `Refunded` once refunded).
+     */
+    lookUpPayment: (paymentId) =>
       run(async () => {
-        const { answer } = await checkout(bkashPaths.search, { trxID: trxId });
-        const parsed = searchTransactionAnswer.safeParse(answer);
-        if (codeOf(answer).code !== bkashSuccess || !parsed.success) return null;
+        const answer = await query(paymentId);
+        if (!answer) return null;
+        const state = stateOfBkash(answer);
+        const record = {
+          ...state,
+          providerStatus: answer.transactionStatus,
+          transactionId: answer.trxID ?? null,
+        };
+        if (answer.transactionStatus !== 'Completed' || !answer.trxID) return record;
+        const found = await search(answer.trxID);
+        if (!found) return record;
         return {
-          trxId: parsed.data.trxID,
-          status: parsed.data.transactionStatus,
-          amount: parsed.data.amount,
-          currency: parsed.data.currency,
-          customerMsisdn: parsed.data.customerMsisdn,
-          completedTime: parsed.data.completedTime,
+          ...record,
+          status: found.status === 'Completed' ? ('paid' as const) : ('failed' as const),
+          amount: found.amount,
+          currency: found.currency,
+          providerStatus: found.status,
         };
       }),
   };

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  type ProviderDivergence,
   isBadWalletLogin,
   listenSimulator,
   refuseSimulatorPage,
@@ -83,6 +84,8 @@ export interface BkashSimulator {
   fail(path: string, fault: BkashFault, times?: number): void;
   /** The member's choice, as the page would send it. */
   authorize(paymentID: string, outcome: 'success' | 'failure' | 'cancel', wallet?: string): string;
+  /** Makes bKash's record of a payment differ from the merchant's (reconciliation tests). */
+  diverge(paymentID: string, divergence: ProviderDivergence): void;
   register(app: FastifyInstance): Promise<void>;
 }
 
@@ -430,6 +433,28 @@ ${
       faults.set(path, { fault, times });
     },
     authorize,
+    diverge(paymentID, divergence) {
+      const payment = payments.get(paymentID);
+      if (!payment) throw new Error(`no simulated payment ${paymentID}`);
+      switch (divergence.kind) {
+        case 'paid':
+          payment.authorized = 'success';
+          payment.customerMsisdn ??= '01770618575';
+          payment.transactionStatus = 'Completed';
+          payment.trxID ??= code(10);
+          payment.executedAt ??= new Date();
+          return;
+        case 'unknown':
+          payments.delete(paymentID);
+          return;
+        case 'failed':
+          payment.transactionStatus = 'Failed';
+          return;
+        case 'amount':
+          payment.amount = divergence.amount;
+          return;
+      }
+    },
     register,
   };
 }

@@ -76,10 +76,13 @@ export async function settleGatewayPayment({
   db,
   settings,
   state,
+  onCredited,
 }: {
   db: Database;
   settings: DepositSettings;
   state: GatewayPaymentState;
+  /** Runs in the crediting transaction, after the credit (the reconciliation records it there). */
+  onCredited?: (tx: Database, credit: { orderId: number; entryId: number }) => Promise<void>;
 }): Promise<{ orderId: number; status: DepositStatus }> {
   const match = merchantOrderPattern.exec(state.merchantOrder);
   if (!match) throw new AppError('BAD_REQUEST', { detail: 'not one of our orders' });
@@ -111,6 +114,7 @@ export async function settleGatewayPayment({
       .update(depositOrders)
       .set({ status: 'approved', entryId: posted.entryId, decidedBy: 'gateway', decidedAt: sql`now()` })
       .where(eq(depositOrders.id, orderId));
+    await onCredited?.(tx, { orderId, entryId: posted.entryId });
     return { orderId, status: 'approved' as const, memberId: order.memberId };
   });
   if (result.memberId !== null) walletChanged(db, result.memberId);

@@ -21,6 +21,9 @@ import {
   listDepositMethods,
   listDepositsForReview,
   listReceivingNumbers,
+  listReconciliationItems,
+  reconcilePreviousDay,
+  resolveReconciliationItem,
   methodOf,
   pickReceivingNumber,
   saveReceivingNumber,
@@ -155,6 +158,21 @@ export async function depositRoutes(app: FastifyInstance) {
     });
   });
 
+  registerCall(app, calls.operatorReconciliation, async ({ query }) =>
+    listReconciliationItems({ db, settings: await getSettings(db), query }),
+  );
+
+  registerCall(app, calls.operatorResolveReconciliation, async ({ body, request }) => {
+    const session = operatorOf(request);
+    return resolveReconciliationItem({
+      db,
+      settings: await getSettings(db),
+      actor: `${session.account}#${session.operatorId}`,
+      body,
+      audit: (tx, change) => recordOperatorChange(tx, request, change),
+    });
+  });
+
   // A gateway signs the exact bytes it sends, so these routes read the raw body.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -222,5 +240,18 @@ export async function depositRoutes(app: FastifyInstance) {
       await reconcileOverdueDeposits({ db, settings: await getSettings(db), gateways });
       return expireUnpaidDeposits(db);
     },
+  });
+
+  // The brand's previous day, compared with bKash's and Nagad's records (docs/payments.md,
+  // "Reconciliation"). At 04:00 UTC (10:00 in Dhaka) the previous day is over in every zone; its
+  // last orders have long been settled or expired by the expiry job, except in zones near UTC−4,
+  // where the day has only just ended (their last minutes' orders are then compared while pending).
+  app.jobs.define({
+    name: 'deposit-reconciliation',
+    summary: "Compares the brand's previous day of bKash and Nagad deposits with the providers' records",
+    schedule: { cron: '0 4 * * *' },
+    retry: { limit: 3, delaySeconds: 600, backoff: true },
+    timeoutSeconds: 3600,
+    run: async () => reconcilePreviousDay({ db, settings: await getSettings(db), gateways }),
   });
 }

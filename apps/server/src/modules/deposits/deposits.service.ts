@@ -19,3 +19,9 @@ export {
   reconcileOverdueDeposits,
   expireUnpaidDeposits,
 } from './deposits.gateway.ts';
+export {
+  listReconciliationItems,
+  reconcilePreviousDay,
+  reconcileProviderDay,
+  resolveReconciliationItem,
+} from './deposits.reconciliation.ts';

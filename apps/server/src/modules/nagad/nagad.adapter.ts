@@ -215,6 +215,17 @@ export function createNagadGateway(options: {
         return answer ? stateOfNagad(answer) : null;
       }),
 
+    lookUpPayment: (paymentId) =>
+      run(async () => {
+        const answer = await verifyPayment(paymentId);
+        if (!answer) return null;
+        return {
+          ...stateOfNagad(answer),
+          providerStatus: answer.status,
+          transactionId: answer.issuerPaymentRefNo,
+        };
+      }),
+
     /** Nagad's published checkout API has no refund call: refunds are made in Nagad's merchant portal. */
     refund: () =>
       Promise.reject(

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  type ProviderDivergence,
   isBadWalletLogin,
   listenSimulator,
   refuseSimulatorPage,
@@ -60,7 +61,8 @@ export interface SimulatedNagadPayment {
   amount: string | null;
   callbackUrl: string | null;
   additionalMerchantInfo: Record<string, string> | null;
-  status: 'Initiated' | 'Ready' | 'Success' | 'Aborted';
+  /** `Failed` only by a test's `diverge` (the member's page answers Success or Aborted). */
+  status: 'Initiated' | 'Ready' | 'Success' | 'Aborted' | 'Failed';
   clientMobileNo: string | null;
   issuerPaymentRefNo: string | null;
   createdAt: Date;
@@ -74,6 +76,8 @@ export interface NagadSimulator {
   fail(step: NagadStep, fault: NagadFault, times?: number): void;
   /** The member's choice on the page; answers the URL Nagad sends the member back to. */
   pay(paymentRefId: string, outcome: 'Success' | 'Aborted', wallet?: string): string;
+  /** Makes Nagad's record of a payment differ from the merchant's (reconciliation tests). */
+  diverge(paymentRefId: string, divergence: ProviderDivergence): void;
   register(app: FastifyInstance): Promise<void>;
 }
 
@@ -396,6 +400,27 @@ ${
       faults.set(step, { fault, times });
     },
     pay,
+    diverge(paymentRefId, divergence) {
+      const payment = payments.get(paymentRefId);
+      if (!payment) throw new Error(`no simulated Nagad payment ${paymentRefId}`);
+      switch (divergence.kind) {
+        case 'paid':
+          payment.status = 'Success';
+          payment.clientMobileNo ??= '01711428036';
+          payment.issuerPaymentRefNo ??= code(9);
+          payment.paidAt ??= new Date();
+          return;
+        case 'unknown':
+          payments.delete(paymentRefId);
+          return;
+        case 'failed':
+          payment.status = 'Failed';
+          return;
+        case 'amount':
+          payment.amount = divergence.amount;
+          return;
+      }
+    },
     register,
   };
 }

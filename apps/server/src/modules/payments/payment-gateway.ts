@@ -36,6 +36,14 @@ export interface GatewayPaymentState {
   currency: string;
 }
 
+/** A payment as the provider's own records show it, for the daily reconciliation (issue 37, item 6). */
+export interface ProviderPaymentRecord extends GatewayPaymentState {
+  /** The provider's own word for it (bKash `transactionStatus`, Nagad `status`), for the operator. */
+  providerStatus: string;
+  /** The provider's transaction id (bKash trxID, Nagad issuerPaymentRefNo), when it has one. */
+  transactionId: string | null;
+}
+
 export interface RefundOptions {
   paymentId: string;
   amount: string;
@@ -79,6 +87,12 @@ export interface PaymentGateway {
   confirmReturn?(options: { query: Record<string, string | undefined> }): Promise<GatewayPaymentState>;
   /** Asks the gateway for a payment's state: the way back when a callback was lost. Null: unknown to it. */
   queryPayment(paymentId: string): Promise<GatewayPaymentState | null>;
+  /**
+   * The provider's record of a payment for the daily reconciliation (bKash: query payment, then
+   * search transaction by its trxID for what actually moved; Nagad: verify payment). Null: the
+   * provider knows no such payment. Throws VENDOR_UNAVAILABLE when it does not answer.
+   */
+  lookUpPayment?(paymentId: string): Promise<ProviderPaymentRecord | null>;
   /** Returns money of a paid payment to the payer. */
   refund(options: RefundOptions): Promise<RefundResult>;
 }
