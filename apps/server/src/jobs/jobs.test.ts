@@ -96,6 +96,7 @@ describe('the operator job list (GET /api/operator/jobs)', () => {
           'withdrawal-auto-receipt',
           'game-catalogue-sync',
           'vendor-transfers',
+          'vendor-records',
         ]),
       );
       const job = (name: string) => answer.jobs.find((entry) => entry.name === name)!;
@@ -105,6 +106,7 @@ describe('the operator job list (GET /api/operator/jobs)', () => {
         retryBackoff: true,
       });
       expect(job('sandbox-gateway-callbacks').schedule).toEqual({ kind: 'every', seconds: 5 });
+      expect(job('vendor-records').schedule).toEqual({ kind: 'every', seconds: 15 });
 
       const [echo] = job('test-echo').runs;
       expect(echo).toMatchObject({ state: 'completed', retries: 0, error: null });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { count, eq, sql } from 'drizzle-orm';
 import { transferRecordsRequestSchema, vendorSignatureHeader, type TransferRecord } from '@khela/contract';
@@ -25,13 +25,15 @@ interface FakeRecordsVendor {
   fault: 'none' | 'down' | 'forged' | 'refuse';
   /** The cursors the platform asked from, in order. */
   asked: (string | null)[];
+  /** Hold the next answer this long (a slow vendor), then answer as usual. */
+  holdNextMs: number;
 }
 
 let vendor: FakeRecordsVendor;
 let vendorServer: FastifyInstance;
 
 beforeAll(async () => {
-  vendor = { url: '', records: [], fault: 'none', asked: [] };
+  vendor = { url: '', records: [], fault: 'none', asked: [], holdNextMs: 0 };
   vendorServer = fakeVendorServer();
   const answer = (reply: FastifyReply, status: number, body: unknown, secret = SECRET) =>
     sendSigned(reply, secret, status, body);
@@ -43,6 +45,9 @@ beforeAll(async () => {
     }
     const { cursor, limit } = transferRecordsRequestSchema.parse(JSON.parse(raw));
     vendor.asked.push(cursor);
+    const hold = vendor.holdNextMs;
+    vendor.holdNextMs = 0;
+    if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold));
     if (vendor.fault === 'down') return reply.code(503).send({ ok: false });
     if (vendor.fault === 'refuse') {
       return answer(reply, 400, { ok: false, code: 'BAD_REQUEST', message: 'cursor: not ours' });
@@ -80,6 +85,7 @@ beforeEach(async () => {
   vendor.records = [];
   vendor.fault = 'none';
   vendor.asked = [];
+  vendor.holdNextMs = 0;
   await sut.db
     .insert(vendorConnections)
     .values({ vendorCode: VENDOR, apiBaseUrl: vendor.url, walletSecret: SECRET, walletMode: 'transfer' });
@@ -99,7 +105,7 @@ afterEach(async () => {
   await sut.close();
 });
 
-const context = () => ({ db: sut.db, env: { VENDOR_TIMEOUT_MS: 1_000 } });
+const context = () => ({ db: sut.db, env: { VENDOR_TIMEOUT_MS: 15_000 } });
 const pull = (options: { pageSize?: number; maxPages?: number } = {}) =>
   pullVendorRecords(context(), { vendorCode: VENDOR, ...options });
 
@@ -235,6 +241,21 @@ describe('pulling the bet records of a transfer-mode vendor', () => {
       'arc-5',
     ]);
     expect((await cursorRow())?.lastError).toBeNull();
+  });
+
+  it('lets a pull overtaken by another store nothing and never move the cursor back', async () => {
+    vendor.records = [1, 2, 3, 4, 5, 6].map((index) => played(index, 100, 0));
+    // The first pull's first answer is slow: a second pull reads everything meanwhile.
+    vendor.holdNextMs = 6_000;
+    const slow = pull({ pageSize: 2 });
+    await vi.waitFor(() => expect(vendor.asked).toHaveLength(1));
+    const [fast] = await pull({ pageSize: 2 });
+    expect(fast).toMatchObject({ read: 6, stored: 6, reachedEnd: true });
+    expect((await cursorRow())?.cursor).toBe('5');
+    // Its page from the start arrives after the cursor moved on: not kept, the cursor stays.
+    expect((await slow)[0]).toMatchObject({ read: 0, stored: 0, reachedEnd: false });
+    expect((await cursorRow())?.cursor).toBe('5');
+    expect(await storedRounds()).toHaveLength(6);
   });
 
   it('keeps nothing of a page whose storing fails, and the next pull stores it whole', async () => {
