@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { hitsOf, payoutOf, specialOf, type DrawResult } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -393,5 +393,34 @@ describe('the deadline and the feed', () => {
     expect(
       resultsFeedForStart({ DEMO_MODE: false, NODE_ENV: 'production' }, { ...demo, kind: 'none' }),
     ).toBeNull();
+    expect(() =>
+      resultsFeedForStart({ DEMO_MODE: false, NODE_ENV: 'production' }, { ...demo, kind: 'http' }),
+    ).toThrow(/without a urlTemplate/);
+  });
+
+  it("the operator's HTTP feed is asked for the station and day, with the secret store's Authorization", async () => {
+    const asked: { url: string; authorization: string | null }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      asked.push({ url, authorization: new Headers(init.headers).get('authorization') });
+      return new Response('not yet', { status: 404 });
+    });
+    try {
+      const feed = resultsFeedForStart(
+        { DEMO_MODE: false, NODE_ENV: 'production' },
+        {
+          kind: 'http',
+          urlTemplate: 'https://feed.example/xs/{station}/{date}.json',
+          format: 'json',
+          timeoutSeconds: 5,
+        },
+        'Bearer feed-key',
+      );
+      expect(await feed?.sheet({ station: 'MB', region: 'north', drawDay: '2026-12-06' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(asked).toEqual([
+      { url: 'https://feed.example/xs/MB/2026-12-06.json', authorization: 'Bearer feed-key' },
+    ]);
   });
 });

@@ -53,6 +53,8 @@ export interface FeedSettings {
 export function resultsFeedForStart(
   env: { DEMO_MODE: boolean; NODE_ENV: string },
   settings: FeedSettings,
+  /** The Authorization header the feed wants, from the secret store (resultsFeedSecret). */
+  authorization: string | null = null,
 ): ResultsFeed | null {
   if (settings.kind === 'none') return null;
   if (settings.kind === 'demo') {
@@ -71,8 +73,12 @@ export function resultsFeedForStart(
     urlTemplate: settings.urlTemplate,
     format: settings.format,
     timeoutMs: settings.timeoutSeconds * 1000,
+    ...(authorization ? { authorization } : {}),
   });
 }
+
+/** The secret store's name of the results feed's Authorization header (npm run secret:set). */
+export const resultsFeedSecret = 'lottery.resultsFeed.authorization';
 
 /** What the draw step needs for official numeros. */
 export interface OfficialOptions {

@@ -26,7 +26,14 @@ import {
 import { beaconForStart, type RandomnessBeacon } from './lottery.beacon.ts';
 import { lotteryExposureOf } from './lottery.exposure.ts';
 import { lotteryTick } from './lottery.numeros.ts';
-import { enterSheet, officialDraws, resultsFeedForStart, setResultSource } from './lottery.official.ts';
+import {
+  enterSheet,
+  officialDraws,
+  resultsFeedForStart,
+  resultsFeedSecret,
+  setResultSource,
+} from './lottery.official.ts';
+import { readSecret } from '../secrets/secrets.service.ts';
 import type { ResultsFeed } from './lottery.results-feed.ts';
 import { betProofOf, listNumeroLeaves } from './lottery.proofs.ts';
 import { decideOddsRequest, listOdds, listOddsRequests, oddsOfRegion, setOdds } from './lottery.odds.ts';
@@ -59,7 +66,11 @@ export async function lotteryRoutes(app: FastifyInstance) {
   let resultsFeed: ResultsFeed | null = null;
   app.addHook('onReady', async () => {
     beacon = beaconForStart(app.env, (await getSettings(db)).lotteryFairness.beacon);
-    resultsFeed = resultsFeedForStart(app.env, (await getSettings(db)).lotteryResults.feed);
+    resultsFeed = resultsFeedForStart(
+      app.env,
+      (await getSettings(db)).lotteryResults.feed,
+      await readSecret(db, resultsFeedSecret),
+    );
     await ensureLottery(db, { catalogue: app.env.NODE_ENV !== 'test' });
   });
   const beaconDeadlineMs = async () =>
