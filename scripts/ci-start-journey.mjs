@@ -74,7 +74,8 @@ if (postgres) {
   });
   if (created.status !== 0) fail(`createdb ${database} failed`);
   env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${database}`;
-  // Demo data and the sandbox gateway are off by default with DATABASE_URL: on, explicitly.
+  // Demo data and the bKash and Nagad simulators (the journey deposits with bKash (demo)) are off
+  // by default with DATABASE_URL: on, explicitly.
   env.DEMO_MODE = 'true';
   log(`PostgreSQL database ${database}`);
 } else {

@@ -57,13 +57,14 @@ describe('the README start (npm start on a fresh clone)', () => {
       const token = await expectLoggedIn(page, username);
       const start = await walletBalance(token);
 
-      // 2. Deposit with the test payment method (the sandbox gateway's page, Pay, back on the site).
+      // 2. Deposit with bKash (demo): the real adapter against the simulator mounted in the site,
+      // its page, Confirm, back on the site.
       const panel = await openCentre(page, 'Deposit');
-      await panel.getByRole('radio', { name: /Sandbox Pay|Test payment/ }).click();
+      await panel.getByRole('radio', { name: /bKash \(demo\)/ }).click();
       await panel.getByRole('textbox', { name: /^Amount/ }).fill('500');
       await panel.getByRole('button', { name: 'Pay now' }).click();
-      await page.waitForURL(/\/sandbox-gateway\/pay\//, { timeout: 30_000 });
-      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL(/\/sim\/bkash\/redirect\/tokenized\/\?paymentID=/, { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Confirm' }).click();
       await page.waitForURL(/\/index\?depositOrder=\d+/, { timeout: 30_000 });
       await expect.poll(() => walletBalance(token), { timeout: 30_000 }).toBeGreaterThan(start);
       const deposited = await walletBalance(token);

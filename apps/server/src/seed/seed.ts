@@ -11,9 +11,11 @@ import type { SiteSettingsInput } from '../modules/settings/settings.schema.ts';
 import { demoWalletDepositMethods, seedDemoReceivingNumbers } from '../modules/deposits/deposits.seed.ts';
 
 /**
- * The demo's deposit methods: a made-up bank account (the operator approves by hand), bKash and
- * Nagad against their simulators, and the sandbox gateway; none moves real money, and the
- * simulators and the sandbox exist only in demo mode. The settings schema's default list is
+ * The demo's deposit methods: a made-up bank account (the operator approves by hand) and bKash and
+ * Nagad against their simulators; none moves real money, and the simulators exist only in demo
+ * mode. bKash (demo) and Nagad (demo) replaced the sandbox gateway's "Test payment" (issue 37, item
+ * 5): the sandbox still runs in demo mode for the gateway tests, which list its method themselves
+ * (deposits.test-support.ts), but no member is offered it. The settings schema's default list is
  * empty, so none of this reaches a real site.
  */
 export const demoDepositMethods = [
@@ -25,14 +27,6 @@ export const demoDepositMethods = [
     max: '100000',
     feeBps: 0,
     bank: { bankName: 'Demo Bank Ltd.', accountName: 'Khela Demo', accountNumber: '0000-1234-5678' },
-  },
-  {
-    code: 'sandbox',
-    kind: 'sandbox_gateway',
-    names: { BN: 'স্যান্ডবক্স পে (পরীক্ষা)', EN: 'Sandbox Pay (test)' },
-    min: '50',
-    max: '50000',
-    feeBps: 150,
   },
   // bKash and Nagad through their real adapters, against the simulators of their published APIs
   // (payment-gateways.ts createDemoProviders): the member pays on the simulator's page.

@@ -3,11 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import { uniqueKeys } from '../wallet/money.test-support.ts';
+import { listSandboxMethod } from './deposits.test-support.ts';
 
 let sut: TestApp;
 let player: string;
 beforeAll(async () => {
   ({ sut, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
+  await listSandboxMethod(sut);
 });
 afterAll(async () => {
   await sut.close();

@@ -9,13 +9,13 @@ import { createSandboxPayment, sandboxSecret } from '../sandbox-gateway/sandbox-
 import { signPayload, signatureHeader } from '../sandbox-gateway/sandbox-gateway.signature.ts';
 import { expireUnpaidDeposits, reconcileOverdueDeposits } from './deposits.service.ts';
 import { depositOrders } from './deposits.tables.ts';
-import { offeredMethodCodes } from './deposits.test-support.ts';
+import { listSandboxMethod, offeredMethodCodes } from './deposits.test-support.ts';
 
 /**
  * Issue 10: the sandbox gateway pays whatever its hosted page is told to, so a member who could
  * reach it paid their own 50,000.00 order and withdrew it. Outside demo mode it must not exist.
- * The demo seed runs here on purpose: its settings list the sandbox method, as an operator's
- * settings might, and the server must still neither offer nor accept it.
+ * The demo seed runs here on purpose, with the sandbox method listed in its settings as an
+ * operator's settings might list it: the server must still neither offer nor accept it.
  */
 let sut: TestApp;
 let player: string;
@@ -25,6 +25,7 @@ beforeEach(async () => {
   sut = await buildTestApp({
     env: { DEMO_MODE: 'false', RATE_LIMIT_PER_MINUTE: '100000', MONEY_RATE_LIMIT_PER_MINUTE: '100000' },
   });
+  await listSandboxMethod(sut);
   player = (await loginAs(sut, 'demoplayer', 'Player-demo-2026')).body.value.token;
   const [row] = await sut.db
     .select({ id: members.id })

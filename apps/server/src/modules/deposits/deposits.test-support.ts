@@ -87,3 +87,28 @@ export async function offeredMethodCodes(sut: TestApp, player: string): Promise<
   expect(answer.status).toBe(200);
   return answer.body.value.map((method: { code: string }) => method.code);
 }
+
+/**
+ * The sandbox gateway's deposit method. The demo offers members bKash (demo) and Nagad (demo)
+ * instead (issue 37, item 5); the sandbox gateway still runs in demo mode, and the tests of the
+ * generic gateway path (its signed callbacks, their retries) list its method themselves.
+ */
+export const sandboxDepositMethod = {
+  code: 'sandbox',
+  kind: 'sandbox_gateway',
+  names: { BN: 'স্যান্ডবক্স পে (পরীক্ষা)', EN: 'Sandbox Pay (test)' },
+  min: '50',
+  max: '50000',
+  feeBps: 150,
+} as const;
+
+/** Lists the sandbox method after the site's others (it is offered only in demo mode). */
+export async function listSandboxMethod(sut: TestApp): Promise<void> {
+  const settings = await getSettings(sut.db);
+  await updateSettings(sut.db, {
+    payments: {
+      ...settings.payments,
+      depositMethods: [...settings.payments.depositMethods, sandboxDepositMethod],
+    },
+  });
+}

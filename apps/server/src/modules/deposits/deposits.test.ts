@@ -18,7 +18,9 @@ import { getSettings } from '../settings/settings.service.ts';
 import { expireUnpaidDeposits, reconcileOverdueDeposits } from './deposits.service.ts';
 import { callbackPathOf } from './deposits.routes.ts';
 import { depositOrders } from './deposits.tables.ts';
+import { listSandboxMethod } from './deposits.test-support.ts';
 import { png, uniqueKeys } from '../wallet/money.test-support.ts';
+import { demoDepositMethods } from '../../seed/seed.ts';
 
 let sut: TestApp;
 let operator: string;
@@ -27,6 +29,9 @@ let player: string;
 // A fresh database per test: ledger entries are append-only, so tests do not share one.
 beforeEach(async () => {
   ({ sut, operator, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
+  // The demo no longer offers the sandbox (bKash and Nagad (demo) replaced it); these tests of the
+  // generic gateway path list it themselves.
+  await listSandboxMethod(sut);
 });
 afterEach(async () => {
   await sut.close();
@@ -75,11 +80,11 @@ describe('deposit methods', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.value.map((method: { code: string }) => method.code)).toEqual([
       'bank',
-      'sandbox',
       'bkash',
       'nagad',
       'bkash_send',
       'nagad_send',
+      'sandbox',
     ]);
     expect(answer.body.value[0]).toMatchObject({
       kind: 'bank_transfer',
@@ -93,7 +98,16 @@ describe('deposit methods', () => {
       url: '/wps/deposit/methods',
       headers: { authorization: `Bearer ${player}`, language: 'EN' },
     });
-    expect(english.json().value[1].name).toBe('Sandbox Pay (test)');
+    expect(english.json().value[1].name).toBe('bKash (demo)');
+    expect(english.json().value[5].name).toBe('Sandbox Pay (test)');
+  });
+
+  it('offers the demo’s members bKash (demo) and Nagad (demo), not the sandbox’s test payment', () => {
+    expect(demoDepositMethods.map((method) => [method.code, method.kind])).toEqual([
+      ['bank', 'bank_transfer'],
+      ['bkash', 'bkash'],
+      ['nagad', 'nagad'],
+    ]);
   });
 
   it('refuses a guest, a trial account and an operator', async () => {
@@ -301,6 +315,7 @@ describe('sandbox gateway deposits', () => {
       MONEY_RATE_LIMIT_PER_MINUTE: '100000',
       RATE_LIMIT_PER_MINUTE: '40',
     }));
+    await listSandboxMethod(sut);
     const order = await create({ methodCode: 'sandbox', amount: '1000' });
     expect(order.status).toBe(200);
     // The players' calls from this address (every injected call is 127.0.0.1) run out…

@@ -18,9 +18,9 @@ const methods: DepositMethod[] = [
     walletProvider: null,
   },
   {
-    code: 'sandbox',
-    kind: 'sandbox_gateway',
-    name: 'Sandbox Pay (test)',
+    code: 'bkash',
+    kind: 'bkash',
+    name: 'bKash (demo)',
     logoUrl: null,
     min: '50.00',
     max: '50000.00',
@@ -34,8 +34,8 @@ const methods: DepositMethod[] = [
 function order(overrides: Partial<DepositOrder>): DepositOrder {
   return {
     orderId: 1,
-    methodCode: 'sandbox',
-    kind: 'sandbox_gateway',
+    methodCode: 'bkash',
+    kind: 'bkash',
     status: 'approved',
     currency: 'BDT',
     amount: '500.00',
@@ -117,12 +117,11 @@ describe('the deposit page', () => {
     );
     const bank = await within(panel).findByRole('radio', { name: /Bank transfer/ });
     expect(bank.getAttribute('aria-checked')).toBe('true');
-    const sandbox = within(panel).getByRole('radio', { name: /Sandbox Pay/ });
-    expect(sandbox.textContent).toContain('৳50.00 to ৳50,000.00');
-    expect(sandbox.textContent).toContain('Fee 1.5 %');
-    // The sandbox moves no real money: labelled so, whatever the operator named it.
-    expect(sandbox.textContent).toContain('Test payment');
-    expect(bank.textContent).not.toContain('Test payment');
+    const bkash = within(panel).getByRole('radio', { name: /bKash \(demo\)/ });
+    expect(bkash.textContent).toContain('৳50.00 to ৳50,000.00');
+    expect(bkash.textContent).toContain('Fee 1.5 %');
+    // No "Test payment" any more: the demo's gateways are bKash (demo) and Nagad (demo), named so.
+    expect(panel.textContent).not.toContain('Test payment');
     expect(within(panel).queryByRole('note')).toBeNull();
     expect(within(panel).getByText('0000-1234-5678')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Copy Account number' })).toBeTruthy();
@@ -166,10 +165,7 @@ describe('the deposit page', () => {
 
   it('checks the amount and the reference on the client before sending anything', async () => {
     const { panel, seen } = await openWalletPage('depositv2', depositAnswers());
-    fireEvent.click(await within(panel).findByRole('radio', { name: /Sandbox Pay/ }));
-    expect(within(panel).getByRole('note').textContent).toBe(
-      'This is a test payment for trying the site: no real money moves.',
-    );
+    fireEvent.click(await within(panel).findByRole('radio', { name: /bKash \(demo\)/ }));
     fireEvent.input(amountField(panel), { target: { value: '20' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Pay now' }));
     expect(await within(panel).findByText('The least is ৳50.00')).toBeTruthy();
@@ -198,7 +194,7 @@ describe('the deposit page', () => {
         });
       }),
     );
-    fireEvent.click(await within(panel).findByRole('radio', { name: /Sandbox Pay/ }));
+    fireEvent.click(await within(panel).findByRole('radio', { name: /bKash \(demo\)/ }));
     fireEvent.input(amountField(panel), { target: { value: '400' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Pay now' }));
     expect(await within(panel).findByText('Something went wrong. Please try again.')).toBeTruthy();

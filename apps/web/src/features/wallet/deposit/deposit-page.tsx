@@ -74,14 +74,6 @@ function feeText(feeBps: number, formatOptions: ReturnType<typeof useMoney>['for
   return `${formatNumber(feeBps / 100, formatOptions, digits)} %`;
 }
 
-/**
- * The sandbox gateway moves no real money (the server offers it only in demo mode): the member is
- * told so on the card and beside the form, whatever name the operator gave the method.
- */
-function isTestMethod(method: Pick<DepositMethod, 'kind'>): boolean {
-  return method.kind === 'sandbox_gateway';
-}
-
 function MethodCards({
   methods,
   selected,
@@ -105,9 +97,6 @@ function MethodCards({
           onClick={() => onSelect(method.code)}
         >
           <span className="wallet-card__name">{method.name}</span>
-          {isTestMethod(method) ? (
-            <span className="wallet-card__badge">{t('label_test_payment')}</span>
-          ) : null}
           <span className="wallet-card__meta">
             {t('label_limits_range', { min: money(method.min), max: money(method.max) })}
           </span>
@@ -231,11 +220,6 @@ function DepositForm({ method }: { method: DepositMethod }) {
       ) : (
         <p className="wallet-section__text">{t('text_gateway_steps')}</p>
       )}
-      {isTestMethod(method) ? (
-        <p className="wallet-section__text wallet-test-note" role="note">
-          {t('text_test_payment')}
-        </p>
-      ) : null}
       <TextField
         {...amountField}
         hint={
