@@ -265,7 +265,10 @@ describe('an official-result game', () => {
       const row = page.locator('.lottery-history__row', { hasText: numero });
       await row.getByText(source).waitFor({ timeout: 20_000 });
       await row.locator('.lottery-ball--special', { hasText: '12327' }).waitFor();
-      await page.locator('.lottery-bet', { hasText: numero }).getByText(won, { exact: true }).waitFor();
+      const myBet = page.locator('.lottery-bet', { hasText: numero });
+      await myBet.getByText(won, { exact: true }).waitFor();
+      // Nothing of the house draw's proof on a bet settled on the official result.
+      expect(await myBet.locator('.lottery-bet__verify, .lottery-bet__commitment').count()).toBe(0);
       await row.scrollIntoViewIfNeeded();
       await screenshot(page, `lottery-official-result-phone-${language.toLowerCase()}`);
       expect(await phoneOverflow(page)).toBeLessThanOrEqual(360);

@@ -137,6 +137,15 @@ export function GameView({
     setPreviousOpen(current);
   }
 
+  // A draw's source as published (results list, open numero); one not listed yet (betting closed,
+  // waiting for its result) follows the game's current source.
+  const isOfficialNumero = (numero: string) => {
+    const listed = numeros.data?.list.find((entry) => entry.numero === numero)?.resultSource;
+    if (listed) return listed === 'official';
+    if (open.data?.numero === numero) return open.data.resultSource === 'official';
+    return game?.resultSource === 'official';
+  };
+
   // Settled: the winnings are in the wallet, the header balance is stale.
   const settledCount = watchedBets.filter((bet) => bet.status !== 'open').length;
   useEffect(() => {
@@ -371,7 +380,11 @@ export function GameView({
           <h2 id="lottery-my-bets-title" className="lottery-section-title">
             {t('lottery_my_bets')}
           </h2>
-          {myBets.isPending ? <Skeleton rows={3} /> : <MyBets bets={myBets.data?.list ?? []} />}
+          {myBets.isPending ? (
+            <Skeleton rows={3} />
+          ) : (
+            <MyBets bets={myBets.data?.list ?? []} isOfficial={isOfficialNumero} />
+          )}
         </section>
       ) : null}
     </div>

@@ -18,8 +18,18 @@ const statusTones: Record<LotteryBet['status'], BadgeTone> = {
   void: 'danger',
 };
 
-/** The member's bets on this game: status, payout, and a cancel button while the numero is open. */
-export function MyBets({ bets }: { bets: readonly LotteryBet[] }) {
+/**
+ * The member's bets on this game: status, payout, and a cancel button while the numero is open. A
+ * bet on an official-result draw (`isOfficial`) shows no seed commitment and no verify link: its
+ * numbers are the state lottery's, not derived from the seed.
+ */
+export function MyBets({
+  bets,
+  isOfficial = () => false,
+}: {
+  bets: readonly LotteryBet[];
+  isOfficial?: (numero: string) => boolean;
+}) {
   const { t } = useTranslation();
   const { money } = useMoney();
   const cancel = useCancelLotteryBet();
@@ -49,7 +59,7 @@ export function MyBets({ bets }: { bets: readonly LotteryBet[] }) {
               <span className="lottery-bet__numero tabular">
                 {t('lottery_numero')} {bet.numero}
               </span>
-              {bet.seedHash ? (
+              {bet.seedHash && !isOfficial(bet.numero) ? (
                 <span className="lottery-bet__commitment" title={bet.seedHash}>
                   {t('lottery_commitment')}{' '}
                   <span className="lottery-hash tabular">{shortHash(bet.seedHash)}</span>
@@ -58,7 +68,7 @@ export function MyBets({ bets }: { bets: readonly LotteryBet[] }) {
                   ) : null}
                 </span>
               ) : null}
-              {bet.status === 'won' || bet.status === 'lost' ? (
+              {(bet.status === 'won' || bet.status === 'lost') && !isOfficial(bet.numero) ? (
                 <Link
                   className="lottery-bet__verify"
                   to={lotteryVerifyPath(bet.gameCode, bet.numero, bet.betId)}
