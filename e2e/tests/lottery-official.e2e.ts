@@ -84,9 +84,9 @@ const unexpected = (errors: string[]) =>
 
 const phoneOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-/** A member page at 360 px in `language` (VI or BN). */
-async function phonePage(token: string, language: 'VI' | 'BN') {
-  const watched = await memberPage(browser, token, { viewport: viewports.phone });
+/** A member page at 360 px in `language` (VI or BN), light or dark. */
+async function phonePage(token: string, language: 'VI' | 'BN', dark = false) {
+  const watched = await memberPage(browser, token, { viewport: viewports.phone, dark });
   await watched.context.addInitScript((code) => localStorage.setItem('language', code), language);
   return watched;
 }
@@ -260,7 +260,8 @@ describe('an official-result game', () => {
       ],
       ['BN', 'অফিসিয়াল ফলাফল · উৎস: রাষ্ট্রীয় লটারির ফলাফলপত্র, দুজন অপারেটর আলাদাভাবে লিখেছেন', 'জিতেছে'],
     ] as const) {
-      const { page, context, errors } = await phonePage(token, language);
+      // Bengali in the dark theme, Vietnamese in the light one.
+      const { page, context, errors } = await phonePage(token, language, language === 'BN');
       await page.goto(`${later.baseUrl}/lottery?gameCode=MB&view=history`);
       const row = page.locator('.lottery-history__row', { hasText: numero });
       await row.getByText(source).waitFor({ timeout: 20_000 });
@@ -270,13 +271,13 @@ describe('an official-result game', () => {
       // Nothing of the house draw's proof on a bet settled on the official result.
       expect(await myBet.locator('.lottery-bet__verify, .lottery-bet__commitment').count()).toBe(0);
       await row.scrollIntoViewIfNeeded();
-      await screenshot(page, `lottery-official-result-phone-${language.toLowerCase()}`);
+      await screenshot(page, `lottery-official-result-phone-${language === 'BN' ? 'bn-dark' : 'vi'}`);
       expect(await phoneOverflow(page)).toBeLessThanOrEqual(360);
       // An official result has no house draw to verify.
       await page.goto(`${later.baseUrl}/lottery/verify?gameCode=MB&numero=${numero}`);
       await page.locator('.lottery-source--official').waitFor({ timeout: 20_000 });
       await page.locator('.lottery-proof').scrollIntoViewIfNeeded();
-      await screenshot(page, `lottery-official-verify-phone-${language.toLowerCase()}`);
+      await screenshot(page, `lottery-official-verify-phone-${language === 'BN' ? 'bn-dark' : 'vi'}`);
       expect(unexpected(errors)).toEqual([]);
       await context.close();
     }
