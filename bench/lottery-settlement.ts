@@ -11,7 +11,8 @@
  * pays most members: one win entry per member per batch), set up set-based (real placement entries and postings, a fixture: not
  * the placement path), drawn, then settled by `settleNumero` (modules/lottery/lottery.settlement.ts);
  * the verifier runs after it. Placement: `placeSlip` in-process from 32 concurrent callers (slips of
- * three lô bets, each its own requestId) for BENCH_SECONDS, then `runOneStatementBets` with the
+ * three lô bets, each its own requestId; all on the same three numbers unless BENCH_LOTTERY_SPREAD=1)
+ * for BENCH_SECONDS, then `runOneStatementBets` with the
  * same number of clients for the same time.
  */
 import { randomBytes } from 'node:crypto';
@@ -38,6 +39,7 @@ import { runOneStatementBets } from './one-statement-bet.ts';
 import { adminStatement, percentile } from './support.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
+const spread = process.env.BENCH_LOTTERY_SPREAD === '1';
 if (!databaseUrl) {
   console.log('bench/lottery-settlement.ts: skipped (set DATABASE_URL to a PostgreSQL server)');
   process.exit(0);
@@ -150,7 +152,11 @@ try {
             gameCode: 'BENCH_NORTH',
             numero: '202611260002',
             playType: 'lo2',
-            numbers: ['07', '42', '99'],
+            // BENCH_LOTTERY_SPREAD=1: each slip its own three numbers (no caller waits on another's
+            // exposure row); by default all bet the same three, the liability cap's worst case.
+            numbers: spread
+              ? [0, 1, 2].map((k) => String((client * 3 + k + sequence * 7) % 100).padStart(2, '0'))
+              : ['07', '42', '99'],
             unitStake: '10',
             multiplier: 1,
           });
