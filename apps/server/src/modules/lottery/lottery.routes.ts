@@ -6,11 +6,10 @@ import { recordOperatorChange } from '../audit/audit.service.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { resolveLanguage } from '../../http/request-language.ts';
 import { operatorOf, sessionOf } from '../accounts/authorize.ts';
-import { applyOwnGames } from '../games/games.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { cancelBet, listMyBets, placeSlip } from './lottery.bets.ts';
-import { refreshLotteryCatalogueRtp } from './lottery.catalogue-rtp.ts';
-import { ensureLotteryGames, lotteryCatalogueLists } from './lottery.games.ts';
+import { applyLotteryCatalogue, refreshLotteryCatalogueRtp } from './lottery.catalogue-rtp.ts';
+import { ensureLotteryGames } from './lottery.games.ts';
 import {
   gameByCode,
   gamePageOf,
@@ -48,9 +47,7 @@ export async function ensureLottery(db: Database, options: { catalogue: boolean 
   const settings = await getSettings(db);
   await ensureLotteryGames(db, settings.currencyPrecision);
   if (!options.catalogue) return;
-  for (const { vendorCode, list } of await lotteryCatalogueLists(db, settings.currencyPrecision)) {
-    await applyOwnGames(db, vendorCode, list);
-  }
+  await applyLotteryCatalogue(db, settings.currencyPrecision);
 }
 
 /** The lottery's calls (spec 7 Lottery calls) and its one job, `lottery-tick` (docs/lottery.md). */
@@ -164,7 +161,7 @@ export async function lotteryRoutes(app: FastifyInstance) {
       operator: { id: session.operatorId, account: session.account },
       request,
     });
-    await refreshLotteryCatalogueRtp(db);
+    await refreshLotteryCatalogueRtp(db, settings.currencyPrecision);
     return result;
   });
 
@@ -180,13 +177,14 @@ export async function lotteryRoutes(app: FastifyInstance) {
 
   registerCall(app, lotteryCalls.operatorDecideLotteryOdds, async ({ body, request }) => {
     const session = operatorOf(request);
+    const minorDigits = await precision();
     const result = await decideOddsRequest(db, {
-      precision: await precision(),
+      precision: minorDigits,
       operator: { id: session.operatorId, account: session.account },
       request,
       body,
     });
-    await refreshLotteryCatalogueRtp(db);
+    await refreshLotteryCatalogueRtp(db, minorDigits);
     return result;
   });
 
