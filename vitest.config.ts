@@ -25,6 +25,14 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['./src/test/global-setup.ts'],
+          // The files of a worker share one module graph instead of importing the whole server
+          // again for each of them (1.4 s a file; 243 of 567 s of the project's run on PGlite). A
+          // file leaves nothing behind that the next could see: every app and database is made by
+          // the test and closed by it; stubbed globals and environment are undone after each test.
+          // Measured on PGlite, two workers: 567 s isolated, 329 s shared (1,137 tests passed).
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
         },
       },
       {

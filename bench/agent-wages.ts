@@ -111,13 +111,13 @@ try {
         select g.id, '20261126' || lpad(n::text, 4, '0'), '2026-11-26', 'settled', now(), now(), now(),
                repeat('00', 32), repeat('ff', 32), ${new Date(slot).toISOString()}::timestamptz + n * interval '20 seconds'
           from lottery_games g, generate_series(1, ${numeros}) n`,
-    sql`create table bench_numero as select id, game_id, row_number() over (order by id) as n from lottery_numeros`,
+    sql`create table bench_numero as select id, game_id, settled_at, row_number() over (order by id) as n from lottery_numeros`,
     sql`create table bench_player as select id, row_number() over (order by id) as n from members where account like 'player%'`,
     sql`insert into lottery_bets (numero_id, game_id, member_id, play_type, selection, stake, odds_milli, currency,
                                   request_id, slip_index, entry_id, status, hits, payout, settled_at)
         select n.id, n.game_id, p.id, 'de', '{12}', 100 * (1 + (p.n + k) % 50), 95000, 'BDT', 'bench', k, 0,
                case when (p.n + k) % 10 = 0 then 'won' else 'lost' end, case when (p.n + k) % 10 = 0 then 1 else 0 end,
-               case when (p.n + k) % 10 = 0 then 9500 * (1 + (p.n + k) % 50) else 0 end, now()
+               case when (p.n + k) % 10 = 0 then 9500 * (1 + (p.n + k) % 50) else 0 end, n.settled_at
           from bench_player p cross join generate_series(1, ${betsPerPlayer}) k
           join bench_numero n on n.n = 1 + (p.n * ${betsPerPlayer} + k) % ${numeros}`,
     sql`drop table bench_mid, bench_leaf, bench_numero, bench_player`,
@@ -171,12 +171,13 @@ try {
              jsonb_build_object('kind', 'daily', 'terms', jsonb_build_object('tiers', jsonb_build_array(
                jsonb_build_object('teamBet', '1', 'activeMembers', 1,
                                   'rate', case when m.upline_id is null then '1' else '0.8' end)))),
-             case when m.upline_id is null then 100 else 80 end, now() - interval '2 days'
+             case when m.upline_id is null then 100 else 80 end, ${new Date(slot - 2 * 86_400_000).toISOString()}::timestamptz
         from members m where m.type = 1`);
   await db.execute(sql`analyze agent_contracts`);
   const [betDay] = rowsOf<{ day: string }>(
     await db.execute(
-      sql`select to_char(max(settled_at) at time zone 'UTC', 'YYYY-MM-DD') as day from lottery_bets`,
+      // A won or lost bet counts at its draw's settlement (games' member_rounds).
+      sql`select to_char(max(settled_at) at time zone 'UTC', 'YYYY-MM-DD') as day from lottery_numeros`,
     ),
   );
   const dayEnd = Date.parse(`${betDay?.day ?? '2026-11-26'}T00:00:00Z`) + 86_400_000;

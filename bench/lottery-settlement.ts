@@ -10,7 +10,8 @@
  * members, every play type, the members' bets interleaved as real play places them (so each batch
  * pays most members: one win entry per member per batch), set up set-based (real placement entries and postings, a fixture: not
  * the placement path), drawn, then settled by `settleNumero` (modules/lottery/lottery.settlement.ts);
- * the verifier runs after it. Placement: `placeSlip` in-process from 32 concurrent callers (slips of
+ * the verifier runs after it, then the check of every bet against its postings
+ * (lottery_bets_off_ledger.sql, as `npm run ledger:verify` runs it). Placement: `placeSlip` in-process from 32 concurrent callers (slips of
  * three lô bets, each its own requestId; all on the same three numbers unless BENCH_LOTTERY_SPREAD=1)
  * for BENCH_SECONDS, then `runOneStatementBets` with the
  * same number of clients for the same time.
@@ -24,6 +25,7 @@ import { memberWalletAddress, systemAddress } from '../apps/server/src/modules/l
 import { postEntry, rowsOf } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { formatVerification, verifyLedger } from '../apps/server/src/modules/ledger/ledger.verifier.ts';
 import { placeSlip } from '../apps/server/src/modules/lottery/lottery.bets.ts';
+import { betsOffLedger } from '../apps/server/src/modules/lottery/lottery.ledger-check.ts';
 import { settleNumero } from '../apps/server/src/modules/lottery/lottery.settlement.ts';
 import {
   TEST_CURRENCY,
@@ -110,6 +112,10 @@ try {
   started = process.hrtime.bigint();
   const verification = await verifyLedger(db);
   const verifySeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  // The bets against their postings (what wages read, issue 34): ledger:verify's lottery check.
+  started = process.hrtime.bigint();
+  const offLedger = await betsOffLedger(db);
+  const offLedgerSeconds = Number(process.hrtime.bigint() - started) / 1e9;
 
   // --- Placement ----------------------------------------------------------------------------
   const placeGameId = await addLotteryGame(db, 'BENCH_NORTH', 'north');
@@ -190,6 +196,7 @@ try {
     `| **settleNumero, batch ${batchSize.toLocaleString('en')}** | **${settleSeconds.toFixed(1)} s** (${Math.round(settled.settledBets / settleSeconds).toLocaleString('en')} bets/s, ${settled.batches} batches) |`,
     `| bets won / win entries / paid (minor) | ${outcome?.won} / ${outcome?.entries} / ${outcome?.paid} |`,
     `| verifier after settlement (${verifySeconds.toFixed(1)} s) | ${verification.ok ? 'all invariants hold' : 'BROKEN'} |`,
+    `| bets against the ledger (lottery_bets_off_ledger, ${offLedgerSeconds.toFixed(1)} s) | ${offLedger.length === 0 ? 'every stake and win match their postings' : 'BROKEN'} |`,
     '',
     `| placement, ${clients} concurrent, ${seconds} s | per s | p50 ms | p99 ms | failures |`,
     '|---|---:|---:|---:|---:|',

@@ -3,7 +3,7 @@ import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import pg from 'pg';
+import { adminStatement } from '../apps/server/src/test/admin-statement.ts';
 // The web's own sealing code (packages/contract), imported by path: bench is tooling, not a package user.
 import { importSealingKey } from '../packages/contract/src/seal.ts';
 
@@ -135,19 +135,8 @@ export function keepAliveClient(maxSockets: number) {
   };
 }
 
-/**
- * Runs one statement on the PostgreSQL server at `databaseUrl` on a connection of its own (opened,
- * used and closed): a bench's `create database` / `drop database` of its scratch database.
- */
-export async function adminStatement(databaseUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+/** A bench's `create database` / `drop database` of its scratch database: the test set-up's own. */
+export { adminStatement };
 
 /**
  * A scratch database next to `databaseUrl`'s (same server and credentials), for one bench run:

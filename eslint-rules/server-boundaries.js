@@ -22,8 +22,13 @@ const modulesFolder = '/apps/server/src/modules/';
 export const publicFiles = {
   // sessionOf and the authorize hook every module's routes use.
   accounts: ['authorize.ts'],
+  // Read-only checks of its round records against the ledger and the game wallets, which the
+  // back office's verifier and `npm run ledger:verify` run (back-office/money.figures.ts).
+  games: ['games.ledger-check.ts', 'games.transfer-check.ts'],
   // Account addresses, the ledger's errors and money arithmetic: pure, used with ledger.service.
   ledger: ['ledger.addresses.ts', 'ledger.errors.ts', 'money.ts'],
+  // Read-only check of its bets against the ledger (as games' above).
+  lottery: ['lottery.ledger-check.ts'],
   // The gateway interface adapters implement and deposits call.
   payments: ['payment-gateway.ts'],
   // The settings document's types and schema.

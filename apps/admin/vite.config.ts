@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { marketNames } from './market-names.ts';
 
 const apiTarget = 'http://localhost:8080';
 
@@ -9,7 +11,11 @@ const apiTarget = 'http://localhost:8080';
  */
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  // The lottery's market names come from the member site's catalogues (market-names.ts).
+  plugins: [
+    react(),
+    marketNames({ webLocales: fileURLToPath(new URL('../web/src/locales', import.meta.url)) }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { marketNames } from './market-names.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    marketNames({ webLocales: fileURLToPath(new URL('../web/src/locales', import.meta.url)) }),
+  ],
   test: {
     name: 'admin',
     root: import.meta.dirname,

@@ -1,7 +1,6 @@
-import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { OperatorRole } from '../../packages/contract/src/back-office/roles.ts';
-import { callApi, memberToken, solveAltcha } from './api.ts';
+import { callApi, confirmEnrolment, memberToken, solveAltcha } from './api.ts';
 import type { OperatorCredentials } from './admin.ts';
 
 /**
@@ -60,9 +59,7 @@ export async function enrolledOperator(
   const token = changed.token as string;
   const setup = await call(baseUrl, token, 'POST', '/api/operator/2fa/setup');
   const totpSecret = setup.secret as string;
-  await call(baseUrl, token, 'POST', '/api/operator/2fa/confirm', {
-    code: await generate({ secret: totpSecret, epoch: Math.floor(Date.now() / 1000) - 30 }),
-  });
+  await confirmEnrolment(baseUrl, token, '/api/operator/2fa/confirm', totpSecret);
   return { account, password, totpSecret };
 }
 

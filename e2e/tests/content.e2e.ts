@@ -53,10 +53,12 @@ describe('home', () => {
         .first()
         .evaluate((image: HTMLImageElement) => image.currentSrc);
       expect(src).toContain(name === 'phone' ? '-mobile.svg' : '-desktop.svg');
-      expect(await currentDot(page)).toBe(0);
-      await expect.poll(() => currentDot(page), { timeout: 8000 }).toBe(1);
+      // Autoplay moves on by itself (from wherever it is by now: a loaded machine may have been
+      // slower than the first step).
+      const shown = await currentDot(page);
+      await expect.poll(() => currentDot(page), { timeout: 8000 }).toBe((shown + 1) % 3);
       await page.locator('.banner__dot').nth(2).click();
-      await expect.poll(() => currentDot(page)).toBe(2);
+      await expect.poll(() => currentDot(page), { timeout: 5000 }).toBe(2);
       await page.mouse.move(0, 0);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(
         isDark ? 'dark' : 'light',

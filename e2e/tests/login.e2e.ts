@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { callApi, latestSmsCode, sessionToken } from '../support/api.ts';
+import { callApi, confirmEnrolment, latestSmsCode, sessionToken } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
 import { useSite } from '../support/suite.ts';
 
@@ -224,14 +224,7 @@ describe('the login dialog', () => {
     const token = await sessionToken(server.baseUrl, 'demoagent', 'Agent-demo-2026');
     const setup = await callApi(server.baseUrl, { method: 'POST', path: '/wps/member/2fa/setup', token });
     const secret = (setup.body.value as { secret: string }).secret;
-    const confirmed = await callApi(server.baseUrl, {
-      method: 'POST',
-      path: '/wps/member/2fa/confirm',
-      token,
-      // The previous 30-second step: accepted (drift), and never the code the login uses below.
-      body: { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }) },
-    });
-    expect(confirmed.status).toBe(200);
+    await confirmEnrolment(server.baseUrl, token, '/wps/member/2fa/confirm', secret);
 
     const { page, context, errors } = await englishPage();
     await page.goto(`${server.baseUrl}/index`);

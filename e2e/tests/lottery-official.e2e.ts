@@ -91,9 +91,17 @@ async function phonePage(token: string, language: 'VI' | 'BN', dark = false) {
   return watched;
 }
 
-/** The back office's lottery page of `server`, signed in as `operator`. */
-async function lotteryDesk(server: RunningServer, operator: OperatorCredentials) {
-  const watched = await openPage(browser, { viewport: viewports.desktop });
+/** The back office's lottery page of `server`, signed in as `operator` (desktop, or a 360 px phone; light or dark). */
+async function lotteryDesk(
+  server: RunningServer,
+  operator: OperatorCredentials,
+  options: { phone?: boolean; dark?: boolean } = {},
+) {
+  const watched = await openPage(browser, {
+    viewport: options.phone ? viewports.phone : viewports.desktop,
+    colorScheme: options.dark ? 'dark' : 'light',
+  });
+  if (options.dark) await watched.context.addInitScript(() => localStorage.setItem('adminTheme', 'dark'));
   expect(await adminLogin(watched.page, server.baseUrl, operator)).toBe('signedIn');
   await watched.page.goto(`${server.baseUrl}/admin/lottery`);
   return watched;
@@ -124,8 +132,26 @@ describe('an official-result game', () => {
     await sources.getByRole('button', { name: 'Set the source', exact: true }).click();
     await sources.getByText(/now settles on: Official result/).waitFor({ timeout: 20_000 });
     await screenshot(desk.page, 'lottery-official-source-desktop-en');
+    // The odds name each play type as the member site does (English, Vietnamese, Bengali), not by
+    // its code: the south's lô is bao lô, its đầu the 8th prize.
+    const odds = section(desk.page, 'Odds and stake limits');
+    await odds.locator('.market-name', { hasText: 'Bao lô 2 số' }).first().waitFor({ timeout: 20_000 });
+    await odds.getByText('Đầu (8th prize)').first().waitFor();
+    await odds.getByText('দাউ (অষ্টম পুরস্কার)').first().waitFor();
+    expect(await odds.locator('td', { hasText: /^dau_g8$/ }).count()).toBe(0);
+    await odds.locator('.market-name', { hasText: 'Đầu (8th prize)' }).first().scrollIntoViewIfNeeded();
+    await screenshot(desk.page, 'lottery-odds-names-desktop-en');
     expect(unexpected(desk.errors)).toEqual([]);
     await desk.context.close();
+    // The same page on a 360 px phone in the dark theme.
+    const phoneDesk = await lotteryDesk(server, demoOwner, { phone: true, dark: true });
+    const phoneOdds = section(phoneDesk.page, 'Odds and stake limits');
+    await phoneOdds.locator('.market-name', { hasText: 'Bao lô 2 số' }).first().waitFor({ timeout: 20_000 });
+    await phoneOdds.locator('.market-name').first().scrollIntoViewIfNeeded();
+    await screenshot(phoneDesk.page, 'lottery-odds-names-phone-en-dark');
+    expect(await phoneOverflow(phoneDesk.page)).toBeLessThanOrEqual(360);
+    expect(unexpected(phoneDesk.errors)).toEqual([]);
+    await phoneDesk.context.close();
 
     const open = await callApi(server.baseUrl, {
       method: 'GET',
@@ -167,6 +193,20 @@ describe('an official-result game', () => {
     await screenshot(lobby.page, 'lottery-official-lobby-south-phone-vi');
     expect(await phoneOverflow(lobby.page)).toBeLessThanOrEqual(360);
     await lobby.context.close();
+
+    // The back office's live exposure of MB's draw (a 360 px phone): the bet's play type by its
+    // market name, its worst case (đề hits once: 10.00 × 95).
+    const exposureDesk = await lotteryDesk(server, demoOwner, { phone: true });
+    const exposure = section(exposureDesk.page, 'Live exposure per number');
+    await exposure.getByLabel(/^Game/).selectOption('MB');
+    const deLine = exposure.locator('tr', { hasText: '950.00' });
+    await deLine.locator('.market-name', { hasText: 'Đề' }).waitFor({ timeout: 20_000 });
+    expect(await deLine.locator('td', { hasText: /^27$/ }).count()).toBe(1);
+    await exposure.scrollIntoViewIfNeeded();
+    await screenshot(exposureDesk.page, 'lottery-exposure-phone-en');
+    expect(await phoneOverflow(exposureDesk.page)).toBeLessThanOrEqual(360);
+    expect(unexpected(exposureDesk.errors)).toEqual([]);
+    await exposureDesk.context.close();
   }, 240_000);
 
   it('after the draw two operators type the sheet: a mismatch blocks and names the place, the corrected copy settles the bet', async () => {
@@ -189,8 +229,61 @@ describe('an official-result game', () => {
       .poll(async () => (await proof()).status, { timeout: 60_000, interval: 1_000 })
       .toBe('locked');
 
-    // The owner types the first copy.
+    // A void asked after the lock waits for a second operator (issue 36): the owner asks, sees it
+    // listed as their own (no confirmation offered); the risk operator, on a 360 px phone in the
+    // dark theme, sees it and rejects it with a reason; the draw goes on waiting for its sheet.
     const ownerDesk = await lotteryDesk(later, demoOwner);
+    const voiding = section(ownerDesk.page, 'Void a draw');
+    await voiding.getByLabel(/^Game/).selectOption('MB');
+    await voiding.getByLabel(/^Numero/).fill(numero);
+    await voiding.getByLabel(/^Reason/).fill('The station reported a jammed draw machine');
+    await voiding.getByRole('button', { name: 'Void this numero', exact: true }).click();
+    await voiding.getByText(`Void numero ${numero} of MB?`, { exact: false }).waitFor();
+    await voiding.getByRole('button', { name: 'Void this numero', exact: true }).click();
+    await voiding
+      .getByText(`Void of numero ${numero} requested`, { exact: false })
+      .waitFor({ timeout: 20_000 });
+    const ownRequests = section(ownerDesk.page, 'Voids waiting for a second operator');
+    const ownRow = ownRequests.locator('tr', { hasText: numero });
+    await ownRow.getByText('Your request: another operator confirms it.').waitFor({ timeout: 20_000 });
+    expect(await ownRow.getByText('The station reported a jammed draw machine').count()).toBe(1);
+    expect(await ownRow.getByRole('button', { name: 'Confirm void' }).count()).toBe(0);
+    await ownRequests.scrollIntoViewIfNeeded();
+    await screenshot(ownerDesk.page, 'lottery-void-requested-desktop-en');
+
+    const riskPhone = await lotteryDesk(later, risk, { phone: true, dark: true });
+    const riskRequests = section(riskPhone.page, 'Voids waiting for a second operator');
+    const riskRow = riskRequests.locator('tr', { hasText: numero });
+    await riskRow.locator('.void-request__by', { hasText: demoOwner.account }).waitFor({ timeout: 20_000 });
+    await riskRow.getByRole('button', { name: 'Confirm void' }).waitFor();
+    await riskRequests.scrollIntoViewIfNeeded();
+    await screenshot(riskPhone.page, 'lottery-void-pending-phone-en-dark');
+    expect(await phoneOverflow(riskPhone.page)).toBeLessThanOrEqual(360);
+    await riskRow.getByRole('button', { name: 'Reject' }).click();
+    const rejecting = riskPhone.page.getByRole('dialog', { name: /Reject the void of numero/ });
+    // Too short a reason for the server: refused with the reason, nothing changes.
+    await rejecting.getByLabel(/Reason/).fill('no');
+    await rejecting.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect
+      .poll(() => rejecting.getByLabel(/Reason/).getAttribute('aria-invalid'), { timeout: 20_000 })
+      .toBe('true');
+    await rejecting.getByLabel(/Reason/).fill('The station confirmed the machine is fine');
+    await screenshot(riskPhone.page, 'lottery-void-reject-dialog-phone-en-dark');
+    await rejecting.getByRole('button', { name: 'Reject', exact: true }).click();
+    await riskRequests
+      .getByText(`The void of numero ${numero} is rejected: the draw goes on.`)
+      .waitFor({ timeout: 20_000 });
+    await riskRequests.getByText('No void is waiting for a second operator.').waitFor({ timeout: 20_000 });
+    await screenshot(riskPhone.page, 'lottery-void-rejected-phone-en-dark');
+    expect(unexpected(riskPhone.errors)).toEqual([]);
+    await riskPhone.context.close();
+    expect((await proof()).status).toBe('locked');
+
+    // The owner types the first copy (the same desk, the rejected request gone from its list).
+    await ownerDesk.page.reload();
+    await section(ownerDesk.page, 'Voids waiting for a second operator')
+      .getByText('No void is waiting for a second operator.')
+      .waitFor({ timeout: 20_000 });
     const waiting = section(ownerDesk.page, 'Official results waiting for their sheet');
     await waiting.getByRole('button', { name: `Type the sheet of ${numero}`, exact: true }).click();
     const ownerForm = ownerDesk.page.getByRole('form', { name: /Official sheet of/ });
@@ -278,6 +371,14 @@ describe('an official-result game', () => {
       await page.locator('.lottery-source--official').waitFor({ timeout: 20_000 });
       await page.locator('.lottery-proof').scrollIntoViewIfNeeded();
       await screenshot(page, `lottery-official-verify-phone-${language === 'BN' ? 'bn-dark' : 'vi'}`);
+      // The betting record names the bet's result source too.
+      await page.goto(`${later.baseUrl}/index?centre=personalHistoryCopy`);
+      const record = page.getByRole('dialog');
+      const recordLine = record.locator('.record-line', { hasText: numero });
+      await recordLine.locator('.records__source--official').getByText(source).waitFor({ timeout: 20_000 });
+      await recordLine.scrollIntoViewIfNeeded();
+      await screenshot(page, `lottery-official-record-phone-${language === 'BN' ? 'bn-dark' : 'vi'}`);
+      expect(await phoneOverflow(page)).toBeLessThanOrEqual(360);
       expect(unexpected(errors)).toEqual([]);
       await context.close();
     }

@@ -18,7 +18,8 @@ import { useSite } from '../support/suite.ts';
  * opens /lottery, picks the 1-minute game, places a slip of three lô 2 số bets (and, so that one bet
  * surely wins, odd and even on the same draw), watches the countdown, sees the result after the
  * draw, is paid exactly hits × stake × odds, verifies the draw in the browser and finds the bets in
- * the betting record. On the same draw, from a 360 px phone in Vietnamese (issue 36, "Done when"):
+ * the betting record, where a bet on Miền Bắc (a house draw) is named as such (issue 36), on the
+ * desktop in English and on a 360 px phone in Bengali, dark. On the same draw, from a 360 px phone in Vietnamese (issue 36, "Done when"):
  * the odd/even slip, whose confirmation shows the draw's seed hash, and after the draw "Verify my
  * bet", which checks the seed, the beacon's signature, the bet's Merkle proof and stored hash and
  * the numbers; the same page in Bengali. Then the lobby on a 360 px phone in Bengali, dark.
@@ -269,6 +270,29 @@ describe('the lottery', () => {
     expect(unexpected(phone.errors)).toEqual([]);
     await phone.context.close();
 
+    // A bet on a regional game run as a house draw (Miền Bắc, the default source): the betting
+    // record names its result source, as the lottery's screens do.
+    const northOpen = await callApi(server.baseUrl, {
+      method: 'GET',
+      path: '/lgw/vn/numeros/opened/game?gameCode=MB',
+    });
+    const northNumero = (northOpen.body.value as { numero: string }).numero;
+    const northBet = await callApi(server.baseUrl, {
+      method: 'POST',
+      path: '/lgw/vn/bets',
+      token,
+      body: {
+        requestId: `record-source-${northNumero}`,
+        gameCode: 'MB',
+        numero: northNumero,
+        playType: 'de',
+        numbers: ['27'],
+        unitStake: '1',
+        multiplier: 1,
+      },
+    });
+    expect(northBet.body.success, JSON.stringify(northBet.body)).toBe(true);
+
     // The betting record lists the bets of this draw.
     await page.goto(`${server.baseUrl}/index?centre=personalHistoryCopy`);
     const panel = page.getByRole('dialog');
@@ -279,7 +303,34 @@ describe('the lottery', () => {
       .poll(() => panel.locator('.record-line', { hasText: 'E-lottery' }).count(), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(5);
     expect(await panel.locator('.record-line', { hasText: gameName }).count()).toBeGreaterThanOrEqual(5);
+    // The house draw's line says it is not the official result; the fast game's say nothing (there
+    // is no official draw to follow). (A daily game's first numero of a day and a fast game's share
+    // their digits: the lines are told apart by their category, lottery or e-lottery.)
+    const northLine = panel.locator('.record-line', { hasText: northNumero, hasNotText: 'E-lottery' });
+    await northLine
+      .locator('.records__source--house')
+      .getByText('House draw, not the official result')
+      .waitFor({ timeout: 20_000 });
+    const fastLines = panel.locator('.record-line', { hasText: 'E-lottery' });
+    expect(await fastLines.count()).toBeGreaterThanOrEqual(5);
+    expect(await fastLines.locator('.records__source').count()).toBe(0);
     await screenshot(page, 'lottery-betting-record-desktop-en');
+    // The same record on a 360 px phone in Bengali, dark.
+    const recordPhone = await memberPage(browser, token, {
+      viewport: viewports.phone,
+      dark: true,
+      language: 'BN',
+    });
+    await recordPhone.page.goto(`${server.baseUrl}/index?centre=personalHistoryCopy`);
+    const phoneLine = recordPhone.page
+      .getByRole('dialog')
+      .locator('.record-line', { hasText: northNumero, hasNotText: 'ই-লটারি' });
+    await phoneLine.getByText(text(bn, 'lottery_source_house')).waitFor({ timeout: 20_000 });
+    await phoneLine.scrollIntoViewIfNeeded();
+    await screenshot(recordPhone.page, 'lottery-betting-record-phone-bn-dark');
+    await fitsThePhone(recordPhone.page);
+    expect(unexpected(recordPhone.errors)).toEqual([]);
+    await recordPhone.context.close();
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   }, 300_000);

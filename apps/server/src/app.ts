@@ -70,6 +70,7 @@ import { installOperatorAudit } from './modules/audit/audit.service.ts';
 import { siteAdminRoutes } from './modules/back-office/site.routes.ts';
 import { moneyAdminRoutes } from './modules/back-office/money.routes.ts';
 import { withdrawalDecisionGuard } from './modules/back-office/money.withdrawal-guard.ts';
+import { createPayoutRails } from './payout-rails.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 declare module 'fastify' {
@@ -349,8 +350,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (env.DEMO_MODE) await app.register(sandboxGatewayRoutes);
   // Likewise the provider simulators: outside demo mode their paths do not exist.
   if (demoProviders) await demoProviders.register(app);
-  // The back office's insider controls on approve and disburse (issue 35): withdrawals may not import it.
-  await app.register(withdrawalRoutes, { decisionGuard: withdrawalDecisionGuard });
+  // The back office's insider controls on approve and disburse (issue 35): withdrawals may not import
+  // it. Payouts by bKash B2C: against the simulator in demo mode, else the brand's account.
+  await app.register(withdrawalRoutes, {
+    decisionGuard: withdrawalDecisionGuard,
+    payoutRails: createPayoutRails({ db: database.db, demo: demoProviders }),
+  });
   // The popular games count the lottery's bets too (its draws are not game_rounds).
   await app.register(gameRoutes, { otherRounds: lotteryRoundCounts });
   await app.register(recordRoutes);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/database.ts';
 import {
+  type BkashB2c,
   type BkashSimulator,
   bkashConfigOf,
   createBkashGateway,
@@ -25,6 +26,8 @@ import {
 export interface DemoProviders {
   gateways: PaymentGateway[];
   bkash: BkashSimulator;
+  /** bKash B2C payouts against the bKash simulator (the demo brand's payouts by API). */
+  bkashB2c: BkashB2c;
   nagad: NagadSimulator;
   /** Mounts the simulators' APIs and member pages (demo mode only). */
   register(app: FastifyInstance): Promise<void>;
@@ -47,6 +50,7 @@ export function createDemoProviders(options: { loopbackOrigin: () => string }): 
   return {
     gateways: [bkash.gateway, nagad.gateway],
     bkash: bkash.simulator,
+    bkashB2c: bkash.b2c,
     nagad: nagad.simulator,
     async register(app) {
       await app.register(async (scope) => bkash.simulator.register(scope));

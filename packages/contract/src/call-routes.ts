@@ -575,6 +575,13 @@ export const operatorAnnouncements = {
   encrypted: false,
 } as Calls['operatorAnnouncements'];
 
+export const operatorApproveDepositNumber = {
+  id: 'operatorDepositNumberApprove',
+  method: 'POST',
+  path: '/api/operator/deposit/number/approve',
+  encrypted: false,
+} as Calls['operatorApproveDepositNumber'];
+
 export const operatorAudit = {
   id: 'operatorAudit',
   method: 'GET',
@@ -771,6 +778,13 @@ export const operatorLotteryOfficialDraws = {
   encrypted: false,
 } as Calls['operatorLotteryOfficialDraws'];
 
+export const operatorLotteryVoidRequests = {
+  id: 'operatorLotteryVoidRequests',
+  method: 'GET',
+  path: '/api/operator/lottery/numeros/void/requests',
+  encrypted: false,
+} as Calls['operatorLotteryVoidRequests'];
+
 export const operatorMailOutbox = {
   id: 'operatorMailOutbox',
   method: 'GET',
@@ -848,6 +862,13 @@ export const operatorReconciliation = {
   encrypted: false,
 } as Calls['operatorReconciliation'];
 
+export const operatorRejectLotteryVoid = {
+  id: 'operatorRejectLotteryVoid',
+  method: 'POST',
+  path: '/api/operator/lottery/numeros/void/reject',
+  encrypted: false,
+} as Calls['operatorRejectLotteryVoid'];
+
 export const operatorReportAgents = {
   id: 'operatorReportAgents',
   method: 'GET',
@@ -897,6 +918,13 @@ export const operatorResolveWithdrawal = {
   encrypted: false,
 } as Calls['operatorResolveWithdrawal'];
 
+export const operatorResolveWithdrawalPayout = {
+  id: 'operatorWithdrawalPayoutResolve',
+  method: 'POST',
+  path: '/api/operator/withdrawal/payout/resolve',
+  encrypted: false,
+} as Calls['operatorResolveWithdrawalPayout'];
+
 export const operatorRunJob = {
   id: 'operatorRunJob',
   method: 'POST',
@@ -910,6 +938,13 @@ export const operatorSaveDepositNumber = {
   path: '/api/operator/deposit/number',
   encrypted: false,
 } as Calls['operatorSaveDepositNumber'];
+
+export const operatorSendWithdrawal = {
+  id: 'operatorWithdrawalSend',
+  method: 'POST',
+  path: '/api/operator/withdrawal/send',
+  encrypted: false,
+} as Calls['operatorSendWithdrawal'];
 
 export const operatorSetLotteryOdds = {
   id: 'operatorSetLotteryOdds',

@@ -101,6 +101,11 @@ export const operatorDepositNumberSchema = depositWalletNumberSchema.extend({
   /** Pending and approved manual deposits sent to it since the start of the brand's day. */
   usedToday: decimalAmountSchema,
   enabled: z.boolean(),
+  /** Who listed it; a member is shown it only once another operator approved it (four eyes). */
+  addedBy: z.string().nullable(),
+  approved: z.boolean(),
+  /** Null for an approved number listed before the rule (the demo's too). */
+  approvedBy: z.string().nullable(),
   lastShownAt: z.number().nullable(),
 });
 export type OperatorDepositNumber = z.infer<typeof operatorDepositNumberSchema>;
@@ -312,7 +317,7 @@ export const depositCalls = {
     auth: 'operator',
     encrypted: false,
     summary:
-      'Add a receiving wallet number (no numberId) or change one: label, daily cap, on or off; audited',
+      "Add a receiving wallet number (no numberId; it waits for another operator's approval) or change one's label, daily cap, on or off; audited",
     tag: 'operator',
     body: z.object({
       numberId: z.number().int().min(1).max(INT4_MAX).optional(),
@@ -322,6 +327,18 @@ export const depositCalls = {
       dailyCap: amountInputSchema,
       enabled: z.boolean(),
     }),
+    value: operatorDepositNumberSchema,
+  }),
+  operatorApproveDepositNumber: defineCall({
+    id: 'operatorDepositNumberApprove',
+    method: 'POST',
+    path: '/api/operator/deposit/number/approve',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Approve a receiving wallet number another operator added (four eyes): only then are members shown it; audited',
+    tag: 'operator',
+    body: z.object({ numberId: z.number().int().min(1).max(INT4_MAX) }),
     value: operatorDepositNumberSchema,
   }),
   operatorDepositReceipt: defineCall({

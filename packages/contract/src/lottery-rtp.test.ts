@@ -1,8 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hitsOf } from './lottery-draw.ts';
+import {
+  betsOfSlip,
+  hitsOf,
+  layoutOf,
+  lotteryRegions,
+  playTypesOf,
+  selectionRules,
+  type DrawResult,
+  type LotteryRegion,
+  type PlayType,
+} from './lottery-draw.ts';
 import {
   bigSmallOutcomes,
   expectedHits,
+  maxHits,
   maxOddsMilliFor,
   prizeNumbersWithDigits,
   rtpAbove,
@@ -121,5 +133,87 @@ describe('lottery RTP', () => {
     // The mistyped lô "35" for "3.5": 945 %.
     expect(rtpText('north', 'lo2', 35_000)).toBe('945.00');
     expect(maxOddsMilliFor('fast', 'big_small', 97.5)).toBe(1950);
+  });
+
+  it('gives the most hits one bet can have in a draw: reached by a draw built for it, never passed by any draw', () => {
+    expect(['lo2', 'lo3', 'lo4'].map((type) => maxHits('north', type as PlayType))).toEqual([27, 23, 20]);
+    expect(['lo2', 'lo3', 'lo4'].map((type) => maxHits('south', type as PlayType))).toEqual([18, 17, 16]);
+    expect(maxHits('fast', 'lo2')).toBe(27);
+    expect(maxHits('central', 'xiu_chu')).toBe(2);
+    expect(maxHits('south', 'dau_g8')).toBe(1);
+    expect(maxHits('north', 'dau_g8')).toBe(0);
+    expect(maxHits('north', 'de')).toBe(1);
+    expect(maxHits('north', 'xien3')).toBe(1);
+
+    /** A draw of the region's layout whose numbers all end in `ending` where they are long enough. */
+    const drawEndingIn = (region: LotteryRegion, ending: string): DrawResult =>
+      layoutOf(region).map(({ tier, count, digits }) => ({
+        tier,
+        numbers: Array.from({ length: count }, () =>
+          digits >= ending.length ? ending.padStart(digits, '1') : '0'.repeat(digits),
+        ),
+      }));
+    // Reached: a selection every prize number ends in (xỉu chủ: the 7th prize is it and the special
+    // ends in it), for every play type each region offers.
+    const selectionFor = (type: PlayType): string[] => {
+      const rule = selectionRules[type];
+      if (type === 'big_small') return ['small'];
+      if (type === 'odd_even') return ['odd'];
+      if (type === 'sum') return ['4'];
+      if (type === 'dau' || type === 'duoi') return ['2'];
+      if (rule.perBet > 1) return ['27', '28', '29', '30'].slice(0, rule.perBet);
+      return [['lo3', 'ba_cang', 'xiu_chu'].includes(type) ? '227' : type === 'lo4' ? '2227' : '22'];
+    };
+    for (const region of lotteryRegions) {
+      for (const type of playTypesOf(region)) {
+        let selection = selectionFor(type);
+        const ending = /^[0-9]{2,}$/.test(selection[0]!) ? selection[0]! : '22';
+        let draw = drawEndingIn(region, ending);
+        // Odd/even: the parity of the special's digit sum.
+        if (type === 'odd_even') {
+          const sum = [...draw[0]!.numbers[0]!].reduce((total, digit) => total + Number(digit), 0);
+          selection = [sum % 2 === 1 ? 'odd' : 'even'];
+        }
+        expect(betsOfSlip(type, selection), `${region} ${type}`).not.toBeNull();
+        // A xiên needs each of its numbers to end some prize: the last numbers carry the others.
+        if (type.startsWith('xien')) {
+          const numbers = draw.flatMap((tier) => tier.numbers);
+          selection.forEach((number, index) => {
+            const at = numbers.length - 1 - index;
+            numbers[at] = numbers[at]!.slice(0, -2) + number;
+          });
+          let next = 0;
+          draw = draw.map((tier) => ({ tier: tier.tier, numbers: tier.numbers.map(() => numbers[next++]!) }));
+        }
+        // Big/small on the special 1…122: a small digit sum. Sum: 2 + 2 = 4.
+        expect(hitsOf(type, selection, draw), `${region} ${type}`).toBe(maxHits(region, type));
+      }
+    }
+    // Never passed: any draw of the layout, any selection.
+    const digitsOf = (length: number) =>
+      fc
+        .array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length })
+        .map((d) => d.join(''));
+    for (const region of lotteryRegions) {
+      const drawArbitrary = fc.tuple(
+        ...layoutOf(region).map(({ tier, count, digits }) =>
+          fc
+            .array(digitsOf(digits), { minLength: count, maxLength: count })
+            .map((numbers) => ({ tier, numbers })),
+        ),
+      );
+      fc.assert(
+        fc.property(drawArbitrary, digitsOf(4), (draw, picked) => {
+          for (const type of playTypesOf(region)) {
+            const selection = selectionFor(type).map((number) =>
+              /^[0-9]+$/.test(number) ? picked.slice(-number.length) : number,
+            );
+            if (betsOfSlip(type, selection) === null) continue;
+            expect(hitsOf(type, selection, draw)).toBeLessThanOrEqual(maxHits(region, type));
+          }
+        }),
+        { numRuns: 300 },
+      );
+    }
   });
 });

@@ -138,6 +138,41 @@ export function expectedHits(region: LotteryRegion, playType: PlayType): Fractio
   }
 }
 
+/**
+ * The most times one bet of a play type can hit in one draw of a region's layout: the house's worst
+ * case on a number is stake × odds × this (the liability cap counts it, docs/lottery.md "Liability
+ * cap"). Lô k số: every prize number of at least k digits may end in the selection (north 27, 23,
+ * 20; central and south 18, 17, 16); the south's đầu: its 8th prize(s); xỉu chủ: the 7th prize(s)
+ * of three digits and the special's last three (2); every other play type once (a xiên pays once
+ * however many numbers end in its selections). 0 for a play type the layout can never pay.
+ */
+export function maxHits(region: LotteryRegion, playType: PlayType): number {
+  const specialDigits = layoutOf(region)[0]?.digits ?? 0;
+  switch (playType) {
+    case 'lo2':
+    case 'lo3':
+    case 'lo4':
+      return prizeNumbersWithDigits(region, Number(playType.slice(2)));
+    case 'dau_g8':
+      return tierCount(region, 'eighth', 2);
+    case 'xiu_chu':
+      return tierCount(region, 'seventh', 3) + (specialDigits >= 3 ? 1 : 0);
+    case 'ba_cang':
+      return specialDigits >= 3 ? 1 : 0;
+    case 'de':
+    case 'duoi_db':
+    case 'dau':
+    case 'duoi':
+    case 'sum':
+    case 'odd_even':
+    case 'big_small':
+    case 'xien2':
+    case 'xien3':
+    case 'xien4':
+      return 1;
+  }
+}
+
 /** The RTP as a fraction of the stake: odds (thousandths) × E[hits]. */
 export function rtpFraction(region: LotteryRegion, playType: PlayType, oddsMilli: number): Fraction {
   const hits = expectedHits(region, playType);

@@ -10,6 +10,7 @@ import {
   prizeTiers,
   recentLotteryCount,
 } from './lottery-draw.ts';
+import { fourEyesDecisionFields } from './four-eyes.ts';
 import { languageCodeSchema } from './system.ts';
 import { amountInputSchema, decimalAmountSchema } from './wallet.ts';
 
@@ -244,27 +245,47 @@ export const oddsLineSchema = z.object({
 });
 export type OddsLine = z.infer<typeof oddsLineSchema>;
 
-/** Odds above the brand's RTP ceiling, waiting for a second operator (four eyes). */
-export const lotteryOddsRequestSchema = z.object({
-  requestId: z.number().int(),
-  prizeMode: lotteryPrizeModeSchema,
-  region: lotteryRegionSchema,
-  playType: playTypeSchema,
-  odds: z.string(),
-  minStake: decimalAmountSchema,
-  maxStake: decimalAmountSchema,
-  /** The RTP these odds give and the ceiling it passes, percent. */
-  rtp: z.string(),
-  ceiling: z.string(),
+/**
+ * The fields a lottery request waiting for a second operator (four eyes) ends with: its reason,
+ * where it stands, who asked for it and when, who decided it, when and why (null while pending).
+ */
+const lotteryFourEyesFieldsSchema = z.object({
   reason: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
-  requestedBy: z.string(),
-  requestedAt: z.number(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.number().nullable(),
-  decisionReason: z.string().nullable(),
+  ...fourEyesDecisionFields,
 });
+
+/** Odds above the brand's RTP ceiling, waiting for a second operator (four eyes). */
+export const lotteryOddsRequestSchema = z
+  .object({
+    requestId: z.number().int(),
+    // The odds line asked for; its `rtp`: the RTP these odds give, percent.
+    ...oddsLineSchema.shape,
+    /** The brand's RTP ceiling the line passes, percent. */
+    ceiling: z.string(),
+  })
+  .extend(lotteryFourEyesFieldsSchema.shape);
 export type LotteryOddsRequest = z.infer<typeof lotteryOddsRequestSchema>;
+
+/**
+ * A void of a numero after its lock, waiting for a second operator (four eyes, docs/lottery.md
+ * "Settlement and voiding"): the second operator confirms it (operatorVoidNumero) or any operator
+ * rejects it (operatorRejectLotteryVoid); the requester never confirms their own. Its `reason`:
+ * why it should be voided, the public notice once it is.
+ */
+export const lotteryVoidRequestSchema = z
+  .object({
+    requestId: z.number().int(),
+    gameCode: z.string(),
+    /** The game's name in the operator's language. */
+    gameName: z.string(),
+    numero: numeroSchema,
+    numeroStatus: numeroStatusSchema,
+    /** The numero's draw time, ms. */
+    drawTime: z.number(),
+  })
+  .extend(lotteryFourEyesFieldsSchema.shape);
+export type LotteryVoidRequest = z.infer<typeof lotteryVoidRequestSchema>;
 
 export const lotteryBetStatuses = ['open', 'won', 'lost', 'cancelled', 'void'] as const;
 export const lotteryBetStatusSchema = z.enum(lotteryBetStatuses);
@@ -595,9 +616,14 @@ export const lotteryCalls = {
           playType: playTypeSchema,
           /** The number (a xiên's numbers joined by ","). */
           number: z.string(),
-          /** Stake × odds of its live bets (one hit each). */
+          /**
+           * The worst case: stake × odds × `maxHits` summed over its live bets (a lô on 27 is paid
+           * for each prize number ending in 27, up to 27 in the north).
+           */
           payout: decimalAmountSchema,
           bets: z.number().int(),
+          /** The most times one bet of the play type can hit in the draw's layout (lottery-rtp.ts maxHits). */
+          maxHits: z.number().int(),
           cap: decimalAmountSchema.nullable(),
           /** Percent of the cap taken. */
           used: z.string().nullable(),
@@ -712,5 +738,33 @@ export const lotteryCalls = {
       /** True when this call requested a void after the lock: a second operator must confirm it. */
       pending: z.boolean(),
     }),
+  }),
+  operatorLotteryVoidRequests: defineCall({
+    id: 'operatorLotteryVoidRequests',
+    method: 'GET',
+    path: '/api/operator/lottery/numeros/void/requests',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Voids after the lock waiting for a second operator (oldest first), of numeros not yet settled or void',
+    tag: 'operator',
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    value: z.object({ items: z.array(lotteryVoidRequestSchema) }),
+  }),
+  operatorRejectLotteryVoid: defineCall({
+    id: 'operatorRejectLotteryVoid',
+    method: 'POST',
+    path: '/api/operator/lottery/numeros/void/reject',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Reject a void waiting for a second operator, with a reason (the numero goes on as it was)',
+    tag: 'operator',
+    body: z.object({
+      requestId: z.number().int().min(1).max(INT4_MAX),
+      reason: z.string().trim().min(3).max(200),
+    }),
+    value: lotteryVoidRequestSchema,
   }),
 };

@@ -3,6 +3,7 @@ import { defineCall } from './define.ts';
 import { gameCategorySchema, languageCodeSchema } from './system.ts';
 import { decimalAmountSchema } from './wallet.ts';
 import { epochMsSchema, pagedValueFields } from './input-rules.ts';
+import { lotteryRegionSchema, lotteryResultOriginSchema, lotteryResultSourceSchema } from './lottery.ts';
 
 /**
  * The member's betting record and profit and loss (spec 2 member centre: personalHistoryCopy,
@@ -80,7 +81,10 @@ export const bettingRecordLineSchema = z.object({
   wallet: roundWalletSchema,
   /**
    * A lottery bet's draw (issue 13): its numero, play type and numbers, the odds (decimal), the
-   * times it won and the special prize once drawn. Absent for other games.
+   * times it won and the special prize once drawn; and where its numbers come from (issue 36, docs/
+   * lottery.md "Result sources"): the game's region, a house draw or the official result, and an
+   * official result's origin once it is in (the results feed, or two operators' typed copies).
+   * Absent for other games.
    */
   draw: z
     .object({
@@ -90,6 +94,9 @@ export const bettingRecordLineSchema = z.object({
       odds: z.string(),
       hits: z.number().int(),
       special: z.string().nullable(),
+      region: lotteryRegionSchema,
+      resultSource: lotteryResultSourceSchema,
+      resultOrigin: lotteryResultOriginSchema.nullable(),
     })
     .optional(),
 });

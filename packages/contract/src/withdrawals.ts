@@ -11,8 +11,10 @@ import {
 import { INT4_MAX, plainTextSchema } from './input-rules.ts';
 import {
   bdMobilePattern,
+  normalizeTrxId,
   normalizeWalletNumber,
   payoutWalletProviderSchema,
+  trxIdPatterns,
   type PayoutWalletProvider,
 } from './mobile-wallets.ts';
 
@@ -64,6 +66,47 @@ export const withdrawalSchema = z.object({
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 const proofImageSchema = imageUploadSchema;
+
+/**
+ * Payouts by a provider's disbursement API (issue 37, item 4; docs/payments.md "Payouts by bKash
+ * B2C"): `bkash_b2c` pays a bKash wallet by bKash's B2C API. The manual payout (disburse with a
+ * proof) stays for every provider.
+ */
+export const payoutMethods = ['bkash_b2c'] as const;
+export const payoutMethodSchema = z.enum(payoutMethods);
+export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
+
+/**
+ * An attempt's state: `sending` (recorded, the provider is being asked), `paid`, `failed` (the
+ * provider moved nothing) or `uncertain` (no answer, or one that does not say: money may have left;
+ * the withdrawal is held until another operator resolves it).
+ */
+export const payoutAttemptStatuses = ['sending', 'uncertain', 'paid', 'failed'] as const;
+
+export const payoutAttemptSchema = z.object({
+  attemptId: z.number().int(),
+  withdrawalId: z.number().int(),
+  method: payoutMethodSchema,
+  /** Our reference at the provider (bKash merchantInvoiceNumber), one per attempt. */
+  reference: z.string(),
+  amount: decimalAmountSchema,
+  currency: z.string(),
+  /** The wallet number paid to. */
+  receiver: z.string(),
+  status: z.enum(payoutAttemptStatuses),
+  /** The provider's transaction id (bKash trxID), once known. */
+  transactionId: z.string().nullable(),
+  /** What the provider answered, or why the outcome is not known. */
+  outcome: z.string().nullable(),
+  sentBy: z.string(),
+  sentAt: z.number(),
+  resolvedBy: z.string().nullable(),
+  resolvedAt: z.number().nullable(),
+  note: z.string().nullable(),
+});
+export type PayoutAttempt = z.infer<typeof payoutAttemptSchema>;
+
+const payoutAnswerSchema = z.object({ withdrawal: withdrawalSchema, attempt: payoutAttemptSchema });
 
 /**
  * The listed provider a free-text e-wallet name reads as (any case, spaces, dashes or dots;
@@ -240,6 +283,12 @@ export const withdrawalCalls = {
         approvedBy: z.string().nullable(),
         /** The operator's payout proof (sent with the disbursement). */
         hasPayoutProof: z.boolean(),
+        /** A payout by a provider's API: its transaction id (bKash trxID). */
+        payoutReference: z.string().nullable(),
+        /** The newest payout attempt by a provider's API, if any. */
+        payoutAttempt: payoutAttemptSchema.nullable(),
+        /** The provider APIs it can be sent by now (approved, nothing open, a wallet the brand pays by API). */
+        payoutMethods: z.array(payoutMethodSchema),
       }),
     ),
   }),
@@ -265,6 +314,50 @@ export const withdrawalCalls = {
         path: ['reason'],
       }),
     value: withdrawalSchema,
+  }),
+  operatorSendWithdrawal: defineCall({
+    id: 'operatorWithdrawalSend',
+    method: 'POST',
+    path: '/api/operator/withdrawal/send',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      "Pay out an approved withdrawal by the provider's disbursement API (bKash B2C): the attempt is recorded first, then sent; paid, failed (nothing moved) or uncertain (held until another operator resolves it)",
+    tag: 'operator',
+    body: z.object({
+      withdrawalId: z.number().int().min(1).max(INT4_MAX),
+      method: payoutMethodSchema,
+    }),
+    value: payoutAnswerSchema,
+  }),
+  operatorResolveWithdrawalPayout: defineCall({
+    id: 'operatorWithdrawalPayoutResolve',
+    method: 'POST',
+    path: '/api/operator/withdrawal/payout/resolve',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      "Resolve an uncertain payout attempt after checking the provider's portal: paid (with its transaction id, checked with the provider) or not paid; another operator than the sender",
+    tag: 'operator',
+    body: z
+      .object({
+        attemptId: z.number().int().min(1).max(INT4_MAX),
+        outcome: z.enum(['paid', 'not_paid']),
+        /** With `paid`: bKash's TrxID of the payout (10 letters and digits). */
+        transactionId: z
+          .string()
+          .max(20)
+          .transform(normalizeTrxId)
+          .pipe(z.string().regex(trxIdPatterns.bkash, 'a bKash TrxID: 10 letters and digits'))
+          .optional(),
+        /** What was checked (the portal's record), for the audit trail. */
+        note: z.string().trim().min(3, 'at least 3 characters').max(200),
+      })
+      .refine((body) => body.outcome !== 'paid' || body.transactionId !== undefined, {
+        message: 'Required',
+        path: ['transactionId'],
+      }),
+    value: payoutAnswerSchema,
   }),
   operatorResolveWithdrawal: defineCall({
     id: 'operatorWithdrawalResolve',

@@ -1,6 +1,11 @@
 /**
  * Checks every ledger invariant (docs/design.md, Money) against the configured database, and that
- * every vendor round's stake and win match its postings (games_rounds_off_ledger.sql):
+ * the round records agents' wages and the betting record read agree with the money (docs/wallet.md,
+ * "Round records against the ledger"): every seamless vendor round's stake and win match its
+ * postings (games_rounds_off_ledger.sql), every lottery bet's stake and win match its placement,
+ * settlement, void or cancel postings (lottery_bets_off_ledger.sql), and the rounds of transfer-mode
+ * vendors match their game wallets' transfers and reported balances
+ * (games_transfer_rounds_off_wallets.sql):
  *   npm run ledger:verify                              # PGlite under DATA_DIR (default ./data)
  *   DATABASE_URL=postgres://… npm run ledger:verify     # PostgreSQL
  * Exit 0: every invariant holds. Exit 1: something is broken; each broken invariant is named with
@@ -11,7 +16,7 @@
  */
 import { loadEnv } from '../config/env.ts';
 import { databaseTarget } from '../db/open-database.ts';
-import { formatRoundsOffLedger, roundsOffLedger } from '../modules/games/games.ledger-check.ts';
+import { checkRoundFigures } from '../modules/back-office/money.figures.ts';
 import { formatVerification, verifyLedger } from '../modules/ledger/ledger.verifier.ts';
 import { missingSiteDatabase, openSiteDatabase } from './site-database.ts';
 
@@ -27,16 +32,18 @@ try {
   const verification = await verifyLedger(database.db);
   console.log(formatVerification(verification));
   const broken = verification.checks.filter((check) => !check.ok).map((check) => check.name);
-  // The figures beside the ledger: each vendor round's stake and win against its postings.
-  const offLedger = await roundsOffLedger(database.db);
-  if (offLedger.length > 0) {
-    console.log(`rounds_match_ledger: BROKEN\n${formatRoundsOffLedger(offLedger)}`);
-    broken.push('rounds_match_ledger');
-  } else {
-    console.log('rounds_match_ledger: ok (the stake and win of every vendor round match its postings)');
+  // The figures beside the ledger: the round records wages read, against the money that moved.
+  const figures = await checkRoundFigures(database.db);
+  for (const figure of figures) {
+    if (figure.ok) {
+      console.log(`${figure.name}: ok (${figure.description})`);
+    } else {
+      console.log(`${figure.name}: BROKEN\n${figure.problems.join('\n')}`);
+      broken.push(figure.name);
+    }
   }
   if (broken.length === 0) {
-    console.log(`ledger:verify: ${verification.checks.length + 1} invariants hold (${target})`);
+    console.log(`ledger:verify: ${verification.checks.length + figures.length} invariants hold (${target})`);
   } else {
     console.error(`ledger:verify: BROKEN (${target}): ${broken.join(', ')}`);
     process.exitCode = 1;

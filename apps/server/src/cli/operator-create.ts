@@ -12,6 +12,7 @@ import { loadEnv } from '../config/env.ts';
 import { openSiteDatabase } from './site-database.ts';
 import { scryptOf } from '../modules/accounts/accounts.context.ts';
 import { createOperator } from '../modules/accounts/operator-create.ts';
+import { recordConsoleChange } from '../modules/audit/audit.service.ts';
 import { seedReferenceData } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 
@@ -85,6 +86,13 @@ try {
     nickname: values.nickname,
     password,
     scrypt: scryptOf(env),
+  });
+  // An owner made outside the back office: in the operators' trail like one made inside it.
+  await recordConsoleChange(database.db, {
+    action: 'operator.create',
+    targetKind: 'operator',
+    targetId: created.id,
+    after: { account: created.account, role: 'owner' },
   });
   console.info(`operator:create: operator '${created.account}' created (id ${created.id})`);
 } catch (error) {

@@ -12,7 +12,13 @@
 import { Redis } from 'ioredis';
 import { loadEnv } from '../config/env.ts';
 import { databaseTarget } from '../db/open-database.ts';
-import { getSettings, updateSettings } from '../modules/settings/settings.service.ts';
+import {
+  getSettings,
+  settingsDiff,
+  settingsDiffForAudit,
+  updateSettings,
+} from '../modules/settings/settings.service.ts';
+import { recordConsoleChange } from '../modules/audit/audit.service.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 import { onDataChanged } from '../shared/read-cache.ts';
@@ -43,7 +49,19 @@ try {
     const stopTelling = onDataChanged(database.db, (tag) => instances.changed(tag));
     try {
       if (redis) await redis.ping().catch(() => undefined);
-      await updateSettings(database.db, patch);
+      const before = await getSettings(database.db);
+      const after = await updateSettings(database.db, patch);
+      // In the operators' trail, as the back office's saves are: the protected settings are
+      // loosened only here (settings.protected.ts), so who did it and what changed is on record.
+      const diff = settingsDiff(before, after);
+      if (diff.length > 0) {
+        await recordConsoleChange(database.db, {
+          action: 'settings.set',
+          targetKind: 'settings',
+          targetId: 'KHELA',
+          ...settingsDiffForAudit(diff),
+        });
+      }
     } finally {
       stopTelling();
       await redis?.quit().catch(() => redis.disconnect());

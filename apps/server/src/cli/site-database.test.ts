@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lockFileName } from '../db/data-folder-lock.ts';
 import { databaseTarget, openDatabase } from '../db/open-database.ts';
 import { missingSiteDatabase } from './site-database.ts';
+import { eq } from 'drizzle-orm';
+import { operatorAudit } from '../modules/audit/audit.tables.ts';
 
 const folders: string[] = [];
 function emptyFolder() {
@@ -88,6 +90,20 @@ describe('operator tools find the site database, never a new one', () => {
       });
     const site = await openDatabase({ kind: 'pglite', dataDir: folder });
     try {
+      // The change is in the operators' trail, under the system user who ran the tool.
+      const trail = await site.db
+        .select()
+        .from(operatorAudit)
+        .where(eq(operatorAudit.action, 'settings.set'));
+      expect(trail).toHaveLength(1);
+      expect(trail[0]).toMatchObject({
+        role: 'server-console',
+        operatorId: null,
+        outcome: 'ok',
+        before: { 'features.loginedToHomePage': false },
+        after: { 'features.loginedToHomePage': true },
+      });
+      expect(trail[0]!.operator).toMatch(/^console:./);
       const refused = getSettings();
       expect(refused.status).toBe(2);
       expect(refused.stderr).toContain(

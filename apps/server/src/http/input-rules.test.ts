@@ -14,7 +14,13 @@ import {
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { rowsOf } from '../modules/ledger/ledger.service.ts';
 import { call } from '../modules/accounts/accounts.test-support.ts';
-import { allowedCaller, loginDemoCallers, type Caller, type CallerTokens } from '../test/contract-callers.ts';
+import {
+  allowedCaller,
+  loginDemoCallers,
+  placeAt,
+  type Caller,
+  type CallerTokens,
+} from '../test/contract-callers.ts';
 
 /**
  * The contract's input rules (packages/contract/src/input-rules.ts) on EVERY call of the contract:
@@ -45,21 +51,8 @@ afterAll(async () => {
 /** An input holding `value` at the field's path, with its discriminated-union branch chosen. */
 function inputWith(field: InputField, value: unknown): Record<string, unknown> {
   const root: Record<string, unknown> = {};
-  const place = (path: (string | number)[], leaf: unknown) => {
-    let current: Record<string | number, unknown> = root;
-    path.forEach((segment, index) => {
-      const key = segment === '*' ? 'EN' : segment;
-      if (index === path.length - 1) {
-        current[key] = leaf;
-        return;
-      }
-      const next = path[index + 1];
-      current[key] ??= typeof next === 'number' ? [] : {};
-      current = current[key] as Record<string | number, unknown>;
-    });
-  };
-  for (const discriminator of field.discriminators) place(discriminator.path, discriminator.value);
-  place(field.path, value);
+  for (const discriminator of field.discriminators) placeAt(root, discriminator.path, discriminator.value);
+  placeAt(root, field.path, value);
   return root;
 }
 

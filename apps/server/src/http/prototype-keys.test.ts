@@ -4,7 +4,7 @@ import { calls, inputFields, type CallDefinition, type InputField } from '@khela
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { gameVendors } from '../modules/games/games.tables.ts';
 import { call } from '../modules/accounts/accounts.test-support.ts';
-import { allowedCaller, loginDemoCallers, type CallerTokens } from '../test/contract-callers.ts';
+import { allowedCaller, loginDemoCallers, placeAt, type CallerTokens } from '../test/contract-callers.ts';
 
 /**
  * Keys of Object.prototype as input (issue 35, item 5a): `GET /lgw/games/popular?prizeMode=__proto__`
@@ -118,20 +118,6 @@ function sampleOf(field: InputField): unknown {
   return candidates.find((candidate) => field.schema.safeParse(candidate).success);
 }
 
-/** `value` placed at `path` in `root` (arrays for numeric segments, the record key `*` as EN). */
-function place(root: Record<string, unknown>, path: (string | number)[], value: unknown) {
-  let current: Record<string | number, unknown> = root;
-  path.forEach((segment, index) => {
-    const key = segment === '*' ? 'EN' : segment;
-    if (index === path.length - 1) {
-      current[key] = value;
-      return;
-    }
-    current[key] ??= typeof path[index + 1] === 'number' ? [] : {};
-    current = current[key] as Record<string | number, unknown>;
-  });
-}
-
 const sameBranch = (a: InputField, b: InputField) =>
   JSON.stringify(a.discriminators) === JSON.stringify(b.discriminators) || a.discriminators.length === 0;
 
@@ -141,13 +127,13 @@ const sameBranch = (a: InputField, b: InputField) =>
  */
 function bodyWith(fields: InputField[], field: InputField, key: string): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const discriminator of field.discriminators) place(body, discriminator.path, discriminator.value);
+  for (const discriminator of field.discriminators) placeAt(body, discriminator.path, discriminator.value);
   for (const sibling of fields) {
     if (sibling === field || !sameBranch(sibling, field)) continue;
     const value = sampleOf(sibling);
-    if (value !== undefined) place(body, sibling.path, value);
+    if (value !== undefined) placeAt(body, sibling.path, value);
   }
-  place(body, field.path, key);
+  placeAt(body, field.path, key);
   return body;
 }
 

@@ -37,3 +37,17 @@ export function allowedCaller(definition: CallDefinition): Caller {
       return 'operator';
   }
 }
+
+/** `value` placed at `path` in `root` (arrays for numeric segments, the record key `*` as EN). */
+export function placeAt(root: Record<string, unknown>, path: (string | number)[], value: unknown) {
+  let current: Record<string | number, unknown> = root;
+  path.forEach((segment, index) => {
+    const key = segment === '*' ? 'EN' : segment;
+    if (index === path.length - 1) {
+      current[key] = value;
+      return;
+    }
+    current[key] ??= typeof path[index + 1] === 'number' ? [] : {};
+    current = current[key] as Record<string | number, unknown>;
+  });
+}

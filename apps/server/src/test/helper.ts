@@ -8,6 +8,7 @@ import { openDatabase } from '../db/open-database.ts';
 import type { Database, DatabaseHandle } from '../db/database.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { scryptOf } from '../modules/accounts/accounts.context.ts';
+import { adminStatement } from './admin-statement.ts';
 
 /** Set by CI to run the same suites on the local PostgreSQL as well as on PGlite. */
 const externalUrl = process.env.DATABASE_URL;
@@ -20,36 +21,32 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** The run's PGlite template (global-setup.ts), read once per test worker: a Blob is never changed. */
+let pgliteTemplate: Blob | undefined;
+
 /**
  * A fresh, migrated database for one test: PGlite from the run's template dump, or, with
- * DATABASE_URL set, a new PostgreSQL database created for this test and dropped afterwards.
+ * DATABASE_URL, a new PostgreSQL database copied from the run's migrated template database and
+ * dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!externalUrl) {
-    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-    const handle = await openDatabase({ kind: 'pglite', loadDataDir: template });
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const handle = await openDatabase({ kind: 'pglite', loadDataDir: pgliteTemplate });
     return { handle, db: handle.db, url: null, close: () => handle.close() };
   }
-  const { default: pg } = await import('pg');
   const name = `khela_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: externalUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await adminStatement(externalUrl, `create database ${name} template ${inject('postgresTemplate')}`);
   const url = new URL(externalUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 5 });
-  await handle.migrate();
   return {
     handle,
     db: handle.db,
     url: url.toString(),
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: externalUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminStatement(externalUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

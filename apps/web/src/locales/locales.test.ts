@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@khela/contract';
 import { formKitTextKeys } from '@khela/contract/form-kit';
+import { playTypeNameKeyList } from '@khela/contract/lottery-names';
 import { agentCentreMenu, memberCentreLabelKeys } from '../shared/config/centre-pages.ts';
 import { helpPageLabelKeys } from '../shared/config/help-pages.ts';
 import { categoryInfo } from '../features/games/game-categories.ts';
@@ -47,6 +48,8 @@ const keysInTables = [
   ...Object.values(errorCatalogue).map((entry) => entry.message),
   // The form texts of the contract's form kit (server issues and zod checks as sentences).
   ...formKitTextKeys,
+  // The play types' market names (the contract's table, shared with the back office).
+  ...playTypeNameKeyList,
   'err_network',
   'err_unknown',
 ];

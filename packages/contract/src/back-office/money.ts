@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { approveOrRejectFields, rejectionNeedsReason } from '../deposits.ts';
 import { requiredText } from '../accounts/fields.ts';
+import { fourEyesDecisionFields } from '../four-eyes.ts';
 import { INT4_MAX } from '../input-rules.ts';
 import { decimalAmountSchema, vendorTransferSchema } from '../wallet.ts';
 import type { OperatorPermission } from './roles.ts';
@@ -27,11 +28,7 @@ export const adjustmentRequestSchema = z.object({
   currency: z.string(),
   reason: z.string(),
   status: adjustmentStatusSchema,
-  requestedBy: z.string(),
-  requestedAt: z.number(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.number().nullable(),
-  decisionReason: z.string().nullable(),
+  ...fourEyesDecisionFields,
   /** The journal entry an approval posted. */
   entryId: z.number().int().nullable(),
   /**

@@ -89,6 +89,13 @@ export const operatorVendorSchema = z.object({
   enabledGames: z.number().int(),
   lastSyncAt: ms.nullable(),
   lastSyncError: z.string().nullable(),
+  /** A transfer-mode vendor's bet records: when a pull last read them to the end (null: never). */
+  recordsPulledAt: ms.nullable(),
+  /**
+   * Why the last pull of its records stopped short, and rounds found off its game wallets (the
+   * hourly check): shown until a pull reads to the end and they agree. Null when all is well.
+   */
+  recordsError: z.string().nullable(),
   overrides: operatorOverridesSchema,
 });
 export type OperatorVendor = z.infer<typeof operatorVendorSchema>;

@@ -54,6 +54,9 @@ const withdrawal = {
   hasProof: false,
   approvedBy: null,
   hasPayoutProof: false,
+  payoutReference: null,
+  payoutAttempt: null,
+  payoutMethods: [],
 };
 
 describe('the money pages', () => {

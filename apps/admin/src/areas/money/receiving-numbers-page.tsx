@@ -7,7 +7,11 @@ import {
   walletProviderNames,
   type ValueOf,
 } from '@khela/contract';
-import { operatorDepositNumbers, operatorSaveDepositNumber } from '@khela/contract/call-routes';
+import {
+  operatorApproveDepositNumber,
+  operatorDepositNumbers,
+  operatorSaveDepositNumber,
+} from '@khela/contract/call-routes';
 import { useCan } from '../../app/operator.ts';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
 import { NumberField, SelectField, SubmitButton, TextField } from '../../shared/forms/fields.tsx';
@@ -32,14 +36,22 @@ type NumberValues = z.input<typeof numberForm>;
 /**
  * The brand's receiving bKash / Nagad / Rocket numbers for manual deposits (issue 37, item 3): a
  * member is shown the enabled number of the provider, with the day's cap left, that was shown
- * longest ago. Numbers are switched off, never deleted (old deposits name them).
+ * longest ago. Numbers are switched off, never deleted (old deposits name them). A new number is
+ * shown to members only once another operator approved it (four eyes); its digits are fixed.
  */
 export default function ReceivingNumbersPage() {
   const list = useCall(operatorDepositNumbers);
   const mayEdit = useCan()('money.deposits');
   const save = useMutationCall(operatorSaveDepositNumber, { invalidates: [operatorDepositNumbers] });
+  const approve = useMutationCall(operatorApproveDepositNumber, { invalidates: [operatorDepositNumbers] });
   const notice = useNotice();
   const [editing, setEditing] = useState<Row | null>(null);
+
+  const approveNumber = (row: Row) =>
+    notice.run(async () => {
+      await approve.mutateAsync({ body: { numberId: row.numberId } });
+      return t('money_numbers_approved', { number: row.number });
+    });
 
   const toggle = (row: Row) =>
     notice.run(async () => {
@@ -74,7 +86,18 @@ export default function ReceivingNumbersPage() {
     {
       key: 'state',
       header: t('money_status'),
-      cell: (row) => (row.enabled ? t('money_numbers_on') : t('money_numbers_off')),
+      cell: (row) =>
+        row.approved ? (
+          row.enabled ? (
+            t('money_numbers_on')
+          ) : (
+            t('money_numbers_off')
+          )
+        ) : (
+          <span className="money-pending">
+            {t('money_numbers_awaiting', { operator: row.addedBy ?? '—' })}
+          </span>
+        ),
     },
     {
       key: 'shown',
@@ -88,6 +111,15 @@ export default function ReceivingNumbersPage() {
       cell: (row) =>
         mayEdit ? (
           <div className="money-actions">
+            {row.approved ? null : (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void approveNumber(row)}
+              >
+                {t('money_numbers_approve')}
+              </button>
+            )}
             <button type="button" className="button button--ghost" onClick={() => setEditing(row)}>
               {t('money_numbers_edit')}
             </button>
@@ -140,37 +172,58 @@ function NumberForm({ editing, onDone }: { editing: Row | null; onDone: () => vo
       const saved = await save.mutateAsync({
         body: {
           ...(editing ? { numberId: editing.numberId } : {}),
-          provider: values.provider,
-          number: values.number,
+          // Fixed once listed: another number is added instead.
+          provider: editing?.provider ?? values.provider,
+          number: editing?.number ?? values.number,
           ...(values.label.trim() ? { label: values.label.trim() } : {}),
           dailyCap: values.dailyCap,
           enabled: editing?.enabled ?? true,
         },
       });
-      setResult(t('money_numbers_saved', { number: saved.number }));
+      setResult(
+        t(saved.approved ? 'money_numbers_saved' : 'money_numbers_saved_awaiting', { number: saved.number }),
+      );
       form.reset();
       onDone();
     },
   });
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <SelectField
-        label={t('money_numbers_provider')}
-        isRequired
-        options={depositWalletProviders.map((value) => ({ value, label: walletProviderNames[value] }))}
-        error={fieldError('provider')}
-        {...form.register('provider')}
-      />
-      <TextField
-        label={t('money_numbers_number')}
-        hint={t('money_numbers_number_hint')}
-        isRequired
-        inputMode="tel"
-        autoComplete="off"
-        maxLength={20}
-        error={fieldError('number')}
-        {...form.register('number')}
-      />
+      {editing ? (
+        <>
+          <TextField
+            label={t('money_numbers_provider')}
+            value={walletProviderNames[editing.provider]}
+            readOnly
+          />
+          <TextField
+            label={t('money_numbers_number')}
+            hint={t('money_numbers_fixed_hint')}
+            value={editing.number}
+            readOnly
+          />
+        </>
+      ) : (
+        <>
+          <SelectField
+            label={t('money_numbers_provider')}
+            isRequired
+            options={depositWalletProviders.map((value) => ({ value, label: walletProviderNames[value] }))}
+            error={fieldError('provider')}
+            {...form.register('provider')}
+          />
+          <TextField
+            label={t('money_numbers_number')}
+            hint={t('money_numbers_number_hint')}
+            isRequired
+            inputMode="tel"
+            autoComplete="off"
+            maxLength={20}
+            error={fieldError('number')}
+            {...form.register('number')}
+          />
+        </>
+      )}
       <TextField
         label={t('money_numbers_label')}
         maxLength={40}

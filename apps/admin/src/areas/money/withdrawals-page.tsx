@@ -27,6 +27,7 @@ import {
   useStatusParam,
 } from './money-kit.tsx';
 import { ImageDialog } from './proof-dialog.tsx';
+import { ResolvePayoutDialog, SendPayoutDialog, isUncertain, payoutLines } from './withdrawal-payout.tsx';
 import { amountField, precisionShownBy } from './amount-field.ts';
 
 type Row = ValueOf<typeof operatorWithdrawals>[number];
@@ -42,6 +43,8 @@ export default function WithdrawalsPage() {
   const [resolving, setResolving] = useState<Row | null>(null);
   const [proof, setProof] = useState<{ id: number; kind: 'receipt' | 'payout' } | null>(null);
   const [approving, setApproving] = useState<Row | null>(null);
+  const [sending, setSending] = useState<Row | null>(null);
+  const [resolvingPayout, setResolvingPayout] = useState<Row | null>(null);
   const notice = useNotice();
   const decide = useMutationCall(operatorDecideWithdrawal, { invalidates: [operatorWithdrawals] });
 
@@ -84,8 +87,34 @@ export default function WithdrawalsPage() {
               {t('money_approve')}
             </button>
           ) : null}
-          {/* Paid out only once approved: one operator approves, then the payout is made. */}
-          {mayAct && row.status === 'pending' && row.approvedBy ? (
+          {/* bKash B2C: only where the server says it can be sent now (approved, a bKash wallet, set up). */}
+          {mayAct && row.payoutMethods.includes('bkash_b2c') ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                notice.setNotice(null);
+                setSending(row);
+              }}
+            >
+              {t('money_payout_send')}
+            </button>
+          ) : null}
+          {mayAct && isUncertain(row.payoutAttempt) ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                notice.setNotice(null);
+                setResolvingPayout(row);
+              }}
+            >
+              {t('money_payout_resolve')}
+            </button>
+          ) : null}
+          {/* Paid out only once approved: one operator approves, then the payout is made. While a
+              payout by bKash's API may have paid, nothing else pays it out or rejects it. */}
+          {mayAct && row.status === 'pending' && row.approvedBy && !isHeld(row) ? (
             <button
               type="button"
               className="button button--primary"
@@ -97,7 +126,7 @@ export default function WithdrawalsPage() {
               {t('money_disburse')}
             </button>
           ) : null}
-          {mayAct && row.status === 'pending' ? (
+          {mayAct && row.status === 'pending' && !isHeld(row) ? (
             <button type="button" className="button button--danger" onClick={() => setRejecting(row)}>
               {t('money_reject')}
             </button>
@@ -165,6 +194,17 @@ export default function WithdrawalsPage() {
         />
       ) : null}
       {disbursing ? <DisburseDialog row={disbursing} onClose={() => setDisbursing(null)} /> : null}
+      {sending ? (
+        <SendPayoutDialog row={sending} onClose={() => setSending(null)} onDone={notice.setNotice} />
+      ) : null}
+      {resolvingPayout?.payoutAttempt ? (
+        <ResolvePayoutDialog
+          row={resolvingPayout}
+          attempt={resolvingPayout.payoutAttempt}
+          onClose={() => setResolvingPayout(null)}
+          onDone={notice.setNotice}
+        />
+      ) : null}
       {resolving ? <ResolveDialog row={resolving} onClose={() => setResolving(null)} /> : null}
       <ImageDialog
         call={operatorWithdrawalProof}
@@ -193,6 +233,7 @@ function WithdrawalState({ row }: { row: Row }) {
   if (row.receipt) {
     lines.push(t(`money_receipt_${row.receipt}`, { amount: formatMoney(row.receivedAmount, row.currency) }));
   }
+  lines.push(...payoutLines(row));
   if (row.refunded !== null)
     lines.push(t('money_refunded', { amount: formatMoney(row.refunded, row.currency) }));
   if (row.reason) lines.push(`${t('money_reason')}: ${row.reason}`);
@@ -205,6 +246,12 @@ function WithdrawalState({ row }: { row: Row }) {
       ))}
     </span>
   );
+}
+
+/** A payout by bKash's API is sending or its outcome is unknown: the server refuses anything else. */
+function isHeld(row: Row): boolean {
+  const status = row.payoutAttempt?.status;
+  return status === 'sending' || status === 'uncertain';
 }
 
 /**

@@ -6,24 +6,31 @@ import { SelectField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
+import { MarketName } from './market-name.tsx';
 
 type Line = ValueOf<typeof operatorLotteryExposure>['list'][number];
 
 /**
- * Live exposure of a game's open numero (issue 36 item 6): the house's possible payout per number
- * against the brand's liability cap of its play type, largest first, refreshed every 10 seconds.
+ * Live exposure of a game's open numero (issue 36 item 6): the house's possible payout per number in
+ * its worst draw (stake × odds × the play type's most hits) against the brand's liability cap of its
+ * play type, largest first, refreshed every 10 seconds; play types by their market names.
  */
 export function ExposureSection() {
   const menu = useCall(lotteryGameMenu, {});
   const games = (menu.data?.gameMenus ?? []).flatMap((tab) => tab.games);
   const [gameCode, setGameCode] = useState('');
+  const region = games.find((game) => game.gameCode === gameCode)?.region;
   const exposure = useCall(
     operatorLotteryExposure,
     { gameCode },
     { enabled: Boolean(gameCode), refetchInterval: 10_000 },
   );
   const columns: Column<Line>[] = [
-    { key: 'play', header: t('operations_odds_play'), cell: (line) => line.playType },
+    {
+      key: 'play',
+      header: t('operations_odds_play'),
+      cell: (line) => <MarketName playType={line.playType} {...(region ? { region } : {})} />,
+    },
     { key: 'number', header: t('operations_exposure_number'), cell: (line) => line.number },
     {
       key: 'bets',
@@ -31,6 +38,13 @@ export function ExposureSection() {
       align: 'end',
       wide: true,
       cell: (line) => line.bets,
+    },
+    {
+      key: 'hits',
+      header: t('operations_exposure_max_hits'),
+      align: 'end',
+      wide: true,
+      cell: (line) => `×${line.maxHits}`,
     },
     { key: 'payout', header: t('operations_exposure_payout'), align: 'end', cell: (line) => line.payout },
     {

@@ -25,6 +25,7 @@ import { ConfirmWithReason } from '../../shared/ui/confirm-with-reason.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
+import { MarketName, marketNameOf } from './market-name.tsx';
 
 /**
  * The lottery's odds with their return to player (issue 36 item 6): the RTP of every line, the RTP
@@ -53,7 +54,11 @@ export function OddsSection({ ceiling }: { ceiling: number | null }) {
   const columns: Column<OddsLine>[] = [
     { key: 'mode', header: t('operations_odds_mode'), cell: (line) => line.prizeMode },
     { key: 'region', header: t('operations_odds_region'), cell: (line) => line.region },
-    { key: 'play', header: t('operations_odds_play'), cell: (line) => line.playType },
+    {
+      key: 'play',
+      header: t('operations_odds_play'),
+      cell: (line) => <MarketName playType={line.playType} region={line.region} />,
+    },
     { key: 'odds', header: t('operations_odds_odds'), align: 'end', cell: (line) => line.odds },
     {
       key: 'rtp',
@@ -168,7 +173,7 @@ function OddsDialog({
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={t('operations_odds_edit_title', {
-        play: line.playType,
+        play: marketNameOf(line.playType, line.region).en,
         mode: line.prizeMode,
         region: line.region,
       })}
@@ -253,7 +258,12 @@ export function OddsRequestsSection() {
     {
       key: 'line',
       header: t('operations_odds_play'),
-      cell: (row) => `${row.playType} · ${row.region}`,
+      cell: (row) => (
+        <>
+          <MarketName playType={row.playType} region={row.region} />
+          <span className="muted">{row.region}</span>
+        </>
+      ),
     },
     { key: 'odds', header: t('operations_odds_odds'), align: 'end', cell: (row) => row.odds },
     {

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { type z } from 'zod';
 import { lotteryCalls } from '@khela/contract';
-import { lotteryGameMenu, lotteryOpenNumero, operatorVoidNumero } from '@khela/contract/call-routes';
+import {
+  lotteryGameMenu,
+  lotteryOpenNumero,
+  operatorLotteryVoidRequests,
+  operatorVoidNumero,
+} from '@khela/contract/call-routes';
 import { useOperator } from '../../app/operator.ts';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
 import { bodySchema } from '../../shared/api/schemas.ts';
@@ -19,11 +24,13 @@ import './operations.css';
 import { ExposureSection } from './lottery-exposure.tsx';
 import { OddsRequestsSection, OddsSection, useRtpCeiling } from './lottery-odds.tsx';
 import { OfficialSection } from './lottery-official.tsx';
+import { VoidRequestsSection } from './lottery-voids.tsx';
 
 /**
  * The lottery's odds and stake limits with their RTP, the odds waiting for a second operator
- * (lottery-odds.tsx), the voiding of a draw that is not settled (issue 13), and the official
- * results: each regional game's source and the sheets typed by two operators (lottery-official.tsx).
+ * (lottery-odds.tsx), the voiding of a draw that is not settled (issue 13) and the voids after the
+ * lock waiting for a second operator (lottery-voids.tsx), and the official results: each regional
+ * game's source and the sheets typed by two operators (lottery-official.tsx).
  */
 export default function LotteryPage() {
   const canManage = useOperator().permissions.includes('lottery.manage');
@@ -31,6 +38,7 @@ export default function LotteryPage() {
   return (
     <Page title={t('operations_lottery_title')}>
       {canManage ? <VoidNumeroSection /> : null}
+      <VoidRequestsSection />
       <OfficialSection canManage={canManage} />
       <OddsSection ceiling={ceiling} />
       <OddsRequestsSection />
@@ -47,7 +55,7 @@ function VoidNumeroSection() {
   const games = (menu.data?.gameMenus ?? []).flatMap((tab) => tab.games);
   const [done, setDone] = useState<string | null>(null);
   const [pending, setPending] = useState<VoidValues | null>(null);
-  const voidNumero = useMutationCall(operatorVoidNumero);
+  const voidNumero = useMutationCall(operatorVoidNumero, { invalidates: [operatorLotteryVoidRequests] });
   const { form, alert, submit, fieldError, isSubmitting } = useServerForm<VoidValues>({
     schema: voidSchema,
     defaultValues: { gameCode: '', numero: '', reason: '' },

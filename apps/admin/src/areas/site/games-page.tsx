@@ -220,6 +220,22 @@ function VendorsSection({ mayManage }: { mayManage: boolean }) {
         ),
       wide: true,
     },
+    {
+      // A transfer-mode vendor's bet records, pulled by a job: how fresh they are, or why not.
+      key: 'records',
+      header: t('site_vendor_records'),
+      cell: (row) =>
+        row.walletMode !== 'transfer' ? (
+          t('site_vendor_records_seamless')
+        ) : row.recordsError ? (
+          <span className="badge badge--danger">{row.recordsError}</span>
+        ) : row.recordsPulledAt === null ? (
+          t('site_vendor_records_never')
+        ) : (
+          formatTime(row.recordsPulledAt)
+        ),
+      wide: true,
+    },
   ];
   return (
     <Section

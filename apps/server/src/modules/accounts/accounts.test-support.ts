@@ -58,6 +58,19 @@ export async function call(sut: TestApp, options: CallOptions) {
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
+/**
+ * GET and POST calls made with `current().token` unless given another (null: none); `current()`
+ * answers the test's app and caller (set in a hook).
+ */
+export function callsAs(current: () => { sut: TestApp; token: string }) {
+  return {
+    get: (url: string, token: string | null = current().token) =>
+      call(current().sut, { method: 'GET', url, token }),
+    post: (url: string, body: unknown, token: string | null = current().token) =>
+      call(current().sut, { method: 'POST', url, body, token }),
+  };
+}
+
 export async function loginAs(
   sut: TestApp,
   username: string,

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallDefinition, OperatorAuditEntry } from '@khela/contract';
@@ -96,15 +97,51 @@ export async function recordOperatorChange(
 ): Promise<void> {
   await db.insert(operatorAudit).values({
     ...whoOf(request),
-    action: storableText(change.action ?? callOf(request)?.id ?? request.routeOptions.url ?? 'unknown'),
+    ...changeColumns(change, change.action ?? callOf(request)?.id ?? request.routeOptions.url ?? 'unknown'),
+  });
+  request.operatorAudited = true;
+}
+
+/** A change's own columns in the trail (what, on what, before and after), made storable. */
+function changeColumns(change: OperatorChange, action: string) {
+  return {
+    action: storableText(action),
     targetKind: storableText(change.targetKind),
     targetId: storableText(String(change.targetId)),
-    outcome: 'ok',
+    outcome: 'ok' as const,
     reason: storableText(change.reason),
     before: bounded(redactForAudit(change.before)),
     after: bounded(redactForAudit(change.after)),
+  };
+}
+
+/**
+ * Records a change made on the server's command line (`npm run settings`, `secret:set`,
+ * `operator:create`): the back office never sees these tools, so their changes (the protected
+ * settings' loosening above all) go into the same trail, under the system user who ran them.
+ */
+export async function recordConsoleChange(
+  db: Database,
+  change: Required<Pick<OperatorChange, 'action'>> & OperatorChange,
+) {
+  await db.insert(operatorAudit).values({
+    operatorId: null,
+    operator: storableText(`console:${consoleUser()}`),
+    role: 'server-console',
+    ip: null,
+    userAgent: null,
+    requestId: null,
+    ...changeColumns(change, change.action),
   });
-  request.operatorAudited = true;
+}
+
+function consoleUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    // A user with no passwd entry (some containers): the uid says who.
+    return `uid ${process.getuid?.() ?? 'unknown'}`;
+  }
 }
 
 /**

@@ -87,36 +87,3 @@ export async function limitsPassed(
 export async function lockAdjustments(tx: Database): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('money-adjustments-limits'))`);
 }
-
-/** The insider controls whose `0` turns them off and whose higher value lets more through. */
-const ceilings = [
-  'adjustCountPerOperatorDay',
-  'adjustSumPerOperatorDay',
-  'adjustCountPerMemberDay',
-  'adjustSumPerMemberDay',
-  'disburseSecondOperatorFrom',
-] as const;
-
-/**
- * The settings changes (dotted paths, as settingsDiff gives them) that loosen the insider controls:
- * a limit or the second-operator amount raised or turned off (`0`), the creditors' cooling hours
- * lowered. The back office refuses them to anyone, an owner too (issue 35: an owner who loosened
- * them alone could then credit and pay out alone); tightening stays open there. Loosening is done
- * on the server's command line (`npm run settings`), outside the back office's reach.
- */
-export function insiderControlsLoosened(
-  changes: readonly { path: string; before: unknown; after: unknown }[],
-): string[] {
-  const loosened: string[] = [];
-  for (const { path, before, after } of changes) {
-    const key = /^insiderControls\.(\w+)$/.exec(path)?.[1];
-    if (!key) continue;
-    const [was, now] = [Number(before), Number(after)];
-    const looser =
-      key === 'creditorCoolingHours'
-        ? now < was
-        : (ceilings as readonly string[]).includes(key) && was !== 0 && (now === 0 || now > was);
-    if (looser) loosened.push(path);
-  }
-  return loosened;
-}

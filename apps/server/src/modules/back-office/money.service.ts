@@ -23,6 +23,7 @@ import type { SiteSettings } from '../settings/settings.schema.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
 import { adjustWallet } from '../wallet/wallet.service.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
+import { checkRoundFigures } from './money.figures.ts';
 import { limitsPassed, lockAdjustments } from './money.limits.ts';
 import { ledgerVerifications, moneyAdjustments } from './money.tables.ts';
 
@@ -391,13 +392,17 @@ function verificationView(row: VerificationRow | undefined) {
   return { at: row.at.getTime(), ok: row.ok, tookMs: row.tookMs, checks: row.checks as CheckView[] };
 }
 
-/** Runs the verifier (one read-only snapshot) and stores its result; the job and "run now" share it. */
+/**
+ * Runs the verifier (the ledger's invariants in one read-only snapshot, then the round records
+ * against the ledger: money.figures.ts) and stores its result; the job and "run now" share it.
+ */
 export async function runAndStoreVerification(db: Database) {
   const started = Date.now();
-  const result = await runLedgerVerifier(db);
+  const ledger = await runLedgerVerifier(db);
+  const checks = [...ledger.checks, ...(await checkRoundFigures(db))];
   const [row] = await db
     .insert(ledgerVerifications)
-    .values({ ok: result.ok, tookMs: Date.now() - started, checks: result.checks })
+    .values({ ok: checks.every((check) => check.ok), tookMs: Date.now() - started, checks })
     .returning();
   return verificationView(row);
 }

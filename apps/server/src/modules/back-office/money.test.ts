@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call, operatorOfRole } from '../accounts/accounts.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { journalEntries } from '../ledger/ledger.tables.ts';
+import { rowsOf } from '../ledger/ledger.service.ts';
 import { operatorAudit } from '../audit/audit.tables.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { png, uniqueKeys } from '../wallet/money.test-support.ts';
@@ -310,27 +311,52 @@ describe('the ledger browser', () => {
     });
   });
 
+  /** Money → Ledger check's "Run now", as the operator of `token`. */
+  const runVerifier = (token: string) =>
+    call(sut, { method: 'POST', url: '/api/operator/ledger/verify', token, body: {} });
+
   it("stores the verifier's result: none at first, then the run's", async () => {
     const none = await get('/api/operator/ledger/verification', finance.token);
     expect(none.body.value).toEqual({ at: null, ok: null, tookMs: null, checks: [] });
-    const run = await call(sut, {
-      method: 'POST',
-      url: '/api/operator/ledger/verify',
-      token: finance.token,
-      body: {},
-    });
+    const run = await runVerifier(finance.token);
     expect(run.status, JSON.stringify(run.body)).toBe(200);
     expect(run.body.value.ok).toBe(true);
     expect(run.body.value.checks.length).toBeGreaterThan(3);
+    // The round records beside the ledger are checked in the same run (issue 34).
+    const names = (run.body.value.checks as { name: string; ok: boolean }[]).map((check) => check.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'rounds_match_ledger',
+        'lottery_bets_match_ledger',
+        'transfer_rounds_match_wallets',
+      ]),
+    );
     const last = await get('/api/operator/ledger/verification', finance.token);
     expect(last.body.value).toEqual(run.body.value);
-    const refused = await call(sut, {
-      method: 'POST',
-      url: '/api/operator/ledger/verify',
-      token: content.token,
-      body: {},
-    });
+    const refused = await runVerifier(content.token);
     expect(refused.status).toBe(403);
+  });
+
+  it('fails the run when a round record says a stake the ledger never took, and names the round', async () => {
+    // A round written beside the money (as a bug or a hand in the database would): 5.00 staked, no posting.
+    const [row] = rowsOf<{ id: number }>(
+      await sut.db.execute(sql`select id from members where account = 'demoplayer'`),
+    );
+    await sut.db.execute(sql`insert into game_rounds
+        (vendor_code, round_id, member_id, node_id, game_type, vassalage, currency, wallet_kind, bet_amount)
+        values ('KHELA', 'forged-1', ${row!.id}, 1, 'RNG', 'KHELA', 'BDT', 'main', 500)`);
+    try {
+      const run = await runVerifier(finance.token);
+      expect(run.status, JSON.stringify(run.body)).toBe(200);
+      expect(run.body.value.ok).toBe(false);
+      const failed = (run.body.value.checks as { name: string; ok: boolean; problems: string[] }[]).filter(
+        (check) => !check.ok,
+      );
+      expect(failed.map((check) => check.name)).toEqual(['rounds_match_ledger']);
+      expect(failed[0]!.problems).toEqual([expect.stringContaining('KHELA/forged-1')]);
+    } finally {
+      await sut.db.execute(sql`delete from game_rounds where round_id = 'forged-1'`);
+    }
   });
 });
 

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { calls, settingsDocumentMaxChars } from '@khela/contract';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { getSettingsDocument, replaceSettings, type SettingsChange } from '../settings/settings.service.ts';
+import { getSettingsDocument, replaceSettings, settingsDiffForAudit } from '../settings/settings.service.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
-import { insiderControlsLoosened } from './money.limits.ts';
 
 /**
  * The back office's site calls that live here (issue 15): the brand settings document, read and
@@ -23,29 +22,14 @@ export async function siteAdminRoutes(app: FastifyInstance) {
         issues: [{ field: 'document', reason: `is longer than ${settingsDocumentMaxChars} characters` }],
       });
     }
-    const refuseLoosening = (diff: SettingsChange[]) => {
-      const loosened = insiderControlsLoosened(diff);
-      if (loosened.length > 0) {
-        throw new AppError('FORBIDDEN', {
-          issues: loosened.map((path) => ({
-            field: `document.${path}`,
-            reason: 'loosening the insider controls is done on the server (npm run settings), not here',
-          })),
-        });
-      }
-    };
-    const result = await replaceSettings(db, body, async (tx, diff) => {
-      refuseLoosening(diff);
+    // A change that loosens a protected setting is refused by replaceSettings (settings.protected.ts).
+    return replaceSettings(db, body, async (tx, diff) => {
       await recordOperatorChange(tx, request, {
         action: 'settings.save',
         targetKind: 'settings',
         targetId: 'KHELA',
-        before: Object.fromEntries(diff.map((change) => [change.path, change.before])),
-        after: Object.fromEntries(diff.map((change) => [change.path, change.after])),
+        ...settingsDiffForAudit(diff),
       });
     });
-    // A check tells it too (a save has refused it inside its transaction: nothing was written).
-    refuseLoosening(result.diff);
-    return result;
   });
 }

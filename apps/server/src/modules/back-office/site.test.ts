@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import type { VendorGamesList } from '@khela/contract';
 import type { TestApp } from '../../test/helper.ts';
-import { call, operatorLogin, operatorOfRole } from '../accounts/accounts.test-support.ts';
+import { call, callsAs, operatorLogin, operatorOfRole } from '../accounts/accounts.test-support.ts';
 import { applyOwnGames } from '../games/games.service.ts';
 import { gameVendors, games } from '../games/games.tables.ts';
 import { appWithVendors } from '../games/games.test-support.ts';
 import { siteSettings } from '../settings/settings.tables.ts';
 import { updateSettings } from '../settings/settings.service.ts';
+import type { SiteSettingsInput } from '../settings/settings.schema.ts';
 import { operatorAudit } from '../audit/audit.tables.ts';
 
 /**
@@ -51,9 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sut.close());
 
-const get = (url: string, token: string | null = owner) => call(sut, { method: 'GET', url, token });
-const post = (url: string, body: unknown, token: string | null = owner) =>
-  call(sut, { method: 'POST', url, body, token });
+const { get, post } = callsAs(() => ({ sut, token: owner }));
 
 async function nodeOf(code: string): Promise<number> {
   const [row] = await sut.db.select({ nodeId: games.nodeId }).from(games).where(eq(games.gameCode, code));
@@ -68,6 +67,25 @@ async function lastAudit(action: string) {
     .orderBy(desc(operatorAudit.id))
     .limit(1);
   return row;
+}
+
+/**
+ * Each document, saved as a dry run and for real, is refused (FORBIDDEN naming its one loosened
+ * path); nothing is written and the refusals are in the operators' audit trail.
+ */
+async function expectRefusedSaves(cases: { path: string; document: unknown }[]) {
+  const [before] = await sut.db.select().from(siteSettings);
+  for (const { path, document } of cases) {
+    for (const dryRun of [true, false]) {
+      const refused = await post('/api/operator/site/settings/save', { document, dryRun });
+      expect([refused.status, refused.body.code], path).toEqual([403, 'FORBIDDEN']);
+      const fields = refused.body.value.issues.map((issue: { field: string }) => issue.field);
+      expect(fields, path).toEqual([`document.${path}`]);
+    }
+  }
+  const [after] = await sut.db.select().from(siteSettings);
+  expect(after).toEqual(before);
+  expect(await lastAudit('operatorSettingsSave')).toMatchObject({ outcome: 'refused' });
 }
 
 /** A refused role gets FORBIDDEN and the refusal is in the operators' audit trail. */
@@ -370,7 +388,7 @@ describe('the settings document', () => {
     expect(tightened.status, JSON.stringify(tightened.body)).toBe(200);
     expect(tightened.body.value.saved).toBe(true);
     const current = (await read()).document;
-    const [before] = await sut.db.select().from(siteSettings);
+    const cases: { path: string; document: unknown }[] = [];
     for (const [key, value] of [
       ['adjustCountPerMemberDay', 0],
       ['adjustCountPerMemberDay', 3],
@@ -383,21 +401,125 @@ describe('the settings document', () => {
       ['disburseSecondOperatorFrom', '0'],
       ['disburseSecondOperatorFrom', '10001'],
     ] as const) {
-      for (const dryRun of [true, false]) {
-        const loosened = await post('/api/operator/site/settings/save', {
-          document: { ...current, insiderControls: { ...current.insiderControls, [key]: value } },
-          dryRun,
-        });
-        expect([loosened.status, loosened.body.code], `${key}=${value}`).toEqual([403, 'FORBIDDEN']);
-        expect(loosened.body.value.issues[0].field).toBe(`document.insiderControls.${key}`);
-      }
+      cases.push({
+        path: `insiderControls.${key}`,
+        document: { ...current, insiderControls: { ...current.insiderControls, [key]: value } },
+      });
     }
-    const [after] = await sut.db.select().from(siteSettings);
-    expect(after).toEqual(before);
-    // The refusals are in the audit trail.
-    expect(await lastAudit('operatorSettingsSave')).toMatchObject({ outcome: 'refused' });
+    await expectRefusedSaves(cases);
     // Back as it was: the server's command line (updateSettings) loosens them.
     await updateSettings(sut.db, { insiderControls: controls });
     expect((await read()).document.insiderControls).toEqual(controls);
+  });
+
+  it('refuses every loosening of a protected setting, tightening stays open (issues 35 to 37)', async () => {
+    type Doc = Record<string, unknown> & {
+      agentWages: { edgeShare: number; undeclaredEdge: number };
+      lotteryRisk: { rtpCeiling: number; liabilityCaps: Record<string, string> };
+      lotteryFairness: { cancelFreezeMinutes: number; beacon: Record<string, unknown> };
+      lotteryResults: { deadlineMinutes: number; feed: Record<string, unknown> };
+      payments: {
+        bkash: Record<string, unknown>;
+        bkashB2c: Record<string, unknown>;
+        nagad: Record<string, unknown>;
+        depositMethods: Record<string, unknown>[];
+      };
+    };
+    const read = async () => (await get('/api/operator/site/settings')).body.value.document as Doc;
+    const bank = {
+      code: 'city_bank',
+      kind: 'bank_transfer' as const,
+      names: { EN: 'City Bank' },
+      min: '100',
+      max: '50000',
+      bank: { bankName: 'City Bank', accountName: 'Khela Ltd', accountNumber: '1001' },
+    };
+    // Set up on the server's command line: a bank account, a beacon, a feed, bKash and Nagad.
+    await updateSettings(sut.db, {
+      payments: {
+        depositMethods: [bank],
+        bkash: { appKey: 'app-key', username: 'merchant' },
+        nagad: { merchantId: '683002007104225', nagadPublicKey: 'PEM' },
+      },
+      lotteryFairness: {
+        cancelFreezeMinutes: 5,
+        beacon: { urls: ['https://api.drand.sh'], chainHash: 'a'.repeat(64), deadlineMinutes: 10 },
+      },
+      lotteryResults: {
+        deadlineMinutes: 360,
+        feed: { kind: 'http', urlTemplate: 'https://feed.example/{station}' },
+      },
+    });
+    const set = (doc: Doc, edit: (copy: Doc) => void): Doc => {
+      const copy = structuredClone(doc);
+      edit(copy);
+      return copy;
+    };
+    const save = (document: Doc, dryRun = false) =>
+      post('/api/operator/site/settings/save', { document, dryRun });
+    const current = await read();
+    const looser: [string, (doc: Doc) => void][] = [
+      ['agentWages.edgeShare', (d) => (d.agentWages.edgeShare += 1)],
+      ['agentWages.undeclaredEdge', (d) => (d.agentWages.undeclaredEdge += 1)],
+      ['lotteryRisk.rtpCeiling', (d) => (d.lotteryRisk.rtpCeiling = 99)],
+      ['lotteryRisk.liabilityCaps.de', (d) => (d.lotteryRisk.liabilityCaps.de = '1000000.01')],
+      ['lotteryRisk.liabilityCaps.lo2', (d) => (d.lotteryRisk.liabilityCaps.lo2 = '0')],
+      ['lotteryFairness.cancelFreezeMinutes', (d) => (d.lotteryFairness.cancelFreezeMinutes = 0)],
+      [
+        'lotteryFairness.beacon.urls',
+        (d) => (d.lotteryFairness.beacon.urls = ['https://beacon.evil.example']),
+      ],
+      ['lotteryFairness.beacon.chainHash', (d) => (d.lotteryFairness.beacon.chainHash = 'b'.repeat(64))],
+      ['lotteryFairness.beacon.publicKey', (d) => (d.lotteryFairness.beacon.publicKey = 'c'.repeat(192))],
+      ['lotteryFairness.beacon.deadlineMinutes', (d) => (d.lotteryFairness.beacon.deadlineMinutes = 1)],
+      ['lotteryResults.deadlineMinutes', (d) => (d.lotteryResults.deadlineMinutes = 10)],
+      ['lotteryResults.feed.kind', (d) => (d.lotteryResults.feed.kind = 'none')],
+      [
+        'lotteryResults.feed.urlTemplate',
+        (d) => (d.lotteryResults.feed.urlTemplate = 'https://evil.example/{date}'),
+      ],
+      ['payments.bkash.baseUrl', (d) => (d.payments.bkash.baseUrl = 'https://bkash.evil.example')],
+      ['payments.bkash.appKey', (d) => (d.payments.bkash.appKey = 'other')],
+      ['payments.nagad.nagadPublicKey', (d) => (d.payments.nagad.nagadPublicKey = 'OTHER PEM')],
+      ['payments.bkashB2c.enabled', (d) => (d.payments.bkashB2c.enabled = true)],
+      ['payments.bkashB2c.baseUrl', (d) => (d.payments.bkashB2c.baseUrl = 'https://b2c.evil.example')],
+      ['payments.bkashB2c.maxAmount', (d) => (d.payments.bkashB2c.maxAmount = '25000.01')],
+      [
+        'payments.depositMethods',
+        (d) => (d.payments.depositMethods[0]!.bank = { ...bank.bank, accountNumber: '6666' }),
+      ],
+      ['payments.depositMethods', (d) => d.payments.depositMethods.push({ ...bank, code: 'second_bank' })],
+      ['currencyPrecision', (d) => (d.currencyPrecision = 0)],
+    ];
+    await expectRefusedSaves(looser.map(([path, edit]) => ({ path, document: set(current, edit) })));
+    // Tighter, or not protected: saved from the back office.
+    const tighter = set(current, (d) => {
+      d.agentWages.edgeShare -= 1;
+      d.lotteryRisk.rtpCeiling = 97;
+      d.lotteryRisk.liabilityCaps.de = '999999.99';
+      d.lotteryFairness.cancelFreezeMinutes = 6;
+      d.lotteryFairness.beacon.deadlineMinutes = 20;
+      d.lotteryResults.feed.pollSeconds = 30;
+      d.payments.bkash.maxAmount = '20000';
+      d.payments.bkashB2c.maxAmount = '10000';
+      d.payments.depositMethods[0]!.enabled = false;
+      d.payments.depositMethods[0]!.names = { EN: 'City Bank (paused)' };
+    });
+    const saved = await save(tighter);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.value.saved).toBe(true);
+    // Turning the paused account back on adds no receiving account; a new one added while off does.
+    const reEnabled = await save(set(await read(), (d) => (d.payments.depositMethods[0]!.enabled = true)));
+    expect(reEnabled.status, JSON.stringify(reEnabled.body)).toBe(200);
+    const addedOff = await save(
+      set(await read(), (d) =>
+        d.payments.depositMethods.push({ ...bank, code: 'quiet_bank', enabled: false }),
+      ),
+    );
+    expect([addedOff.status, addedOff.body.value.issues[0].field]).toEqual([
+      403,
+      'document.payments.depositMethods',
+    ]);
+    await updateSettings(sut.db, { payments: current.payments as SiteSettingsInput['payments'] });
   });
 });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { parseAmount } from '../ledger/money.ts';
 import {
@@ -20,6 +21,7 @@ import {
   searchTransactionAnswer,
   tokenAnswer,
 } from './bkash.api.ts';
+import { type BkashToken, createTokenKeeper, expiryOf } from './bkash.token.ts';
 
 /** What the adapter needs of the brand's bKash merchant account (settings + secret store). */
 export interface BkashConfig {
@@ -45,16 +47,24 @@ export interface BkashTransaction {
   completedTime: string;
 }
 
+/** A search answer's transaction, as both adapters give it. */
+export function transactionOf(found: z.infer<typeof searchTransactionAnswer>): BkashTransaction {
+  return {
+    trxId: found.trxID,
+    status: found.transactionStatus,
+    amount: found.amount,
+    currency: found.currency,
+    customerMsisdn: found.customerMsisdn,
+    completedTime: found.completedTime,
+  };
+}
+
 export interface BkashGateway extends PaymentGateway {
   searchTransaction(trxId: string): Promise<BkashTransaction | null>;
 }
 
-interface Token {
-  idToken: string;
+interface Token extends BkashToken {
   refreshToken: string;
-  /** ms epoch, a minute before bKash's expiry. */
-  expiresAt: number;
-  key: string;
 }
 
 const paymentIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -96,9 +106,6 @@ export function createBkashGateway(options: {
   config: () => Promise<BkashConfig | null>;
   isTest: boolean;
 }): BkashGateway {
-  let token: Token | null = null;
-  let granting: Promise<Token> | null = null;
-
   async function configOrRefuse(): Promise<BkashConfig> {
     const config = await options.config();
     if (!config) throw unavailable('not set up (payments.bkash and its secrets)');
@@ -119,15 +126,15 @@ export function createBkashGateway(options: {
     return answer.body;
   }
 
-  async function grant(config: BkashConfig, key: string): Promise<Token> {
+  async function grant(config: BkashConfig, key: string, current: Token | null): Promise<Token> {
     const credentials = { username: config.username, password: config.password };
     const keys = { app_key: config.appKey, app_secret: config.appSecret };
     let answer: unknown = null;
-    if (token && token.key === key) {
+    if (current) {
       answer = await send(
         config,
         bkashPaths.refreshToken,
-        { ...keys, refresh_token: token.refreshToken },
+        { ...keys, refresh_token: current.refreshToken },
         credentials,
       );
     }
@@ -142,31 +149,23 @@ export function createBkashGateway(options: {
     return {
       idToken: parsed.data.id_token,
       refreshToken: parsed.data.refresh_token,
-      expiresAt: Date.now() + Math.max(0, parsed.data.expires_in - 60) * 1000,
+      expiresAt: expiryOf(parsed.data.expires_in),
       key,
     };
   }
 
-  async function idToken(config: BkashConfig): Promise<string> {
-    const key = `${config.baseUrl} ${config.appKey} ${config.username}`;
-    if (token && token.key === key && token.expiresAt > Date.now()) return token.idToken;
-    granting ??= grant(config, key).finally(() => {
-      granting = null;
-    });
-    token = await granting;
-    return token.idToken;
-  }
+  const tokens = createTokenKeeper(grant);
 
   /** A checkout call with the token; a token bKash no longer takes is granted again once. */
   async function checkout(path: string, body: unknown): Promise<{ config: BkashConfig; answer: unknown }> {
     const config = await configOrRefuse();
     for (let attempt = 0; ; attempt += 1) {
       const answer = await send(config, path, body, {
-        authorization: await idToken(config),
+        authorization: await tokens.idToken(config),
         'x-app-key': config.appKey,
       });
       if (codeOf(answer).code === bkashErrors.invalidAppToken.statusCode && attempt === 0) {
-        token = null;
+        tokens.forget();
         continue;
       }
       return { config, answer };
@@ -186,14 +185,7 @@ export function createBkashGateway(options: {
     const { answer } = await checkout(bkashPaths.search, { trxID: trxId });
     const parsed = searchTransactionAnswer.safeParse(answer);
     if (codeOf(answer).code !== bkashSuccess || !parsed.success) return null;
-    return {
-      trxId: parsed.data.trxID,
-      status: parsed.data.transactionStatus,
-      amount: parsed.data.amount,
-      currency: parsed.data.currency,
-      customerMsisdn: parsed.data.customerMsisdn,
-      completedTime: parsed.data.completedTime,
-    };
+    return transactionOf(parsed.data);
   }
 
   const run = <T>(work: () => Promise<T>): Promise<T> => runProviderCall(work, unavailable);

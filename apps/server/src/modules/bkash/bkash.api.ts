@@ -170,3 +170,108 @@ export function bkashTime(at: Date): string {
   const iso = dhaka.toISOString(); // 2019-08-07T05:12:34.978Z shifted to Dhaka
   return `${iso.slice(0, 19)}:${iso.slice(20, 23)} GMT+0600`;
 }
+
+/**
+ * bKash's payouts to a customer's wallet ("B2C", disbursement), as bKash publishes them: part of
+ * bKash Checkout's payment API, not of Tokenized Checkout, on its own host with the disbursement
+ * account's own credentials (live `https://checkout.pay.bka.sh/v1.2.0-beta`, sandbox
+ * `https://checkout.sandbox.bka.sh/v1.2.0-beta`). The token is granted as for the checkout (app
+ * key and secret in the body, username and password as headers); each call carries `authorization`
+ * (the id_token) and `x-app-key`. Balance and search are GETs, the search with the trxID in the
+ * path. This API answers success without a status code and its errors as `errorCode` /
+ * `errorMessage` (codeOf reads both shapes).
+ *
+ * bKash publishes no way to ask for a payout by our invoice number: a payout whose answer is lost
+ * cannot be looked up, only found by its trxID in bKash's merchant portal (docs/payments.md).
+ */
+export const bkashB2cPaths = {
+  grantToken: '/checkout/token/grant',
+  refreshToken: '/checkout/token/refresh',
+  b2cPayment: '/checkout/payment/b2cPayment',
+  organizationBalance: '/checkout/payment/organizationBalance',
+  /** GET, followed by the trxID. */
+  searchTransaction: '/checkout/payment/search/',
+} as const;
+
+/** B2C errors in the checkout API's shape (published codes and texts). */
+export const bkashB2cErrors = {
+  invalidAppToken: { errorCode: '2001', errorMessage: 'Invalid App Key' },
+  invalidAmount: { errorCode: '2006', errorMessage: 'Invalid amount' },
+  invalidCurrency: { errorCode: '2007', errorMessage: 'Invalid currency' },
+  invalidReceiver: { errorCode: '2012', errorMessage: 'Invalid Receiver MSISDN' },
+  exceptionOccurred: { errorCode: '2020', errorMessage: 'Exception Occurred' },
+  insufficientBalance: { errorCode: '2023', errorMessage: 'Insufficient Balance' },
+  invalidRequestBody: { errorCode: '2025', errorMessage: 'Invalid request body' },
+  duplicate: { errorCode: '2029', errorMessage: 'Duplicate for all transactions' },
+  invalidInvoiceNumber: { errorCode: '2031', errorMessage: 'Invalid merchant invoice number' },
+  transactionNotFound: { errorCode: '2033', errorMessage: 'Transaction not found' },
+  notBkashAccount: { errorCode: '2057', errorMessage: 'Not a bKash Account' },
+  mandatoryFieldMissing: { errorCode: '2065', errorMessage: 'Mandatory field missing' },
+  invalidCredentials: { errorCode: '4001', errorMessage: 'Invalid username or password' },
+} as const;
+
+/**
+ * The b2cPayment error codes that mean bKash moved nothing: the request was refused before any
+ * money left (token, amount, currency, receiver, balance, body, invoice, the receiver's account
+ * state, permission). Only these fail a payout attempt so that it may be sent again; any other
+ * code (2003 process failed, 2020/2024 exception occurred, 2029 duplicate, a code bKash adds
+ * later) leaves the attempt uncertain, as a timeout does.
+ */
+export const bkashB2cNothingPaidCodes: ReadonlySet<string> = new Set([
+  '2001', // Invalid App Key (after a fresh token was refused too)
+  '2006', // Invalid amount
+  '2007', // Invalid currency
+  '2012', // Invalid Receiver MSISDN
+  '2023', // Insufficient Balance
+  '2025', // Invalid request body
+  '2031', // Invalid merchant invoice number
+  '2039', // The account of the credit party is in a state which prohibits execution
+  '2040', // Credit party identity tag prohibits execution
+  '2041', // Credit party identity is in a state which does not support the current service
+  '2044', // Identity has not subscribed to a product that contains the expected service
+  '2045', // The MSISDN of the customer does not exist
+  '2046', // Identity has not subscribed to a product that contains requested service
+  '2057', // Not a bKash Account
+  '2058', // Not a Customer Wallet
+  '2065', // Mandatory field missing
+  '2067', // Invalid permission
+]);
+
+// B2C requests (what we send).
+export const b2cPaymentRequest = z.object({
+  amount: amountText,
+  currency: z.literal('BDT'),
+  merchantInvoiceNumber: z.string().min(1).max(255),
+  /** The customer's wallet, as its 11-digit local number (01XXXXXXXXX). */
+  receiverMSISDN: z.string().min(1).max(20),
+});
+
+// B2C answers (the fields we read; bKash adds more).
+export const b2cPaymentAnswer = statusAnswer.extend({
+  completedTime: text,
+  trxID: text,
+  transactionStatus: text,
+  amount: amountText,
+  currency: text,
+  receiverMSISDN: text,
+  merchantInvoiceNumber: text,
+  b2cFee: text.optional(),
+});
+export const organizationBalanceAnswer = statusAnswer.extend({
+  organizationBalance: z.array(
+    z.object({
+      accountTypeName: text,
+      accountStatus: text.optional(),
+      accountHolderName: text.optional(),
+      accountName: text.optional(),
+      currency: text,
+      currentBalance: amountText,
+      availableBalance: amountText,
+      updateTime: text.optional(),
+    }),
+  ),
+});
+/** The checkout API's search: the tokenized search's fields and the payment's reference. */
+export const b2cSearchAnswer = searchTransactionAnswer.extend({
+  transactionReference: text.optional(),
+});

@@ -8,8 +8,11 @@ import {
   sendSimulatorPage,
 } from '../../shared/provider-simulator.ts';
 import { z } from 'zod';
-import { parseAmount } from '../ledger/money.ts';
+import { formatAmount, parseAmount } from '../ledger/money.ts';
 import {
+  b2cPaymentRequest,
+  bkashB2cErrors,
+  bkashB2cPaths,
   bkashErrors,
   bkashPaths,
   bkashSuccess,
@@ -28,6 +31,11 @@ import {
  * cannot be: bKash. It checks no PIN or OTP (any 5-digit PIN passes), keeps no money, forgets
  * everything when the process ends, and its error codes are the handful in bkash.api.ts. Faults are
  * asked for by the test (`fail`), never by a request, so a member cannot trigger them.
+ *
+ * It also speaks bKash's B2C payouts (bkashB2cPaths, the checkout API under the same version
+ * prefix): its own token grant with the disbursement credentials, b2cPayment from a disbursement
+ * balance it keeps, the organisation's balance, and search by trxID for the payouts it made. Every
+ * payout is recorded in `payouts`, so a test can tell exactly how many were paid.
  */
 
 export interface BkashSimulatorOptions {
@@ -47,6 +55,10 @@ export interface BkashSimulatorOptions {
   tokenSeconds?: number;
   /** The deadline demo mode's adapter gives its calls, in ms (tests shorten it to play timeouts). */
   clientTimeoutMs?: number;
+  /** The disbursement account's credentials (B2C); the checkout's when not given. */
+  b2c?: { appKey: string; appSecret: string; username: string; password: string };
+  /** The disbursement account's balance at start, decimal taka (default 1,000,000). */
+  b2cBalance?: string;
 }
 
 /** A fault to play on the next calls to one API path. */
@@ -58,7 +70,19 @@ export type BkashFault =
   /** Answer HTTP 503 without doing the call. */
   | { kind: 'http-503' }
   /** Answer the call's fields but with this transactionStatus or amount (a lying answer). */
-  | { kind: 'override'; fields: Record<string, string> };
+  | { kind: 'override'; fields: Record<string, string> }
+  /** Answer this error without doing the call (e.g. 2057 not a bKash account for a payout). */
+  | { kind: 'refuse'; error: { errorCode: string; errorMessage: string } };
+
+/** A payout the simulator made (b2cPayment): bKash's record of it. */
+export interface SimulatedB2cPayout {
+  trxID: string;
+  merchantInvoiceNumber: string;
+  receiverMSISDN: string;
+  amount: string;
+  initiatedAt: Date;
+  completedAt: Date;
+}
 
 export interface SimulatedBkashPayment {
   paymentID: string;
@@ -86,10 +110,20 @@ export interface BkashSimulator {
   authorize(paymentID: string, outcome: 'success' | 'failure' | 'cancel', wallet?: string): string;
   /** Makes bKash's record of a payment differ from the merchant's (reconciliation tests). */
   diverge(paymentID: string, divergence: ProviderDivergence): void;
+  /** Every B2C payout made, in order (money that left the disbursement account). */
+  payouts: SimulatedB2cPayout[];
+  /** The disbursement account's balance now, decimal taka. */
+  b2cBalance(): string;
+  /** Sets the disbursement account's balance (decimal taka). */
+  setB2cBalance(amount: string): void;
   register(app: FastifyInstance): Promise<void>;
 }
 
 const ok = { statusCode: bkashSuccess, statusMessage: 'Successful' };
+/** bKash's two APIs the simulator speaks: Tokenized Checkout, and the checkout API's B2C payouts. */
+type Product = 'tokenized' | 'b2c';
+const b2cPathList: readonly string[] = Object.values(bkashB2cPaths);
+const productOf = (path: string): Product => (b2cPathList.includes(path) ? 'b2c' : 'tokenized');
 /** bKash's sandbox wallet that always lacks balance. */
 const insufficientWallet = '01823074817';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -107,19 +141,23 @@ function code(length: number): string {
 
 export function createBkashSimulator(options: BkashSimulatorOptions): BkashSimulator {
   const payments = new Map<string, SimulatedBkashPayment>();
-  const tokens = new Map<string, number>();
+  /** id_token → expiry (ms) and the product it was granted for (checkout tokens do not pay out). */
+  const tokens = new Map<string, { expires: number; product: Product }>();
+  const payouts: SimulatedB2cPayout[] = [];
+  let disbursementBalance = parseAmount(options.b2cBalance ?? '1000000', { precision: 2 });
   const refreshTokens = new Set<string>();
   const faults = new Map<string, { fault: BkashFault; times: number }>();
   const requests: BkashSimulator['requests'] = [];
   const tokenSeconds = options.tokenSeconds ?? 3600;
 
-  function issueToken() {
+  function issueToken(product: Product) {
     const idToken = `sim.${randomBytes(24).toString('base64url')}`;
     const refreshToken = `simr.${randomBytes(24).toString('base64url')}`;
-    tokens.set(idToken, Date.now() + tokenSeconds * 1000);
+    tokens.set(idToken, { expires: Date.now() + tokenSeconds * 1000, product });
     refreshTokens.add(refreshToken);
     return {
-      ...ok,
+      // The checkout API (B2C) answers its grant without a status code.
+      ...(product === 'tokenized' ? ok : {}),
       id_token: idToken,
       token_type: 'Bearer',
       expires_in: tokenSeconds,
@@ -301,6 +339,96 @@ export function createBkashSimulator(options: BkashSimulatorOptions): BkashSimul
     },
   };
 
+  /** The payouts' work (checkout API): b2cPayment, the organisation's balance, search by trxID. */
+  const b2cHandlers: Record<string, (body: unknown) => unknown> = {
+    [bkashB2cPaths.b2cPayment]: (body) => {
+      const request = b2cPaymentRequest.safeParse(body);
+      if (!request.success) return bkashB2cErrors.mandatoryFieldMissing;
+      const amount = parseAmount(request.data.amount, { precision: 2 });
+      if (
+        amount <= 0n ||
+        amount < parseAmount(options.minAmount, { precision: 2 }) ||
+        amount > parseAmount(options.maxAmount, { precision: 2 })
+      ) {
+        return bkashB2cErrors.invalidAmount;
+      }
+      if (!/^01[3-9]\d{8}$/.test(request.data.receiverMSISDN)) return bkashB2cErrors.invalidReceiver;
+      // What bKash does with an invoice number used before is not published; the simulator refuses
+      // it with 2029 (which the adapter reads as uncertain), so a test would see a reuse.
+      if (payouts.some((payout) => payout.merchantInvoiceNumber === request.data.merchantInvoiceNumber)) {
+        return bkashB2cErrors.duplicate;
+      }
+      if (amount > disbursementBalance) return bkashB2cErrors.insufficientBalance;
+      disbursementBalance -= amount;
+      const initiatedAt = new Date();
+      const payout: SimulatedB2cPayout = {
+        trxID: code(10),
+        merchantInvoiceNumber: request.data.merchantInvoiceNumber,
+        receiverMSISDN: request.data.receiverMSISDN,
+        amount: request.data.amount,
+        initiatedAt,
+        completedAt: new Date(),
+      };
+      payouts.push(payout);
+      return {
+        completedTime: bkashTime(payout.completedAt),
+        trxID: payout.trxID,
+        transactionStatus: 'Completed',
+        amount: payout.amount,
+        currency: 'BDT',
+        receiverMSISDN: payout.receiverMSISDN,
+        merchantInvoiceNumber: payout.merchantInvoiceNumber,
+        b2cFee: '0.00',
+      };
+    },
+    [bkashB2cPaths.organizationBalance]: () => {
+      const balance = formatAmount(disbursementBalance, 2);
+      const updateTime = bkashTime(new Date());
+      return {
+        organizationBalance: [
+          {
+            accountTypeName: 'Disbursement Account',
+            accountStatus: 'Active',
+            accountHolderName: 'Simulated merchant',
+            accountName: 'Disbursement',
+            currency: 'BDT',
+            currentBalance: balance,
+            availableBalance: balance,
+            updateTime,
+          },
+          {
+            accountTypeName: 'Collection Account',
+            accountStatus: 'Active',
+            accountHolderName: 'Simulated merchant',
+            accountName: 'Collection',
+            currency: 'BDT',
+            currentBalance: '0.00',
+            availableBalance: '0.00',
+            updateTime,
+          },
+        ],
+      };
+    },
+    [bkashB2cPaths.searchTransaction]: (body) => {
+      const request = searchTransactionRequest.safeParse(body);
+      if (!request.success) return bkashB2cErrors.mandatoryFieldMissing;
+      const payout = payouts.find((entry) => entry.trxID === request.data.trxID);
+      if (!payout) return bkashB2cErrors.transactionNotFound;
+      return {
+        trxID: payout.trxID,
+        initiationTime: bkashTime(payout.initiatedAt),
+        completedTime: bkashTime(payout.completedAt),
+        transactionType: 'B2C Payment',
+        customerMsisdn: payout.receiverMSISDN,
+        transactionStatus: 'Completed',
+        amount: payout.amount,
+        currency: 'BDT',
+        organizationShortCode: '50022',
+        transactionReference: payout.merchantInvoiceNumber,
+      };
+    },
+  };
+
   /** Waits `ms`, or less when the caller hangs up; true when the caller is gone. */
   function hang(ms: number, reply: FastifyReply): Promise<boolean> {
     return new Promise((resolve) => {
@@ -313,6 +441,35 @@ export function createBkashSimulator(options: BkashSimulatorOptions): BkashSimul
       const timer = setTimeout(done, ms);
       socket.on('close', done);
     });
+  }
+
+  /** A token grant or refresh of `product`, checked against that product's credentials. */
+  function grantAnswer(
+    product: Product,
+    path: string,
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ) {
+    const credentials = product === 'b2c' ? (options.b2c ?? options) : options;
+    const refused = product === 'b2c' ? bkashB2cErrors.invalidCredentials : bkashErrors.invalidCredentials;
+    const invalidToken = product === 'b2c' ? bkashB2cErrors.invalidAppToken : bkashErrors.invalidAppToken;
+    const username = typeof headers.username === 'string' ? headers.username : '';
+    const password = typeof headers.password === 'string' ? headers.password : '';
+    const isGrant = path === bkashPaths.grantToken || path === bkashB2cPaths.grantToken;
+    const grant = (isGrant ? grantTokenRequest : refreshTokenRequest).safeParse(body);
+    if (!grant.success)
+      return product === 'b2c' ? bkashB2cErrors.mandatoryFieldMissing : bkashErrors.mandatoryFieldMissing;
+    if (
+      !same(username, credentials.username) ||
+      !same(password, credentials.password) ||
+      !same(grant.data.app_key, credentials.appKey) ||
+      !same(grant.data.app_secret, credentials.appSecret)
+    ) {
+      return refused;
+    }
+    if ('refresh_token' in grant.data && !refreshTokens.has(String(grant.data.refresh_token)))
+      return invalidToken;
+    return issueToken(product);
   }
 
   async function answerApi(
@@ -329,32 +486,25 @@ export function createBkashSimulator(options: BkashSimulatorOptions): BkashSimul
       await hang(fault.ms, reply);
       return reply.code(504).send({ message: 'Endpoint request timed out' });
     }
+    if (fault?.kind === 'refuse') return reply.code(200).send(fault.error);
+    const product = productOf(path);
     let answer: unknown;
-    if (path === bkashPaths.grantToken || path === bkashPaths.refreshToken) {
-      const username = typeof headers.username === 'string' ? headers.username : '';
-      const password = typeof headers.password === 'string' ? headers.password : '';
-      const grant = (path === bkashPaths.grantToken ? grantTokenRequest : refreshTokenRequest).safeParse(
-        body,
-      );
-      if (!grant.success) answer = bkashErrors.mandatoryFieldMissing;
-      else if (
-        !same(username, options.username) ||
-        !same(password, options.password) ||
-        !same(grant.data.app_key, options.appKey) ||
-        !same(grant.data.app_secret, options.appSecret)
-      ) {
-        answer = bkashErrors.invalidCredentials;
-      } else if ('refresh_token' in grant.data && !refreshTokens.has(String(grant.data.refresh_token))) {
-        answer = bkashErrors.invalidAppToken;
-      } else answer = issueToken();
+    if (
+      path === bkashPaths.grantToken ||
+      path === bkashPaths.refreshToken ||
+      path === bkashB2cPaths.grantToken ||
+      path === bkashB2cPaths.refreshToken
+    ) {
+      answer = grantAnswer(product, path, headers, body);
     } else {
-      const handler = handlers[path];
+      const handler = (product === 'b2c' ? b2cHandlers : handlers)[path];
       if (!handler) return reply.code(404).send({ message: 'Not Found' });
       const authorization = typeof headers.authorization === 'string' ? headers.authorization : '';
       const appKey = typeof headers['x-app-key'] === 'string' ? headers['x-app-key'] : '';
-      const expires = tokens.get(authorization);
-      if (expires === undefined || expires < Date.now() || !same(appKey, options.appKey)) {
-        answer = bkashErrors.invalidAppToken;
+      const token = tokens.get(authorization);
+      const key = product === 'b2c' ? (options.b2c ?? options).appKey : options.appKey;
+      if (!token || token.expires < Date.now() || token.product !== product || !same(appKey, key)) {
+        answer = product === 'b2c' ? bkashB2cErrors.invalidAppToken : bkashErrors.invalidAppToken;
       } else answer = handler(body);
     }
     if (fault?.kind === 'override' && typeof answer === 'object' && answer !== null) {
@@ -407,6 +557,21 @@ ${
         answerApi(path, request.headers, request.body, reply),
       );
     }
+    for (const path of [bkashB2cPaths.grantToken, bkashB2cPaths.refreshToken, bkashB2cPaths.b2cPayment]) {
+      app.post(`${options.apiPrefix}${path}`, { config: { rateLimit: false } }, (request, reply) =>
+        answerApi(path, request.headers, request.body, reply),
+      );
+    }
+    const balancePath = bkashB2cPaths.organizationBalance;
+    app.get(`${options.apiPrefix}${balancePath}`, { config: { rateLimit: false } }, (request, reply) =>
+      answerApi(balancePath, request.headers, undefined, reply),
+    );
+    const searchPath = bkashB2cPaths.searchTransaction;
+    app.get<{ Params: { trxID: string } }>(
+      `${options.apiPrefix}${searchPath}:trxID`,
+      { config: { rateLimit: false } },
+      (request, reply) => answerApi(searchPath, request.headers, { trxID: request.params.trxID }, reply),
+    );
     const pagePath = `${options.pagePrefix}/redirect/tokenized/`;
     app.get(pagePath, async (request, reply) => {
       const query = pageQuery.safeParse(request.query);
@@ -433,6 +598,11 @@ ${
       faults.set(path, { fault, times });
     },
     authorize,
+    payouts,
+    b2cBalance: () => formatAmount(disbursementBalance, 2),
+    setB2cBalance(amount) {
+      disbursementBalance = parseAmount(amount, { precision: 2 });
+    },
     diverge(paymentID, divergence) {
       const payment = payments.get(paymentID);
       if (!payment) throw new Error(`no simulated payment ${paymentID}`);

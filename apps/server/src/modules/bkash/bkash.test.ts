@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import {
+  bkashDemoMethod,
   closeListeningApp,
   demoAppWithDepositMethod,
   depositCalls,
@@ -21,14 +22,7 @@ let player: string;
 let simulator: BkashSimulator;
 
 beforeEach(async () => {
-  ({ sut, player } = await demoAppWithDepositMethod({
-    code: 'bkash',
-    kind: 'bkash',
-    names: { EN: 'bKash (demo)' },
-    min: '10',
-    max: '100000',
-    feeBps: 0,
-  }));
+  ({ sut, player } = await demoAppWithDepositMethod(bkashDemoMethod));
   simulator = sut.app.demoProviders!.bkash;
   simulator.options.clientTimeoutMs = 1500;
 });

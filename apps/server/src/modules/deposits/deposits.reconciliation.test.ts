@@ -7,10 +7,15 @@ import type { BkashSimulator } from '../bkash/bkash.simulator.ts';
 import { bkashPaths } from '../bkash/bkash.api.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import type { NagadSimulator } from '../nagad/nagad.simulator.ts';
-import { getSettings, updateSettings } from '../settings/settings.service.ts';
 import { expireUnpaidDeposits } from './deposits.service.ts';
 import { depositOrders, depositReconciliationItems } from './deposits.tables.ts';
-import { closeListeningApp, demoAppWithDepositMethod, depositCalls } from './deposits.test-support.ts';
+import {
+  bkashDemoMethod,
+  closeListeningApp,
+  demoAppWithDepositMethod,
+  depositCalls,
+  replaceDepositMethods,
+} from './deposits.test-support.ts';
 
 /**
  * The daily reconciliation (issue 37, item 6) against the demo site's bKash and Nagad simulators:
@@ -26,24 +31,10 @@ let bkash: BkashSimulator;
 let nagad: NagadSimulator;
 
 beforeEach(async () => {
-  ({ sut, player } = await demoAppWithDepositMethod({
-    code: 'bkash',
-    kind: 'bkash',
-    names: { EN: 'bKash (demo)' },
-    min: '10',
-    max: '100000',
-    feeBps: 0,
-  }));
-  const settings = await getSettings(sut.db);
-  await updateSettings(sut.db, {
-    payments: {
-      ...settings.payments,
-      depositMethods: [
-        ...settings.payments.depositMethods.filter((method) => method.kind !== 'nagad'),
-        { code: 'nagad', kind: 'nagad', names: { EN: 'Nagad (demo)' }, min: '10', max: '100000', feeBps: 0 },
-      ],
-    },
-  });
+  ({ sut, player } = await demoAppWithDepositMethod(bkashDemoMethod));
+  await replaceDepositMethods(sut.db, 'nagad', [
+    { code: 'nagad', kind: 'nagad', names: { EN: 'Nagad (demo)' }, min: '10', max: '100000', feeBps: 0 },
+  ]);
   operator = await operatorLogin(sut);
   bkash = sut.app.demoProviders!.bkash;
   nagad = sut.app.demoProviders!.nagad;

@@ -27,6 +27,7 @@ import {
   methodOf,
   pickReceivingNumber,
   saveReceivingNumber,
+  approveReceivingNumber,
   setDepositLimits,
   type GatewayLinks,
 } from './deposits.service.ts';
@@ -137,10 +138,25 @@ export async function depositRoutes(app: FastifyInstance) {
     listReceivingNumbers(db, await getSettings(db)),
   );
 
+  const numberActor = (request: FastifyRequest) => {
+    const session = operatorOf(request);
+    return { id: session.operatorId, name: session.account };
+  };
+
   registerCall(app, calls.operatorSaveDepositNumber, async ({ body, request }) =>
     saveReceivingNumber(db, {
+      actor: numberActor(request),
       settings: await getSettings(db),
       body,
+      audit: (tx, change) => recordOperatorChange(tx, request, change),
+    }),
+  );
+
+  registerCall(app, calls.operatorApproveDepositNumber, async ({ body, request }) =>
+    approveReceivingNumber(db, {
+      actor: numberActor(request),
+      settings: await getSettings(db),
+      numberId: body.numberId,
       audit: (tx, change) => recordOperatorChange(tx, request, change),
     }),
   );

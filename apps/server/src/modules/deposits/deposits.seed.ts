@@ -31,9 +31,27 @@ export async function seedDemoReceivingNumbers(db: Database): Promise<void> {
   await db
     .insert(depositWalletNumbers)
     .values([
-      { provider: 'bkash', number: '01700000001', label: 'Demo bKash 1', dailyCap: 10_000_000n },
-      { provider: 'bkash', number: '01700000002', label: 'Demo bKash 2', dailyCap: 10_000_000n },
-      { provider: 'nagad', number: '01800000001', label: 'Demo Nagad', dailyCap: 10_000_000n },
+      {
+        provider: 'bkash',
+        number: '01700000001',
+        label: 'Demo bKash 1',
+        dailyCap: 10_000_000n,
+        approvedAt: new Date(),
+      },
+      {
+        provider: 'bkash',
+        number: '01700000002',
+        label: 'Demo bKash 2',
+        dailyCap: 10_000_000n,
+        approvedAt: new Date(),
+      },
+      {
+        provider: 'nagad',
+        number: '01800000001',
+        label: 'Demo Nagad',
+        dailyCap: 10_000_000n,
+        approvedAt: new Date(),
+      },
     ])
     .onConflictDoNothing();
 }

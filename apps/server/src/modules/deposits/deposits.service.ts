@@ -1,7 +1,12 @@
 // Deposits, one file per concern: methods (what is on offer), limits (the player's own), orders
 // (create, decide, list) and the gateway's side (callbacks, reconciliation, expiry).
 export { listDepositMethods, methodOf } from './deposits.methods.ts';
-export { pickReceivingNumber, listReceivingNumbers, saveReceivingNumber } from './deposits.wallet.ts';
+export {
+  approveReceivingNumber,
+  pickReceivingNumber,
+  listReceivingNumbers,
+  saveReceivingNumber,
+} from './deposits.wallet.ts';
 export { getDepositLimits, setDepositLimits } from './deposits.limits.ts';
 export {
   type GatewayLinks,

@@ -107,6 +107,17 @@ export const depositWalletNumbers = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     lastShownAt: timestamp('last_shown_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Four eyes on where players' money goes (issue 35): the operator who added the number (or
+     * last changed its provider or digits), and the other operator who approved it. A number is
+     * shown to members only once approved; the demo's and those listed before this rule count as
+     * approved (approvedAt set, no approver).
+     */
+    addedById: bigint('added_by_id', { mode: 'number' }),
+    addedBy: text('added_by'),
+    approvedById: bigint('approved_by_id', { mode: 'number' }),
+    approvedBy: text('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('deposit_wallet_numbers_key').on(table.provider, table.number)],
 );

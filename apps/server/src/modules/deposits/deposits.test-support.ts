@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Database } from '../../db/database.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import type { SiteSettingsInput } from '../settings/settings.schema.ts';
@@ -8,26 +9,47 @@ import { uniqueKeys } from '../wallet/money.test-support.ts';
 import { depositOrders } from './deposits.tables.ts';
 import { reconcileOverdueDeposits } from './deposits.service.ts';
 
+type DepositMethodInput = NonNullable<NonNullable<SiteSettingsInput['payments']>['depositMethods']>[number];
+
+/** Lists `methods` in the place of the site's deposit methods of `kind` (the others stay). */
+export async function replaceDepositMethods(
+  db: Database,
+  kind: DepositMethodInput['kind'],
+  methods: DepositMethodInput[],
+): Promise<void> {
+  const settings = await getSettings(db);
+  await updateSettings(db, {
+    payments: {
+      ...settings.payments,
+      depositMethods: [
+        ...settings.payments.depositMethods.filter((other) => other.kind !== kind),
+        ...methods,
+      ],
+    },
+  });
+}
+
+/** The demo's bKash deposit method (its simulator behind it), 10.00 to 100,000.00, no fee. */
+export const bkashDemoMethod = {
+  code: 'bkash',
+  kind: 'bkash',
+  names: { EN: 'bKash (demo)' },
+  min: '10',
+  max: '100000',
+  feeBps: 0,
+} as const;
+
 /**
  * A site in demo mode listening on a port (its provider simulators are mounted on it and its
  * adapters call them over HTTP), with an operator, a player and `method` as the only deposit
  * method of its kind.
  */
 export async function demoAppWithDepositMethod(
-  method: NonNullable<NonNullable<SiteSettingsInput['payments']>['depositMethods']>[number],
+  method: DepositMethodInput,
 ): Promise<{ sut: TestApp; player: string }> {
   const { sut, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' });
   await sut.app.listen({ host: '127.0.0.1', port: 0 });
-  const settings = await getSettings(sut.db);
-  await updateSettings(sut.db, {
-    payments: {
-      ...settings.payments,
-      depositMethods: [
-        ...settings.payments.depositMethods.filter((other) => other.kind !== method.kind),
-        method,
-      ],
-    },
-  });
+  await replaceDepositMethods(sut.db, method.kind, [method]);
   return { sut, player };
 }
 

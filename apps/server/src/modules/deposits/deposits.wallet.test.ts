@@ -11,10 +11,11 @@ import { members } from '../accounts/accounts.tables.ts';
 import { hashPassword } from '../accounts/password-hash.ts';
 import { scryptOf } from '../accounts/accounts.context.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
-import { getSettings, updateSettings } from '../settings/settings.service.ts';
 import { walletAudit } from '../wallet/wallet.tables.ts';
 import { uniqueKeys } from '../wallet/money.test-support.ts';
 import { depositWalletNumbers, depositWalletTransfers } from './deposits.tables.ts';
+import { replaceDepositMethods } from './deposits.test-support.ts';
+import { operatorAudit } from '../audit/audit.tables.ts';
 
 /**
  * Manual wallet deposits (issue 37, item 3): receiving numbers by rotation within daily caps, the
@@ -27,42 +28,29 @@ let sut: TestApp;
 let operator: string;
 let player: string;
 
+/** A manual mobile-wallet deposit method of this file: 100 to 25,000, no fee, on. */
+function manualWalletMethod(code: string, walletProvider: 'bkash' | 'rocket', name: string) {
+  return {
+    code,
+    kind: 'wallet_manual' as const,
+    walletProvider,
+    names: { EN: name },
+    min: '100',
+    max: '25000',
+    feeBps: 0,
+    enabled: true,
+    logoUrl: null,
+    bank: null,
+  };
+}
+
 beforeEach(async () => {
   ({ sut, operator, player } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
-  const settings = await getSettings(sut.db);
-  await updateSettings(sut.db, {
-    payments: {
-      ...settings.payments,
-      // The demo's own manual wallet methods and numbers give way to this file's.
-      depositMethods: [
-        ...settings.payments.depositMethods.filter((method) => method.kind !== 'wallet_manual'),
-        {
-          code: 'bkash_send',
-          kind: 'wallet_manual',
-          walletProvider: 'bkash',
-          names: { EN: 'bKash Send Money' },
-          min: '100',
-          max: '25000',
-          feeBps: 0,
-          enabled: true,
-          logoUrl: null,
-          bank: null,
-        },
-        {
-          code: 'rocket_send',
-          kind: 'wallet_manual',
-          walletProvider: 'rocket',
-          names: { EN: 'Rocket' },
-          min: '100',
-          max: '25000',
-          feeBps: 0,
-          enabled: true,
-          logoUrl: null,
-          bank: null,
-        },
-      ],
-    },
-  });
+  // The demo's own manual wallet methods and numbers give way to this file's.
+  await replaceDepositMethods(sut.db, 'wallet_manual', [
+    manualWalletMethod('bkash_send', 'bkash', 'bKash Send Money'),
+    manualWalletMethod('rocket_send', 'rocket', 'Rocket'),
+  ]);
 });
 beforeEach(async () => {
   await sut.db.delete(depositWalletNumbers);
@@ -75,6 +63,8 @@ const newRequest = uniqueKeys('wallet-deposit');
 
 const saveNumber = (body: Record<string, unknown>, token: string = operator) =>
   call(sut, { method: 'POST', url: '/api/operator/deposit/number', body, token });
+const approveNumber = (numberId: unknown, token: string | null = operator) =>
+  call(sut, { method: 'POST', url: '/api/operator/deposit/number/approve', body: { numberId }, token });
 const listNumbers = (token: string = operator) =>
   call(sut, { method: 'GET', url: '/api/operator/deposit/numbers', token });
 const numberFor = (body: Record<string, unknown>, token: string | null = player) =>
@@ -123,7 +113,11 @@ async function twoBkashNumbers() {
     enabled: true,
   });
   expect([first.status, second.status]).toEqual([200, 200]);
-  return [first.body.value.numberId as number, second.body.value.numberId as number] as const;
+  const ids = [first.body.value.numberId as number, second.body.value.numberId as number] as const;
+  // Four eyes: another operator approves each before members are shown it.
+  const checker = await operatorOfRole(sut, 'finance');
+  for (const numberId of ids) expect((await approveNumber(numberId, checker.token)).status).toBe(200);
+  return ids;
 }
 
 describe('receiving numbers', () => {
@@ -177,6 +171,85 @@ describe('receiving numbers', () => {
       'AMOUNT_OUT_OF_RANGE',
     );
     expect((await numberFor({ methodCode: 'bank', amount: '400' })).status).toBe(400);
+  });
+
+  it('shows a new number to members only once another operator approved it; its digits stay fixed', async () => {
+    const added = await saveNumber({
+      provider: 'bkash',
+      number: '01711000001',
+      dailyCap: '1000',
+      enabled: true,
+    });
+    expect(added.status).toBe(200);
+    const numberId = added.body.value.numberId as number;
+    expect(added.body.value).toMatchObject({
+      approved: false,
+      approvedBy: null,
+      addedBy: expect.any(String),
+    });
+    // Listed, on, but nobody is told to pay into it yet, nor may a member claim a transfer to it.
+    const hidden = await numberFor({ methodCode: 'bkash_send', amount: '500' });
+    expect([hidden.status, hidden.body.code]).toEqual([409, 'NO_RECEIVING_NUMBER']);
+    const claim = await create({
+      amount: '500',
+      wallet: { numberId, senderNumber: '01999888777', trxId: '9BK4C7DX2M' },
+    });
+    expect([claim.status, claim.body.value.issues[0].field]).toEqual([400, 'wallet.numberId']);
+    // The operator who added it cannot approve it; nor can a member, a guest or a role without it.
+    const own = await approveNumber(numberId);
+    expect([own.status, own.body.code]).toEqual([409, 'SECOND_APPROVER_REQUIRED']);
+    expect((await approveNumber(numberId, player)).status).toBe(403);
+    expect((await approveNumber(numberId, null)).status).toBe(401);
+    const support = await operatorOfRole(sut, 'support');
+    expect((await approveNumber(numberId, support.token)).status).toBe(403);
+    // Bad input changes nothing.
+    expect((await approveNumber('1; drop table x')).status).toBe(400);
+    expect((await approveNumber(0)).status).toBe(400);
+    expect((await approveNumber(2_147_483_647)).body.code).toBe('NOT_FOUND');
+    expect((await listNumbers()).body.value[0]).toMatchObject({ approved: false });
+
+    const checker = await operatorOfRole(sut, 'finance');
+    const approved = await approveNumber(numberId, checker.token);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.value).toMatchObject({ approved: true, approvedBy: checker.account });
+    const again = await approveNumber(numberId, checker.token);
+    expect([again.status, again.body.code]).toEqual([409, 'CONFLICT']);
+    const shown = await numberFor({ methodCode: 'bkash_send', amount: '500' });
+    expect(shown.body.value).toMatchObject({ numberId, number: '01711000001' });
+
+    // Its digits and provider are fixed: a changed number is another number, added and approved anew.
+    const moved = await saveNumber({
+      numberId,
+      provider: 'bkash',
+      number: '01711000666',
+      dailyCap: '1000',
+      enabled: true,
+    });
+    expect([moved.status, moved.body.value.issues[0].field]).toEqual([400, 'number']);
+    const renamed = await saveNumber({
+      numberId,
+      provider: 'nagad',
+      number: '01711000001',
+      dailyCap: '1000',
+      enabled: true,
+    });
+    expect([renamed.status, renamed.body.value.issues[0].field]).toEqual([400, 'provider']);
+    // Label, cap and state stay open, and keep the approval.
+    const capped = await saveNumber({
+      numberId,
+      provider: 'bkash',
+      number: '01711000001',
+      label: 'Shop',
+      dailyCap: '900',
+      enabled: true,
+    });
+    expect(capped.body.value).toMatchObject({ approved: true, dailyCap: '900.00', label: 'Shop' });
+    const trail = await sut.db
+      .select()
+      .from(operatorAudit)
+      .where(eq(operatorAudit.action, 'depositNumber.approve'));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ operatorId: checker.id, targetId: String(numberId), outcome: 'ok' });
   });
 
   it('refuses a wrong number, a duplicate, a guest, a member and an operator without the permission', async () => {
@@ -319,6 +392,8 @@ describe('manual wallet deposits', () => {
       dailyCap: '5000',
       enabled: true,
     });
+    const checker = await operatorOfRole(sut, 'finance');
+    expect((await approveNumber(rocketNumber.body.value.numberId, checker.token)).status).toBe(200);
     const base = { numberId: first, senderNumber: '01712345678', trxId: '9BK4C7DX2M' };
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: '500', wallet: { ...base, trxId: '9BK4C7DX2' } }, 'wallet.trxId'],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   isTrxIdOf,
   normalizeTrxId,
@@ -85,7 +85,13 @@ export async function pickReceivingNumber(
     const candidates = await tx
       .select()
       .from(depositWalletNumbers)
-      .where(and(eq(depositWalletNumbers.provider, provider), eq(depositWalletNumbers.enabled, true)))
+      .where(
+        and(
+          eq(depositWalletNumbers.provider, provider),
+          eq(depositWalletNumbers.enabled, true),
+          isNotNull(depositWalletNumbers.approvedAt),
+        ),
+      )
       .orderBy(sql`${depositWalletNumbers.lastShownAt} asc nulls first`, asc(depositWalletNumbers.id));
     const used = await usedSince(
       tx,
@@ -128,7 +134,14 @@ export async function checkWalletTransfer(
   const [number] = await db
     .select()
     .from(depositWalletNumbers)
-    .where(and(eq(depositWalletNumbers.id, wallet.numberId), eq(depositWalletNumbers.provider, provider)));
+    .where(
+      and(
+        eq(depositWalletNumbers.id, wallet.numberId),
+        eq(depositWalletNumbers.provider, provider),
+        // Never shown before a second operator approved it: nobody was told to pay into it.
+        isNotNull(depositWalletNumbers.approvedAt),
+      ),
+    );
   if (!number) {
     throw new AppError('VALIDATION_FAILED', {
       issues: [{ field: 'wallet.numberId', reason: 'no such receiving number' }],
@@ -198,6 +211,9 @@ function toOperatorNumber(row: NumberRow, used: bigint, precision: number): Oper
     dailyCap: formatAmount(row.dailyCap, precision),
     usedToday: formatAmount(used, precision),
     enabled: row.enabled,
+    addedBy: row.addedBy,
+    approved: row.approvedAt !== null,
+    approvedBy: row.approvedBy,
     lastShownAt: row.lastShownAt?.getTime() ?? null,
   };
 }
@@ -219,10 +235,23 @@ export async function listReceivingNumbers(
   return rows.map((row) => toOperatorNumber(row, used.get(row.id) ?? 0n, settings.currencyPrecision));
 }
 
-/** Adds a receiving number (no numberId) or changes one; audited before and after. */
+/** The operator acting, as the back office names them. */
+export interface NumberActor {
+  id: number;
+  name: string;
+}
+
+/**
+ * Adds a receiving number (no numberId) or changes one's label, daily cap or state; audited before
+ * and after. A new number waits for another operator's approval (approveReceivingNumber) before
+ * any member is shown it: one operator alone cannot have players pay into an account of theirs.
+ * A number's provider and digits are fixed once listed (members were shown them): another number
+ * is added instead, and the old one switched off.
+ */
 export async function saveReceivingNumber(
   db: Database,
   options: {
+    actor: NumberActor;
     settings: WalletSettings;
     body: {
       numberId?: number | undefined;
@@ -253,6 +282,7 @@ export async function saveReceivingNumber(
           label: row.label,
           dailyCap: formatAmount(row.dailyCap, precision),
           enabled: row.enabled,
+          approved: row.approvedAt !== null,
         }
       : null;
   const saved = await db
@@ -260,7 +290,10 @@ export async function saveReceivingNumber(
       let before: NumberRow | undefined;
       let after: NumberRow | undefined;
       if (body.numberId === undefined) {
-        [after] = await tx.insert(depositWalletNumbers).values(values).returning();
+        [after] = await tx
+          .insert(depositWalletNumbers)
+          .values({ ...values, addedById: options.actor.id, addedBy: options.actor.name })
+          .returning();
       } else {
         [before] = await tx
           .select()
@@ -269,6 +302,15 @@ export async function saveReceivingNumber(
           .for('update');
         if (!before) {
           throw new AppError('NOT_FOUND', { issues: [{ field: 'numberId', reason: 'no such number' }] });
+        }
+        const fixed = (['provider', 'number'] as const).filter((key) => before?.[key] !== values[key]);
+        if (fixed.length > 0) {
+          throw new AppError('VALIDATION_FAILED', {
+            issues: fixed.map((field) => ({
+              field,
+              reason: 'is fixed once listed: add the new number and switch this one off',
+            })),
+          });
         }
         [after] = await tx
           .update(depositWalletNumbers)
@@ -294,4 +336,55 @@ export async function saveReceivingNumber(
     });
   const used = await usedSince(db, [saved.id], brandDayStartOf(Date.now(), settings.timeZone));
   return toOperatorNumber(saved, used.get(saved.id) ?? 0n, precision);
+}
+
+/**
+ * A second operator approves a new receiving number (four eyes, issue 35): not the one who added
+ * it, once; audited. From then on members may be shown it (when it is on).
+ */
+export async function approveReceivingNumber(
+  db: Database,
+  options: {
+    actor: NumberActor;
+    settings: WalletSettings;
+    numberId: number;
+    audit?: OperatorAuditHook;
+  },
+): Promise<OperatorDepositNumber> {
+  const { actor, settings } = options;
+  const approved = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(depositWalletNumbers)
+      .where(eq(depositWalletNumbers.id, options.numberId))
+      .for('update');
+    if (!before) {
+      throw new AppError('NOT_FOUND', { issues: [{ field: 'numberId', reason: 'no such number' }] });
+    }
+    if (before.approvedAt !== null) {
+      throw new AppError('CONFLICT', { issues: [{ field: 'numberId', reason: 'already approved' }] });
+    }
+    if (before.addedById === actor.id) {
+      throw new AppError('SECOND_APPROVER_REQUIRED', {
+        issues: [{ field: 'numberId', reason: 'added by you: another operator approves it' }],
+      });
+    }
+    const [after] = await tx
+      .update(depositWalletNumbers)
+      .set({ approvedById: actor.id, approvedBy: actor.name, approvedAt: sql`now()` })
+      .where(eq(depositWalletNumbers.id, before.id))
+      .returning();
+    if (!after) throw new AppError('INTERNAL');
+    await options.audit?.(tx, {
+      action: 'depositNumber.approve',
+      targetKind: 'depositNumber',
+      targetId: after.id,
+      before: { provider: before.provider, number: before.number, addedBy: before.addedBy, approved: false },
+      after: { approved: true },
+      reason: null,
+    });
+    return after;
+  });
+  const used = await usedSince(db, [approved.id], brandDayStartOf(Date.now(), settings.timeZone));
+  return toOperatorNumber(approved, used.get(approved.id) ?? 0n, settings.currencyPrecision);
 }

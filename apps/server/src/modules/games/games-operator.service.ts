@@ -5,7 +5,14 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
 import { forgetGameMenus } from './game-menus.service.ts';
-import { gameVendors, games, vendorConnections, type OperatorOverrides } from './games.tables.ts';
+import { recordsErrorForSite } from './games.transfer-check.ts';
+import {
+  gameVendors,
+  games,
+  vendorConnections,
+  vendorRecordCursors,
+  type OperatorOverrides,
+} from './games.tables.ts';
 
 /**
  * The back office's games and vendors (issue 15): the lists an operator searches, and the switches
@@ -61,18 +68,28 @@ export async function listOperatorVendors(db: Database): Promise<OperatorVendor[
       vendor: gameVendors,
       lastSyncAt: vendorConnections.lastSyncAt,
       lastSyncError: vendorConnections.lastSyncError,
+      recordsPulledAt: vendorRecordCursors.pulledAt,
+      recordsError: vendorRecordCursors.lastError,
       games: sql<number>`(select count(*)::int from ${games} where ${games.vassalage} = ${gameVendors.vassalage})`,
       enabledGames: sql<number>`(select count(*)::int from ${games} where ${games.vassalage} = ${gameVendors.vassalage} and ${games.enabled})`,
     })
     .from(gameVendors)
     .leftJoin(vendorConnections, eq(vendorConnections.vendorCode, gameVendors.vendorCode))
+    .leftJoin(vendorRecordCursors, eq(vendorRecordCursors.vendorCode, gameVendors.vendorCode))
     .orderBy(asc(gameVendors.gameType), asc(gameVendors.sortOrder), asc(gameVendors.displayName));
   return rows.map((row) => toOperatorVendor(row.vendor, row));
 }
 
 function toOperatorVendor(
   vendor: VendorRow,
-  extra: { games: number; enabledGames: number; lastSyncAt: Date | null; lastSyncError: string | null },
+  extra: {
+    games: number;
+    enabledGames: number;
+    lastSyncAt: Date | null;
+    lastSyncError: string | null;
+    recordsPulledAt: Date | null;
+    recordsError: string | null;
+  },
 ): OperatorVendor {
   return {
     vassalage: vendor.vassalage,
@@ -87,6 +104,8 @@ function toOperatorVendor(
     enabledGames: Number(extra.enabledGames),
     lastSyncAt: extra.lastSyncAt?.getTime() ?? null,
     lastSyncError: extra.lastSyncError,
+    recordsPulledAt: extra.recordsPulledAt?.getTime() ?? null,
+    recordsError: recordsErrorForSite(extra.recordsError),
     overrides: overridesOf(vendor.operatorOverrides),
   };
 }

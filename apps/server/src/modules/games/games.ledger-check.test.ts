@@ -4,10 +4,10 @@ import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { roundsOffLedger } from './games.ledger-check.ts';
 import {
-  GAME,
   VENDOR,
   fund,
   openWalletSession,
+  roundCalls,
   setupVendor,
   tokenFor,
   vendorCall,
@@ -37,17 +37,14 @@ afterAll(async () => {
   await sut.close();
 });
 
-const debit = (transactionId: string, roundId: string, amount: number) =>
-  vendorCall(sut, 'debit', { sessionId, transactionId, roundId, gameCode: GAME, amount });
-const credit = (transactionId: string, roundId: string, amount: number) =>
-  vendorCall(sut, 'credit', { sessionId, transactionId, roundId, amount, final: true });
+const { debit, credit } = roundCalls(() => ({ sut, sessionId }));
 
 describe('vendor rounds against the ledger', () => {
   it('finds nothing after bets, wins, a loss and a rollback', async () => {
     expect((await debit('c1', 'won', 300)).status).toBe(200);
-    expect((await credit('c2', 'won', 750)).status).toBe(200);
+    expect((await credit('c2', 'won', 750, true)).status).toBe(200);
     expect((await debit('c3', 'lost', 200)).status).toBe(200);
-    expect((await credit('c4', 'lost', 0)).status).toBe(200);
+    expect((await credit('c4', 'lost', 0, true)).status).toBe(200);
     expect((await debit('c5', 'undone', 100)).status).toBe(200);
     expect((await debit('c6', 'undone', 40)).status).toBe(200);
     const rollback = await vendorCall(sut, 'rollback', {

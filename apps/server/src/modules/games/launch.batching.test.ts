@@ -9,6 +9,7 @@ import {
   type StatementRows,
 } from '../../db/batched-statement.ts';
 import type { Database } from '../../db/database.ts';
+import type { TestApp } from '../../test/helper.ts';
 import { preparedRunnerOf, runPrepared, type PreparedRunner } from '../../db/prepared.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
 import { sessions } from '../accounts/accounts.tables.ts';
@@ -67,15 +68,21 @@ async function gameSessionCount(db: Database): Promise<number> {
   return row?.total ?? 0;
 }
 
+/** The demo agent (`agent.token` a live token of theirs) and another token of theirs, revoked. */
+async function agentAndRevokedToken(sut: TestApp) {
+  const agent = await fundedMember(sut, demoAccounts.agent.account, 1n);
+  const revoked = await tokenFor(sut, agent.id);
+  await sut.db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.tokenHash, hashToken(revoked)));
+  return { agent, revoked };
+}
+
 describe.runIf(onPostgres)('session check, launch and token exchange in batches (PostgreSQL)', () => {
   it('checks sessions in one statement: each token gets the rows it gets alone', async () => {
     const { sut, playerToken } = vendor;
-    const agent = await fundedMember(sut, demoAccounts.agent.account, 1n);
-    const revoked = await tokenFor(sut, agent.id);
-    await sut.db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(eq(sessions.tokenHash, hashToken(revoked)));
+    const { agent, revoked } = await agentAndRevokedToken(sut);
     const tokens = ['warm-up', playerToken, 'unknown', playerToken, revoked, agent.token, '\u0000'];
     const values = tokens.map((token) => [hashToken(token), 15, 30, 60]);
     const { sent, runner, batcher } = countingBatcher(sut.db, sessionResolveStatement);
@@ -92,12 +99,7 @@ describe.runIf(onPostgres)('session check, launch and token exchange in batches 
 
   it('launches in one statement: each launch checks its own session and opens its own game session', async () => {
     const { sut, nodeId, playerId, playerToken } = vendor;
-    const agent = await fundedMember(sut, demoAccounts.agent.account, 1n);
-    const revoked = await tokenFor(sut, agent.id);
-    await sut.db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(eq(sessions.tokenHash, hashToken(revoked)));
+    const { agent, revoked } = await agentAndRevokedToken(sut);
     const hashes = Array.from({ length: 7 }, () => hashLaunchToken(randomBytes(32).toString('base64url')));
     const call = (hash: string, sessionToken: string, node = nodeId) => launchCall(node, sessionToken, hash);
     const { sent, batcher } = countingBatcher(sut.db, launchStatement);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   gameCategories,
+  lotteryRegions,
   profitDefaultDays,
   profitMaxDays,
   type BettingRecordLine,
@@ -78,6 +79,11 @@ function drawOf(detail: Record<string, unknown> | null): Pick<BettingRecordLine,
       odds: String(detail.odds),
       hits: Number(detail.hits ?? 0),
       special: typeof detail.special === 'string' ? detail.special : null,
+      // Where its numbers come from (member_rounds writes the lottery's own values).
+      region: lotteryRegions.find((region) => region === detail.region) ?? 'north',
+      resultSource: detail.resultSource === 'official' ? 'official' : 'house',
+      resultOrigin:
+        detail.resultOrigin === 'feed' || detail.resultOrigin === 'entry' ? detail.resultOrigin : null,
     },
   };
 }

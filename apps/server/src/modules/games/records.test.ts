@@ -6,7 +6,7 @@ import { appWithVendors, newMember } from './games.test-support.ts';
 import { forgetRankLists } from './lobby-ranks.service.ts';
 import { brandMidnight, profitPeriod } from './records.service.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
+import { postEntry, rowsOf } from '../ledger/ledger.service.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { placeSlip } from '../lottery/lottery.bets.ts';
 import { settleNumero } from '../lottery/lottery.settlement.ts';
@@ -471,6 +471,9 @@ describe('lottery bets in the record (issue 13)', () => {
             odds: '80',
             hits: 2,
             special: '12345',
+            region: 'north',
+            resultSource: 'house',
+            resultOrigin: null,
           },
         }),
         expect.objectContaining({ roundId: `L${lost?.betId}`, win: '0.00', status: 'settled' }),
@@ -507,6 +510,59 @@ describe('lottery bets in the record (issue 13)', () => {
       },
     ]);
     await expectLedgerValid(sut.db);
+  });
+
+  it("names each line's result source: a house draw, or the official result and where it came from (issue 36)", async () => {
+    const [game] = rowsOf<{ id: number | string }>(
+      await sut.db.execute(sql`select id from lottery_games where game_code = 'REC_NORTH'`),
+    );
+    const numeroId = await addNumero(sut.db, Number(game!.id), '202611260044');
+    // A house draw's bet beside it (still open).
+    await addNumero(sut.db, Number(game!.id), '202611260045');
+    await placeSlip(sut.db, {
+      memberId: people.player.id,
+      requestId: 'record-house-slip',
+      gameCode: 'REC_NORTH',
+      numero: '202611260045',
+      playType: 'lo2',
+      numbers: ['27'],
+      unitStake: '10',
+      multiplier: 1,
+    });
+    // An official-result numero (its game switched before it opened).
+    await sut.db.execute(sql`update lottery_numeros set result_source = 'official' where id = ${numeroId}`);
+    await placeSlip(sut.db, {
+      memberId: people.player.id,
+      requestId: 'record-official-slip',
+      gameCode: 'REC_NORTH',
+      numero: '202611260044',
+      playType: 'de',
+      numbers: ['27'],
+      unitStake: '10',
+      multiplier: 1,
+    });
+    const open = (await record('?language=EN&gameType=LOTT')).body.value.list.find(
+      (line: { draw?: { numero: string } }) => line.draw?.numero === '202611260044',
+    );
+    expect(open.draw).toMatchObject({ resultSource: 'official', resultOrigin: null, special: null });
+    await drawWith(sut.db, numeroId, [{ tier: 'special', numbers: ['12327'] }]);
+    // Two operators' matching copies (lottery.official.ts) are its result.
+    await sut.db.execute(sql`update lottery_numeros set result_origin = 'entry' where id = ${numeroId}`);
+    await settleNumero(sut.db, numeroId);
+    const lines = (await record('?language=EN&gameType=LOTT')).body.value.list as {
+      draw?: { numero: string; region: string; resultSource: string; resultOrigin: string | null };
+    }[];
+    expect(lines.find((line) => line.draw?.numero === '202611260044')?.draw).toMatchObject({
+      region: 'north',
+      resultSource: 'official',
+      resultOrigin: 'entry',
+      special: '12327',
+    });
+    expect(lines.find((line) => line.draw?.numero === '202611260045')?.draw).toMatchObject({
+      region: 'north',
+      resultSource: 'house',
+      resultOrigin: null,
+    });
   });
 });
 

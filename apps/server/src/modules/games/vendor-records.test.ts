@@ -1,14 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FastifyReply } from 'fastify';
 import { count, eq, sql } from 'drizzle-orm';
 import { transferRecordsRequestSchema, vendorSignatureHeader, type TransferRecord } from '@khela/contract';
 import type { TestApp } from '../../test/helper.ts';
 import { journalEntryCount } from './vendor-wallet.test-support.ts';
 import { appWithVendors, newMember } from './games.test-support.ts';
 import { gameRounds, games, vendorConnections, vendorRecordCursors } from './games.tables.ts';
-import { fakeVendorServer, sendSigned } from './fake-vendor.test-support.ts';
+import { fakeVendorForFile, sendSigned } from './fake-vendor.test-support.ts';
 import { checkVendorSignature } from './vendor-signature.ts';
 import { pullVendorRecords } from './vendor-records.service.ts';
+import { listOperatorVendors } from './games-operator.service.ts';
 
 const SECRET = 'd4'.repeat(32);
 const VENDOR = 'ARCADE';
@@ -20,7 +21,6 @@ const VENDOR = 'ARCADE';
  * `down` answers 503, `forged` signs with another secret, `refuse` says a signed no.
  */
 interface FakeRecordsVendor {
-  url: string;
   records: TransferRecord[];
   fault: 'none' | 'down' | 'forged' | 'refuse';
   /** The cursors the platform asked from, in order. */
@@ -29,15 +29,11 @@ interface FakeRecordsVendor {
   holdNextMs: number;
 }
 
-let vendor: FakeRecordsVendor;
-let vendorServer: FastifyInstance;
-
-beforeAll(async () => {
-  vendor = { url: '', records: [], fault: 'none', asked: [], holdNextMs: 0 };
-  vendorServer = fakeVendorServer();
+const vendor: FakeRecordsVendor = { records: [], fault: 'none', asked: [], holdNextMs: 0 };
+const remote = fakeVendorForFile((server) => {
   const answer = (reply: FastifyReply, status: number, body: unknown, secret = SECRET) =>
     sendSigned(reply, secret, status, body);
-  vendorServer.post('/api/transfer/records', async (request, reply) => {
+  server.post('/api/transfer/records', async (request, reply) => {
     const raw = String(request.body);
     const header = String(request.headers[vendorSignatureHeader]);
     if (checkVendorSignature({ walletSecret: SECRET, rawBody: raw, header }) !== 'ok') {
@@ -62,10 +58,6 @@ beforeAll(async () => {
     };
     return answer(reply, 200, body, vendor.fault === 'forged' ? 'e5'.repeat(32) : SECRET);
   });
-  vendor.url = `${await vendorServer.listen({ port: 0, host: '127.0.0.1' })}/`;
-});
-afterAll(async () => {
-  await vendorServer.close();
 });
 
 let sut: TestApp;
@@ -88,7 +80,7 @@ beforeEach(async () => {
   vendor.holdNextMs = 0;
   await sut.db
     .insert(vendorConnections)
-    .values({ vendorCode: VENDOR, apiBaseUrl: vendor.url, walletSecret: SECRET, walletMode: 'transfer' });
+    .values({ vendorCode: VENDOR, apiBaseUrl: remote.url, walletSecret: SECRET, walletMode: 'transfer' });
   await sut.db.insert(games).values([
     {
       vassalage: 'ARCADE_LOBBY',
@@ -228,6 +220,13 @@ describe('pulling the bet records of a transfer-mode vendor', () => {
       error: expect.stringMatching(/^no answer/),
     });
     expect(await cursorRow()).toMatchObject({ cursor: '1', lastError: cut!.error });
+    // The back office's vendor list says why the records are behind (Site → Games, "Bet records").
+    const listed = async () => (await listOperatorVendors(sut.db)).find((row) => row.vendorCode === VENDOR);
+    expect(await listed()).toMatchObject({
+      walletMode: 'transfer',
+      recordsPulledAt: null,
+      recordsError: cut!.error,
+    });
 
     vendor.fault = 'none';
     vendor.asked = [];
@@ -241,6 +240,7 @@ describe('pulling the bet records of a transfer-mode vendor', () => {
       'arc-5',
     ]);
     expect((await cursorRow())?.lastError).toBeNull();
+    expect(await listed()).toMatchObject({ recordsPulledAt: expect.any(Number), recordsError: null });
   });
 
   it('lets a pull overtaken by another store nothing and never move the cursor back', async () => {

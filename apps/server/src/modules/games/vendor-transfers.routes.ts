@@ -10,6 +10,11 @@ import {
   walletTransfer,
 } from './vendor-transfers.service.ts';
 import { pullVendorRecords } from './vendor-records.service.ts';
+import {
+  checkPulledTransferRounds,
+  formatTransferRoundsOffWallets,
+  recordsCheckpoint,
+} from './games.transfer-check.ts';
 
 /**
  * Game wallets of transfer-mode vendors: the list, the transfers, the job that finishes them, the
@@ -53,6 +58,19 @@ export async function vendorTransferRoutes(app: FastifyInstance) {
     schedule: { everySeconds: vendorRecordsEverySeconds },
     retry: { limit: 1, delaySeconds: 15, backoff: false },
     timeoutSeconds: 300,
-    run: async () => pullVendorRecords({ db, env: app.env }),
+    run: async () => {
+      const before = await recordsCheckpoint(db);
+      const pulls = await pullVendorRecords({ db, env: app.env });
+      // The rounds just read against the game wallets' money (games.transfer-check.ts): rounds no
+      // transfer accounts for fail the run, so that the back office's job list shows them (System →
+      // Jobs), and stay in the vendor's vendor_record_cursors.last_error until they agree.
+      const offWallets = await checkPulledTransferRounds(db, before);
+      if (offWallets.length > 0) {
+        throw new Error(
+          `rounds the game wallets do not account for (stored, not trusted): ${formatTransferRoundsOffWallets(offWallets)}`,
+        );
+      }
+      return pulls;
+    },
   });
 }

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { accountTypes, transferMoveRequestSchema, vendorSignatureHeader } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -11,7 +11,7 @@ import { ledgerAccounts } from '../ledger/ledger.tables.ts';
 import { verifyLedger } from '../ledger/ledger.verifier.ts';
 import { newMember } from './games.test-support.ts';
 import { gameVendors, vendorConnections, vendorTransfers } from './games.tables.ts';
-import { fakeVendorServer, sendSigned } from './fake-vendor.test-support.ts';
+import { fakeVendorForFile, sendSigned } from './fake-vendor.test-support.ts';
 import { checkVendorSignature } from './vendor-signature.ts';
 import { fund, vendorCall, walletBalance } from './vendor-wallet.test-support.ts';
 import { runPendingTransfers } from './vendor-transfers.service.ts';
@@ -27,22 +27,17 @@ const CURRENCY = 'BDT';
  * answers 503 (the answer is lost on the way back), `refuse` says a definite no (CURRENCY_MISMATCH).
  */
 interface FakeTransferVendor {
-  url: string;
   wallets: Map<string, number>;
   applied: Map<string, { status: number; body: Record<string, unknown>; request: string }>;
   fault: 'none' | 'down' | 'lostAnswer' | 'refuse';
   calls: { action: string; transactionId?: string }[];
 }
 
-let vendor: FakeTransferVendor;
-let vendorServer: FastifyInstance;
-
-beforeAll(async () => {
-  vendor = { url: '', wallets: new Map(), applied: new Map(), fault: 'none', calls: [] };
-  vendorServer = fakeVendorServer();
+const vendor: FakeTransferVendor = { wallets: new Map(), applied: new Map(), fault: 'none', calls: [] };
+const remote = fakeVendorForFile((server) => {
   const answer = (reply: FastifyReply, status: number, body: unknown) =>
     sendSigned(reply, SECRET, status, body);
-  vendorServer.post('/api/transfer/:action', async (request, reply) => {
+  server.post('/api/transfer/:action', async (request, reply) => {
     const { action } = request.params as { action: string };
     const raw = String(request.body);
     const header = request.headers[vendorSignatureHeader];
@@ -88,10 +83,6 @@ beforeAll(async () => {
     if (vendor.fault === 'lostAnswer') return reply.code(503).send({ ok: false });
     return answer(reply, result.status, result.body);
   });
-  vendor.url = `${await vendorServer.listen({ port: 0, host: '127.0.0.1' })}/`;
-});
-afterAll(async () => {
-  await vendorServer.close();
 });
 
 let sut: TestApp;
@@ -105,7 +96,7 @@ beforeEach(async () => {
   vendor.fault = 'none';
   await sut.db
     .insert(vendorConnections)
-    .values({ vendorCode: VENDOR, apiBaseUrl: vendor.url, walletSecret: SECRET, walletMode: 'transfer' });
+    .values({ vendorCode: VENDOR, apiBaseUrl: remote.url, walletSecret: SECRET, walletMode: 'transfer' });
   await sut.db.insert(gameVendors).values({
     vassalage: 'ARCADE_LOBBY',
     accountTypeId: 0,

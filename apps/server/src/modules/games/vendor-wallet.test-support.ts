@@ -231,6 +231,31 @@ export function useVendorTest(onStart?: (started: VendorTest) => void): VendorTe
   return current;
 }
 
+/**
+ * The vendor's round calls on a wallet session, for GAME: `current()` answers the test's app and
+ * session (set in a hook).
+ */
+export function roundCalls(current: () => { sut: TestApp; sessionId: string }) {
+  return {
+    debit: (transactionId: string, roundId: string, amount: number) =>
+      vendorCall(current().sut, 'debit', {
+        sessionId: current().sessionId,
+        transactionId,
+        roundId,
+        gameCode: GAME,
+        amount,
+      }),
+    credit: (transactionId: string, roundId: string, amount: number, final: boolean) =>
+      vendorCall(current().sut, 'credit', {
+        sessionId: current().sessionId,
+        transactionId,
+        roundId,
+        amount,
+        final,
+      }),
+  };
+}
+
 /** How many journal entries the ledger holds (a refused call must not add one). */
 export async function journalEntryCount(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(journalEntries);

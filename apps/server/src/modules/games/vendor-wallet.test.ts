@@ -15,6 +15,7 @@ import {
   journalEntryCount,
   launchToken,
   openWalletSession,
+  roundCalls,
   setupVendor,
   useVendorTest,
   vendorCall,
@@ -382,10 +383,7 @@ describe('rollback', () => {
   beforeEach(async () => {
     sessionId = await openWalletSession(sut, playerToken, nodeId);
   });
-  const debit = (transactionId: string, roundId: string, amount: number) =>
-    vendorCall(sut, 'debit', { sessionId, transactionId, roundId, gameCode: GAME, amount });
-  const credit = (transactionId: string, roundId: string, amount: number, final: boolean) =>
-    vendorCall(sut, 'credit', { sessionId, transactionId, roundId, amount, final });
+  const { debit, credit } = roundCalls(() => ({ sut, sessionId }));
   const rollback = (transactionId: string, roundId: string, referenceTransactionId: string) =>
     vendorCall(sut, 'rollback', { sessionId, transactionId, roundId, referenceTransactionId });
 

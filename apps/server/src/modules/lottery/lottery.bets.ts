@@ -2,6 +2,7 @@ import {
   accountTypes,
   betsOfSlip,
   lotteryRegions,
+  maxHits,
   playTypes,
   playTypesOf,
   prizeModeOf,
@@ -221,9 +222,18 @@ const fieldIssue = (field: string, reason: string) =>
 const prizeModes = JSON.stringify(
   Object.fromEntries(lotteryRegions.map((region) => [region, prizeModeOf(region)])),
 );
-/** Each region's play types, as the SQL function checks a slip's against its game's region. */
+/**
+ * Each region's play types, as the SQL function checks a slip's against its game's region, each
+ * with the most times one bet of it can hit there (lottery-rtp.ts maxHits): the liability cap
+ * counts stake × odds × that (a lô on 27 can be paid 27 times in the north).
+ */
 const offered = JSON.stringify(
-  Object.fromEntries(lotteryRegions.map((region) => [region, playTypesOf(region)])),
+  Object.fromEntries(
+    lotteryRegions.map((region) => [
+      region,
+      Object.fromEntries(playTypesOf(region).map((playType) => [playType, maxHits(region, playType)])),
+    ]),
+  ),
 );
 
 /**

@@ -32,7 +32,8 @@ import { beaconForStart, drandHttpBeacon, localBeacon, type RandomnessBeacon } f
 import { getNumeroProof } from './lottery.lobby.ts';
 import { merklePathOf, merkleRootOf } from './lottery.merkle.ts';
 import { betsDigestOf, drawDueNumeros, lockDueNumeros, openNumeros } from './lottery.numeros.ts';
-import { lotteryEvents, lotteryGames, lotteryNumeros } from './lottery.tables.ts';
+import { lotteryEvents, lotteryGames, lotteryNumeros, lotteryVoidRequests } from './lottery.tables.ts';
+import { betThenLock } from './lottery.test-support.ts';
 
 /**
  * Issue 36, the attack on the draw: someone who knows the seed (the house, or whoever reads
@@ -525,22 +526,14 @@ describe('voids in the open (issue 36)', () => {
     const numero = nextNumero();
     const numeroId = await addNumero(sut.db, gameId, numero, { lockInSeconds: 1200 });
     const bettor = await member(100_000n);
-    await placeSlip(sut.db, {
+    // One bet, then betting closed a moment ago; the draw is in a minute.
+    await betThenLock(sut.db, numeroId, {
       memberId: bettor,
       requestId: `void-${numero}`,
       gameCode: 'T_FAIR',
       numero,
-      playType: 'lo2',
       numbers: ['01', '02'],
-      unitStake: '1',
-      multiplier: 1,
     });
-    // Betting closed a moment ago; the draw is in a minute.
-    await sut.db
-      .update(lotteryNumeros)
-      .set({ lockAt: new Date(Date.now() - 1000), drawAt: new Date(Date.now() + 60_000) })
-      .where(eq(lotteryNumeros.id, numeroId));
-    await lockDueNumeros(sut.db, new Date());
     const voiding = { gameCode: 'T_FAIR', numero, reason: 'power cut at the draw' };
     const post = (token: string) =>
       call(sut, { method: 'POST', url: '/api/operator/lottery/numeros/void', body: voiding, token });
@@ -554,10 +547,15 @@ describe('voids in the open (issue 36)', () => {
     });
     expect((await post(first.token)).body.code).toBe('SECOND_APPROVER_REQUIRED');
     let [row] = await sut.db.select().from(lotteryNumeros).where(eq(lotteryNumeros.id, numeroId));
-    expect(row).toMatchObject({
-      status: 'locked',
-      voidRequestedBy: first.id,
-      voidReason: 'power cut at the draw',
+    expect(row).toMatchObject({ status: 'locked', voidRequestedBy: null });
+    const [waiting] = await sut.db
+      .select()
+      .from(lotteryVoidRequests)
+      .where(eq(lotteryVoidRequests.numeroId, numeroId));
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      requestedById: first.id,
+      reason: 'power cut at the draw',
     });
 
     const confirmed = await post(second.token);
@@ -568,7 +566,7 @@ describe('voids in the open (issue 36)', () => {
       numero: { status: 'void', voidReason: 'power cut at the draw', seed: null },
     });
     [row] = await sut.db.select().from(lotteryNumeros).where(eq(lotteryNumeros.id, numeroId));
-    expect(row).toMatchObject({ status: 'void', voidApprovedBy: second.id });
+    expect(row).toMatchObject({ status: 'void', voidRequestedBy: first.id, voidApprovedBy: second.id });
     const trail = rowsOf<{ action: string; outcome: string; error_code: string | null }>(
       await sut.db.execute(sql`select action, outcome, error_code from operator_audit
          where target_id = ${`T_FAIR/${numero}`} or (action = 'operatorVoidNumero' and outcome <> 'ok')

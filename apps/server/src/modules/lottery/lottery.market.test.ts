@@ -6,12 +6,11 @@ import {
   bigSmallOf,
   hitsOf,
   payoutOf,
-  playTypes,
   type DrawResult,
   type PlayType,
   type PrizeTier,
 } from '@khela/contract';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import type { TestApp } from '../../test/helper.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { updateSettings } from '../settings/settings.service.ts';
@@ -26,6 +25,7 @@ import {
   refusal,
   testOdds,
 } from './lottery.money.test-support.ts';
+import { digits, uncappedLotteryApp, uncappedLotteryRisk } from './lottery.test-support.ts';
 
 /**
  * The market's own rules (issue 36 item 7, docs/lottery.md "Play types, odds and payouts"): the
@@ -41,10 +41,7 @@ let numeroSequence = 0;
 let memberSequence = 0;
 
 beforeAll(async () => {
-  sut = await buildTestApp({ seed: true });
-  await updateSettings(sut.db, {
-    lotteryRisk: { rtpCeiling: 98, liabilityCaps: Object.fromEntries(playTypes.map((type) => [type, '0'])) },
-  });
+  sut = await uncappedLotteryApp();
   southId = await addLotteryGame(sut.db, 'M_SOUTH', 'south');
   northId = await addLotteryGame(sut.db, 'M_NORTH', 'north');
   fastId = await addLotteryGame(sut.db, 'M_FAST', 'fast');
@@ -223,10 +220,6 @@ describe("the south's play types on a hand-made sheet", () => {
   });
 
   it('agrees with hitsOf on random south sheets (SQL settlement against the contract)', async () => {
-    const digits = (length: number) =>
-      fc
-        .array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length })
-        .map((list) => list.join(''));
     const numbers = fc.tuple(
       digits(6),
       fc.array(digits(5), { minLength: 11, maxLength: 11 }),
@@ -339,12 +332,7 @@ describe('placing a slip of the market play types with bad input', () => {
       expect(error.value).toMatchObject({ number: '456', cap: '100.00' });
       expect(await mainBalanceOf(sut.db, memberId)).toBe(before);
     } finally {
-      await updateSettings(sut.db, {
-        lotteryRisk: {
-          rtpCeiling: 98,
-          liabilityCaps: Object.fromEntries(playTypes.map((type) => [type, '0'])),
-        },
-      });
+      await updateSettings(sut.db, { lotteryRisk: uncappedLotteryRisk });
     }
   });
 });

@@ -25,6 +25,15 @@ function nextLevel(level: Buffer[]): Buffer[] {
   return next;
 }
 
+/** A bytea column's value as a Buffer (none: empty). */
+export function bufferOf(value: unknown): Buffer {
+  if (Buffer.isBuffer(value)) return value;
+  if (value instanceof Uint8Array) return Buffer.from(value);
+  // node-postgres may answer bytea as its text form \x…
+  if (typeof value === 'string') return Buffer.from(value.replace(/^\\x/, ''), 'hex');
+  return Buffer.alloc(0);
+}
+
 /** The leaves of a `string_agg(leaf, '')` (32 bytes each, in order). */
 export function leavesOf(concatenated: Buffer): Buffer[] {
   const leaves: Buffer[] = [];
@@ -51,6 +60,58 @@ export function merklePathOf(leaves: Buffer[], index: number): MerkleStep[] {
       path.push({ side: position % 2 === 0 ? 'right' : 'left', hash: level[sibling]!.toString('hex') });
     }
     level = nextLevel(level);
+    position = Math.floor(position / 2);
+  }
+  return path;
+}
+
+/**
+ * The whole tree of `leaves` (32 bytes each, end to end, in order), level by level from the leaves
+ * up to the root, each level's hashes end to end in one buffer: what a proof is read from (the
+ * path is one sibling per level). No leaf gives no level.
+ */
+export function merkleLevelsOf(leaves: Buffer): Buffer[] {
+  if (leaves.length === 0) return [];
+  const levels = [leaves];
+  let level = leaves;
+  while (level.length > 32) {
+    const count = level.length / 32;
+    const next = Buffer.allocUnsafe(Math.ceil(count / 2) * 32);
+    for (let index = 0; index < count; index += 2) {
+      const at = (index / 2) * 32;
+      if (index + 1 < count) {
+        node(
+          level.subarray(index * 32, index * 32 + 32),
+          level.subarray(index * 32 + 32, index * 32 + 64),
+        ).copy(next, at);
+      } else {
+        level.copy(next, at, index * 32, index * 32 + 32);
+      }
+    }
+    levels.push(next);
+    level = next;
+  }
+  return levels;
+}
+
+/** The root of a tree made by merkleLevelsOf (SHA-256 of '' for no leaf). */
+export function merkleRootOfLevels(levels: readonly Buffer[]): string {
+  const top = levels.at(-1);
+  return top ? top.toString('hex') : createHash('sha256').update('').digest('hex');
+}
+
+/** The path of leaf `index` read from the levels: one sibling per level, none for a lone last node. */
+export function merklePathInLevels(levels: readonly Buffer[], index: number): MerkleStep[] {
+  const path: MerkleStep[] = [];
+  let position = index;
+  for (const level of levels.slice(0, -1)) {
+    const sibling = position % 2 === 0 ? position + 1 : position - 1;
+    if (sibling * 32 < level.length) {
+      path.push({
+        side: position % 2 === 0 ? 'right' : 'left',
+        hash: level.subarray(sibling * 32, sibling * 32 + 32).toString('hex'),
+      });
+    }
     position = Math.floor(position / 2);
   }
   return path;

@@ -11,7 +11,7 @@ import type { Database } from '../../db/database.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { roundAfter, verifyBeaconRound } from '@khela/contract/lottery-beacon';
 import type { RandomnessBeacon } from './lottery.beacon.ts';
-import { leavesOf, merkleRootOf } from './lottery.merkle.ts';
+import { bufferOf, leavesOf, merkleRootOf } from './lottery.merkle.ts';
 import { drawOfficialNumero, type OfficialOptions } from './lottery.official.ts';
 import { drawsAfter } from './lottery.schedule.ts';
 import { settleNumero, voidNumero } from './lottery.settlement.ts';
@@ -107,14 +107,6 @@ function betLeavesSql(numeroId: number) {
            coalesce(string_agg(l.leaf, ''::bytea order by l.bet_id), ''::bytea) as leaves
       from lottery_bet_leaves l
      where l.numero_id = ${numeroId} and l.live`;
-}
-
-function bufferOf(value: unknown): Buffer {
-  if (Buffer.isBuffer(value)) return value;
-  if (value instanceof Uint8Array) return Buffer.from(value);
-  // node-postgres may answer bytea as its text form \x…
-  if (typeof value === 'string') return Buffer.from(value.replace(/^\\x/, ''), 'hex');
-  return Buffer.alloc(0);
 }
 
 /** The live bets' leaves of a numero, in bet id order, with their bet ids. */

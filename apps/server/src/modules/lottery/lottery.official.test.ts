@@ -345,10 +345,20 @@ describe('the deadline and the feed', () => {
     const { numeroId, memberId } = await officialNumeroWithBets(sheet);
     const before = await mainBalanceOf(sut.db, memberId);
     let asked = 0;
+    // The first answer waits (at most 2 s) for the second tick to ask too, so both ticks hold the
+    // sheet before either draws: without it the first tick could draw before the second lists the
+    // numero as due, and the feed would answer once only.
+    let bothAsked: () => void = () => {};
+    const second = new Promise<void>((resolve) => {
+      bothAsked = resolve;
+      setTimeout(resolve, 2_000);
+    });
     const feed: ResultsFeed = {
       async sheet(request) {
         asked += 1;
         expect(request).toMatchObject({ station: gameCode, region: 'central', drawDay: '2026-12-06' });
+        if (asked >= 2) bothAsked();
+        await second;
         return sheet;
       },
     };

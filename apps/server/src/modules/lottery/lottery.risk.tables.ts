@@ -34,9 +34,12 @@ export const lotteryOddsRequests = pgTable(
 
 /**
  * What the house may have to pay on one number of one draw: per numero, play type and selection
- * (the number; a xiên's numbers joined by ","), the sum of stake × odds of its live bets (one hit
- * each), in minor units. `lottery_place_slip` adds to it with a guarded upsert that refuses a bet
- * passing the play type's cap (LIABILITY_LIMIT); `lottery_cancel_bet` takes a cancelled bet off.
+ * (the number; a xiên's numbers joined by ","), the sum over its live bets of stake × odds ×
+ * `maxHits`, the most times one bet of the play type can hit in the numero's layout (lottery-rtp.ts
+ * maxHits: a lô 2 số on 27 is paid for each of up to 27 prize numbers in the north), in minor units.
+ * `lottery_place_slip` adds to it with a guarded upsert that refuses a bet passing the play type's
+ * cap (LIABILITY_LIMIT); `lottery_cancel_bet` takes a cancelled bet off. A settled or void numero's
+ * rows are deleted (lottery.exposure.ts clearExposure).
  */
 export const lotteryExposure = pgTable(
   'lottery_exposure',
@@ -46,6 +49,7 @@ export const lotteryExposure = pgTable(
     selection: text('selection').notNull(),
     payout: bigint('payout', { mode: 'bigint' }).notNull(),
     bets: integer('bets').notNull(),
+    maxHits: integer('max_hits').notNull().default(1),
   },
   (table) => [primaryKey({ columns: [table.numeroId, table.playType, table.selection] })],
 );

@@ -23,7 +23,7 @@ import {
   regionOf,
 } from './lottery.lobby.ts';
 import { beaconForStart, type RandomnessBeacon } from './lottery.beacon.ts';
-import { lotteryExposureOf } from './lottery.exposure.ts';
+import { clearClosedExposure, lotteryExposureOf } from './lottery.exposure.ts';
 import { lotteryTick } from './lottery.numeros.ts';
 import {
   enterSheet,
@@ -36,7 +36,7 @@ import { readSecret } from '../secrets/secrets.service.ts';
 import type { ResultsFeed } from './lottery.results-feed.ts';
 import { betProofOf, listNumeroLeaves } from './lottery.proofs.ts';
 import { decideOddsRequest, listOdds, listOddsRequests, oddsOfRegion, setOdds } from './lottery.odds.ts';
-import { voidWithFourEyes } from './lottery.voids.ts';
+import { listVoidRequests, rejectVoidRequest, voidWithFourEyes } from './lottery.voids.ts';
 
 /**
  * Makes sure the lottery's games and default odds are in their tables and its games in the game
@@ -260,11 +260,12 @@ export async function lotteryRoutes(app: FastifyInstance) {
   // A void after the lock takes two operators (lottery.voids.ts); each step is in the trail.
   registerCall(app, lotteryCalls.operatorVoidNumero, async ({ body, request }) => {
     const { row } = await numeroByCode(db, body.gameCode, body.numero);
+    const session = operatorOf(request);
     const step = await voidWithFourEyes(db, {
       gameCode: body.gameCode,
       numero: body.numero,
       reason: body.reason,
-      operatorId: operatorOf(request).operatorId,
+      operator: { id: session.operatorId, account: session.account },
     });
     const after = await numeroByCode(db, body.gameCode, body.numero);
     await recordOperatorChange(db, request, {
@@ -273,13 +274,34 @@ export async function lotteryRoutes(app: FastifyInstance) {
       targetId: `${body.gameCode}/${body.numero}`,
       reason: body.reason,
       before: { status: row.status, voidRequestedBy: row.voidRequestedBy },
-      after: { status: after.row.status, refundedBets: step.refundedBets, requestedBy: step.requestedBy },
+      after: {
+        status: after.row.status,
+        refundedBets: step.refundedBets,
+        requestedBy: step.requestedBy,
+        requestId: step.requestId,
+      },
     });
     return {
       numero: proofOf(after.game, after.row, beacon),
       refundedBets: step.refundedBets,
       pending: step.step === 'requested',
     };
+  });
+
+  // The voids waiting for a second operator, and their rejection (audited with its reason).
+  registerCall(app, lotteryCalls.operatorLotteryVoidRequests, async ({ query, request }) =>
+    listVoidRequests(db, { language: await languageOf(request, undefined), limit: query.limit }),
+  );
+
+  registerCall(app, lotteryCalls.operatorRejectLotteryVoid, async ({ body, request }) => {
+    const session = operatorOf(request);
+    return rejectVoidRequest(db, {
+      requestId: body.requestId,
+      reason: body.reason,
+      operator: { id: session.operatorId, account: session.account },
+      language: await languageOf(request, undefined),
+      request,
+    });
   });
 
   // One job drives every numero: open ahead, lock, draw, settle (lottery.numeros.ts). Each step is
@@ -301,5 +323,16 @@ export async function lotteryRoutes(app: FastifyInstance) {
         beaconDeadlineMs: await beaconDeadlineMs(),
         official: await officialOptions(),
       }),
+  });
+
+  // The liability rows of settled and void numeros (the settlement and the void delete their own
+  // when done; this takes what a run cut off, or an older version, left).
+  app.jobs.define({
+    name: 'lottery-exposure-cleanup',
+    summary: 'Deletes the liability (exposure) rows of settled and void lottery numeros',
+    schedule: { cron: '41 * * * *' },
+    retry: { limit: 2, delaySeconds: 60, backoff: true },
+    timeoutSeconds: 300,
+    run: async () => clearClosedExposure(db),
   });
 }

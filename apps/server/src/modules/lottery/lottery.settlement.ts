@@ -4,6 +4,7 @@ import { isTransactionConflict } from '../../db/pg-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
+import { clearExposure } from './lottery.exposure.ts';
 
 /**
  * Settlement of a drawn numero in set-based SQL batches, and voiding (docs/lottery.md). Each batch
@@ -78,7 +79,11 @@ async function closeAll(
     if (result.count > 0) batches += 1;
     settledBets += result.count;
     if (result.members.length > 0) walletChanged(db, ...result.members);
-    if (result.done) return { settledBets, batches, done: true };
+    if (result.done) {
+      // Nothing more can be placed on or cancelled from it: its liability rows are history.
+      await clearExposure(db, numeroId);
+      return { settledBets, batches, done: true };
+    }
     after = Number(result.lastBetId);
   }
 }
@@ -93,17 +98,17 @@ export function settleNumero(
 }
 
 /**
- * Voids a numero that is not settled: status void with the reason first (no bet is taken and no
- * settlement starts from then on), then every open bet refunded in batches. A second call on a void
- * numero goes on refunding what is left (nothing twice).
+ * The void's first step: status void with the reason, under the numero's row lock (a settlement
+ * batch in flight finishes before), unless it is settled or its settlement has begun (a bet won or
+ * lost: a numero is not voided halfway). Answers the status it finds or leaves: `void` (now or
+ * already), `settled`, `settling`, or null for no such numero. Run inside a caller's transaction
+ * (the four-eyes confirmation) it is a savepoint of it.
  */
-export async function voidNumero(
+export async function markNumeroVoid(
   db: Database,
-  input: { numeroId: number; reason: string; batchSize?: number },
-): Promise<{ refundedBets: number }> {
-  // The numero row first (a settlement batch in flight finishes before), then a fresh look at its
-  // bets: a numero whose settlement has begun (a bet won or lost) is not voided halfway.
-  const status = await db.transaction(async (tx) => {
+  input: { numeroId: number; reason: string },
+): Promise<'void' | 'settled' | 'settling' | null> {
+  return db.transaction(async (tx) => {
     const [row] = rowsOf<{ status: string }>(
       await tx.execute(sql`select status from lottery_numeros where id = ${input.numeroId} for update`),
     );
@@ -118,6 +123,18 @@ export async function voidNumero(
        where id = ${input.numeroId}`);
     return 'void';
   });
+}
+
+/**
+ * Voids a numero that is not settled: status void with the reason first (no bet is taken and no
+ * settlement starts from then on), then every open bet refunded in batches. A second call on a void
+ * numero goes on refunding what is left (nothing twice).
+ */
+export async function voidNumero(
+  db: Database,
+  input: { numeroId: number; reason: string; batchSize?: number },
+): Promise<{ refundedBets: number }> {
+  const status = await markNumeroVoid(db, input);
   if (status === null)
     throw new AppError('NOT_FOUND', { issues: [{ field: 'numero', reason: 'no such numero' }] });
   if (status !== 'void') {

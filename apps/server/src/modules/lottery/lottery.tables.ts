@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { fourEyesDecision } from '../../db/columns.ts';
 
 /**
  * Our own lottery (docs/lottery.md): games with their timetable, numeros (draw issues) with the
@@ -117,6 +118,39 @@ export const lotteryNumeros = pgTable(
     uniqueIndex('lottery_numeros_game_numero_key').on(table.gameId, table.numero),
     index('lottery_numeros_due_idx').on(table.status, table.drawAt),
     index('lottery_numeros_game_draw_idx').on(table.gameId, table.drawAt),
+    // A won or lost bet counts at its draw's settlement (games' member_rounds): the boards and an
+    // agent's period find the settled draws here, not through an index on the bets (drizzle/0052).
+    index('lottery_numeros_settled_idx')
+      .on(table.settledAt)
+      .where(sql`${table.settledAt} is not null`),
+  ],
+);
+
+/**
+ * A void of a numero after its lock, waiting for a second operator (issue 36, four eyes: docs/
+ * lottery.md "Settlement and voiding"). Another operator's confirmation voids the numero (approved);
+ * any operator may reject it with a reason (the requester too: withdrawing it), never approve their
+ * own (a check constraint too). One pending request per numero; the row leaves `pending` once,
+ * under the numero's row lock.
+ */
+export const lotteryVoidRequests = pgTable(
+  'lottery_void_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    numeroId: bigint('numero_id', { mode: 'number' }).notNull(),
+    /** Why: the public notice on the results list once the numero is void. */
+    reason: text('reason').notNull(),
+    ...fourEyesDecision(),
+  },
+  (table) => [
+    uniqueIndex('lottery_void_requests_pending_key')
+      .on(table.numeroId)
+      .where(sql`${table.status} = 'pending'`),
+    index('lottery_void_requests_status_idx').on(table.status, table.id),
+    check(
+      'lottery_void_requests_second_approver',
+      sql`${table.status} <> 'approved' or ${table.decidedById} <> ${table.requestedById}`,
+    ),
   ],
 );
 
@@ -159,8 +193,9 @@ export const lotteryBets = pgTable(
   },
   (table) => [
     uniqueIndex('lottery_bets_request_key').on(table.memberId, table.requestId, table.slipIndex),
-    // Not on status: settling a bet then changes no indexed column, so with the free space of
-    // fillfactor 50 (drizzle/0016_lottery_money.sql) its update is a HOT update, no index written.
+    // Not on status, settled_at or any column settling writes: settling a bet then changes no
+    // indexed column, so with the free space of fillfactor 50 (drizzle/0016_lottery_money.sql) its
+    // update is a HOT update, no index written (lottery.hot-update.test.ts keeps it so; 0052).
     index('lottery_bets_numero_idx').on(table.numeroId, table.id),
     index('lottery_bets_member_idx').on(table.memberId, table.placedAt),
     check('lottery_bets_stake_positive', sql`${table.stake} > 0`),

@@ -78,12 +78,13 @@ export type DepositMethodSetting = z.output<typeof depositMethodSchema>;
 
 /**
  * Default liability caps per number per draw (major units): a little above what one bet at the
- * largest stake can win once (10,000 × the default odds), so a single bet is never refused by them.
+ * largest stake can win in its worst draw (10,000 × the default odds × the most hits of its play
+ * type, lottery-rtp.ts maxHits: lô 2 số 10,000 × 3.5 × 27), so a single bet is never refused by them.
  */
 const defaultLiabilityCaps: Record<PlayType, string> = {
-  lo2: '100000',
-  lo3: '600000',
-  lo4: '6000000',
+  lo2: '1000000',
+  lo3: '10000000',
+  lo4: '100000000',
   de: '1000000',
   dau: '100000',
   duoi: '100000',
@@ -96,7 +97,7 @@ const defaultLiabilityCaps: Record<PlayType, string> = {
   ba_cang: '10000000',
   dau_g8: '1000000',
   duoi_db: '1000000',
-  xiu_chu: '5000000',
+  xiu_chu: '10000000',
 };
 
 export const siteSettingsSchema = z.object({
@@ -265,6 +266,24 @@ export const siteSettingsSchema = z.object({
           appKey: z.string().max(200).default(''),
           username: z.string().max(200).default(''),
           minAmount: decimalText.default('1'),
+          maxAmount: decimalText.default('25000'),
+          timeoutSeconds: z.number().int().min(5).max(60).default(30),
+        })
+        .prefault({}),
+      /**
+       * bKash's B2C payouts to members' bKash wallets (docs/payments.md, "Payouts by bKash
+       * B2C"): the disbursement account's API on bKash's checkout host, with its own app key and
+       * username; its app secret and password live in the secret store
+       * (`payments.bkashB2c.appSecret`, `payments.bkashB2c.password`). Off until `enabled`; the
+       * limits are the contract's per-payout ones, checked before bKash is asked.
+       */
+      bkashB2c: z
+        .object({
+          enabled: z.boolean().default(false),
+          baseUrl: z.url().default('https://checkout.pay.bka.sh/v1.2.0-beta'),
+          appKey: z.string().max(200).default(''),
+          username: z.string().max(200).default(''),
+          minAmount: decimalText.default('10'),
           maxAmount: decimalText.default('25000'),
           timeoutSeconds: z.number().int().min(5).max(60).default(30),
         })

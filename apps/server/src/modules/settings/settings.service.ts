@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { createReadCache, dataChanged } from '../../shared/read-cache.ts';
 import { siteSettings } from './settings.tables.ts';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsInput } from './settings.schema.ts';
+import { protectedSettingsLoosened } from './settings.protected.ts';
 
 export const DEFAULT_MERCHANT = 'KHELA';
 
@@ -85,13 +86,32 @@ export function settingsDiff(before: unknown, after: unknown, path = ''): Settin
   return [{ path: path || '(document)', before: before ?? null, after: after ?? null }];
 }
 
+/** A diff as the audit trail keeps it: each changed path's value before, and after. */
+export function settingsDiffForAudit(diff: readonly SettingsChange[]): { before: object; after: object } {
+  return {
+    before: Object.fromEntries(diff.map((change) => [change.path, change.before])),
+    after: Object.fromEntries(diff.map((change) => [change.path, change.after])),
+  };
+}
+
 /**
  * Replaces the whole settings document (the back office): refused unless it passes the settings
  * schema whole (unknown top-level keys included), so a bad document changes nothing. Answers the
  * diff against the current one; `dryRun` only checks. `record` writes the change to the operators'
  * audit trail inside the transaction (before and after of the changed paths). `baseUpdatedAt`: the
  * operator edited the copy read then; a save made in between is a CONFLICT (reload, see the diff).
+ * A change that loosens a protected setting (settings.protected.ts) is FORBIDDEN here, a dry run's
+ * too: loosening is updateSettings' (the server's `npm run settings`), never the back office's.
  */
+function refuseProtectedLoosening(diff: SettingsChange[]): void {
+  const loosened = protectedSettingsLoosened(diff);
+  if (loosened.length > 0) {
+    throw new AppError('FORBIDDEN', {
+      issues: loosened.map(({ path, reason }) => ({ field: `document.${path}`, reason })),
+    });
+  }
+}
+
 export async function replaceSettings(
   db: Database,
   input: {
@@ -135,6 +155,7 @@ export async function replaceSettings(
       });
     }
     const diff = settingsDiff(current, next);
+    refuseProtectedLoosening(diff);
     if (input.dryRun || diff.length === 0) return { saved: false, diff, document: next, updatedAt };
     const [written] = await tx
       .insert(siteSettings)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, operatorLogin } from '../accounts/accounts.test-support.ts';
+import { callsAs, operatorLogin } from '../accounts/accounts.test-support.ts';
 import { operatorAudit } from '../audit/audit.tables.ts';
 import { siteSettings } from './settings.tables.ts';
 import { updateSettings } from './settings.service.ts';
@@ -16,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sut.close());
 
-const get = (url: string, token: string | null = owner) => call(sut, { method: 'GET', url, token });
-const post = (url: string, body: unknown) => call(sut, { method: 'POST', url, body, token: owner });
+const { get, post } = callsAs(() => ({ sut, token: owner }));
 
 describe('the brand time zone setting', () => {
   it('is Asia/Dhaka for the demo brand, served in the whitelabel', async () => {

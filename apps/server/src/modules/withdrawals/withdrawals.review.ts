@@ -12,6 +12,13 @@ import { walletChanged } from '../wallet/wallet.events.ts';
 import { decodeUpload } from '../../shared/images.ts';
 import { recordWalletAudit, type OperatorAuditHook, type WalletActor } from '../wallet/wallet.service.ts';
 import { withdrawals } from './withdrawals.tables.ts';
+import {
+  type PayoutRailInfo,
+  latestPayoutAttempts,
+  payoutMethodsFor,
+  refuseWhilePayoutOpen,
+  toPayoutAttempt,
+} from './withdrawals.payout-attempts.ts';
 import { accountsById } from './withdrawals.accounts.ts';
 import {
   type WithdrawSettings,
@@ -37,10 +44,18 @@ export interface WithdrawalDecisionCheck {
 /** Where paid-out money leaves the books (the payout provider's clearing account). */
 const payoutProvider = 'payout';
 
-/** The operator's queue: oldest first, with the member and the full account number to pay. */
+/**
+ * The operator's queue: oldest first, with the member and the full account number to pay, the
+ * latest payout attempt by a provider's API, and the APIs it can be sent by now (`rails`: the ones
+ * the brand has set up).
+ */
 export async function listWithdrawalsForReview(
   db: Database,
-  options: { settings: WithdrawSettings; query: { status: WithdrawalStatus; limit: number } },
+  options: {
+    settings: WithdrawSettings;
+    query: { status: WithdrawalStatus; limit: number };
+    rails?: readonly PayoutRailInfo[];
+  },
 ) {
   const rows = await db
     .select()
@@ -53,17 +68,26 @@ export async function listWithdrawalsForReview(
     rows.map((row) => row.accountId),
   );
   const names = await accountNamesOf(db, [...new Set(rows.map((row) => row.memberId))]);
+  const attempts = await latestPayoutAttempts(
+    db,
+    rows.map((row) => row.id),
+  );
+  const precision = options.settings.currencyPrecision;
   return rows.flatMap((row) => {
     const account = accounts.get(row.accountId);
     if (!account) return [];
+    const attempt = attempts.get(row.id) ?? null;
     return [
       {
-        ...toWithdrawal(row, account, options.settings.currencyPrecision),
+        ...toWithdrawal(row, account, precision),
         username: names.get(row.memberId) ?? '',
         fullAccountNumber: account.accountNumber,
         hasProof: row.proof !== null,
         approvedBy: row.approvedBy,
         hasPayoutProof: row.payoutProof !== null,
+        payoutReference: row.payoutReference,
+        payoutAttempt: attempt ? toPayoutAttempt(attempt, precision) : null,
+        payoutMethods: payoutMethodsFor({ row, account, attempt, rails: options.rails ?? [] }),
       },
     ];
   });
@@ -134,6 +158,9 @@ export async function decideWithdrawal(
         issues: [{ field: 'withdrawalId', reason: 'approve the withdrawal before it is paid out' }],
       });
     }
+    // A payout sent by a provider's API whose outcome is not known yet may have paid: nothing else
+    // pays it out or gives the money back until an operator resolves it (withdrawals.payouts.ts).
+    if (body.decision !== 'approve') await refuseWhilePayoutOpen(tx, current.id);
     await options.guard?.(tx, current);
     const main = memberWalletAddress(current.memberId, 'main');
     const hold = memberWalletAddress(current.memberId, 'hold');
@@ -190,35 +217,74 @@ export async function decideWithdrawal(
         .returning();
       return audited(rejected ?? current);
     }
-    const clearing = clearingAddress(payoutProvider, current.currency);
-    await openAccount(tx, { address: clearing, currency: current.currency, precision });
-    const posted = await postEntry(tx, {
-      kind: 'withdrawal',
-      idempotencyKey: `withdraw-payout:${current.id}`,
-      postings: [
-        { address: hold, amount: -current.amount },
-        { address: clearing, amount: current.amount },
-      ],
-      metadata: { withdrawalId: current.id, operator: actor.name },
+    const disbursed = await payOutLocked(tx, {
+      settings,
+      actor,
+      current,
+      reason,
+      ...(proof ? { proof: { data: proof, contentType: body.proof?.contentType ?? null } } : {}),
     });
-    const [disbursed] = await tx
-      .update(withdrawals)
-      .set({
-        status: 'disbursed',
-        payoutEntryId: posted.entryId,
-        reason,
-        decidedBy: actor.name,
-        decidedAt: sql`now()`,
-        disbursedAt: sql`now()`,
-        confirmBy: sql`now() + make_interval(mins => ${settings.wallet.autoReceiveMinutes})`,
-        ...(proof ? { payoutProof: proof, payoutProofType: body.proof?.contentType ?? null } : {}),
-      })
-      .where(eq(withdrawals.id, current.id))
-      .returning();
     return audited(disbursed ?? current);
   });
   walletChanged(db, row.memberId);
   return withdrawalView(db, row, precision);
+}
+
+/**
+ * Pays out the locked, pending withdrawal `current`: the one pay-out posting (hold to the payout
+ * clearing account, keyed `withdraw-payout:<id>`, so it can happen once) and the row disbursed,
+ * with its confirmation window started. The manual disbursement and a payout by a provider's API
+ * (withdrawals.payouts.ts) both end here; `reference` is the provider's transaction id.
+ */
+export async function payOutLocked(
+  tx: Database,
+  options: {
+    settings: WithdrawSettings;
+    actor: WalletActor;
+    current: WithdrawalRow;
+    reason: string | null;
+    proof?: { data: Buffer; contentType: string | null };
+    reference?: { method: string; transactionId: string };
+  },
+): Promise<WithdrawalRow> {
+  const { settings, actor, current } = options;
+  const precision = settings.currencyPrecision;
+  const hold = memberWalletAddress(current.memberId, 'hold');
+  const clearing = clearingAddress(payoutProvider, current.currency);
+  await openAccount(tx, { address: clearing, currency: current.currency, precision });
+  const posted = await postEntry(tx, {
+    kind: 'withdrawal',
+    idempotencyKey: `withdraw-payout:${current.id}`,
+    postings: [
+      { address: hold, amount: -current.amount },
+      { address: clearing, amount: current.amount },
+    ],
+    metadata: {
+      withdrawalId: current.id,
+      operator: actor.name,
+      ...(options.reference
+        ? { method: options.reference.method, transactionId: options.reference.transactionId }
+        : {}),
+    },
+  });
+  const [disbursed] = await tx
+    .update(withdrawals)
+    .set({
+      status: 'disbursed',
+      payoutEntryId: posted.entryId,
+      reason: options.reason,
+      decidedBy: actor.name,
+      decidedAt: sql`now()`,
+      disbursedAt: sql`now()`,
+      confirmBy: sql`now() + make_interval(mins => ${settings.wallet.autoReceiveMinutes})`,
+      ...(options.proof
+        ? { payoutProof: options.proof.data, payoutProofType: options.proof.contentType }
+        : {}),
+      ...(options.reference ? { payoutReference: options.reference.transactionId } : {}),
+    })
+    .where(eq(withdrawals.id, current.id))
+    .returning();
+  return disbursed ?? current;
 }
 
 /**
@@ -310,6 +376,7 @@ function stateOf(row: WithdrawalRow, precision: number) {
     reason: row.reason,
     refunded: row.refunded === null ? null : formatAmount(row.refunded, precision),
     payoutProof: row.payoutProof !== null,
+    payoutReference: row.payoutReference,
   };
 }
 

@@ -19,7 +19,11 @@ import {
   listPayoutAccounts,
   listWithdrawalsForReview,
   listWithdrawHistory,
+  markStalePayoutAttempts,
   resolveWithdrawal,
+  resolveWithdrawalPayout,
+  sendWithdrawalPayout,
+  type PayoutRail,
 } from './withdrawals.service.ts';
 
 export interface WithdrawalRoutesOptions {
@@ -28,6 +32,11 @@ export interface WithdrawalRoutesOptions {
    * the controls read the back office's adjustments, and the back office reads withdrawals.
    */
   decisionGuard?: (tx: Database, check: WithdrawalDecisionCheck) => Promise<void>;
+  /**
+   * The providers' disbursement APIs this server can pay out by (bKash B2C; payout-rails.ts),
+   * whether or not the brand has set them up yet (each rail says).
+   */
+  payoutRails?: readonly PayoutRail[];
 }
 
 /** Withdrawals: bound accounts, requests, receipt confirmation, the operator's side, auto-receipt. */
@@ -90,8 +99,39 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
     { ...moneyLimit, bodyLimit: 7_500_000 },
   );
 
+  const payoutRails = options.payoutRails ?? [];
+  /** The rails the brand has set up now (settings and secrets are read at each call). */
+  const railsSetUp = async () => {
+    const ready = await Promise.all(payoutRails.map(async (rail) => ((await rail.setup()) ? rail : null)));
+    return ready.filter((rail) => rail !== null);
+  };
+  /** The insider controls of a disbursement, for `current` (the payout by API is one). */
+  const guardOf = (
+    request: Parameters<typeof operatorOf>[0],
+    settings: Awaited<ReturnType<typeof getSettings>>,
+    decision: WithdrawalDecisionCheck['decision'],
+  ) => {
+    const { decisionGuard } = options;
+    if (!decisionGuard) return {};
+    const session = operatorOf(request);
+    return {
+      guard: (tx: Database, current: WithdrawalRow) =>
+        decisionGuard(tx, {
+          operator: { id: session.operatorId, account: session.account },
+          withdrawal: {
+            id: current.id,
+            memberId: current.memberId,
+            amount: current.amount,
+            approvedBy: current.approvedBy,
+          },
+          decision,
+          settings,
+        }),
+    };
+  };
+
   registerCall(app, calls.operatorWithdrawals, async ({ query }) =>
-    listWithdrawalsForReview(db, { settings: await getSettings(db), query }),
+    listWithdrawalsForReview(db, { settings: await getSettings(db), query, rails: await railsSetUp() }),
   );
 
   registerCall(
@@ -99,33 +139,49 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
     calls.operatorDecideWithdrawal,
     async ({ body, request }) => {
       const settings = await getSettings(db);
-      const session = operatorOf(request);
-      const { decisionGuard } = options;
       return decideWithdrawal(db, {
         settings,
         actor: actorOf(request),
         body,
         audit: (tx, change) => recordOperatorChange(tx, request, change),
-        ...(decisionGuard
-          ? {
-              guard: (tx: Database, current: WithdrawalRow) =>
-                decisionGuard(tx, {
-                  operator: { id: session.operatorId, account: session.account },
-                  withdrawal: {
-                    id: current.id,
-                    memberId: current.memberId,
-                    amount: current.amount,
-                    approvedBy: current.approvedBy,
-                  },
-                  decision: body.decision,
-                  settings,
-                }),
-            }
-          : {}),
+        ...guardOf(request, settings, body.decision),
       });
     },
     // A payout proof of up to 5 MB arrives as base64 (about 6.7 MB).
     { bodyLimit: 7_500_000 },
+  );
+
+  registerCall(
+    app,
+    calls.operatorSendWithdrawal,
+    async ({ body, request }) => {
+      const settings = await getSettings(db);
+      return sendWithdrawalPayout(db, {
+        settings,
+        actor: actorOf(request),
+        operatorId: operatorOf(request).operatorId,
+        rails: payoutRails,
+        body,
+        audit: (tx, change) => recordOperatorChange(tx, request, change),
+        ...guardOf(request, settings, 'disburse'),
+      });
+    },
+    moneyLimit,
+  );
+
+  registerCall(
+    app,
+    calls.operatorResolveWithdrawalPayout,
+    async ({ body, request }) =>
+      resolveWithdrawalPayout(db, {
+        settings: await getSettings(db),
+        actor: actorOf(request),
+        operatorId: operatorOf(request).operatorId,
+        rails: payoutRails,
+        body,
+        audit: (tx, change) => recordOperatorChange(tx, request, change),
+      }),
+    moneyLimit,
   );
 
   registerCall(app, calls.operatorResolveWithdrawal, async ({ body, request }) =>
@@ -148,5 +204,15 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
     retry: { limit: 2, delaySeconds: 10, backoff: true },
     timeoutSeconds: 120,
     run: () => autoReceiveWithdrawals(db),
+  });
+
+  app.jobs.define({
+    name: 'withdrawal-payout-stale',
+    summary:
+      'Marks payouts sent by a provider API whose answer was never written (the server stopped mid-call) uncertain, for an operator to resolve',
+    schedule: { cron: '* * * * *' },
+    retry: { limit: 2, delaySeconds: 10, backoff: true },
+    timeoutSeconds: 60,
+    run: () => markStalePayoutAttempts(db),
   });
 }

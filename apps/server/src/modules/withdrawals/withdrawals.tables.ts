@@ -72,6 +72,11 @@ export const withdrawals = pgTable(
     /** The operator's proof of the payout (sent with the disbursement). */
     payoutProofType: text('payout_proof_type'),
     payoutProof: bytea('payout_proof'),
+    /**
+     * A payout by a provider's API (issue 37, item 4): the provider's transaction id (bKash's
+     * trxID), the proof of that payout. Null for a payout made by hand.
+     */
+    payoutReference: text('payout_reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
@@ -82,5 +87,61 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_member_request_key').on(table.memberId, table.requestId),
     index('withdrawals_member_idx').on(table.memberId, table.createdAt),
     index('withdrawals_status_idx').on(table.status, table.confirmBy),
+  ],
+);
+
+/**
+ * Payouts sent by a provider's disbursement API (bKash B2C; docs/payments.md "Payouts by bKash
+ * B2C"), one row per attempt, written in its own committed transaction BEFORE the provider is
+ * called, so that no call is ever made that we have no record of. `sending` until the provider's
+ * answer is written; then `paid` (the withdrawal is paid out through the one pay-out path),
+ * `failed` (the provider moved nothing: a new attempt may be sent or the payout made by hand) or
+ * `uncertain` (no answer, or one that does not say: money may have left). A `sending` row whose
+ * `stale_at` has passed (the server stopped mid-call) counts as uncertain. While a withdrawal has a
+ * `sending` or `uncertain` attempt nothing else pays it out or releases it, until an operator other
+ * than the sender resolves the attempt as paid (with the provider's transaction id) or not paid.
+ */
+export const withdrawalPayoutAttempts = pgTable(
+  'withdrawal_payout_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).notNull(),
+    method: text('method', { enum: ['bkash_b2c'] }).notNull(),
+    /** This attempt's reference at the provider (bKash merchantInvoiceNumber): `wd-<withdrawal>-<n>`. */
+    reference: text('reference').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The wallet paid to (bKash receiverMSISDN), as sent. */
+    receiver: text('receiver').notNull(),
+    status: text('status', { enum: ['sending', 'uncertain', 'paid', 'failed'] })
+      .notNull()
+      .default('sending'),
+    /** The provider's transaction id (bKash trxID) of the payout, once known. */
+    transactionId: text('transaction_id'),
+    /** What the provider answered, or why it is not known (codes and texts, never secrets). */
+    outcome: text('outcome'),
+    sentBy: text('sent_by').notNull(),
+    sentById: integer('sent_by_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** After this a `sending` attempt has outlived every deadline of its calls: it counts as uncertain. */
+    staleAt: timestamp('stale_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    note: text('note'),
+  },
+  (table) => [
+    uniqueIndex('withdrawal_payout_attempts_reference_key').on(table.method, table.reference),
+    // One attempt at a time, and at most one paid: a second send (a double click, a replay, two
+    // operators at once) finds this index even if it got past the row lock's check.
+    uniqueIndex('withdrawal_payout_attempts_open_key')
+      .on(table.withdrawalId)
+      .where(sql`${table.status} in ('sending', 'uncertain', 'paid')`),
+    // One provider transaction pays one withdrawal.
+    uniqueIndex('withdrawal_payout_attempts_transaction_key')
+      .on(table.method, table.transactionId)
+      .where(sql`${table.transactionId} is not null`),
+    index('withdrawal_payout_attempts_withdrawal_idx').on(table.withdrawalId, table.id),
+    index('withdrawal_payout_attempts_status_idx').on(table.status, table.staleAt),
   ],
 );

@@ -101,6 +101,16 @@ describe('home page', () => {
     expect(within(dialog).getByText('দুই')).toBeTruthy();
   });
 
+  it('stops the notice strip while something covers the page, and runs it again after', async () => {
+    renderHome();
+    const bar = await screen.findByRole('region', { name: 'ঘোষণা' });
+    expect(bar.classList.contains('notice-bar--still')).toBe(false);
+    act(() => useOverlayStore.setState({ openModals: ['noticeModal'] }));
+    expect(bar.classList.contains('notice-bar--still')).toBe(true);
+    act(() => useOverlayStore.setState({ openModals: [] }));
+    expect(bar.classList.contains('notice-bar--still')).toBe(false);
+  });
+
   it('says honestly that there are no hot games and no winners yet', async () => {
     renderHome();
     expect(await screen.findByText('এখনো কোনো জনপ্রিয় গেম নেই')).toBeTruthy();

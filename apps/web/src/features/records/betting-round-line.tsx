@@ -3,7 +3,7 @@ import type { BettingRecordLine } from '@khela/contract';
 import { formatDateTime } from '../../shared/lib/format.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
-import { playTypeNameKeys } from '../lottery/index.ts';
+import { playTypeNameKeys, resultSourceKey } from '../lottery/index.ts';
 import { ProfitAmount, StatusBadge, useAmount, useCategoryLabel } from './record-ui.tsx';
 import './records.css';
 
@@ -45,15 +45,30 @@ export function BettingRoundLine({ line, account }: { line: BettingRecordLine; a
   );
 }
 
-/** A lottery bet's draw (docs/lottery.md): numero, play type, numbers, odds and the special prize. */
+/**
+ * A lottery bet's draw (docs/lottery.md): numero, play type, numbers, odds and the special prize;
+ * under it where its numbers come from, as the lottery's screens say it (a regional house draw "not
+ * the official result", or the official result and its source; nothing for the fast games).
+ */
 function DrawLine({ draw }: { draw: NonNullable<BettingRecordLine['draw']> }) {
   const { t } = useTranslation();
   const playType = (playTypeNameKeys as Readonly<Record<string, string>>)[draw.playType];
+  const source = resultSourceKey(draw.region, draw.resultSource, draw.resultOrigin);
   return (
-    <span className="records__meta records__draw">
-      {t('lottery_numero')} {draw.numero} · {playType ? t(playType) : draw.playType}{' '}
-      <strong>{draw.numbers.join(' ')}</strong> ×{draw.odds}
-      {draw.special ? ` · ${t('lottery_tier_special')} ${draw.special}` : null}
-    </span>
+    <>
+      <span className="records__meta records__draw">
+        {t('lottery_numero')} {draw.numero} · {playType ? t(playType) : draw.playType}{' '}
+        <strong>{draw.numbers.join(' ')}</strong> ×{draw.odds}
+        {draw.special ? ` · ${t('lottery_tier_special')} ${draw.special}` : null}
+      </span>
+      {source ? (
+        <span
+          className={`records__source records__source--${draw.resultSource}`}
+          data-source={draw.resultSource}
+        >
+          {t(source)}
+        </span>
+      ) : null}
+    </>
   );
 }

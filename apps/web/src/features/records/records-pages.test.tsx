@@ -32,6 +32,42 @@ function line(overrides: Partial<BettingRecordLine>): BettingRecordLine {
   };
 }
 
+/** Two regional lottery bets: a house draw (MB) and an official result typed in by two operators. */
+const lotterySourceLines: BettingRecordLine[] = [
+  line({
+    roundId: 'L8',
+    gameName: 'Miền Bắc',
+    gameType: 'LOTT',
+    draw: {
+      numero: '202611260001',
+      playType: 'de',
+      numbers: ['27'],
+      odds: '95',
+      hits: 0,
+      special: null,
+      region: 'north',
+      resultSource: 'house',
+      resultOrigin: null,
+    },
+  }),
+  line({
+    roundId: 'L9',
+    gameName: 'TP. Hồ Chí Minh',
+    gameType: 'LOTT',
+    draw: {
+      numero: '202611260001',
+      playType: 'duoi_db',
+      numbers: ['27'],
+      odds: '95',
+      hits: 1,
+      special: '123427',
+      region: 'south',
+      resultSource: 'official',
+      resultOrigin: 'entry',
+    },
+  }),
+];
+
 const emptyRecord: BettingRecordValue = {
   list: [],
   totals: { rounds: 0, bet: '0.00', win: '0.00', profit: '0.00' },
@@ -89,8 +125,12 @@ describe('betting record (personalHistoryCopy)', () => {
               odds: '3.5',
               hits: 2,
               special: '12345',
+              region: 'fast',
+              resultSource: 'house',
+              resultOrigin: null,
             },
           }),
+          ...lotterySourceLines,
         ],
         totals: { rounds: 42, bet: '1234.00', win: '1300.50', profit: '66.50' },
         total: 42,
@@ -111,10 +151,19 @@ describe('betting record (personalHistoryCopy)', () => {
     expect(totals.textContent).toContain('Profit/loss+66.50');
 
     const rounds = [...panel.querySelectorAll('.record-line')];
-    expect(rounds).toHaveLength(5);
+    expect(rounds).toHaveLength(7);
     // A lottery bet shows its draw: numero, play type, numbers, odds and the special prize.
     expect(rounds[4]?.querySelector('.records__draw')?.textContent).toBe(
       'Draw 202611260042 · Lô 2 số 45 ×3.5 · Special 12345',
+    );
+    // And where its numbers come from: a fast game says nothing (there is no official draw), a
+    // regional house draw that it is not the official result, an official one its source.
+    expect(rounds[4]?.querySelector('.records__source')).toBeNull();
+    expect(rounds[5]?.querySelector('.records__source')?.textContent).toBe(
+      'House draw, not the official result',
+    );
+    expect(rounds[6]?.querySelector('.records__source--official')?.textContent).toBe(
+      "Official result · source: the state lottery's sheet, typed in by two operators independently",
     );
     expect(rounds[0]?.querySelector('.records__draw')).toBeNull();
     expect(rounds[0]?.textContent).toContain('Khela Tables · Live casino');
@@ -131,6 +180,20 @@ describe('betting record (personalHistoryCopy)', () => {
     expect(rounds[3]?.textContent).toContain('Demo funds');
     expect(rounds[0]?.textContent).not.toContain('Demo funds');
     expect(within(panel).getByText('1 of 3')).toBeTruthy();
+  });
+
+  it("names each regional lottery line's result source in Bengali", async () => {
+    await changeLanguage('BN', { remember: true });
+    openPage('personalHistoryCopy', {
+      [recordPath]: { ...emptyRecord, list: lotterySourceLines, total: 2, totalPages: 1 },
+    });
+    const panel = await screen.findByRole('dialog');
+    await waitFor(() => expect(panel.querySelectorAll('.records__source')).toHaveLength(2));
+    const sources = [...panel.querySelectorAll('.records__source')].map((source) => source.textContent);
+    expect(sources).toEqual([
+      'হাউসের নিজস্ব ড্র, অফিসিয়াল ফলাফল নয়',
+      'অফিসিয়াল ফলাফল · উৎস: রাষ্ট্রীয় লটারির ফলাফলপত্র, দুজন অপারেটর আলাদাভাবে লিখেছেন',
+    ]);
   });
 
   it('asks again with each filter and pages through the record', async () => {

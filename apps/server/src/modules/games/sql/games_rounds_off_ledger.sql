@@ -6,7 +6,8 @@
 -- a round with no postings, and postings of a round that game_rounds does not hold:
 --   stake: −(its `bet` entries + the reversals of them, a vendor rollback), win: its `win` entries
 --   (+ reversals of them). Rounds of transfer-mode vendors (Khela Arcade's pulled records) move no
---   money in the ledger (their game wallet's transfers do) and are left out.
+--   money in the ledger (their game wallet's transfers do) and are left out: they are checked
+--   against those transfers (games_transfer_rounds_off_wallets.sql).
 -- Read-only; run by `npm run ledger:verify` and the vendor wallet's property test.
 CREATE OR REPLACE FUNCTION games_rounds_off_ledger(p_limit integer DEFAULT 20)
 RETURNS TABLE (vendor_code text, round_id text, member_id bigint, wallet_kind text,

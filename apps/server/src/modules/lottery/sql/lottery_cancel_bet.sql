@@ -43,9 +43,10 @@ BEGIN
   UPDATE lottery_bets
      SET status = 'cancelled', settle_entry_id = v_posted.entry_ids[1], settled_at = now()
    WHERE id = v_bet.id;
-  -- Its possible payout leaves its number's liability (issue 36 item 6; lottery_place_slip).
+  -- Its possible payout leaves its number's liability (issue 36 item 6; lottery_place_slip): the same
+  -- stake × odds × the row's most hits the placement added.
   UPDATE lottery_exposure x
-     SET payout = greatest(x.payout - div(v_bet.stake::numeric * v_bet.odds_milli, 1000)::bigint, 0),
+     SET payout = greatest(x.payout - div(v_bet.stake::numeric * v_bet.odds_milli * x.max_hits, 1000)::bigint, 0),
          bets = greatest(x.bets - 1, 0)
    WHERE x.numero_id = v_bet.numero_id AND x.play_type = v_bet.play_type
      AND x.selection = array_to_string(ARRAY(SELECT n FROM unnest(v_bet.selection) AS n ORDER BY n), ',');

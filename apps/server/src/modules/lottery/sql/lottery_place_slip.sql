@@ -3,7 +3,9 @@
 -- the bets' selections (lottery-draw.ts betsOfSlip), p_numbers the slip's numbers as the member sent
 -- them: with the game, numero, play type, selection and slip index they are each bet's request, whose
 -- hash (ledger_request_hash) tells a replay of the slip from another slip under the same request id.
--- p_offered: per region, the play types its games offer (lottery-draw.ts playTypesOf).
+-- p_offered: per region, the play types its games offer (lottery-draw.ts playTypesOf), each with the
+-- most times one bet of it can hit in a draw of the region's layout (lottery-rtp.ts maxHits: lô 2 số
+-- 27 in the north, xỉu chủ 2 …), {"north": {"lo2": 27, "de": 1, …}, …}.
 -- p_liability_caps: per play type, the most the house may have to pay on one number of the draw
 -- (minor units; missing or 0: no cap), see the end.
 CREATE OR REPLACE FUNCTION lottery_place_slip(
@@ -47,6 +49,7 @@ DECLARE
   v_hashes text[];
   v_posted record;
   v_cap bigint;
+  v_max_hits integer;
   v_payout bigint;
   v_over text;
 BEGIN
@@ -154,7 +157,9 @@ BEGIN
    ORDER BY s.n;
 
   -- The house's possible payout per number (issue 36 item 6, docs/lottery.md): every bet adds its
-  -- stake × odds (one hit) to its number's row of lottery_exposure (a xiên's numbers joined by ","),
+  -- worst case, stake × odds × the most hits its play type can have in this region's layout (a lô
+  -- on 27 may be paid for each of the 27 numbers), to its number's row of lottery_exposure (a
+  -- xiên's numbers joined by ","),
   -- and a row that would pass the play type's cap is left as it is: the slip is refused
   -- (LIABILITY_LIMIT naming the number) and the exception rolls back everything above. The upsert's
   -- row lock makes concurrent bets on one number take turns, so the cap holds exactly; it is the
@@ -162,13 +167,14 @@ BEGIN
   -- slips never wait on each other in a cycle.
   v_cap := (p_liability_caps ->> p_play_type)::bigint;
   IF v_cap IS NOT NULL AND v_cap > 0 THEN
-    v_payout := least(div(p_stake::numeric * v_odds, 1000), 9223372036854775807)::bigint;
+    v_max_hits := ((p_offered -> v_region) ->> p_play_type)::integer;
+    v_payout := least(div(p_stake::numeric * v_odds * v_max_hits, 1000), 9223372036854775807)::bigint;
     WITH wanted AS (
       SELECT array_to_string(ARRAY(SELECT jsonb_array_elements_text(s.selection) AS n ORDER BY n), ',') AS number
         FROM jsonb_array_elements(p_selections) AS s(selection)
     ), added AS (
-      INSERT INTO lottery_exposure AS x (numero_id, play_type, selection, payout, bets)
-      SELECT v_numero_id, p_play_type, w.number, v_payout, 1
+      INSERT INTO lottery_exposure AS x (numero_id, play_type, selection, payout, bets, max_hits)
+      SELECT v_numero_id, p_play_type, w.number, v_payout, 1, v_max_hits
         FROM wanted w
        WHERE v_payout <= v_cap
        ORDER BY w.number

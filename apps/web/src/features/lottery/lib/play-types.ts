@@ -1,5 +1,5 @@
-import { selectionRules, type LotteryRegion, type PlayType } from '@khela/contract/lottery-draw';
-import { baoLoNameKeys, choiceKeys, playTypeHelpKeys, playTypeNameKeys } from './texts.ts';
+import { selectionRules, type PlayType } from '@khela/contract/lottery-draw';
+import { choiceKeys, playTypeHelpKeys } from './texts.ts';
 
 /** How a play type's selection is picked on screen. */
 export type PickerKind = 'grid100' | 'digits10' | 'choice' | 'typed';
@@ -46,13 +46,11 @@ export function xienSizeOf(playType: PlayType): number | null {
 }
 
 /**
- * The text keys of a play type's name and its one-line rule (docs/lottery.md). With the game's
- * region, the name the region's market uses (lô is bao lô in the centre and south).
+ * The text keys of a play type's name (the contract's playTypeNameKey: with the game's region, the
+ * name the region's market uses, lô being bao lô in the centre and south) and its one-line rule
+ * (docs/lottery.md).
  */
-export function playTypeNameKey(playType: PlayType, region?: LotteryRegion): string {
-  const southern = region === 'central' || region === 'south';
-  return (southern ? baoLoNameKeys[playType] : undefined) ?? playTypeNameKeys[playType];
-}
+export { playTypeNameKey } from '@khela/contract/lottery-names';
 export function playTypeHelpKey(playType: PlayType): string {
   return playTypeHelpKeys[playType];
 }

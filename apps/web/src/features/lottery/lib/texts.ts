@@ -4,31 +4,9 @@ import type { PlayType, PrizeTier } from '@khela/contract/lottery-draw';
 // The text keys the lottery reads from data (play types, tiers, weekdays, statuses), written out so
 // that the catalogues' tests find them.
 
-export const playTypeNameKeys: Record<PlayType, string> = {
-  lo2: 'lottery_play_lo2',
-  lo3: 'lottery_play_lo3',
-  lo4: 'lottery_play_lo4',
-  de: 'lottery_play_de',
-  dau: 'lottery_play_dau',
-  duoi: 'lottery_play_duoi',
-  xien2: 'lottery_play_xien2',
-  xien3: 'lottery_play_xien3',
-  xien4: 'lottery_play_xien4',
-  big_small: 'lottery_play_big_small',
-  odd_even: 'lottery_play_odd_even',
-  sum: 'lottery_play_sum',
-  ba_cang: 'lottery_play_ba_cang',
-  dau_g8: 'lottery_play_dau_g8',
-  duoi_db: 'lottery_play_duoi_db',
-  xiu_chu: 'lottery_play_xiu_chu',
-};
-
-/** Lô as the centre's and south's market names it: bao lô (docs/lottery.md "Play types"). */
-export const baoLoNameKeys: Partial<Record<PlayType, string>> = {
-  lo2: 'lottery_play_bao_lo2',
-  lo3: 'lottery_play_bao_lo3',
-  lo4: 'lottery_play_bao_lo4',
-};
+// The play types' names are the contract's table (shared with the back office, which shows the same
+// market names): the catalogues' tests read it from there.
+export { baoLoNameKeys, playTypeNameKeys } from '@khela/contract/lottery-names';
 
 /** One line each on how the play type wins (docs/lottery.md has the full rules). */
 export const playTypeHelpKeys: Record<PlayType, string> = {
