@@ -164,6 +164,28 @@ export async function registerMember(
   return { username, token };
 }
 
+/** A new member (`registerMember`) with `amount` in the main wallet from an operator's credit. */
+export async function fundedMember(
+  baseUrl: string,
+  prefix: string,
+  amount = '1000',
+): Promise<{ username: string; token: string }> {
+  const member = await registerMember(baseUrl, prefix);
+  const adjusted = await callApi(baseUrl, {
+    method: 'POST',
+    path: '/api/operator/wallet/adjust',
+    token: await operatorToken(baseUrl),
+    body: {
+      username: member.username,
+      amount,
+      reason: `${prefix} journey funds`,
+      idempotencyKey: `${prefix}-e2e-${member.username}`,
+    },
+  });
+  if (adjusted.body.success !== true) throw new Error(`credit failed: ${JSON.stringify(adjusted.body)}`);
+  return member;
+}
+
 /**
  * One registration through the API as the web sends it (username form, payment password 135790,
  * the proof of work solved; the server's settings must have the image captcha off): the answer as

@@ -62,13 +62,15 @@ export async function screenshot(page: Page, name: string) {
 }
 
 export interface MemberPageOptions {
+  /** The account of `token` (demoplayer unless told). */
+  username?: string;
   viewport?: { width: number; height: number };
   dark?: boolean;
   language?: 'EN' | 'BN';
 }
 
 /**
- * A page signed in as demoplayer with `token` (the session the web keeps in sessionStorage), in a
+ * A page signed in as `options.username` (demoplayer) with `token` (the session the web keeps in sessionStorage), in a
  * language and theme, the start-up notice popups already seen.
  */
 export async function memberPage(
@@ -81,15 +83,20 @@ export async function memberPage(
     colorScheme: options.dark ? 'dark' : 'light',
   });
   await watched.context.addInitScript(
-    ({ session, language, dark }) => {
+    ({ session, username, language, dark }) => {
       sessionStorage.setItem('token', session);
       sessionStorage.setItem('isAgent', '0');
-      sessionStorage.setItem('username', 'demoplayer');
-      sessionStorage.setItem('noticePopupdemoplayer', '1');
+      sessionStorage.setItem('username', username);
+      sessionStorage.setItem(`noticePopup${username}`, '1');
       localStorage.setItem('language', language);
       localStorage.setItem('theme', dark ? 'dark' : 'light');
     },
-    { session: token, language: options.language ?? 'EN', dark: options.dark ?? false },
+    {
+      session: token,
+      username: options.username ?? 'demoplayer',
+      language: options.language ?? 'EN',
+      dark: options.dark ?? false,
+    },
   );
   return watched;
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi, memberToken, operatorToken, registerMember } from '../support/api.ts';
+import { callApi, fundedMember, memberToken, operatorToken } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
 import { gameFrame, openAllGames, tileNames, tiles } from '../support/site.ts';
 import { registerCaptchaOff, useSite } from '../support/suite.ts';
@@ -20,24 +20,6 @@ let token: string;
 async function balanceOf(baseUrl: string, session: string): Promise<string> {
   const answer = await callApi(baseUrl, { method: 'GET', path: '/wps/v2/wallets/balance', token: session });
   return (answer.body.value as { sumBalance: string }).sumBalance;
-}
-
-/** A new member with 1,000 in the wallet (an operator's credit), logged in. */
-async function fundedMember(): Promise<{ username: string; token: string }> {
-  const member = await registerMember(server.baseUrl, 'games');
-  const adjusted = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/api/operator/wallet/adjust',
-    token: await operatorToken(server.baseUrl),
-    body: {
-      username: member.username,
-      amount: '1000',
-      reason: 'games journey funds',
-      idempotencyKey: `games-e2e-${member.username}`,
-    },
-  });
-  expect(adjusted.body.success, JSON.stringify(adjusted.body)).toBe(true);
-  return member;
 }
 
 beforeAll(async () => {
@@ -135,7 +117,7 @@ describe('games', () => {
   });
 
   it('lets a member play a slot and dice for real money, verify a round, and keep favourites and recent games', async () => {
-    const player = await fundedMember();
+    const player = await fundedMember(server.baseUrl, 'games');
     const before = Number(await balanceOf(server.baseUrl, player.token));
     const { page, context } = await pageAs(player);
     await page.goto(`${server.baseUrl}/rng`);

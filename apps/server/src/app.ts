@@ -52,6 +52,7 @@ import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { agentTeamRoutes } from './modules/agents/agents.team.routes.ts';
 import { agentLinkDirectory } from './modules/agents/agents.links.service.ts';
 import { agentWageRoutes } from './modules/agents/agents.wages.routes.ts';
+import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { lotteryRoundCounts } from './modules/lottery/lottery.service.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { realtimePath, realtimeRoutes } from './modules/realtime/realtime.routes.ts';
@@ -362,6 +363,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(lotteryRoutes);
   await app.register(agentTeamRoutes);
   await app.register(agentWageRoutes);
+  await app.register(promotionRoutes);
   await app.register(vendorWalletRoutes);
   await app.register(vendorTransferRoutes);
   if (env.HOUSE_GAMES === 'inprocess') {

@@ -1178,6 +1178,20 @@ export const realtimeContract = {
   encrypted: false,
 } as Calls['realtimeContract'];
 
+export const rebate = {
+  id: 'rebate',
+  method: 'GET',
+  path: '/wps/promotion/rebate',
+  encrypted: false,
+} as Calls['rebate'];
+
+export const rebateClaim = {
+  id: 'rebateClaim',
+  method: 'POST',
+  path: '/wps/promotion/rebate/claim',
+  encrypted: false,
+} as Calls['rebateClaim'];
+
 export const recentGames = {
   id: 'GCS_recentGame',
   method: 'GET',

@@ -13,6 +13,7 @@ import { gameLaunchCalls } from './game-launch.ts';
 import { gameCalls } from './games.ts';
 import { jobCalls } from './jobs.ts';
 import { lotteryCalls } from './lottery.ts';
+import { promotionCalls } from './promotions.ts';
 import { recordCalls } from './records.ts';
 import { systemCalls } from './system.ts';
 import { walletCalls } from './wallet.ts';
@@ -30,6 +31,7 @@ export const calls = {
   ...gameLaunchCalls,
   ...recordCalls,
   ...lotteryCalls,
+  ...promotionCalls,
   ...jobCalls,
   ...agentCalls,
   ...operatorCalls,

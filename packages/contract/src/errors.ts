@@ -75,6 +75,10 @@ export const errorCatalogue = {
    * Nothing moved; the refusal is in the audit trail.
    */
   WITHDRAWAL_NOT_APPROVED: { status: 409, message: 'err_withdrawal_not_approved' },
+  /** The manual rebate's total since the last claim is below the brand's minimum (`value.total`, `minimum`). */
+  REBATE_BELOW_MINIMUM: { status: 409, message: 'err_rebate_below_minimum' },
+  /** Another claim of the same member's rebate is being made right now: nothing was paid by this one. */
+  REBATE_CLAIM_IN_PROGRESS: { status: 409, message: 'err_rebate_claim_in_progress' },
   /** A switched-off feature (free play, SMS login, registration kind). */
   FEATURE_DISABLED: { status: 403, message: 'err_operation_not_allowed' },
   REGION_BLOCKED: { status: 403, message: 'info_ip_block' },

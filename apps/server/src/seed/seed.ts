@@ -79,6 +79,13 @@ export async function seedDemoData(
       payments: { depositMethods: [...demoDepositMethods, ...demoWalletDepositMethods] },
       // Official-result lottery games settle on the demo feed's stand-in sheets (docs/lottery.md).
       lotteryResults: { feed: { kind: 'demo' } },
+      // The manual rebate (docs/promotions.md): rates of edge-weighted betting, well inside what
+      // the agents' wages leave of the house's expected win (at most 2.5 % with their 50 %).
+      features: { manualRebate: true },
+      rebate: {
+        rates: { RNG: 0.8, FISH: 0.8, PVP: 0.5, LIVE: 0.5, LOTT: 0.5, ELOTT: 0.5, SPORTS: 0.5, ESPORTS: 0.5 },
+        minimumClaim: '1',
+      },
     });
     await seedDemoAccounts(transaction, options.scrypt ?? owaspScrypt);
     await seedDemoReceivingNumbers(transaction);

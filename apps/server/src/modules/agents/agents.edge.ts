@@ -1,4 +1,4 @@
-import type { ContractTerms } from '@khela/contract';
+import { REFERENCE_EDGE_BP, type ContractTerms } from '@khela/contract';
 
 /**
  * Wages bounded by the house edge (issue 35 item 2; docs/agents.md "Bounded by the house edge").
@@ -10,7 +10,7 @@ import type { ContractTerms } from '@khela/contract';
  * games: `edgeCostBp` is that share for one contract, and an agent's contracts of all kinds
  * together may not take more than the brand's `agentWages.edgeShare`.
  */
-export const REFERENCE_EDGE_BP = 500;
+export { REFERENCE_EDGE_BP };
 
 /** A percent of the brand's settings (50 → 5,000 basis points). */
 export const percentToBp = (percent: number): number => Math.round(percent * 100);

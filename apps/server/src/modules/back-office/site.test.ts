@@ -415,6 +415,7 @@ describe('the settings document', () => {
   it('refuses every loosening of a protected setting, tightening stays open (issues 35 to 37)', async () => {
     type Doc = Record<string, unknown> & {
       agentWages: { edgeShare: number; undeclaredEdge: number };
+      rebate: { rates: Record<string, number> };
       lotteryRisk: { rtpCeiling: number; liabilityCaps: Record<string, string> };
       lotteryFairness: { cancelFreezeMinutes: number; beacon: Record<string, unknown> };
       lotteryResults: { deadlineMinutes: number; feed: Record<string, unknown> };
@@ -461,6 +462,9 @@ describe('the settings document', () => {
     const looser: [string, (doc: Doc) => void][] = [
       ['agentWages.edgeShare', (d) => (d.agentWages.edgeShare += 1)],
       ['agentWages.undeclaredEdge', (d) => (d.agentWages.undeclaredEdge += 1)],
+      // The manual rebate's rates (issue 39): a higher rate, or one for a category that paid none.
+      ['rebate.rates.RNG', (d) => (d.rebate.rates.RNG = 1)],
+      ['rebate.rates.COCKFIGHT', (d) => (d.rebate.rates.COCKFIGHT = 0.1)],
       ['lotteryRisk.rtpCeiling', (d) => (d.lotteryRisk.rtpCeiling = 99)],
       ['lotteryRisk.liabilityCaps.de', (d) => (d.lotteryRisk.liabilityCaps.de = '1000000.01')],
       ['lotteryRisk.liabilityCaps.lo2', (d) => (d.lotteryRisk.liabilityCaps.lo2 = '0')],
@@ -495,6 +499,7 @@ describe('the settings document', () => {
     // Tighter, or not protected: saved from the back office.
     const tighter = set(current, (d) => {
       d.agentWages.edgeShare -= 1;
+      d.rebate.rates.LIVE = 0.4;
       d.lotteryRisk.rtpCeiling = 97;
       d.lotteryRisk.liabilityCaps.de = '999999.99';
       d.lotteryFairness.cancelFreezeMinutes = 6;

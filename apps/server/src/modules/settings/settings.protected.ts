@@ -36,6 +36,12 @@ export const protectedSettings: readonly ProtectedRule[] = [
     looser: 'higher',
     why: 'lets wages pay out more than the edge',
   },
+  // The manual rebate's rates (issue 39): a higher rate gives more of the house's expected win away.
+  {
+    path: /^rebate\.rates\.\w+$/,
+    looser: 'higher',
+    why: 'lets one operator alone raise what the rebate pays',
+  },
   // The lottery's odds ceiling and liability caps (issue 36 item 6): the four eyes on odds.
   {
     path: /^lotteryRisk\.rtpCeiling$/,

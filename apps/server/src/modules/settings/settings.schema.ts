@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  REFERENCE_EDGE_BP,
   featureFlagsSchema,
+  gameCategories,
   languageCodeSchema,
   registerFieldNames,
   socialNetworks,
@@ -100,278 +102,319 @@ const defaultLiabilityCaps: Record<PlayType, string> = {
   xiu_chu: '10000000',
 };
 
-export const siteSettingsSchema = z.object({
-  brandName: z.string().min(1).default(defaultBrand.brandName),
-  merchantCode: z.string().min(1).default(defaultBrand.merchantCode),
-  lotteryType: z.string().default(defaultBrand.lotteryType),
-  currency: z.string().length(3).default(defaultBrand.currency),
-  currencySymbol: z.string().min(1).default(defaultBrand.currencySymbol),
-  currencyPrecision: z.number().int().min(0).max(4).default(defaultBrand.currencyPrecision),
-  logoUrl: z.string().default(defaultBrand.logoUrl),
-  defaultLanguage: languageCodeSchema.default(defaultBrand.defaultLanguage),
-  languages: z
-    .array(languageCodeSchema)
-    .min(1)
-    .default(() => [...defaultBrand.languages]),
-  bengaliDigits: z.boolean().default(defaultBrand.bengaliDigits),
-  /**
-   * Business days are the brand's days: wages, dividends, reports and every page's "today" are cut
-   * in this IANA zone (shared business-day.ts). A name Intl does not know is refused.
-   */
-  timeZone: z
-    .string()
-    .refine(isTimeZone, 'is not a known IANA time zone (e.g. Asia/Dhaka)')
-    .default(defaultBrand.timeZone),
-  copyright: z.string().default(defaultBrand.copyright),
-  features: featureFlagsSchema
-    .partial()
-    .default({})
-    .transform((flags) => ({ ...defaultFeatureFlags, ...flags })),
-  register: z
-    .partialRecord(z.enum(registerFieldNames), fieldRuleDocument)
-    .default({})
-    .transform((rules) => ({ ...defaultRegisterRules, ...rules }) as Record<RegisterFieldName, FieldRule>),
-  social: z.array(z.object({ network: z.enum(socialNetworks), url: z.url() })).default([]),
-  customerServiceUrl: z.string().nullable().default(null),
-  messengerUrl: z.string().nullable().default(null),
-  appLinks: z
-    .object({ ios: z.string().nullable().default(null), android: z.string().nullable().default(null) })
-    .default({ ios: null, android: null }),
-  announcementTypes: z.array(z.string()).default(() => [...defaultBrand.announcementTypes]),
-  announcementExecution: z.string().default(defaultBrand.announcementExecution),
-  gtagId: z.string().nullable().default(null),
-  imageCDNs: z.array(z.string()).default([]),
-  launchGameCDNs: z.array(z.string()).default([]),
-  /** SMS verification codes live this many minutes (spec: expiredMinutes; at most 10). */
-  sms: z
-    .object({ expiredMinutes: z.number().int().min(1).max(10).default(5) })
-    .default({ expiredMinutes: 5 }),
-  /**
-   * Wallet limits in major units (decimal strings, the API's money form): each transfer between a
-   * member and their upline or an agent and a downline, and each withdrawal, lies between its min
-   * and max.
-   */
-  wallet: z
-    .object({
-      transferMin: decimalText.default('1'),
-      transferMax: decimalText.default('500000'),
-      withdrawMin: decimalText.default('100'),
-      withdrawMax: decimalText.default('50000'),
-      /** Demo funds a free-play (trial) account starts with: never withdrawable nor transferable. */
-      freePlayDemoFunds: decimalText.default('10000'),
-      /** Spec 4: no answer this many minutes after a disbursement counts as received. */
-      autoReceiveMinutes: z.number().int().min(5).max(10_080).default(60),
-    })
-    .prefault({}),
-  /**
-   * Insider controls on operators' money (issue 35, docs/back-office-money.md). Amounts are major
-   * units as decimal strings; counts and sums are per brand day (`timeZone`). A manual adjustment
-   * below ADJUST_APPROVAL_THRESHOLD posts at once only while the requester's and the member's day
-   * stay within these limits (sizes add up whatever their sign); past one it waits for a second
-   * operator. `0` turns a limit off.
-   */
-  insiderControls: z
-    .object({
-      adjustCountPerOperatorDay: z.number().int().min(0).max(10_000).default(20),
-      adjustSumPerOperatorDay: decimalText.default('50000'),
-      adjustCountPerMemberDay: z.number().int().min(0).max(10_000).default(2),
-      adjustSumPerMemberDay: decimalText.default('15000'),
-      /**
-       * An operator who credited a member (an adjustment they asked or approved) or approved the
-       * member's deposit within these hours may not approve or disburse the member's withdrawal.
-       */
-      creditorCoolingHours: z
-        .number()
-        .int()
-        .min(0)
-        .max(24 * 90)
-        .default(72),
-      /** From this amount a withdrawal is disbursed by another operator than the one who approved it. */
-      disburseSecondOperatorFrom: decimalText.default('20000'),
-    })
-    .prefault({}),
-  /**
-   * Agents' wages bounded by the house edge (issue 35 item 2, docs/agents.md "Bounded by the house
-   * edge"), percents. Wages are paid on edge-weighted betting (stake × the game's house edge ÷ the
-   * reference edge of 5 %); a contract whose rates together could take more than `edgeShare` of the
-   * house's expected win is refused. `undeclaredEdge`: the edge assumed for a game that declares no
-   * RTP and whose category has none declared either (the lottery's games today).
-   */
-  agentWages: z
-    .object({
-      edgeShare: z.number().min(0).max(100).default(50),
-      undeclaredEdge: z.number().min(0).max(100).default(1),
-    })
-    .prefault({}),
-  /**
-   * The lottery's fairness rules (issue 36, docs/lottery.md "Fairness"). A member's bet can be
-   * cancelled only until `cancelFreezeMinutes` before its numero's lock: a cancel later is refused
-   * (CANCEL_CLOSED) and recorded, so bets cannot be placed and cancelled at the last minute to
-   * steer the bets digest.
-   */
-  lotteryFairness: z
-    .object({
-      cancelFreezeMinutes: z.number().int().min(0).max(1440).default(5),
-      /**
-       * The public randomness beacon every draw mixes in (drand's HTTP API; docs/lottery.md
-       * "Fairness"). `urls`: the drand HTTP endpoints tried in turn; `chainHash`, `publicKey`
-       * (G2, hex), `genesisTime` (unix seconds) and `period` (seconds): the chain's info, scheme
-       * bls-unchained-g1-rfc9380 (drand's quicknet). No URL: no beacon, and outside demo mode no
-       * lottery game opens (demo mode and tests run a local beacon instead).
-       */
-      beacon: z
-        .object({
-          urls: z.array(z.url()).default([]),
-          chainHash: z
-            .string()
-            .regex(/^[0-9a-f]{64}$/)
-            .nullable()
-            .default(null),
-          publicKey: z
-            .string()
-            .regex(/^[0-9a-f]{192}$/, 'a G2 public key, 96 bytes hex')
-            .nullable()
-            .default(null),
-          genesisTime: z.number().int().min(0).default(0),
-          period: z.number().int().min(1).max(3600).default(3),
-          /** A round not fetched and verified this many minutes after the draw time voids the numero. */
-          deadlineMinutes: z.number().int().min(1).max(1440).default(10),
-        })
-        .prefault({}),
-    })
-    .prefault({}),
-  /** The house vendor's player options (apps/house-games): off unless the operator turns them on. */
-  houseGames: z
-    .object({
-      autoplay: z.boolean().default(false),
-      turbo: z.boolean().default(false),
-    })
-    .prefault({}),
-  payments: z
-    .object({
-      // None by default: the operator lists their own accounts and gateways. The demo's bank
-      // account and sandbox gateway come from the demo seed (seed/seed.ts), never from here.
-      depositMethods: z.array(depositMethodSchema).default([]),
-      /** An unpaid gateway order expires after this many minutes. */
-      depositExpiryMinutes: z.number().int().min(5).max(1440).default(30),
-      /**
-       * bKash Tokenized Checkout (docs/payments.md). The app secret and the password are not
-       * here: they live in the secret store (`payments.bkash.appSecret`,
-       * `payments.bkash.password`, set with `npm run secret:set`). The limits are the ones of
-       * the brand's bKash contract: an amount outside them is refused before bKash is asked.
-       */
-      bkash: z
-        .object({
-          baseUrl: z.url().default('https://tokenized.pay.bka.sh/v1.2.0-beta'),
-          appKey: z.string().max(200).default(''),
-          username: z.string().max(200).default(''),
-          minAmount: decimalText.default('1'),
-          maxAmount: decimalText.default('25000'),
-          timeoutSeconds: z.number().int().min(5).max(60).default(30),
-        })
-        .prefault({}),
-      /**
-       * bKash's B2C payouts to members' bKash wallets (docs/payments.md, "Payouts by bKash
-       * B2C"): the disbursement account's API on bKash's checkout host, with its own app key and
-       * username; its app secret and password live in the secret store
-       * (`payments.bkashB2c.appSecret`, `payments.bkashB2c.password`). Off until `enabled`; the
-       * limits are the contract's per-payout ones, checked before bKash is asked.
-       */
-      bkashB2c: z
-        .object({
-          enabled: z.boolean().default(false),
-          baseUrl: z.url().default('https://checkout.pay.bka.sh/v1.2.0-beta'),
-          appKey: z.string().max(200).default(''),
-          username: z.string().max(200).default(''),
-          minAmount: decimalText.default('10'),
-          maxAmount: decimalText.default('25000'),
-          timeoutSeconds: z.number().int().min(5).max(60).default(30),
-        })
-        .prefault({}),
-      /**
-       * Nagad's merchant checkout (docs/payments.md). Nagad's public key (PEM) is public; the
-       * merchant's private key lives in the secret store (`payments.nagad.merchantPrivateKey`).
-       */
-      nagad: z
-        .object({
-          baseUrl: z.url().default('https://api.mynagad.com/api/dfs'),
-          merchantId: z.string().max(40).default(''),
-          nagadPublicKey: z.string().max(4000).default(''),
-          minAmount: decimalText.default('10'),
-          maxAmount: decimalText.default('25000'),
-          timeoutSeconds: z.number().int().min(5).max(60).default(30),
-        })
-        .prefault({}),
-    })
-    .prefault({}),
-  /**
-   * The lottery's risk limits (issue 36 item 6, docs/lottery.md "Odds that cannot ruin the house").
-   * `rtpCeiling`: odds whose return to player (lottery-rtp.ts, exact) passes this percent are held
-   * for a second operator; 100 % or more is refused outright. `liabilityCaps`: per play type, the
-   * most the house may have to pay on one number (one selection; a xiên's set) of one draw, in
-   * major units, counting one hit of every open bet on it (stake × odds); "0" is no cap.
-   */
-  lotteryRisk: z
-    .object({
-      rtpCeiling: z.number().min(50).max(100).default(98),
-      liabilityCaps: z
-        .partialRecord(z.enum(playTypes), decimalText)
-        .default({})
-        .transform((caps) => ({ ...defaultLiabilityCaps, ...caps })),
-    })
-    .prefault({}),
-  /**
-   * Official results (issue 36 item 5, docs/lottery.md "Result sources"): a regional game run on
-   * official results settles on the state lottery's sheet, from the results feed or typed in by two
-   * operators. `deadlineMinutes`: a sheet not in this long after the draw time voids the draw (every
-   * bet refunded, a public notice). `feed.kind`: `none` (typed in only), `http` (the operator's
-   * JSON or CSV feed at `urlTemplate`, with `{station}` and `{date}`), or `demo` (a stand-in sheet,
-   * demo mode only: a start outside demo mode with it is refused).
-   */
-  lotteryResults: z
-    .object({
-      deadlineMinutes: z
-        .number()
-        .int()
-        .min(10)
-        .max(7 * 1440)
-        .default(360),
-      feed: z
-        .object({
-          kind: z.enum(['none', 'http', 'demo']).default('none'),
-          urlTemplate: z.url().nullable().default(null),
-          format: z.enum(['json', 'csv']).default('json'),
-          timeoutSeconds: z.number().int().min(1).max(60).default(10),
-          /** How often a waiting draw asks the feed again. */
-          pollSeconds: z.number().int().min(5).max(3600).default(60),
-        })
-        .prefault({}),
-    })
-    .prefault({}),
-  /** Domains of the brand and which site each serves. A host not listed is the member site. */
-  domains: z.array(z.object({ domain: z.string().min(1), site: z.enum(['member', 'agent']) })).default([]),
-  maintenance: z
-    .object({
-      enabled: z.boolean().default(false),
-      message: z.string().nullable().default(null),
-      /** ISO date-times; the window is open-ended on a side that is null. */
-      startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
-      endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
-      /** Addresses that still reach the site during maintenance (the operator's office). */
-      allowedIps: z.array(ipRange).default([]),
-    })
-    .default({ enabled: false, message: null, startsAt: null, endsAt: null, allowedIps: [] }),
-  regionRestriction: z
-    .object({
-      enabled: z.boolean().default(false),
-      /** ISO 3166-1 alpha-2 codes whose visitors are blocked. */
-      blockedCountries: z.array(z.string().length(2).toUpperCase()).default([]),
-      blockedIpRanges: z.array(ipRange).default([]),
-      /** Addresses let through whatever their country or range. */
-      allowedIps: z.array(ipRange).default([]),
-    })
-    .default({ enabled: false, blockedCountries: [], blockedIpRanges: [], allowedIps: [] }),
-});
+export const siteSettingsSchema = z
+  .object({
+    brandName: z.string().min(1).default(defaultBrand.brandName),
+    merchantCode: z.string().min(1).default(defaultBrand.merchantCode),
+    lotteryType: z.string().default(defaultBrand.lotteryType),
+    currency: z.string().length(3).default(defaultBrand.currency),
+    currencySymbol: z.string().min(1).default(defaultBrand.currencySymbol),
+    currencyPrecision: z.number().int().min(0).max(4).default(defaultBrand.currencyPrecision),
+    logoUrl: z.string().default(defaultBrand.logoUrl),
+    defaultLanguage: languageCodeSchema.default(defaultBrand.defaultLanguage),
+    languages: z
+      .array(languageCodeSchema)
+      .min(1)
+      .default(() => [...defaultBrand.languages]),
+    bengaliDigits: z.boolean().default(defaultBrand.bengaliDigits),
+    /**
+     * Business days are the brand's days: wages, dividends, reports and every page's "today" are cut
+     * in this IANA zone (shared business-day.ts). A name Intl does not know is refused.
+     */
+    timeZone: z
+      .string()
+      .refine(isTimeZone, 'is not a known IANA time zone (e.g. Asia/Dhaka)')
+      .default(defaultBrand.timeZone),
+    copyright: z.string().default(defaultBrand.copyright),
+    features: featureFlagsSchema
+      .partial()
+      .default({})
+      .transform((flags) => ({ ...defaultFeatureFlags, ...flags })),
+    register: z
+      .partialRecord(z.enum(registerFieldNames), fieldRuleDocument)
+      .default({})
+      .transform((rules) => ({ ...defaultRegisterRules, ...rules }) as Record<RegisterFieldName, FieldRule>),
+    social: z.array(z.object({ network: z.enum(socialNetworks), url: z.url() })).default([]),
+    customerServiceUrl: z.string().nullable().default(null),
+    messengerUrl: z.string().nullable().default(null),
+    appLinks: z
+      .object({ ios: z.string().nullable().default(null), android: z.string().nullable().default(null) })
+      .default({ ios: null, android: null }),
+    announcementTypes: z.array(z.string()).default(() => [...defaultBrand.announcementTypes]),
+    announcementExecution: z.string().default(defaultBrand.announcementExecution),
+    gtagId: z.string().nullable().default(null),
+    imageCDNs: z.array(z.string()).default([]),
+    launchGameCDNs: z.array(z.string()).default([]),
+    /** SMS verification codes live this many minutes (spec: expiredMinutes; at most 10). */
+    sms: z
+      .object({ expiredMinutes: z.number().int().min(1).max(10).default(5) })
+      .default({ expiredMinutes: 5 }),
+    /**
+     * Wallet limits in major units (decimal strings, the API's money form): each transfer between a
+     * member and their upline or an agent and a downline, and each withdrawal, lies between its min
+     * and max.
+     */
+    wallet: z
+      .object({
+        transferMin: decimalText.default('1'),
+        transferMax: decimalText.default('500000'),
+        withdrawMin: decimalText.default('100'),
+        withdrawMax: decimalText.default('50000'),
+        /** Demo funds a free-play (trial) account starts with: never withdrawable nor transferable. */
+        freePlayDemoFunds: decimalText.default('10000'),
+        /** Spec 4: no answer this many minutes after a disbursement counts as received. */
+        autoReceiveMinutes: z.number().int().min(5).max(10_080).default(60),
+      })
+      .prefault({}),
+    /**
+     * Insider controls on operators' money (issue 35, docs/back-office-money.md). Amounts are major
+     * units as decimal strings; counts and sums are per brand day (`timeZone`). A manual adjustment
+     * below ADJUST_APPROVAL_THRESHOLD posts at once only while the requester's and the member's day
+     * stay within these limits (sizes add up whatever their sign); past one it waits for a second
+     * operator. `0` turns a limit off.
+     */
+    insiderControls: z
+      .object({
+        adjustCountPerOperatorDay: z.number().int().min(0).max(10_000).default(20),
+        adjustSumPerOperatorDay: decimalText.default('50000'),
+        adjustCountPerMemberDay: z.number().int().min(0).max(10_000).default(2),
+        adjustSumPerMemberDay: decimalText.default('15000'),
+        /**
+         * An operator who credited a member (an adjustment they asked or approved) or approved the
+         * member's deposit within these hours may not approve or disburse the member's withdrawal.
+         */
+        creditorCoolingHours: z
+          .number()
+          .int()
+          .min(0)
+          .max(24 * 90)
+          .default(72),
+        /** From this amount a withdrawal is disbursed by another operator than the one who approved it. */
+        disburseSecondOperatorFrom: decimalText.default('20000'),
+      })
+      .prefault({}),
+    /**
+     * Agents' wages bounded by the house edge (issue 35 item 2, docs/agents.md "Bounded by the house
+     * edge"), percents. Wages are paid on edge-weighted betting (stake × the game's house edge ÷ the
+     * reference edge of 5 %); a contract whose rates together could take more than `edgeShare` of the
+     * house's expected win is refused. `undeclaredEdge`: the edge assumed for a game that declares no
+     * RTP and whose category has none declared either (the lottery's games today).
+     */
+    agentWages: z
+      .object({
+        edgeShare: z.number().min(0).max(100).default(50),
+        undeclaredEdge: z.number().min(0).max(100).default(1),
+      })
+      .prefault({}),
+    /**
+     * The manual rebate (issue 39, docs/promotions.md "Manual rebate"), on when features.manualRebate
+     * is. `rates`: per game category, percent of the member's edge-weighted valid betting (stake × the
+     * game's house edge ÷ the reference edge of 5 %, as the agents' wages); a category not named pays
+     * nothing. The highest rate together with agentWages.edgeShare may not give away more than the
+     * house's expected win (checked below). `minimumClaim`: the smallest total a claim pays.
+     * `countDelaySeconds`: rounds settled this recently wait for the next claim (a settlement's
+     * transaction may still be committing).
+     */
+    rebate: z
+      .object({
+        rates: z
+          .partialRecord(
+            z.enum(gameCategories),
+            z
+              .number()
+              .min(0)
+              .max(5)
+              .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, 'at most 2 decimals'),
+          )
+          .default({}),
+        minimumClaim: decimalText.default('1'),
+        countDelaySeconds: z.number().int().min(10).max(3600).default(60),
+      })
+      .prefault({}),
+    /**
+     * The lottery's fairness rules (issue 36, docs/lottery.md "Fairness"). A member's bet can be
+     * cancelled only until `cancelFreezeMinutes` before its numero's lock: a cancel later is refused
+     * (CANCEL_CLOSED) and recorded, so bets cannot be placed and cancelled at the last minute to
+     * steer the bets digest.
+     */
+    lotteryFairness: z
+      .object({
+        cancelFreezeMinutes: z.number().int().min(0).max(1440).default(5),
+        /**
+         * The public randomness beacon every draw mixes in (drand's HTTP API; docs/lottery.md
+         * "Fairness"). `urls`: the drand HTTP endpoints tried in turn; `chainHash`, `publicKey`
+         * (G2, hex), `genesisTime` (unix seconds) and `period` (seconds): the chain's info, scheme
+         * bls-unchained-g1-rfc9380 (drand's quicknet). No URL: no beacon, and outside demo mode no
+         * lottery game opens (demo mode and tests run a local beacon instead).
+         */
+        beacon: z
+          .object({
+            urls: z.array(z.url()).default([]),
+            chainHash: z
+              .string()
+              .regex(/^[0-9a-f]{64}$/)
+              .nullable()
+              .default(null),
+            publicKey: z
+              .string()
+              .regex(/^[0-9a-f]{192}$/, 'a G2 public key, 96 bytes hex')
+              .nullable()
+              .default(null),
+            genesisTime: z.number().int().min(0).default(0),
+            period: z.number().int().min(1).max(3600).default(3),
+            /** A round not fetched and verified this many minutes after the draw time voids the numero. */
+            deadlineMinutes: z.number().int().min(1).max(1440).default(10),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+    /** The house vendor's player options (apps/house-games): off unless the operator turns them on. */
+    houseGames: z
+      .object({
+        autoplay: z.boolean().default(false),
+        turbo: z.boolean().default(false),
+      })
+      .prefault({}),
+    payments: z
+      .object({
+        // None by default: the operator lists their own accounts and gateways. The demo's bank
+        // account and sandbox gateway come from the demo seed (seed/seed.ts), never from here.
+        depositMethods: z.array(depositMethodSchema).default([]),
+        /** An unpaid gateway order expires after this many minutes. */
+        depositExpiryMinutes: z.number().int().min(5).max(1440).default(30),
+        /**
+         * bKash Tokenized Checkout (docs/payments.md). The app secret and the password are not
+         * here: they live in the secret store (`payments.bkash.appSecret`,
+         * `payments.bkash.password`, set with `npm run secret:set`). The limits are the ones of
+         * the brand's bKash contract: an amount outside them is refused before bKash is asked.
+         */
+        bkash: z
+          .object({
+            baseUrl: z.url().default('https://tokenized.pay.bka.sh/v1.2.0-beta'),
+            appKey: z.string().max(200).default(''),
+            username: z.string().max(200).default(''),
+            minAmount: decimalText.default('1'),
+            maxAmount: decimalText.default('25000'),
+            timeoutSeconds: z.number().int().min(5).max(60).default(30),
+          })
+          .prefault({}),
+        /**
+         * bKash's B2C payouts to members' bKash wallets (docs/payments.md, "Payouts by bKash
+         * B2C"): the disbursement account's API on bKash's checkout host, with its own app key and
+         * username; its app secret and password live in the secret store
+         * (`payments.bkashB2c.appSecret`, `payments.bkashB2c.password`). Off until `enabled`; the
+         * limits are the contract's per-payout ones, checked before bKash is asked.
+         */
+        bkashB2c: z
+          .object({
+            enabled: z.boolean().default(false),
+            baseUrl: z.url().default('https://checkout.pay.bka.sh/v1.2.0-beta'),
+            appKey: z.string().max(200).default(''),
+            username: z.string().max(200).default(''),
+            minAmount: decimalText.default('10'),
+            maxAmount: decimalText.default('25000'),
+            timeoutSeconds: z.number().int().min(5).max(60).default(30),
+          })
+          .prefault({}),
+        /**
+         * Nagad's merchant checkout (docs/payments.md). Nagad's public key (PEM) is public; the
+         * merchant's private key lives in the secret store (`payments.nagad.merchantPrivateKey`).
+         */
+        nagad: z
+          .object({
+            baseUrl: z.url().default('https://api.mynagad.com/api/dfs'),
+            merchantId: z.string().max(40).default(''),
+            nagadPublicKey: z.string().max(4000).default(''),
+            minAmount: decimalText.default('10'),
+            maxAmount: decimalText.default('25000'),
+            timeoutSeconds: z.number().int().min(5).max(60).default(30),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+    /**
+     * The lottery's risk limits (issue 36 item 6, docs/lottery.md "Odds that cannot ruin the house").
+     * `rtpCeiling`: odds whose return to player (lottery-rtp.ts, exact) passes this percent are held
+     * for a second operator; 100 % or more is refused outright. `liabilityCaps`: per play type, the
+     * most the house may have to pay on one number (one selection; a xiên's set) of one draw, in
+     * major units, counting one hit of every open bet on it (stake × odds); "0" is no cap.
+     */
+    lotteryRisk: z
+      .object({
+        rtpCeiling: z.number().min(50).max(100).default(98),
+        liabilityCaps: z
+          .partialRecord(z.enum(playTypes), decimalText)
+          .default({})
+          .transform((caps) => ({ ...defaultLiabilityCaps, ...caps })),
+      })
+      .prefault({}),
+    /**
+     * Official results (issue 36 item 5, docs/lottery.md "Result sources"): a regional game run on
+     * official results settles on the state lottery's sheet, from the results feed or typed in by two
+     * operators. `deadlineMinutes`: a sheet not in this long after the draw time voids the draw (every
+     * bet refunded, a public notice). `feed.kind`: `none` (typed in only), `http` (the operator's
+     * JSON or CSV feed at `urlTemplate`, with `{station}` and `{date}`), or `demo` (a stand-in sheet,
+     * demo mode only: a start outside demo mode with it is refused).
+     */
+    lotteryResults: z
+      .object({
+        deadlineMinutes: z
+          .number()
+          .int()
+          .min(10)
+          .max(7 * 1440)
+          .default(360),
+        feed: z
+          .object({
+            kind: z.enum(['none', 'http', 'demo']).default('none'),
+            urlTemplate: z.url().nullable().default(null),
+            format: z.enum(['json', 'csv']).default('json'),
+            timeoutSeconds: z.number().int().min(1).max(60).default(10),
+            /** How often a waiting draw asks the feed again. */
+            pollSeconds: z.number().int().min(5).max(3600).default(60),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+    /** Domains of the brand and which site each serves. A host not listed is the member site. */
+    domains: z.array(z.object({ domain: z.string().min(1), site: z.enum(['member', 'agent']) })).default([]),
+    maintenance: z
+      .object({
+        enabled: z.boolean().default(false),
+        message: z.string().nullable().default(null),
+        /** ISO date-times; the window is open-ended on a side that is null. */
+        startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+        endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+        /** Addresses that still reach the site during maintenance (the operator's office). */
+        allowedIps: z.array(ipRange).default([]),
+      })
+      .default({ enabled: false, message: null, startsAt: null, endsAt: null, allowedIps: [] }),
+    regionRestriction: z
+      .object({
+        enabled: z.boolean().default(false),
+        /** ISO 3166-1 alpha-2 codes whose visitors are blocked. */
+        blockedCountries: z.array(z.string().length(2).toUpperCase()).default([]),
+        blockedIpRanges: z.array(ipRange).default([]),
+        /** Addresses let through whatever their country or range. */
+        allowedIps: z.array(ipRange).default([]),
+      })
+      .default({ enabled: false, blockedCountries: [], blockedIpRanges: [], allowedIps: [] }),
+  })
+  .superRefine((settings, context) => {
+    // The rebate and the agents' wages come out of the same expected win: a rate r of edge-weighted
+    // betting gives away r ÷ the reference edge of it (rounded up), the agents at most edgeShare.
+    const wagesBp = Math.round(settings.agentWages.edgeShare * 100);
+    for (const [category, rate] of Object.entries(settings.rebate.rates)) {
+      const rebateBp = Math.ceil((Math.round((rate ?? 0) * 100) * 10_000) / REFERENCE_EDGE_BP);
+      if (rebateBp + wagesBp > 10_000) {
+        context.addIssue({
+          code: 'custom',
+          path: ['rebate', 'rates', category],
+          message: `with agents' wages at ${settings.agentWages.edgeShare} % of the house's expected win, a rebate may be at most ${((10_000 - wagesBp) * REFERENCE_EDGE_BP) / 1_000_000} %`,
+        });
+      }
+    }
+  });
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;

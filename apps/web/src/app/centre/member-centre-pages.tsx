@@ -42,6 +42,11 @@ const pages: Partial<Record<MemberCentrePageKey, LazyExoticComponent<ComponentTy
       default: module.PersonalProfitPage,
     })),
   ),
+  manualRebate: lazy(() =>
+    loadChunk(() => import('../../features/promotions/rebate/manual-rebate-page.tsx')).then((module) => ({
+      default: module.ManualRebatePage,
+    })),
+  ),
   transferFund: lazy(() =>
     loadChunk(() => import('../../features/wallet/transfer/transfer-fund-page.tsx')).then((module) => ({
       default: module.TransferFundPage,
