@@ -41,6 +41,7 @@ const backOfficePaths = [
   '/money/ledger',
   '/money/verifier',
   '/money/alerts',
+  '/money/rebates',
   '/site/banners',
   '/site/announcements',
   '/site/promotions',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminLogin, demoOwner } from '../support/admin.ts';
 import { callApi, fundedMember, operatorToken } from '../support/api.ts';
-import { memberPage, screenshot, viewports } from '../support/browser.ts';
+import { memberPage, openPage, screenshot, viewports } from '../support/browser.ts';
 import { gameFrame, openAllGames } from '../support/site.ts';
 import { registerCaptchaOff, useSite } from '../support/suite.ts';
 
@@ -10,8 +11,9 @@ import { registerCaptchaOff, useSite } from '../support/suite.ts';
  * frame, opens the member centre's manualRebate page (desktop, English, light), sees the rebate of
  * the slots category, claims it, and the main wallet grows by exactly that amount; the page then
  * lists the claim and has nothing left to claim, also on a 360 px phone in Bengali, dark. The
- * ledger verifier is green at the end. Rounds settled in the last 10 seconds wait for the next claim
- * (the brand's countDelaySeconds, its smallest value here).
+ * back office's Money → Rebates lists the claim, and the ledger verifier is green at the end.
+ * Rounds settled in the last 10 seconds wait for the next claim (the brand's countDelaySeconds, its
+ * smallest value here).
  */
 const { server, browser } = useSite(
   {
@@ -131,6 +133,15 @@ describe('manual rebate', () => {
     await screenshot(phone.page, 'rebate-phone-bn-dark');
     expect(phone.errors).toEqual([]);
     await phone.context.close();
+
+    // The back office's Money → Rebates lists the claim with its member and amount.
+    const office = await openPage(browser, { viewport: viewports.desktop });
+    expect(await adminLogin(office.page, server.baseUrl, demoOwner)).toBe('signedIn');
+    await office.page.goto(`${server.baseUrl}/admin/money/rebates`);
+    const table = office.page.getByRole('table', { name: 'Rebate claims' });
+    await table.getByRole('row').filter({ hasText: player.username }).filter({ hasText: total }).waitFor();
+    await screenshot(office.page, 'rebate-back-office');
+    await office.context.close();
 
     const verified = await callApi(server.baseUrl, {
       method: 'POST',

@@ -855,6 +855,13 @@ export const operatorPromotions = {
   encrypted: false,
 } as Calls['operatorPromotions'];
 
+export const operatorRebateClaims = {
+  id: 'operatorRebateClaims',
+  method: 'GET',
+  path: '/api/operator/promotion/rebate-claims',
+  encrypted: false,
+} as Calls['operatorRebateClaims'];
+
 export const operatorReconciliation = {
   id: 'operatorReconciliation',
   method: 'GET',

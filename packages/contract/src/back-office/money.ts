@@ -114,8 +114,40 @@ export const insiderAlertSchema = z.object({
 });
 export type InsiderAlert = z.infer<typeof insiderAlertSchema>;
 
+/** A member's manual rebate claim (issue 39, docs/promotions.md) as the back office lists it. */
+export const rebateClaimRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  claimedAt: z.number(),
+  /** The rounds it counted were settled in [from, to), ms since epoch. */
+  from: z.number(),
+  to: z.number(),
+  amount: decimalAmountSchema,
+  /** The journal entry that paid it. */
+  entryId: z.number().int().nullable(),
+});
+export type RebateClaimRow = z.infer<typeof rebateClaimRowSchema>;
+
 /** The back office's money calls (issue 15). */
 export const moneyAdminCalls = {
+  operatorRebateClaims: defineCall({
+    id: 'operatorRebateClaims',
+    method: 'GET',
+    path: '/api/operator/promotion/rebate-claims',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Manual rebate claims of the last days, newest first (at most 200), with their count and sum',
+    tag: 'operator',
+    query: z.object({
+      days: z.coerce.number().int().min(1).max(90).default(7),
+      username: z.string().trim().min(1).max(64).optional(),
+    }),
+    value: z.object({
+      items: z.array(rebateClaimRowSchema),
+      count: z.number().int(),
+      total: decimalAmountSchema,
+    }),
+  }),
   operatorInsiderAlerts: defineCall({
     id: 'operatorInsiderAlerts',
     method: 'GET',
@@ -245,6 +277,7 @@ export const moneyAdminCalls = {
 
 /** The permission each of these calls needs (call-permissions.ts). */
 export const moneyAdminCallPermissions: Record<keyof typeof moneyAdminCalls, OperatorPermission> = {
+  operatorRebateClaims: 'money.read',
   operatorAdjustments: 'money.read',
   operatorAdjustmentDecide: 'money.adjust.approve',
   operatorLedgerAccounts: 'ledger.read',

@@ -3,16 +3,14 @@ import { useState } from 'react';
 import type { ValueOf } from '@khela/contract';
 import { operatorInsiderAlerts } from '@khela/contract/call-routes';
 import { useCall } from '../../shared/api/hooks.ts';
-import { SelectField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { Table } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime } from './format.ts';
+import { PeriodSelect } from './money-kit.tsx';
 
 type Alert = ValueOf<typeof operatorInsiderAlerts>['items'][number];
-
-const periods = [7, 30, 90] as const;
 
 /**
  * The insider controls' alert list (issue 35): an operator's adjustments just under the
@@ -27,15 +25,7 @@ export default function AlertsPage() {
       <Section>
         <p>{t('money_alerts_intro')}</p>
         <div className="money-filters">
-          <SelectField
-            label={t('money_alerts_days')}
-            value={String(days)}
-            onChange={(event) => setDays(Number(event.target.value))}
-            options={periods.map((period) => ({
-              value: String(period),
-              label: t('money_alerts_days_option', { days: period }),
-            }))}
-          />
+          <PeriodSelect days={days} onChange={setDays} />
         </div>
         {alerts.isLoading ? <Loading rows={3} /> : null}
         {alerts.error ? <ErrorState error={alerts.error} onRetry={() => void alerts.refetch()} /> : null}

@@ -2,6 +2,7 @@ import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
 import BookOpen from 'lucide-react/icons/book-open';
 import Download from 'lucide-react/icons/download';
 import GitCompare from 'lucide-react/icons/git-compare';
+import HandCoins from 'lucide-react/icons/hand-coins';
 import Smartphone from 'lucide-react/icons/smartphone';
 import Scale from 'lucide-react/icons/scale';
 import ShieldCheck from 'lucide-react/icons/shield-check';
@@ -48,6 +49,13 @@ export const moneyArea: AdminArea = {
       permission: 'money.read',
       icon: Scale,
       page: lazyPage(() => import('./adjustments-page.tsx')),
+    },
+    {
+      path: '/money/rebates',
+      labelKey: 'money_nav_rebates',
+      permission: 'money.read',
+      icon: HandCoins,
+      page: lazyPage(() => import('./rebates-page.tsx')),
     },
     {
       path: '/money/alerts',

@@ -183,3 +183,20 @@ export function FormOutcome({ alert, result }: { alert: ReactNode; result: React
     </>
   );
 }
+
+/** The last 7, 30 or 90 days: the period of the alert and rebate lists. */
+export const listPeriods = [7, 30, 90] as const;
+
+export function PeriodSelect({ days, onChange }: { days: number; onChange: (days: number) => void }) {
+  return (
+    <SelectField
+      label={t('money_alerts_days')}
+      value={String(days)}
+      onChange={(event) => onChange(Number(event.target.value))}
+      options={listPeriods.map((period) => ({
+        value: String(period),
+        label: t('money_alerts_days_option', { days: period }),
+      }))}
+    />
+  );
+}

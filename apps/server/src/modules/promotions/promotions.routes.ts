@@ -3,9 +3,9 @@ import { calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { claimRebate, readRebate } from './rebate.service.ts';
+import { claimRebate, listRebateClaims, readRebate } from './rebate.service.ts';
 
-/** Promotions' member calls (issue 39): so far the manual rebate. */
+/** Promotions' calls (issue 39): so far the manual rebate, and the back office's list of its claims. */
 export async function promotionRoutes(app: FastifyInstance) {
   const { db } = app;
   const memberOf = (request: Parameters<typeof sessionOf>[0]) => {
@@ -23,5 +23,9 @@ export async function promotionRoutes(app: FastifyInstance) {
     calls.rebateClaim,
     async ({ request }) => claimRebate(db, await getSettings(db), memberOf(request)),
     { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+  );
+
+  registerCall(app, calls.operatorRebateClaims, async ({ query }) =>
+    listRebateClaims(db, await getSettings(db), query),
   );
 }

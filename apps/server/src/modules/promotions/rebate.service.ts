@@ -219,3 +219,54 @@ export async function claimRebate(
   walletChanged(db, member.memberId);
   return claimOut(claim, precision);
 }
+
+/**
+ * The back office's list of rebate claims (Money → Rebates): the last `days` days, newest first,
+ * at most 200 rows, with the count and sum of every claim of the period (and member).
+ */
+export async function listRebateClaims(
+  db: Database,
+  money: Pick<SiteSettings, 'currencyPrecision'>,
+  query: { days: number; username?: string | undefined },
+) {
+  const since = sql`now() - make_interval(days => ${query.days})`;
+  const member = query.username === undefined ? sql`true` : sql`m.account = ${query.username}`;
+  const rows = rowsOf<{
+    id: number;
+    username: string;
+    claimed_at: string;
+    period_from: string;
+    period_to: string;
+    amount: string;
+    entry_id: number | null;
+  }>(
+    await db.execute(sql`
+      select c.id::integer as id, m.account as username, to_json(c.created_at) #>> '{}' as claimed_at,
+             to_json(c.period_from) #>> '{}' as period_from, to_json(c.period_to) #>> '{}' as period_to,
+             c.amount::text as amount, c.entry_id::integer as entry_id
+        from rebate_claims c join accounts_members m on m.id = c.member_id
+       where c.created_at >= ${since} and ${member}
+       order by c.created_at desc, c.id desc
+       limit 200`),
+  );
+  const [sums] = rowsOf<{ count: number; total: string }>(
+    await db.execute(sql`
+      select count(*)::integer as count, coalesce(sum(c.amount), 0)::text as total
+        from rebate_claims c join accounts_members m on m.id = c.member_id
+       where c.created_at >= ${since} and ${member}`),
+  );
+  const precision = money.currencyPrecision;
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      username: row.username,
+      claimedAt: new Date(row.claimed_at).getTime(),
+      from: new Date(row.period_from).getTime(),
+      to: new Date(row.period_to).getTime(),
+      amount: formatAmount(BigInt(row.amount), precision),
+      entryId: row.entry_id,
+    })),
+    count: sums?.count ?? 0,
+    total: formatAmount(BigInt(sums?.total ?? '0'), precision),
+  };
+}

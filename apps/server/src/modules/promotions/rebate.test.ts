@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call } from '../accounts/accounts.test-support.ts';
+import { call, operatorOfRole } from '../accounts/accounts.test-support.ts';
 import { gameRounds } from '../games/games.tables.ts';
 import { newMember } from '../games/games.test-support.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
@@ -228,5 +228,39 @@ describe('rebate rates in the brand settings', () => {
     const saved = await updateSettings(sut.db, { rebate: { rates: { RNG: 2.5 } } });
     expect(saved.rebate.rates.RNG).toBe(2.5);
     await updateSettings(sut.db, { rebate: { rates: { RNG: 0.8, LIVE: 0.5 }, minimumClaim: '1' } });
+  });
+});
+
+describe('the back office’s list of rebate claims', () => {
+  it('lists the claims with their member, period and entry, their count and sum; refuses bad input and callers without money.read', async () => {
+    const { id, token } = await member();
+    await round(id, 'RNG', 250_000n, 0n);
+    const paid = await claim(token);
+    expect(paid.status).toBe(200);
+    const finance = await operatorOfRole(sut, 'finance');
+    const list = (query: string, who: string | undefined) =>
+      call(sut, { method: 'GET', url: `/api/operator/promotion/rebate-claims${query}`, token: who });
+
+    const mine = await list(`?days=7&username=rebate${accounts}`, finance.token);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.value).toMatchObject({ count: 1, total: paid.body.value.amount });
+    const [row] = mine.body.value.items;
+    expect(row).toMatchObject({
+      id: paid.body.value.id,
+      username: `rebate${accounts}`,
+      from: paid.body.value.from,
+      to: paid.body.value.to,
+      amount: paid.body.value.amount,
+    });
+    expect(row.entryId).toBeGreaterThan(0);
+    const all = await list('', finance.token);
+    expect(all.body.value.count).toBeGreaterThanOrEqual(2);
+    expect(all.body.value.items[0].id).toBe(paid.body.value.id);
+
+    expect((await list('?days=0', finance.token)).status).toBe(400);
+    expect((await list('?days=91', finance.token)).status).toBe(400);
+    expect((await list('', (await operatorOfRole(sut, 'content')).token)).status).toBe(403);
+    expect((await list('', token)).status).toBe(403);
+    expect((await list('', undefined)).status).toBe(401);
   });
 });
