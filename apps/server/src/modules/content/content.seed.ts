@@ -22,8 +22,9 @@ type PromotionSeed = {
 };
 
 /**
- * The demo brand's promotions. Offers that need money features still to come (claims, rebates, VIP
- * ranks) start in the future, so they show as "coming soon"; the running one asks nothing of anyone.
+ * The demo brand's promotions. Offers that need money features still to come (claims, VIP ranks)
+ * start in the future, so they show as "coming soon"; the running ones ask nothing of anyone but
+ * the rebate, claimed on the member centre's Manual rebate page.
  */
 const promotions: PromotionSeed[] = [
   {
@@ -91,18 +92,19 @@ const promotions: PromotionSeed[] = [
     key: 'rebate',
     type: 'rebate',
     action: 'none',
-    startsInDays: 45,
+    // The manual rebate runs (docs/promotions.md): its rates are the demo brand's settings.
+    startsInDays: -1,
     endsInDays: null,
     texts: {
       EN: {
-        title: 'Daily slot rebate 0.5%',
-        summary: 'Half a percent of yesterday’s slot turnover back, every day, win or lose.',
-        content: `<h3>Rules</h3><ul><li>0.5% of the valid slot bets of the previous day, credited automatically before noon.</li><li>No turnover condition on the rebate.</li><li>Cancelled or refunded bets do not count.</li></ul>`,
+        title: 'Rebate on every bet, up to 0.8%',
+        summary: 'Win or lose, a share of your valid betting comes back: claim it whenever you like.',
+        content: `<h3>Rules</h3><ul><li>Slots and fishing 0.8%, live casino, lottery, sports and the other games 0.5% of valid betting, weighed by each game's house edge.</li><li>Claim it on the Manual rebate page of your account, any time; it counts the bets settled since your last claim.</li><li>Paid as cash to your main wallet: no turnover condition.</li><li>Cancelled or refunded bets, and bets that paid back exactly their stake, do not count. Smallest claim ৳1.</li></ul>`,
       },
       BN: {
-        title: 'দৈনিক স্লট রিবেট 0.5%',
-        summary: 'জিতুন বা হারুন, প্রতিদিন আগের দিনের স্লট টার্নওভারের আধা শতাংশ ফেরত।',
-        content: `<h3>নিয়ম</h3><ul><li>আগের দিনের বৈধ স্লট বাজির 0.5%, দুপুরের আগে নিজে থেকেই জমা হয়।</li><li>রিবেটে কোনো টার্নওভারের শর্ত নেই।</li><li>বাতিল বা ফেরত দেওয়া বাজি গণ্য হয় না।</li></ul>`,
+        title: 'প্রতিটি বাজিতে রিবেট, সর্বোচ্চ 0.8%',
+        summary: 'জিতুন বা হারুন, আপনার বৈধ বাজির একটি অংশ ফেরত আসে: যখন খুশি দাবি করুন।',
+        content: `<h3>নিয়ম</h3><ul><li>স্লট ও ফিশিং 0.8%, লাইভ ক্যাসিনো, লটারি, স্পোর্টস ও অন্যান্য খেলা 0.5% বৈধ বাজির, প্রতিটি খেলার হাউস এজ অনুযায়ী ওজন করে।</li><li>আপনার অ্যাকাউন্টের ম্যানুয়াল রিবেট পাতায় যেকোনো সময় দাবি করুন; শেষ দাবির পর থেকে নিষ্পত্তি হওয়া বাজি গণনা হয়।</li><li>নগদ হিসেবে মূল ওয়ালেটে দেওয়া হয়: কোনো টার্নওভারের শর্ত নেই।</li><li>বাতিল বা ফেরত দেওয়া বাজি, এবং যে বাজি ঠিক বাজির সমান ফেরত দিয়েছে, গণ্য হয় না। সর্বনিম্ন দাবি ৳1।</li></ul>`,
       },
     },
   },

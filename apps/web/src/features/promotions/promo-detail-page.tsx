@@ -4,6 +4,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Gift from 'lucide-react/icons/gift';
 import type { ActivityState } from '@khela/contract';
 import { paths } from '../../shared/config/paths.ts';
+import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
@@ -33,6 +34,7 @@ function actionNoteKey(status: ActivityState): string | null {
 /** /promoDetail?id=: the promotion's picture, period, state and rules (sanitised HTML). */
 export function PromoDetailPage() {
   const { t } = useTranslation();
+  const brand = useBrand();
   const [searchParams] = useSearchParams();
   const idText = searchParams.get('id');
   const id = idText && /^\d+$/.test(idText) ? Number(idText) : null;
@@ -81,12 +83,21 @@ export function PromoDetailPage() {
         </div>
         <p className="promo-detail__summary">{promotion.summary}</p>
         <SafeHtml html={promotion.content} />
-        <div className="promo-detail__action">
-          <button type="button" className="button button--gold button--large" disabled>
-            {t(activityStateLabelKeys[promotion.status])}
-          </button>
-          {noteKey ? <p className="promo-detail__note">{t(noteKey)}</p> : null}
-        </div>
+        {promotion.type === 'rebate' && promotion.status === 'process' && brand.features.manualRebate ? (
+          // The manual rebate is claimed on its member centre page (a visitor logs in first).
+          <div className="promo-detail__action">
+            <Link className="button button--gold button--large" to="/index?centre=manualRebate">
+              {t('promo_open_rebate')}
+            </Link>
+          </div>
+        ) : (
+          <div className="promo-detail__action">
+            <button type="button" className="button button--gold button--large" disabled>
+              {t(activityStateLabelKeys[promotion.status])}
+            </button>
+            {noteKey ? <p className="promo-detail__note">{t(noteKey)}</p> : null}
+          </div>
+        )}
       </article>
     </Page>
   );

@@ -107,3 +107,36 @@ describe('manual rebate (manualRebate)', () => {
     expect(screen.getByText('No category pays a rebate at the moment.')).toBeTruthy();
   });
 });
+
+describe('the rebate promotion', () => {
+  const detail = {
+    id: 4,
+    type: 'rebate',
+    title: 'Rebate on every bet, up to 0.8%',
+    summary: 'Win or lose, a share of your valid betting comes back.',
+    imageUrl: null,
+    startsAt: from,
+    endsAt: null,
+    status: 'process',
+    action: 'none',
+    content: '<h3>Rules</h3>',
+  };
+  const show = (manualRebate: boolean) =>
+    renderApp('/promoDetail?id=4', {
+      whitelabel: whitelabelFixture({ features: { ...defaultFeatureFlags, manualRebate } }),
+      answers: { '/wps/promotion/detail': detail },
+    });
+
+  it('leads to the manual rebate page while the rebate runs', async () => {
+    show(true);
+    const link = await screen.findByRole('link', { name: 'Claim my rebate' });
+    expect(link.getAttribute('href')).toBe('/index?centre=manualRebate');
+  });
+
+  it('has no way to claim when the brand has the manual rebate off', async () => {
+    show(false);
+    await screen.findByRole('heading', { name: detail.title });
+    expect(screen.queryByRole('link', { name: 'Claim my rebate' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'In progress' }).hasAttribute('disabled')).toBe(true);
+  });
+});
