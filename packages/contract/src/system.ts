@@ -19,6 +19,7 @@ export const gameCategories = [
   'COCKFIGHT',
 ] as const;
 export const gameCategorySchema = z.enum(gameCategories);
+export type GameCategory = z.infer<typeof gameCategorySchema>;
 
 /**
  * The house edge (basis points of the stake) at which a stake counts in full when the agents' wages
@@ -26,7 +27,6 @@ export const gameCategorySchema = z.enum(gameCategories);
  * edge"): a game with a 1 % edge counts one fifth of its stakes.
  */
 export const REFERENCE_EDGE_BP = 500;
-export type GameCategory = z.infer<typeof gameCategorySchema>;
 
 export const socialNetworks = ['facebook', 'instagram', 'twitter', 'youtube', 'telegram'] as const;
 
