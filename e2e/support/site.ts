@@ -114,3 +114,18 @@ export async function gameFrame(page: Page): Promise<FrameLocator> {
     .toMatch(/[\d০-৯]/);
   return frame;
 }
+
+/**
+ * Plays `count` rounds in a house game's frame with its play button ('Spin', 'Roll'): each to its
+ * shown result, then until the button is enabled again.
+ */
+export async function playRounds(frame: FrameLocator, button: string, count: number) {
+  const play = frame.getByRole('button', { name: button, exact: true });
+  for (let round = 0; round < count; round += 1) {
+    await play.click();
+    await expect
+      .poll(() => frame.locator('.hg-result').getAttribute('class'), { timeout: 20_000 })
+      .toMatch(/hg-result-(win|loss)/);
+    await play.and(frame.locator(':enabled')).waitFor({ timeout: 20_000 });
+  }
+}

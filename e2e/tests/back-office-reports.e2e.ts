@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { adminApiToken, adminLogin, demoOwner, freshTotpCode } from '../support/admin.ts';
 import { callApi, memberToken, solveAltcha } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
-import { gameFrame, openAllGames } from '../support/site.ts';
+import { gameFrame, openAllGames, playRounds } from '../support/site.ts';
 import { useSite } from '../support/suite.ts';
 
 /**
@@ -94,16 +94,7 @@ async function playSomeRounds() {
     .click();
   await page.waitForURL(/\/game\?/);
   const frame = await gameFrame(page);
-  for (let spin = 0; spin < 4; spin += 1) {
-    await frame.getByRole('button', { name: 'Spin', exact: true }).click();
-    await expect
-      .poll(() => frame.locator('.hg-result').getAttribute('class'), { timeout: 20_000 })
-      .toMatch(/hg-result-(win|loss)/);
-    await frame
-      .getByRole('button', { name: 'Spin', exact: true })
-      .and(frame.locator(':enabled'))
-      .waitFor({ timeout: 20_000 });
-  }
+  await playRounds(frame, 'Spin', 4);
   await context.close();
 }
 

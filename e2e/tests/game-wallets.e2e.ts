@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { callApi, memberToken, operatorToken } from '../support/api.ts';
 import { memberPage, screenshot, viewports, type MemberPageOptions } from '../support/browser.ts';
+import { playRounds } from '../support/site.ts';
 import { useSite } from '../support/suite.ts';
 
 /**
@@ -94,13 +95,7 @@ describe('game wallets', () => {
     await expect
       .poll(() => frame.locator('.hg-balance-value').innerText(), { timeout: 20_000 })
       .toMatch(/100/);
-    for (let roll = 0; roll < 2; roll += 1) {
-      await frame.getByRole('button', { name: 'Roll', exact: true }).click();
-      await expect
-        .poll(() => frame.locator('.hg-result').getAttribute('class'), { timeout: 20_000 })
-        .toMatch(/hg-result-(win|loss)/);
-      await frame.getByRole('button', { name: 'Roll', exact: true }).and(frame.locator(':enabled')).waitFor();
-    }
+    await playRounds(frame, 'Roll', 2);
     // The game names its balance as the game's own wallet.
     await frame.locator('.hg-balance').getByText('Game wallet').waitFor();
     const inGame = money(await frame.locator('.hg-balance-value').innerText());

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, fundedMember, memberToken, operatorToken } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
-import { gameFrame, openAllGames, tileNames, tiles } from '../support/site.ts';
+import { gameFrame, openAllGames, playRounds, tileNames, tiles } from '../support/site.ts';
 import { registerCaptchaOff, useSite } from '../support/suite.ts';
 
 /**
@@ -130,17 +130,7 @@ describe('games', () => {
       .click();
     await page.waitForURL(/\/game\?/);
     let frame = await gameFrame(page);
-    for (let spin = 0; spin < 3; spin += 1) {
-      const history = frame.locator('.hg-result');
-      await frame.getByRole('button', { name: 'Spin', exact: true }).click();
-      await expect
-        .poll(() => history.getAttribute('class'), { timeout: 20_000 })
-        .toMatch(/hg-result-(win|loss)/);
-      await frame
-        .getByRole('button', { name: 'Spin', exact: true })
-        .and(frame.locator(':enabled'))
-        .waitFor({ timeout: 20_000 });
-    }
+    await playRounds(frame, 'Spin', 3);
     await screenshot(page, 'games-slot-desktop-en');
     const afterSlot = Number(await balanceOf(server.baseUrl, player.token));
     expect(afterSlot).not.toBe(before);
@@ -171,16 +161,7 @@ describe('games', () => {
       .click();
     await page.waitForURL(/\/game\?/);
     frame = await gameFrame(page);
-    for (let roll = 0; roll < 2; roll += 1) {
-      await frame.getByRole('button', { name: 'Roll', exact: true }).click();
-      await expect
-        .poll(() => frame.locator('.hg-result').getAttribute('class'), { timeout: 20_000 })
-        .toMatch(/hg-result-(win|loss)/);
-      await frame
-        .getByRole('button', { name: 'Roll', exact: true })
-        .and(frame.locator(':enabled'))
-        .waitFor({ timeout: 20_000 });
-    }
+    await playRounds(frame, 'Roll', 2);
     await screenshot(page, 'games-dice-desktop-en');
     expect(Number(await balanceOf(server.baseUrl, player.token))).not.toBe(afterSlot);
 

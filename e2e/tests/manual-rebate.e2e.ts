@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin, demoOwner } from '../support/admin.ts';
 import { callApi, fundedMember, operatorToken } from '../support/api.ts';
 import { memberPage, openPage, screenshot, viewports } from '../support/browser.ts';
-import { gameFrame, openAllGames } from '../support/site.ts';
+import { gameFrame, openAllGames, playRounds } from '../support/site.ts';
 import { registerCaptchaOff, useSite } from '../support/suite.ts';
 
 /**
@@ -65,16 +65,7 @@ describe('manual rebate', () => {
     await page.waitForURL(/\/game\?/);
     const frame = await gameFrame(page);
     await frame.locator('#hg-bet').selectOption('10000');
-    for (let spin = 0; spin < 3; spin += 1) {
-      await frame.getByRole('button', { name: 'Spin', exact: true }).click();
-      await expect
-        .poll(() => frame.locator('.hg-result').getAttribute('class'), { timeout: 20_000 })
-        .toMatch(/hg-result-(win|loss)/);
-      await frame
-        .getByRole('button', { name: 'Spin', exact: true })
-        .and(frame.locator(':enabled'))
-        .waitFor({ timeout: 20_000 });
-    }
+    await playRounds(frame, 'Spin', 3);
 
     // Once the count delay has passed, a claim counts all three spins (one that paid back its stake
     // exactly would count nothing): at most 300.00 of valid betting in the slots.
