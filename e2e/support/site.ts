@@ -115,6 +115,15 @@ export async function gameFrame(page: Page): Promise<FrameLocator> {
   return frame;
 }
 
+/** Opens a game of the slots lobby (`/rng`, All games) by its tile's name, and answers its frame. */
+export async function openSlotsGame(page: Page, baseUrl: string, name: RegExp): Promise<FrameLocator> {
+  await page.goto(`${baseUrl}/rng`);
+  await openAllGames(page, 'All games');
+  await page.getByRole('button', { name }).first().click();
+  await page.waitForURL(/\/game\?/);
+  return gameFrame(page);
+}
+
 /**
  * Plays `count` rounds in a house game's frame with its play button ('Spin', 'Roll'): each to its
  * shown result, then until the button is enabled again.

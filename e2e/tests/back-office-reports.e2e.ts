@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { adminApiToken, adminLogin, demoOwner, freshTotpCode } from '../support/admin.ts';
 import { callApi, memberToken, solveAltcha } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
-import { gameFrame, openAllGames, playRounds } from '../support/site.ts';
+import { openSlotsGame, playRounds } from '../support/site.ts';
 import { useSite } from '../support/suite.ts';
 
 /**
@@ -86,14 +86,7 @@ async function playSomeRounds() {
     sessionStorage.setItem('noticePopupGuest', '1');
     sessionStorage.setItem('noticePopupdemoplayer', '1');
   }, token);
-  await page.goto(`${server.baseUrl}/rng`);
-  await openAllGames(page, 'All games');
-  await page
-    .getByRole('button', { name: /^Golden Fruits(?! ·)/ })
-    .first()
-    .click();
-  await page.waitForURL(/\/game\?/);
-  const frame = await gameFrame(page);
+  const frame = await openSlotsGame(page, server.baseUrl, /^Golden Fruits(?! ·)/);
   await playRounds(frame, 'Spin', 4);
   await context.close();
 }

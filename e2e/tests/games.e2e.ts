@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, fundedMember, memberToken, operatorToken } from '../support/api.ts';
 import { openPage, screenshot, viewports } from '../support/browser.ts';
-import { gameFrame, openAllGames, playRounds, tileNames, tiles } from '../support/site.ts';
+import { gameFrame, openAllGames, openSlotsGame, playRounds, tileNames, tiles } from '../support/site.ts';
 import { registerCaptchaOff, useSite } from '../support/suite.ts';
 
 /**
@@ -120,16 +120,8 @@ describe('games', () => {
     const player = await fundedMember(server.baseUrl, 'games');
     const before = Number(await balanceOf(server.baseUrl, player.token));
     const { page, context } = await pageAs(player);
-    await page.goto(`${server.baseUrl}/rng`);
-    await openAllGames(page, 'All games');
-
     // A slot: three spins in the frame; the balance the game shows is the wallet's.
-    await page
-      .getByRole('button', { name: /^Golden Fruits(?! ·)/ })
-      .first()
-      .click();
-    await page.waitForURL(/\/game\?/);
-    let frame = await gameFrame(page);
+    let frame = await openSlotsGame(page, server.baseUrl, /^Golden Fruits(?! ·)/);
     await playRounds(frame, 'Spin', 3);
     await screenshot(page, 'games-slot-desktop-en');
     const afterSlot = Number(await balanceOf(server.baseUrl, player.token));
@@ -153,14 +145,7 @@ describe('games', () => {
     await verifyPage.close();
 
     // Dice, a mini game: two rolls.
-    await page.goto(`${server.baseUrl}/rng`);
-    await openAllGames(page, 'All games');
-    await page
-      .getByRole('button', { name: /^Dice(?! ·)/ })
-      .first()
-      .click();
-    await page.waitForURL(/\/game\?/);
-    frame = await gameFrame(page);
+    frame = await openSlotsGame(page, server.baseUrl, /^Dice(?! ·)/);
     await playRounds(frame, 'Roll', 2);
     await screenshot(page, 'games-dice-desktop-en');
     expect(Number(await balanceOf(server.baseUrl, player.token))).not.toBe(afterSlot);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin, demoOwner } from '../support/admin.ts';
 import { callApi, fundedMember, operatorToken } from '../support/api.ts';
 import { memberPage, openPage, screenshot, viewports } from '../support/browser.ts';
-import { gameFrame, openAllGames, playRounds } from '../support/site.ts';
+import { openSlotsGame, playRounds } from '../support/site.ts';
 import { registerCaptchaOff, useSite } from '../support/suite.ts';
 
 /**
@@ -56,14 +56,7 @@ describe('manual rebate', () => {
     const { page } = desktop;
 
     // Three spins of Golden Fruits at 100.00 in the game's frame.
-    await page.goto(`${server.baseUrl}/rng`);
-    await openAllGames(page, 'All games');
-    await page
-      .getByRole('button', { name: /^Golden Fruits(?! ·)/ })
-      .first()
-      .click();
-    await page.waitForURL(/\/game\?/);
-    const frame = await gameFrame(page);
+    const frame = await openSlotsGame(page, server.baseUrl, /^Golden Fruits(?! ·)/);
     await frame.locator('#hg-bet').selectOption('10000');
     await playRounds(frame, 'Spin', 3);
 
