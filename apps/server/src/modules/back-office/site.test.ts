@@ -415,7 +415,7 @@ describe('the settings document', () => {
   it('refuses every loosening of a protected setting, tightening stays open (issues 35 to 37)', async () => {
     type Doc = Record<string, unknown> & {
       agentWages: { edgeShare: number; undeclaredEdge: number };
-      rebate: { rates: Record<string, number> };
+      rebate: { rates: Record<string, number>; countFrom: string | null };
       lotteryRisk: { rtpCeiling: number; liabilityCaps: Record<string, string> };
       lotteryFairness: { cancelFreezeMinutes: number; beacon: Record<string, unknown> };
       lotteryResults: { deadlineMinutes: number; feed: Record<string, unknown> };
@@ -437,6 +437,7 @@ describe('the settings document', () => {
     };
     // Set up on the server's command line: a bank account, a beacon, a feed, bKash and Nagad.
     await updateSettings(sut.db, {
+      rebate: { rates: { RNG: 0.8, LIVE: 0.5 }, countFrom: '2026-06-01T00:00:00.000Z' },
       payments: {
         depositMethods: [bank],
         bkash: { appKey: 'app-key', username: 'merchant' },
@@ -465,6 +466,8 @@ describe('the settings document', () => {
       // The manual rebate's rates (issue 39): a higher rate, or one for a category that paid none.
       ['rebate.rates.RNG', (d) => (d.rebate.rates.RNG = 1)],
       ['rebate.rates.COCKFIGHT', (d) => (d.rebate.rates.COCKFIGHT = 0.1)],
+      ['rebate.countFrom', (d) => (d.rebate.countFrom = '2026-01-01T00:00:00.000Z')],
+      ['rebate.countFrom', (d) => (d.rebate.countFrom = null)],
       ['lotteryRisk.rtpCeiling', (d) => (d.lotteryRisk.rtpCeiling = 99)],
       ['lotteryRisk.liabilityCaps.de', (d) => (d.lotteryRisk.liabilityCaps.de = '1000000.01')],
       ['lotteryRisk.liabilityCaps.lo2', (d) => (d.lotteryRisk.liabilityCaps.lo2 = '0')],
@@ -500,6 +503,7 @@ describe('the settings document', () => {
     const tighter = set(current, (d) => {
       d.agentWages.edgeShare -= 1;
       d.rebate.rates.LIVE = 0.4;
+      d.rebate.countFrom = '2026-07-01T00:00:00.000Z';
       d.lotteryRisk.rtpCeiling = 97;
       d.lotteryRisk.liabilityCaps.de = '999999.99';
       d.lotteryFairness.cancelFreezeMinutes = 6;

@@ -20,8 +20,8 @@ import { rebateClaims, type RebateClaimLine } from './promotions.tables.ts';
  * The manual rebate (issue 39; docs/promotions.md "Manual rebate"): a member claims, per game
  * category, a rate of their edge-weighted valid betting since the last claim, paid as cash to the
  * main wallet in one journal entry (kind bonus, from the platform account). The rounds counted are
- * those settled from the last claim's end (else the account's opening) up to `countDelaySeconds`
- * ago; the claim's row with its period is written in the same transaction as the entry, and the
+ * those settled from the last claim's end (else the account's opening; never before the brand's
+ * `rebate.countFrom`) up to `countDelaySeconds` ago; the claim's row with its period is written in the same transaction as the entry, and the
  * unique (member, period start) lets only one of two simultaneous claims pay.
  */
 
@@ -64,10 +64,11 @@ interface LineRow {
 async function countNow(db: Database, settings: RebateSettings, memberId: number) {
   const [bounds] = rowsOf<{ from: string; to: string }>(
     await db.execute(sql`
-      select to_json(coalesce(
+      select to_json(greatest(coalesce(
                (select c.period_to from rebate_claims c where c.member_id = ${memberId}
                  order by c.period_from desc limit 1),
-               (select m.created_at from accounts_members m where m.id = ${memberId}))) #>> '{}' as "from",
+               (select m.created_at from accounts_members m where m.id = ${memberId})),
+               ${settings.rebate.countFrom}::timestamptz)) #>> '{}' as "from",
              to_json(now() - make_interval(secs => ${settings.rebate.countDelaySeconds})) #>> '{}' as "to"`),
   );
   if (!bounds?.from) throw new AppError('NOT_FOUND');

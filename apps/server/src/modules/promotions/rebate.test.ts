@@ -195,6 +195,25 @@ describe('manual rebate', () => {
     }
   });
 
+  it("counts nothing settled before the brand's countFrom, where a claim's period then starts", async () => {
+    const { id, token } = await member();
+    await round(id, 'RNG', 500_000n, 0n, 5);
+    const countFrom = new Date(Date.now() - 2 * 60_000).toISOString();
+    await updateSettings(sut.db, { rebate: { rates: { RNG: 0.8, LIVE: 0.5 }, countFrom } });
+    try {
+      const value = (await get(token)).body.value;
+      expect(value.from).toBe(Date.parse(countFrom));
+      expect(value.lines).toEqual([]);
+      const refused = await claim(token);
+      expect(refused.body.code).toBe('REBATE_BELOW_MINIMUM');
+      expect(await mainBalance(id)).toBe(0n);
+    } finally {
+      await updateSettings(sut.db, { rebate: { rates: { RNG: 0.8, LIVE: 0.5 }, countFrom: null } });
+    }
+    // Without it the same round counts.
+    expect((await get(token)).body.value.lines).toHaveLength(1);
+  });
+
   it('is refused when the brand switches it off', async () => {
     const { id, token } = await member();
     await round(id, 'RNG', 500_000n, 0n);

@@ -42,6 +42,12 @@ export const protectedSettings: readonly ProtectedRule[] = [
     looser: 'higher',
     why: 'lets one operator alone raise what the rebate pays',
   },
+  // Moving the rebate's start earlier (or removing it) pays on betting from before it began.
+  {
+    path: /^rebate\.countFrom$/,
+    looser: startsEarlier,
+    why: 'lets one operator alone pay rebates on past betting',
+  },
   // The lottery's odds ceiling and liability caps (issue 36 item 6): the four eyes on odds.
   {
     path: /^lotteryRisk\.rtpCeiling$/,
@@ -94,6 +100,13 @@ function compareDecimal(a: unknown, b: unknown): number {
 }
 
 const isZero = (value: unknown) => compareDecimal(value, 0) === 0;
+
+/** A start moment (ISO text, or null: since always) moved earlier, or taken away. */
+function startsEarlier(before: unknown, after: unknown): boolean {
+  if (before === null || before === undefined) return false;
+  if (after === null || after === undefined) return true;
+  return Date.parse(String(after)) < Date.parse(String(before));
+}
 
 /**
  * The deposit methods' receiving accounts: a method (new, renamed or re-pointed) that takes money

@@ -213,7 +213,10 @@ export const siteSettingsSchema = z
      * nothing. The highest rate together with agentWages.edgeShare may not give away more than the
      * house's expected win (checked below). `minimumClaim`: the smallest total a claim pays.
      * `countDelaySeconds`: rounds settled this recently wait for the next claim (a settlement's
-     * transaction may still be committing).
+     * transaction may still be committing). `countFrom`: rounds settled before this moment never
+     * count (set it when the rebate starts, so that switching it on does not pay on years of past
+     * betting); null: from each account's opening. One moment for every claim, so two claims made at
+     * once still compute the same period start, the key that lets only one of them pay.
      */
     rebate: z
       .object({
@@ -229,6 +232,7 @@ export const siteSettingsSchema = z
           .default({}),
         minimumClaim: decimalText.default('1'),
         countDelaySeconds: z.number().int().min(10).max(3600).default(60),
+        countFrom: z.iso.datetime({ offset: true }).nullable().default(null),
       })
       .prefault({}),
     /**
