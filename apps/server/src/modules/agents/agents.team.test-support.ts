@@ -9,7 +9,7 @@ import { call, loginAs, operatorLogin } from '../accounts/accounts.test-support.
 import { scryptOf } from '../accounts/accounts.context.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { hashPassword } from '../accounts/password-hash.ts';
-import { gameRounds } from '../games/games.tables.ts';
+import { insertSettledRound } from '../games/games.test-support.ts';
 
 export const teamPassword = 'Team-test-2026';
 export const teamPaymentPassword = '135790';
@@ -106,27 +106,12 @@ export async function credit(teams: Teams, username: string, amount: string) {
   }
 }
 
-let rounds = 0;
 /** A settled main-wallet round of a house game (amounts in minor units). */
 export async function settledRound(
   teams: Teams,
   { memberId, bet, win, at }: { memberId: number; bet: bigint; win: bigint; at: Date },
 ) {
-  await teams.sut.db.insert(gameRounds).values({
-    vendorCode: 'TEST',
-    roundId: `team-round-${++rounds}`,
-    memberId,
-    nodeId: 0,
-    gameType: 'SLOT',
-    vassalage: 'TEST',
-    currency: 'BDT',
-    walletKind: 'main',
-    betAmount: bet,
-    winAmount: win,
-    status: 'settled',
-    startedAt: at,
-    settledAt: at,
-  });
+  await insertSettledRound(teams.sut.db, { memberId, gameType: 'SLOT', bet, win, settledAt: at });
 }
 
 /**

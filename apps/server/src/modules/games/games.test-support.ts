@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { createOperatorSession } from '../accounts/operator-session.service.ts';
 import { operators } from '../accounts/operators.tables.ts';
 import { createSession } from '../accounts/session.service.ts';
-import { gameVendors } from './games.tables.ts';
+import { gameRounds, gameVendors } from './games.tables.ts';
 
 /**
  * An app whose game catalogue the test file owns: the demo seed's games and lobby vendors are
@@ -64,4 +65,32 @@ export async function newMember(
     userAgent: null,
   });
   return { id: member.id, token };
+}
+
+let settledRounds = 0;
+
+/**
+ * A settled main-wallet round of a test vendor written straight into game_rounds (minor units,
+ * BDT): what the reports, wages and rebate read, without playing it. `settledAt` may be SQL
+ * (clock_timestamp()); the round starts then, or now when it is.
+ */
+export async function insertSettledRound(
+  db: Database,
+  round: { memberId: number; gameType: string; bet: bigint; win: bigint; settledAt: Date | SQL },
+) {
+  await db.insert(gameRounds).values({
+    vendorCode: 'TEST',
+    roundId: `test-round-${process.pid}-${++settledRounds}`,
+    memberId: round.memberId,
+    nodeId: 0,
+    gameType: round.gameType,
+    vassalage: 'TEST',
+    currency: 'BDT',
+    walletKind: 'main',
+    betAmount: round.bet,
+    winAmount: round.win,
+    status: 'settled',
+    startedAt: round.settledAt instanceof Date ? round.settledAt : new Date(),
+    settledAt: round.settledAt,
+  });
 }

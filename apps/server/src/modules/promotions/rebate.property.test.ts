@@ -3,8 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_EDGE_BP } from '@khela/contract';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { gameRounds } from '../games/games.tables.ts';
-import { newMember } from '../games/games.test-support.ts';
+import { insertSettledRound, newMember } from '../games/games.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { parseAmount } from '../ledger/money.ts';
@@ -55,7 +54,6 @@ async function edgeOf(category: string, undeclaredBp: number): Promise<bigint> {
 }
 
 let members = 0;
-let rounds = 0;
 
 describe('manual rebate, random rounds and claims', () => {
   it('counts every round once, pays what the model says, and keeps the ledger whole', async () => {
@@ -81,19 +79,11 @@ describe('manual rebate, random rounds and claims', () => {
           if (entry.type === 'round') {
             const bet = BigInt(entry.bet);
             const win = entry.outcome === 'push' ? bet : entry.outcome === 'win' ? bet * 2n : 0n;
-            await sut.db.insert(gameRounds).values({
-              vendorCode: 'TEST',
-              roundId: `rebate-prop-${++rounds}`,
+            await insertSettledRound(sut.db, {
               memberId: member.id,
-              nodeId: 0,
               gameType: entry.category,
-              vassalage: 'TEST',
-              currency: settings.currency,
-              walletKind: 'main',
-              betAmount: bet,
-              winAmount: win,
-              status: 'settled',
-              startedAt: new Date(),
+              bet,
+              win,
               settledAt: sql`clock_timestamp()`,
             });
             if (entry.outcome !== 'push')

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { call, operatorOfRole } from '../accounts/accounts.test-support.ts';
-import { gameRounds } from '../games/games.tables.ts';
-import { newMember } from '../games/games.test-support.ts';
+import { insertSettledRound, newMember } from '../games/games.test-support.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { verifyLedger } from '../ledger/ledger.verifier.ts';
 import { updateSettings } from '../settings/settings.service.ts';
@@ -31,25 +30,10 @@ async function member(type = 0) {
   return made;
 }
 
-let rounds = 0;
 /** A settled main-wallet round, minor units, settled `minutesAgo` minutes ago. */
 async function round(memberId: number, gameType: string, bet: bigint, win: bigint, minutesAgo = 5) {
-  const at = new Date(Date.now() - minutesAgo * 60_000);
-  await sut.db.insert(gameRounds).values({
-    vendorCode: 'TEST',
-    roundId: `rebate-round-${++rounds}`,
-    memberId,
-    nodeId: 0,
-    gameType,
-    vassalage: 'TEST',
-    currency: 'BDT',
-    walletKind: 'main',
-    betAmount: bet,
-    winAmount: win,
-    status: 'settled',
-    startedAt: at,
-    settledAt: at,
-  });
+  const settledAt = new Date(Date.now() - minutesAgo * 60_000);
+  await insertSettledRound(sut.db, { memberId, gameType, bet, win, settledAt });
 }
 
 /** The edge (basis points) a round of a game outside the catalogue takes in `category`. */
