@@ -169,6 +169,27 @@ export const bindPayoutAccount = {
   encrypted: true,
 } as Calls['bindPayoutAccount'];
 
+export const bonusClaim = {
+  id: 'bonusClaim',
+  method: 'POST',
+  path: '/wps/promotion/claim',
+  encrypted: false,
+} as Calls['bonusClaim'];
+
+export const bonusOffer = {
+  id: 'bonusOffer',
+  method: 'GET',
+  path: '/wps/promotion/offer',
+  encrypted: false,
+} as Calls['bonusOffer'];
+
+export const bonuses = {
+  id: 'bonuses',
+  method: 'GET',
+  path: '/wps/promotion/bonuses',
+  encrypted: false,
+} as Calls['bonuses'];
+
 export const captcha = {
   id: 'captcha',
   method: 'GET',

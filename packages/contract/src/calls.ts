@@ -13,7 +13,7 @@ import { gameLaunchCalls } from './game-launch.ts';
 import { gameCalls } from './games.ts';
 import { jobCalls } from './jobs.ts';
 import { lotteryCalls } from './lottery.ts';
-import { promotionCalls } from './promotions.ts';
+import { bonusCalls, promotionCalls } from './promotions.ts';
 import { recordCalls } from './records.ts';
 import { systemCalls } from './system.ts';
 import { walletCalls } from './wallet.ts';
@@ -32,6 +32,7 @@ export const calls = {
   ...recordCalls,
   ...lotteryCalls,
   ...promotionCalls,
+  ...bonusCalls,
   ...jobCalls,
   ...agentCalls,
   ...operatorCalls,

@@ -79,6 +79,17 @@ export const errorCatalogue = {
   REBATE_BELOW_MINIMUM: { status: 409, message: 'err_rebate_below_minimum' },
   /** Another claim of the same member's rebate is being made right now: nothing was paid by this one. */
   REBATE_CLAIM_IN_PROGRESS: { status: 409, message: 'err_rebate_claim_in_progress' },
+  /**
+   * A bonus promotion the member may not claim now (`value.reason`, one of the contract's
+   * bonusRefusalReasons), nothing written.
+   */
+  PROMOTION_NOT_ELIGIBLE: { status: 409, message: 'err_promotion_not_eligible' },
+  /**
+   * A withdrawal while a bonus is still being wagered: asked again with `forfeitBonus: true` it
+   * forfeits the bonus (`value.bonus`: what the bonus wallet holds, `value.wageringLeft`, decimal
+   * strings); nothing moved by this one.
+   */
+  BONUS_FORFEIT_REQUIRED: { status: 409, message: 'err_bonus_forfeit_required' },
   /** A switched-off feature (free play, SMS login, registration kind). */
   FEATURE_DISABLED: { status: 403, message: 'err_operation_not_allowed' },
   REGION_BLOCKED: { status: 403, message: 'info_ip_block' },

@@ -181,6 +181,11 @@ export const vendorErrorCatalogue = {
   UNKNOWN_ROUND: { status: 404, description: 'No such round' },
   /** The wallet holds less than the stake: nothing moved. */
   INSUFFICIENT_FUNDS: { status: 409, description: 'Insufficient funds' },
+  /**
+   * A debit above the member's maximum bet while a bonus is being wagered (docs/promotions.md):
+   * nothing moved; `maxBet` in the answer, minor units.
+   */
+  BET_LIMIT: { status: 409, description: 'The stake is above the maximum bet while a bonus is wagered' },
   /** The transactionId was used before with a different body. */
   DUPLICATE_TRANSACTION: { status: 409, description: 'The transaction id was used for another request' },
   /** A debit, credit or rollback into a settled or rolled-back round. */

@@ -148,6 +148,11 @@ export const withdrawalCalls = {
       currency: z.string(),
       autoReceiveMinutes: z.number().int(),
       hasPaymentPassword: z.boolean(),
+      /**
+       * A bonus being wagered (docs/promotions.md): withdrawing now forfeits it (the request must
+       * say `forfeitBonus`); null when there is none.
+       */
+      bonus: z.object({ amount: decimalAmountSchema, wageringLeft: decimalAmountSchema }).nullable(),
     }),
   }),
   payoutAccounts: defineCall({
@@ -219,6 +224,8 @@ export const withdrawalCalls = {
       amount: amountInputSchema,
       paymentPassword: z.string().min(1, 'Required').max(64),
       requestId: requestIdSchema,
+      /** Required while a bonus is being wagered: the withdrawal forfeits it (BONUS_FORFEIT_REQUIRED). */
+      forfeitBonus: z.boolean().optional(),
     }),
     value: withdrawalSchema,
   }),

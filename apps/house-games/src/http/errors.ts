@@ -13,6 +13,8 @@ export const houseErrors = {
   UNKNOWN_ROUND: 404,
   NOT_FOUND: 404,
   INSUFFICIENT_FUNDS: 409,
+  /** The stake is above the member's maximum bet while a bonus is being wagered (the platform's BET_LIMIT). */
+  BET_LIMIT: 409,
   /** The round is not waiting for this step (already over, or another step got there first). */
   ROUND_NOT_OPEN: 409,
   /** A round of this player is still open: finish it first (e.g. before rotating the seed). */

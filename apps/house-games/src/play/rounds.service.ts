@@ -124,6 +124,7 @@ export async function playRound(
   if (debit.kind === 'refused') {
     await moveRound(context, roundId, 'debiting', { status: 'refused', detail: { refusal: debit.code } });
     if (debit.code === 'INSUFFICIENT_FUNDS') throw new HouseError('INSUFFICIENT_FUNDS', debit.message);
+    if (debit.code === 'BET_LIMIT') throw new HouseError('BET_LIMIT', debit.message);
     if (debit.code === 'INVALID_TOKEN') throw new HouseError('SESSION_EXPIRED', debit.message);
     throw new HouseError('BET_REFUSED', `${debit.code}: ${debit.message}`);
   }

@@ -142,6 +142,21 @@ describe('one-step rounds', () => {
     const rows = await house.db.select().from(hgRounds).where(eq(hgRounds.playerId, 'r5'));
     expect(rows.map((row) => row.status)).toEqual(['refused']);
   });
+
+  it('answers BET_LIMIT when the stake is above the maximum bet of a bonus being wagered', async () => {
+    const { authorization } = await house.openSession({ playerId: 'r6', game: 'dice', balance: 10_000 });
+    house.platform.setMaxBet('r6', 50);
+    const { status, body } = await play(authorization, {
+      game: 'dice',
+      bet: 100,
+      inputs: { target: 5000, direction: 'under' },
+    });
+    expect(status).toBe(409);
+    expect(body.code).toBe('BET_LIMIT');
+    expect(house.platform.balanceOf('r6')).toBe(10_000);
+    const rows = await house.db.select().from(hgRounds).where(eq(hgRounds.playerId, 'r6'));
+    expect(rows.map((row) => row.status)).toEqual(['refused']);
+  });
 });
 
 describe('mines (multi-step, state on the server)', () => {

@@ -40,6 +40,8 @@ export interface FakePlatform {
   launch(options: { playerId: string; balance?: number; currency?: string }): string;
   balanceOf(playerId: string): number;
   setBalance(playerId: string, balance: number): void;
+  /** The largest stake a debit may take for this player (a bonus being wagered: BET_LIMIT above it). */
+  setMaxBet(playerId: string, maxBet: number): void;
   /** Faults for the next calls of an action, used in order. */
   inject(action: string, ...faults: Fault[]): void;
   calls: { action: string; body: Record<string, unknown>; status: number }[];
@@ -53,6 +55,7 @@ export async function startFakePlatform(options: { hangMs?: number } = {}): Prom
   const vendorCode = 'HOUSE';
   const hangMs = options.hangMs ?? 3_000;
   const balances = new Map<string, number>();
+  const maxBets = new Map<string, number>();
   const currencies = new Map<string, string>();
   const launchTokens = new Map<string, string>();
   const sessions = new Map<string, { playerId: string; alive: boolean }>();
@@ -139,6 +142,7 @@ export async function startFakePlatform(options: { hangMs?: number } = {}): Prom
         const playerId = session!.playerId;
         if (tombstones.has(String(call.transactionId))) return refuse(409, 'TRANSACTION_ROLLED_BACK');
         if (round && round.status !== 'open') return refuse(409, 'ROUND_CLOSED');
+        if (amount > (maxBets.get(playerId) ?? Infinity)) return refuse(409, 'BET_LIMIT');
         const balance = balances.get(playerId) ?? 0;
         if (balance < amount) return refuse(409, 'INSUFFICIENT_FUNDS');
         balances.set(playerId, balance - amount);
@@ -225,6 +229,7 @@ export async function startFakePlatform(options: { hangMs?: number } = {}): Prom
     },
     balanceOf: (playerId) => balances.get(playerId) ?? 0,
     setBalance: (playerId, balance) => void balances.set(playerId, balance),
+    setMaxBet: (playerId, maxBet) => void maxBets.set(playerId, maxBet),
     inject(action, ...list) {
       faults.set(action, [...(faults.get(action) ?? []), ...list]);
     },

@@ -38,6 +38,7 @@ const en = {
   err_SESSION_EXPIRED: 'Your game session has ended. Open the game again from the lobby.',
   err_INVALID_TOKEN: 'This game link has expired or was already used. Open the game again from the lobby.',
   err_INSUFFICIENT_FUNDS: 'Not enough balance for this bet.',
+  err_BET_LIMIT: 'This bet is above the maximum bet allowed while your bonus is being wagered.',
   err_WALLET_UNAVAILABLE:
     'The wallet did not answer. Your bet was not placed; anything taken is returned automatically.',
   err_BET_REFUSED: 'The bet was refused. Please try again.',
@@ -204,6 +205,7 @@ const bn: Record<TextKey, string> = {
   err_SESSION_EXPIRED: 'আপনার গেম সেশন শেষ হয়েছে। লবি থেকে গেমটি আবার খুলুন।',
   err_INVALID_TOKEN: 'এই গেম লিংকের মেয়াদ শেষ, অথবা এটি আগেই ব্যবহার হয়েছে। লবি থেকে গেমটি আবার খুলুন।',
   err_INSUFFICIENT_FUNDS: 'এই বাজির জন্য যথেষ্ট ব্যালেন্স নেই।',
+  err_BET_LIMIT: 'আপনার বোনাসের বাজির শর্ত পূরণ চলাকালীন অনুমোদিত সর্বোচ্চ বাজির চেয়ে এই বাজি বেশি।',
   err_WALLET_UNAVAILABLE:
     'ওয়ালেট সাড়া দেয়নি। আপনার বাজি ধরা হয়নি; কোনো টাকা কাটা হলে তা নিজে থেকেই ফেরত আসবে।',
   err_BET_REFUSED: 'বাজিটি গ্রহণ করা হয়নি। আবার চেষ্টা করুন।',

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { countries } from '../modules/system/system.tables.ts';
 import { hasSettings, updateSettings } from '../modules/settings/settings.service.ts';
 import { seedContent } from '../modules/content/content.seed.ts';
+import { seedDemoBonusRules } from '../modules/promotions/promotions.seed.ts';
 import { countryRows } from './countries.ts';
 import { demoAccounts, seedDemoAccounts } from '../modules/accounts/accounts.seed.ts';
 import { seedDemoAgentContracts } from '../modules/agents/agents.contracts.seed.ts';
@@ -61,9 +62,9 @@ export async function seedDemoData(
   if (await hasSettings(db)) return { seeded: false };
   await db.transaction(async (tx) => {
     const transaction = tx as unknown as Database;
-    await seedContent(transaction);
+    const promotionIds = await seedContent(transaction);
     await transaction.insert(countries).values(countryRows()).onConflictDoNothing();
-    await updateSettings(transaction, {
+    const settings = await updateSettings(transaction, {
       brandName: 'Khela',
       merchantCode: 'KHELA',
       currency: 'BDT',
@@ -87,6 +88,7 @@ export async function seedDemoData(
         minimumClaim: '1',
       },
     });
+    await seedDemoBonusRules(transaction, settings, promotionIds);
     await seedDemoAccounts(transaction, options.scrypt ?? owaspScrypt);
     await seedDemoReceivingNumbers(transaction);
     await seedDemoAgentContracts(transaction, demoAccounts.agent.account, 2);

@@ -54,18 +54,19 @@ const promotions: PromotionSeed[] = [
     key: 'welcome',
     type: 'welcome',
     action: 'claim',
-    startsInDays: 30,
+    // Running: its rule (promotions.seed.ts) pays a bonus with wagering (docs/promotions.md).
+    startsInDays: 0,
     endsInDays: 120,
     texts: {
       EN: {
         title: 'Welcome bonus: 100% of your first deposit, up to ৳500',
-        summary: 'New members double their first deposit, with a 10× turnover on the bonus.',
-        content: `<h3>Rules</h3><ul><li>For new members, once per person.</li><li>Deposit at least ৳200 and claim the bonus on this page before you play.</li><li>Bonus: 100% of the deposit, at most ৳500.</li><li>Turn the bonus over 10 times on slots before withdrawing it; live casino and sports count 20%.</li><li>Valid for 7 days after it is credited.</li></ul><p>Claims open when the promotion starts.</p>`,
+        summary: 'New members double their first deposit: claim here, then deposit ৳200 or more.',
+        content: `<h3>Rules</h3><ul><li>For new members (accounts up to 30 days old) who have not deposited yet, once per person.</li><li>Claim the bonus on this page, then deposit at least ৳200 within 7 days.</li><li>Bonus: 100% of the deposit, at most ৳500, credited to your bonus wallet with the deposit.</li><li>Wager the bonus 60 times within 7 days; slots, fishing and arcade count in full, live casino and sports 20%. Each bet counts by its game's house edge against 5% (a slot returning 96% counts 80% of the stake).</li><li>While the bonus is wagered, one round may take at most ৳200.</li><li>Your bets use your cash first, then the bonus. When the wagering is done the whole bonus wallet becomes cash; a withdrawal before that forfeits it.</li></ul>`,
       },
       BN: {
         title: 'স্বাগত বোনাস: প্রথম জমার 100%, সর্বোচ্চ ৳500',
-        summary: 'নতুন সদস্যরা প্রথম জমা দ্বিগুণ পান, বোনাসে 10 গুণ টার্নওভারের শর্তে।',
-        content: `<h3>নিয়ম</h3><ul><li>নতুন সদস্যদের জন্য, প্রতি ব্যক্তি একবার।</li><li>কমপক্ষে ৳200 জমা দিন এবং খেলার আগে এই পাতায় বোনাস দাবি করুন।</li><li>বোনাস: জমার 100%, সর্বোচ্চ ৳500।</li><li>বোনাস তোলার আগে স্লটে তার 10 গুণ টার্নওভার করুন; লাইভ ক্যাসিনো ও স্পোর্টস 20% হিসেবে গণ্য হয়।</li><li>জমা হওয়ার পর 7 দিন বৈধ।</li></ul><p>প্রমোশন শুরু হলে দাবি করা যাবে।</p>`,
+        summary: 'নতুন সদস্যরা প্রথম জমা দ্বিগুণ পান: এখানে দাবি করুন, তারপর ৳200 বা বেশি জমা দিন।',
+        content: `<h3>নিয়ম</h3><ul><li>নতুন সদস্যদের জন্য (অ্যাকাউন্ট 30 দিনের মধ্যে খোলা) যাঁরা এখনও জমা দেননি, প্রতি ব্যক্তি একবার।</li><li>এই পাতায় বোনাস দাবি করুন, তারপর 7 দিনের মধ্যে কমপক্ষে ৳200 জমা দিন।</li><li>বোনাস: জমার 100%, সর্বোচ্চ ৳500, জমার সঙ্গে আপনার বোনাস ওয়ালেটে আসে।</li><li>7 দিনের মধ্যে বোনাসের 60 গুণ বাজি ধরুন; স্লট, ফিশিং ও আর্কেড পুরো গণ্য হয়, লাইভ ক্যাসিনো ও স্পোর্টস 20%। প্রতিটি বাজি তার গেমের হাউস এজ অনুযায়ী 5%-এর তুলনায় গণ্য হয় (96% ফেরত দেওয়া স্লটে বাজির 80%)।</li><li>বোনাস চলাকালীন এক রাউন্ডে সর্বোচ্চ ৳200 বাজি।</li><li>আপনার বাজি আগে নগদ থেকে, তারপর বোনাস থেকে কাটে। বাজির শর্ত পূর্ণ হলে পুরো বোনাস ওয়ালেট নগদ হয়ে যায়; তার আগে উত্তোলন করলে বোনাস বাতিল হয়।</li></ul>`,
       },
     },
   },
@@ -209,7 +210,8 @@ const banners: BannerSeed[] = [
 ];
 
 /** Demo content for an empty database: help centre, announcements, promotions, banners (BN and EN). */
-export async function seedContent(db: Database, now = new Date()) {
+/** Writes the demo content; returns the promotions' ids by key (welcome, deposit, rebate …). */
+export async function seedContent(db: Database, now = new Date()): Promise<Map<string, number>> {
   const at = (days: number | null) => (days === null ? null : new Date(now.getTime() + days * DAY));
 
   const [about, faq] = await db
@@ -286,4 +288,5 @@ export async function seedContent(db: Database, now = new Date()) {
     });
   });
   await db.insert(contentBanners).values(bannerRows);
+  return promotionIds;
 }

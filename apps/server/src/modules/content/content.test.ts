@@ -147,7 +147,7 @@ describe('promotions', () => {
     expect(status).toBe(200);
     expect(body.value[0]).toMatchObject({ type: 'event', status: 'process', title: 'Khela in your pocket' });
     const states = new Set(body.value.map((promotion: { status: string }) => promotion.status));
-    expect(states).toEqual(new Set(['process', 'coming_soon']));
+    expect(states).toEqual(new Set(['process', 'claim', 'coming_soon']));
   });
 
   it('filters by type', async () => {
@@ -174,7 +174,7 @@ describe('promotions', () => {
     const list = await get('/wps/promotion/list?type=welcome&language=EN');
     const { status, body } = await get(`/wps/promotion/detail?id=${list.body.value[0].id}&language=EN`);
     expect(status).toBe(200);
-    expect(body.value).toMatchObject({ action: 'claim', status: 'coming_soon' });
+    expect(body.value).toMatchObject({ action: 'claim', status: 'claim' });
     expect(body.value.content).toContain('<h3>Rules</h3>');
     expect((await get('/wps/promotion/detail?id=99999')).status).toBe(404);
     expect((await get('/wps/promotion/detail?id=abc')).status).toBe(400);

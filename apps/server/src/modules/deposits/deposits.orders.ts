@@ -18,6 +18,7 @@ import { formatAmount, parseAmount } from '../ledger/money.ts';
 import { type PaymentGateway, type PaymentGateways } from '../payments/payment-gateway.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
 import { recordWalletAudit, type OperatorAuditHook, type WalletActor } from '../wallet/wallet.service.ts';
+import { depositCredited } from './deposits.hooks.ts';
 import { depositOrders, depositReceipts } from './deposits.tables.ts';
 import { checkDepositLimits } from './deposits.limits.ts';
 import {
@@ -217,7 +218,7 @@ export async function creditDeposit(tx: Database, settings: DepositSettings, ord
     precision,
   });
   const credited = order.amount - order.fee;
-  return postEntry(tx, {
+  const posted = await postEntry(tx, {
     kind: 'deposit',
     idempotencyKey: `deposit:${order.id}`,
     postings: [
@@ -226,11 +227,17 @@ export async function creditDeposit(tx: Database, settings: DepositSettings, ord
       ...(order.fee > 0n ? [{ address: systemAddress('platform', order.currency), amount: order.fee }] : []),
     ],
     metadata: { orderId: order.id, method: order.methodCode, gatewayPaymentId: order.gatewayPaymentId },
-  }).then((posted) => ({
-    posted,
-    walletAddress: wallet.address,
-    credited,
-  }));
+  });
+  // What other modules add to a deposit (a waiting deposit bonus) commits with it.
+  if (!posted.replayed) {
+    await depositCredited(tx, {
+      memberId: order.memberId,
+      orderId: order.id,
+      credited,
+      currency: order.currency,
+    });
+  }
+  return { posted, walletAddress: wallet.address, credited };
 }
 
 export async function lockOrder(tx: Database, orderId: number): Promise<OrderRow | null> {

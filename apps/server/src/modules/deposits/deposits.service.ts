@@ -1,6 +1,7 @@
 // Deposits, one file per concern: methods (what is on offer), limits (the player's own), orders
 // (create, decide, list) and the gateway's side (callbacks, reconciliation, expiry).
 export { listDepositMethods, methodOf } from './deposits.methods.ts';
+export { onDepositCredited, type CreditedDeposit } from './deposits.hooks.ts';
 export {
   approveReceivingNumber,
   pickReceivingNumber,

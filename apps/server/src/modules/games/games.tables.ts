@@ -200,6 +200,13 @@ export const gameRounds = pgTable(
     winAmount: bigint('win_amount', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * The part of bet_amount drawn from the bonus wallet (bets draw cash first; docs/promotions.md):
+     * the round's wins go to cash and bonus in the same proportion.
+     */
+    bonusBetAmount: bigint('bonus_bet_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     status: text('status', { enum: ['open', 'settled', 'rolled_back'] })
       .notNull()
       .default('open'),

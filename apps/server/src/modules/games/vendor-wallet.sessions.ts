@@ -10,7 +10,7 @@ import {
 } from '../../db/batched-statement.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { memberDisplayNameSql, platformSessionLiveSql } from '../accounts/session.service.ts';
-import { memberBalanceSql } from '../ledger/ledger.service.ts';
+import { memberPlayBalanceSql } from '../ledger/ledger.service.ts';
 import { hashLaunchToken } from './launch.service.ts';
 import { minorUnits, ok, vendorError, type VendorReply } from './vendor-wallet.replies.ts';
 
@@ -49,7 +49,7 @@ function authenticateText(calls: string): string {
                 game_sessions.currency, game_sessions.language)
     select o.n::int as n, o.id::text as session_id, o.member_id, o.currency, o.language,
            ${fragmentText(memberDisplayNameSql(sql`o.member_id`))} as nickname,
-           ${fragmentText(memberBalanceSql(sql`'member:' || o.member_id || ':' || o.wallet_kind`))} as balance
+           ${fragmentText(memberPlayBalanceSql(sql`o.member_id`, sql`o.wallet_kind`))} as balance
       from opened o`;
 }
 
@@ -131,7 +131,7 @@ export async function balance({
           from live where g.id = live.id and live.needs_touch
         returning g.id)
       select live.currency,
-             ${memberBalanceSql(sql`'member:' || live.member_id || ':' || live.wallet_kind`)} as balance
+             ${memberPlayBalanceSql(sql`live.member_id`, sql`live.wallet_kind`)} as balance
         from live`,
   );
   if (!row) return vendorError('INVALID_TOKEN', 'unknown or expired session');

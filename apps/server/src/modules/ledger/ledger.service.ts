@@ -287,6 +287,17 @@ export function memberBalanceSql(address: SQL): SQL {
   return sql`coalesce((select a.balance from ledger_accounts a where a.address = ${address}), 0)::text`;
 }
 
+/**
+ * An SQL expression: what a member can stake from a wallet kind, as text: the main wallet with the
+ * bonus wallet (bets draw cash, then bonus: docs/promotions.md), any other kind alone; '0' when
+ * neither is open. For the vendor protocol's authenticate and balance answers.
+ */
+export function memberPlayBalanceSql(memberId: SQL, walletKind: SQL): SQL {
+  return sql`coalesce((select sum(a.balance) from ledger_accounts a
+    where a.address in ('member:' || ${memberId} || ':' || ${walletKind},
+      'member:' || ${memberId} || ':' || case when ${walletKind} = 'main' then 'bonus' else ${walletKind} end)), 0)::text`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Entries
 

@@ -1,11 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { calls } from '@khela/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountTypes, calls } from '@khela/contract';
 import { registerCall } from '../../http/register-call.ts';
+import { resolveLanguage } from '../../http/request-language.ts';
 import { sessionOf } from '../accounts/authorize.ts';
+import { onDepositCredited } from '../deposits/deposits.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { claimBonus, grantDepositBonus, listBonuses, readOffer, settleDueBonuses } from './bonus.service.ts';
 import { claimRebate, listRebateClaims, readRebate } from './rebate.service.ts';
 
-/** Promotions' calls (issue 39): so far the manual rebate, and the back office's list of its claims. */
+/**
+ * Promotions' calls (issue 39): the manual rebate and the back office's list of its claims; bonus
+ * promotions (offer, claim, the member's bonuses) and the job that settles bonuses.
+ */
 export async function promotionRoutes(app: FastifyInstance) {
   const { db } = app;
   const memberOf = (request: Parameters<typeof sessionOf>[0]) => {
@@ -28,4 +34,52 @@ export async function promotionRoutes(app: FastifyInstance) {
   registerCall(app, calls.operatorRebateClaims, async ({ query }) =>
     listRebateClaims(db, await getSettings(db), query),
   );
+
+  async function languageOf(request: FastifyRequest) {
+    const settings = await getSettings(db);
+    return resolveLanguage(undefined, request.headers.language, settings.defaultLanguage, settings.languages);
+  }
+
+  // A guest (or a trial account, which cannot claim) sees the offer as anyone would.
+  registerCall(app, calls.bonusOffer, async ({ request, query }) => {
+    const session = request.session;
+    const member = session && session.type !== accountTypes.trial ? memberOf(request) : null;
+    return readOffer(db, await getSettings(db), {
+      promotionId: query.id,
+      member,
+      language: await languageOf(request),
+    });
+  });
+
+  // A claim may credit money: the money calls' per-address limit.
+  registerCall(
+    app,
+    calls.bonusClaim,
+    async ({ request, body }) =>
+      claimBonus(db, await getSettings(db), memberOf(request), {
+        promotionId: body.promotionId,
+        language: await languageOf(request),
+      }),
+    { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+  );
+
+  registerCall(app, calls.bonuses, async ({ request }) =>
+    listBonuses(db, await getSettings(db), memberOf(request), await languageOf(request)),
+  );
+
+  // A deposit credits the member's waiting deposit match, in the deposit's own transaction.
+  onDepositCredited('promotions', async (tx, deposit) => {
+    await grantDepositBonus(tx, await getSettings(tx), deposit);
+  });
+
+  // Conversions and expiries happen also when a member looks (offer, bonuses, withdraw page, a
+  // claim); this sweep does them for members who do not.
+  app.jobs.define({
+    name: 'bonus-settlement',
+    summary: 'Turns wagered bonuses into cash, forfeits expired ones, lapses deposit claims past their time',
+    schedule: { everySeconds: 60 },
+    retry: { limit: 1, delaySeconds: 10, backoff: false },
+    timeoutSeconds: 300,
+    run: async () => settleDueBonuses(db, await getSettings(db)),
+  });
 }

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { bonusStates, type BonusRule } from '@khela/contract';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -44,5 +47,76 @@ export const rebateClaims = pgTable(
     uniqueIndex('rebate_claims_member_period_key').on(table.memberId, table.periodFrom),
     check('rebate_claims_period_check', sql`${table.periodTo} > ${table.periodFrom}`),
     check('rebate_claims_amount_check', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * A bonus promotion's rule (issue 39 item 1; docs/promotions.md "Bonus money and wagering"): the
+ * economics of one promotion page (content's promotion id), as data checked by the contract's
+ * bonusRuleSchema. `paused` stops new claims; the page's dates bound the period.
+ */
+export const promotionRules = pgTable('promotion_rules', {
+  promotionId: integer('promotion_id').primaryKey(),
+  rule: jsonb('rule').$type<BonusRule>().notNull(),
+  paused: boolean('paused').notNull().default(false),
+  updatedBy: text('updated_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A member's claim of a bonus promotion and the bonus it gave. States: waiting (a deposit match
+ * before its deposit), active (credited to the bonus wallet, being wagered), then one of converted,
+ * forfeited, expired, lost, lapsed. The rule is copied at the claim, so editing a promotion never
+ * changes a bonus already given.
+ *
+ * Keys: (promotion, member, period) makes one claim per rule period (`member`, a brand day
+ * `2026-12-07`, or a brand week starting Monday `w2026-12-07`); the partial unique (member) where
+ * waiting or active makes at most one open bonus per member. Of 50 simultaneous claims one row is
+ * written, the others find the key taken.
+ */
+export const bonusClaims = pgTable(
+  'bonus_claims',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id').notNull(),
+    promotionId: integer('promotion_id').notNull(),
+    periodKey: text('period_key').notNull(),
+    state: text('state', { enum: bonusStates }).notNull(),
+    currency: text('currency').notNull(),
+    rule: jsonb('rule').$type<BonusRule>().notNull(),
+    /** The bonus credited, minor units (0 while waiting). */
+    amount: bigint('amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** Counted turnover to wager (amount × multiple), minor units. */
+    wageringRequired: bigint('wagering_required', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** Counted turnover wagered when the bonus ended (final figure); null while open. */
+    wageringDone: bigint('wagering_done', { mode: 'bigint' }),
+    maxBet: bigint('max_bet', { mode: 'bigint' }).notNull(),
+    /** The deposit that received it (deposit match). */
+    depositOrderId: integer('deposit_order_id'),
+    grantEntryId: bigint('grant_entry_id', { mode: 'number' }),
+    /** What the end moved out of the bonus wallet (to cash when converted, else to the platform). */
+    endAmount: bigint('end_amount', { mode: 'bigint' }),
+    endEntryId: bigint('end_entry_id', { mode: 'number' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** waiting: when the claim lapses; active: when the bonus expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('bonus_claims_rule_period_key').on(table.promotionId, table.memberId, table.periodKey),
+    uniqueIndex('bonus_claims_open_key')
+      .on(table.memberId)
+      .where(sql`${table.state} in ('waiting', 'active')`),
+    index('bonus_claims_open_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.state} in ('waiting', 'active')`),
+    index('bonus_claims_promotion_idx').on(table.promotionId, table.claimedAt),
+    check('bonus_claims_amount_check', sql`${table.amount} >= 0 and ${table.maxBet} > 0`),
   ],
 );

@@ -11,12 +11,14 @@ import { getBalance, getOrOpenMemberWallet, postEntry } from '../ledger/ledger.s
 import { formatAmount, parseAmount } from '../ledger/money.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
+import { bonusAtStake, forfeitBonusForWithdrawal, type BonusSettings } from '../promotions/bonus.service.ts';
 import { payoutAccounts, withdrawals } from './withdrawals.tables.ts';
 import { type AccountRow, toAccount, accountsById } from './withdrawals.accounts.ts';
 
 /** The member's withdrawals: what can be withdrawn, the request (held at once), history, receipt. */
 
-export type WithdrawSettings = Pick<SiteSettings, 'currency' | 'currencyPrecision' | 'wallet'>;
+export type WithdrawSettings = Pick<SiteSettings, 'currency' | 'currencyPrecision' | 'wallet'> &
+  BonusSettings;
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -78,6 +80,7 @@ export async function getWithdrawInfo(
     currency: settings.currency,
     autoReceiveMinutes: settings.wallet.autoReceiveMinutes,
     hasPaymentPassword: options.hasPaymentPassword,
+    bonus: await bonusAtStake(db, settings, options.memberId),
   };
 }
 
@@ -92,7 +95,13 @@ export async function createWithdrawal(
     settings: WithdrawSettings;
     memberId: number;
     address: string;
-    body: { accountId: number; amount: string; paymentPassword: string; requestId: string };
+    body: {
+      accountId: number;
+      amount: string;
+      paymentPassword: string;
+      requestId: string;
+      forfeitBonus?: boolean | undefined;
+    };
   },
 ): Promise<Withdrawal> {
   const { settings, memberId, body, address } = options;
@@ -138,6 +147,9 @@ export async function createWithdrawal(
           })
           .returning();
         if (!created) throw new AppError('INTERNAL');
+        // A bonus being wagered is forfeited by a withdrawal, only when the member said so
+        // (docs/promotions.md); else BONUS_FORFEIT_REQUIRED and nothing of this moves.
+        await forfeitBonusForWithdrawal(tx, settings, memberId, body.forfeitBonus === true);
         const wallet = (kind: 'main' | 'hold') =>
           getOrOpenMemberWallet(tx, { memberId, kind, currency: settings.currency, precision });
         const [main, hold] = [await wallet('main'), await wallet('hold')];

@@ -42,6 +42,11 @@ const pages: Partial<Record<MemberCentrePageKey, LazyExoticComponent<ComponentTy
       default: module.PersonalProfitPage,
     })),
   ),
+  bonusDetails: lazy(() =>
+    loadChunk(() => import('../../features/promotions/bonus/bonus-details-page.tsx')).then((module) => ({
+      default: module.BonusDetailsPage,
+    })),
+  ),
   manualRebate: lazy(() =>
     loadChunk(() => import('../../features/promotions/rebate/manual-rebate-page.tsx')).then((module) => ({
       default: module.ManualRebatePage,

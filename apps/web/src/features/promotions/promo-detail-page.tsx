@@ -5,11 +5,15 @@ import Gift from 'lucide-react/icons/gift';
 import type { ActivityState } from '@khela/contract';
 import { paths } from '../../shared/config/paths.ts';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
+import { errorTextKey } from '../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../shared/forms/form-alert.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePromotion } from './api/get-promotions.ts';
+import { isNoOffer, useBonusOffer } from './bonus/bonus-api.ts';
+import { BonusOfferPanel } from './bonus/bonus-offer-panel.tsx';
 import { activityStateLabelKeys, promotionTypeLabelKeys } from './promotion-labels.ts';
 import { PromotionPeriod } from './promotion-period.tsx';
 import './promotions.css';
@@ -39,6 +43,8 @@ export function PromoDetailPage() {
   const idText = searchParams.get('id');
   const id = idText && /^\d+$/.test(idText) ? Number(idText) : null;
   const { data: promotion, isPending, isError, error } = usePromotion(id);
+  // Asked beside the promotion: a bonus promotion's panel replaces the plain state button.
+  const offer = useBonusOffer(id);
   const back = (
     <Link className="button button--ghost promo-back" to={paths.promotions}>
       <ArrowLeft size={18} aria-hidden="true" />
@@ -83,7 +89,13 @@ export function PromoDetailPage() {
         </div>
         <p className="promo-detail__summary">{promotion.summary}</p>
         <SafeHtml html={promotion.content} />
-        {promotion.type === 'rebate' && promotion.status === 'process' && brand.features.manualRebate ? (
+        {offer.data ? (
+          <BonusOfferPanel offer={offer.data} />
+        ) : offer.isPending ? (
+          <Skeleton rows={2} height="2.75rem" />
+        ) : offer.isError && !isNoOffer(offer.error) ? (
+          <FormAlert textKey={errorTextKey(offer.error)} />
+        ) : promotion.type === 'rebate' && promotion.status === 'process' && brand.features.manualRebate ? (
           // The manual rebate is claimed on its member centre page (a visitor logs in first).
           <div className="promo-detail__action">
             <Link className="button button--gold button--large" to="/index?centre=manualRebate">

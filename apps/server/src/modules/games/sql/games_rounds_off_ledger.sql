@@ -5,7 +5,8 @@
 -- the round (the ledger's published ledger_member_postings) and lists every round where they differ,
 -- a round with no postings, and postings of a round that game_rounds does not hold:
 --   stake: −(its `bet` entries + the reversals of them, a vendor rollback), win: its `win` entries
---   (+ reversals of them). Rounds of transfer-mode vendors (Khela Arcade's pulled records) move no
+--   (+ reversals of them). A main-wallet round's postings on the bonus wallet (bets draw cash, then
+--   bonus: docs/promotions.md) count as the round's own. Rounds of transfer-mode vendors (Khela Arcade's pulled records) move no
 --   money in the ledger (their game wallet's transfers do) and are left out: they are checked
 --   against those transfers (games_transfer_rounds_off_wallets.sql).
 -- Read-only; run by `npm run ledger:verify` and the vendor wallet's property test.
@@ -15,7 +16,8 @@ RETURNS TABLE (vendor_code text, round_id text, member_id bigint, wallet_kind te
 LANGUAGE sql STABLE AS $$
   WITH moved AS (
     SELECT p.metadata ->> 'vendor' AS vendor_code, p.metadata ->> 'roundId' AS round_id,
-           p.member_id::bigint AS member_id, p.wallet_kind,
+           p.member_id::bigint AS member_id,
+           CASE WHEN p.wallet_kind = 'bonus' THEN 'main' ELSE p.wallet_kind END AS wallet_kind,
            coalesce(-sum(p.amount) FILTER (WHERE p.entry_kind = 'bet'
              OR (p.entry_kind = 'reversal' AND p.metadata ->> 'reversedKind' = 'bet')), 0)::bigint AS bet,
            coalesce(sum(p.amount) FILTER (WHERE p.entry_kind = 'win'

@@ -7,6 +7,14 @@
 -- per accepted debit or credit is kept small on purpose (bench/README.md): the reply is built in
 -- place and the transaction row written by its own INSERT; refusals and rollbacks go through
 -- vendor_remember.
+--
+-- Bonus money (issue 39, docs/promotions.md "Bonus money and wagering"): a main-wallet round's
+-- debit draws cash first, then the member's bonus wallet; the part drawn from bonus is kept on the
+-- round (bonus_bet_amount), and a credit pays the round's win to cash and bonus in the proportion
+-- its stake drew them (bonus's share rounded up, so bonus money never turns into cash by rounding).
+-- While the bonus wallet holds money, a round's stake may not pass the active bonus's maximum bet
+-- (promotions_max_bet, the promotions module's published limit): BET_LIMIT, nothing moved. The
+-- balance answered is cash + bonus. A rollback reverses the debit's postings exactly, bonus part too.
 CREATE OR REPLACE FUNCTION vendor_money_call(
   p_action text,
   p_vendor_code text,
@@ -32,6 +40,8 @@ DECLARE
   v_round_status text;
   v_round_wallet_kind text;
   v_round_currency text;
+  v_round_bet bigint;
+  v_round_bonus_bet bigint;
   v_opened boolean := false;
   -- a stored call under this transaction id
   v_stored_hash text;
@@ -55,6 +65,10 @@ DECLARE
   v_wallet text;
   v_counterparty text;
   v_balance bigint;
+  v_bonus_wallet text;
+  v_bonus_balance bigint := 0;
+  v_bonus_part bigint := 0;
+  v_max_bet bigint;
   v_entry_id bigint;
   v_reply jsonb;
   v_refusal jsonb;
@@ -74,8 +88,9 @@ BEGIN
   END IF;
 
   -- 1. The round, locked before anything else.
-  SELECT r.id, r.member_id, r.status, r.wallet_kind, r.currency
-    INTO v_round_pk, v_round_member, v_round_status, v_round_wallet_kind, v_round_currency
+  SELECT r.id, r.member_id, r.status, r.wallet_kind, r.currency, r.bet_amount, r.bonus_bet_amount
+    INTO v_round_pk, v_round_member, v_round_status, v_round_wallet_kind, v_round_currency, v_round_bet,
+         v_round_bonus_bet
     FROM game_rounds r
    WHERE r.vendor_code = p_vendor_code AND r.round_id = p_round_id
      FOR UPDATE;
@@ -162,30 +177,82 @@ BEGIN
     -- the caller runs the call again, which then stops here.
     v_wallet := 'member:' || v_member || ':' || v_wallet_kind;
     v_counterparty := CASE WHEN v_wallet_kind = 'trial' THEN 'clearing:demo:' ELSE 'house:' END || v_currency;
-    SELECT a.balance INTO v_balance FROM ledger_wallets a WHERE a.address = v_wallet;
-    IF coalesce(v_balance, 0) < v_amount THEN
+    IF v_wallet_kind = 'main' THEN
+      v_bonus_wallet := 'member:' || v_member || ':bonus';
+      SELECT max(a.balance) FILTER (WHERE a.address = v_wallet),
+             coalesce(max(a.balance) FILTER (WHERE a.address = v_bonus_wallet), 0)
+        INTO v_balance, v_bonus_balance
+        FROM ledger_wallets a WHERE a.address IN (v_wallet, v_bonus_wallet);
+      IF v_bonus_balance > 0 THEN
+        v_max_bet := promotions_max_bet(v_member);
+      END IF;
+    ELSE
+      SELECT a.balance INTO v_balance FROM ledger_wallets a WHERE a.address = v_wallet;
+    END IF;
+    v_balance := coalesce(v_balance, 0);
+    IF v_opened THEN
+      v_round_bet := 0;
+    END IF;
+    IF v_max_bet IS NOT NULL AND v_round_bet + v_amount > v_max_bet THEN
+      -- A bonus is being wagered and the round's stake would pass its maximum bet: nothing moves.
+      IF v_opened THEN
+        DELETE FROM game_rounds WHERE id = v_round_pk;
+      END IF;
+      v_refusal := vendor_error_reply(p_errors, 'BET_LIMIT', 'the maximum bet while a bonus is wagered is ' || v_max_bet);
+      v_refusal := jsonb_set(v_refusal, '{body,maxBet}', to_jsonb(v_max_bet));
+      v_refusal := jsonb_set(v_refusal, '{body,balance}', to_jsonb(v_balance + v_bonus_balance));
+      v_reply := vendor_remember(p_vendor_code, p_transaction_id, 'debit', p_round_id, v_member, v_amount, NULL,
+        p_request_hash, NULL, v_refusal);
+      v_touch := true;
+    ELSIF v_balance + v_bonus_balance < v_amount THEN
       -- Nothing moves and no round opens; the refusal is final for this transaction id.
       IF v_opened THEN
         DELETE FROM game_rounds WHERE id = v_round_pk;
       END IF;
       v_refusal := vendor_error_reply(p_errors, 'INSUFFICIENT_FUNDS', NULL);
-      v_refusal := jsonb_set(v_refusal, '{body,balance}', to_jsonb(coalesce(v_balance, 0)));
+      v_refusal := jsonb_set(v_refusal, '{body,balance}', to_jsonb(v_balance + v_bonus_balance));
       v_reply := vendor_remember(p_vendor_code, p_transaction_id, 'debit', p_round_id, v_member, v_amount, NULL,
         p_request_hash, NULL, v_refusal);
       v_touch := true;
-    ELSE
+    ELSIF v_balance >= v_amount THEN
       v_posted := ledger_post_entries(ARRAY['bet'], ARRAY[v_ledger_key],
           NULL,
           ARRAY[jsonb_build_object('vendor', p_vendor_code, 'roundId', p_round_id, 'gameCode', p_game_code)],
           NULL, '{1,1}', ARRAY[v_wallet, v_counterparty], ARRAY[-v_amount, v_amount]);
       v_entry_id := v_posted.entry_ids[1];
-      v_balance := v_posted.balances_after[1];
+      v_balance := v_posted.balances_after[1] + v_bonus_balance;
       IF v_posted.replayed[1] THEN
         RAISE EXCEPTION 'transaction % was posted by another call', p_transaction_id USING ERRCODE = 'KL101';
       END IF;
       IF NOT v_opened THEN
         UPDATE game_rounds SET bet_amount = bet_amount + v_amount WHERE id = v_round_pk;
       END IF;
+      v_accepted := 'debit';
+      v_moved := v_member;
+      v_touch := true;
+    ELSE
+      -- Cash is short: the rest of the stake comes from the bonus wallet.
+      v_bonus_part := v_amount - v_balance;
+      v_posted := ledger_post_entries(ARRAY['bet'], ARRAY[v_ledger_key],
+          NULL,
+          ARRAY[jsonb_build_object('vendor', p_vendor_code, 'roundId', p_round_id, 'gameCode', p_game_code,
+            'bonus', v_bonus_part)],
+          NULL, array_fill(1, ARRAY[CASE WHEN v_balance > 0 THEN 3 ELSE 2 END]),
+          CASE WHEN v_balance > 0 THEN ARRAY[v_wallet, v_bonus_wallet, v_counterparty]
+               ELSE ARRAY[v_bonus_wallet, v_counterparty] END,
+          CASE WHEN v_balance > 0 THEN ARRAY[-v_balance, -v_bonus_part, v_amount]
+               ELSE ARRAY[-v_bonus_part, v_amount] END);
+      IF v_posted.replayed[1] THEN
+        RAISE EXCEPTION 'transaction % was posted by another call', p_transaction_id USING ERRCODE = 'KL101';
+      END IF;
+      v_entry_id := v_posted.entry_ids[1];
+      v_balance := CASE WHEN v_balance > 0 THEN v_posted.balances_after[1] + v_posted.balances_after[2]
+                        ELSE coalesce((SELECT a.balance FROM ledger_wallets a WHERE a.address = v_wallet), 0)
+                             + v_posted.balances_after[1] END;
+      UPDATE game_rounds
+         SET bet_amount = bet_amount + CASE WHEN v_opened THEN 0 ELSE v_amount END,
+             bonus_bet_amount = bonus_bet_amount + v_bonus_part
+       WHERE id = v_round_pk;
       v_accepted := 'debit';
       v_moved := v_member;
       v_touch := true;
@@ -209,7 +276,15 @@ BEGIN
     v_wallet := 'member:' || v_round_member || ':' || v_round_wallet_kind;
     v_counterparty := CASE WHEN v_round_wallet_kind = 'trial' THEN 'clearing:demo:' ELSE 'house:' END
       || v_round_currency;
-    IF v_amount > 0 THEN
+    IF v_round_wallet_kind = 'main' THEN
+      v_bonus_wallet := 'member:' || v_round_member || ':bonus';
+      IF v_round_bonus_bet > 0 AND v_amount > 0 THEN
+        -- The win is shared as the stake was: bonus's share rounded up.
+        v_bonus_part := least(v_amount,
+          ceil(v_amount::numeric * v_round_bonus_bet / greatest(v_round_bet, 1))::bigint);
+      END IF;
+    END IF;
+    IF v_amount > 0 AND v_bonus_part = 0 THEN
       v_posted := ledger_post_entries(ARRAY['win'], ARRAY[v_ledger_key],
           NULL,
           ARRAY[jsonb_build_object('vendor', p_vendor_code, 'roundId', p_round_id, 'final', p_final)],
@@ -219,9 +294,31 @@ BEGIN
       IF v_posted.replayed[1] THEN
         RAISE EXCEPTION 'transaction % was posted by another call', p_transaction_id USING ERRCODE = 'KL101';
       END IF;
+      IF v_bonus_wallet IS NOT NULL THEN
+        v_balance := v_balance + coalesce((SELECT a.balance FROM ledger_wallets a WHERE a.address = v_bonus_wallet), 0);
+      END IF;
+      v_moved := v_round_member;
+    ELSIF v_amount > 0 THEN
+      v_posted := ledger_post_entries(ARRAY['win'], ARRAY[v_ledger_key],
+          NULL,
+          ARRAY[jsonb_build_object('vendor', p_vendor_code, 'roundId', p_round_id, 'final', p_final,
+            'bonus', v_bonus_part)],
+          NULL, array_fill(1, ARRAY[CASE WHEN v_amount > v_bonus_part THEN 3 ELSE 2 END]),
+          CASE WHEN v_amount > v_bonus_part THEN ARRAY[v_wallet, v_bonus_wallet, v_counterparty]
+               ELSE ARRAY[v_bonus_wallet, v_counterparty] END,
+          CASE WHEN v_amount > v_bonus_part THEN ARRAY[v_amount - v_bonus_part, v_bonus_part, -v_amount]
+               ELSE ARRAY[v_bonus_part, -v_amount] END);
+      IF v_posted.replayed[1] THEN
+        RAISE EXCEPTION 'transaction % was posted by another call', p_transaction_id USING ERRCODE = 'KL101';
+      END IF;
+      v_entry_id := v_posted.entry_ids[1];
+      v_balance := CASE WHEN v_amount > v_bonus_part THEN v_posted.balances_after[1] + v_posted.balances_after[2]
+                        ELSE coalesce((SELECT a.balance FROM ledger_wallets a WHERE a.address = v_wallet), 0)
+                             + v_posted.balances_after[1] END;
       v_moved := v_round_member;
     ELSE
-      v_balance := coalesce((SELECT a.balance FROM ledger_wallets a WHERE a.address = v_wallet), 0);
+      v_balance := coalesce((SELECT sum(a.balance) FROM ledger_wallets a
+                              WHERE a.address IN (v_wallet, coalesce(v_bonus_wallet, v_wallet))), 0);
     END IF;
     UPDATE game_rounds
        SET win_amount = win_amount + v_amount,
@@ -277,9 +374,14 @@ BEGIN
             RAISE EXCEPTION 'transaction % was posted by another call', p_transaction_id USING ERRCODE = 'KL101';
           END IF;
           v_entry_id := v_posted.entry_ids[1];
-          v_balance := v_posted.balances_after[array_position(v_addresses, v_wallet)];
+          v_bonus_wallet := 'member:' || v_round_member || ':bonus';
+          v_balance := coalesce((SELECT sum(a.balance) FROM ledger_wallets a
+                                  WHERE a.address IN (v_wallet,
+                                    CASE WHEN v_round_wallet_kind = 'main' THEN v_bonus_wallet ELSE v_wallet END)), 0);
           UPDATE game_rounds
              SET bet_amount = bet_amount - v_debit.amount,
+                 bonus_bet_amount = bonus_bet_amount
+                   - coalesce(v_amounts[array_position(v_addresses, v_bonus_wallet)], 0),
                  status = CASE WHEN bet_amount - v_debit.amount = 0 THEN 'rolled_back' ELSE status END,
                  settled_at = CASE WHEN bet_amount - v_debit.amount = 0 THEN now() ELSE settled_at END
            WHERE id = v_round_pk;
@@ -296,7 +398,9 @@ BEGIN
       -- Refused, tombstoned or already rolled back (no entry): nothing to undo, the balance answers.
       IF v_refusal IS NULL AND v_entry_id IS NULL THEN
         v_balance := coalesce(
-          (SELECT a.balance FROM ledger_wallets a WHERE a.address = 'member:' || v_member || ':' || v_wallet_kind), 0);
+          (SELECT sum(a.balance) FROM ledger_wallets a
+            WHERE a.address IN ('member:' || v_member || ':' || v_wallet_kind,
+              'member:' || v_member || ':' || CASE WHEN v_wallet_kind = 'main' THEN 'bonus' ELSE v_wallet_kind END)), 0);
       END IF;
     END IF;
     IF v_refusal IS NOT NULL THEN

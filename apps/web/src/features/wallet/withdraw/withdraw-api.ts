@@ -62,6 +62,8 @@ export interface WithdrawBody {
   amount: string;
   paymentPassword: string;
   requestId: string;
+  /** Said only while a bonus is being wagered: the withdrawal forfeits it (BONUS_FORFEIT_REQUIRED). */
+  forfeitBonus?: boolean;
 }
 
 export function useCreateWithdrawal() {

@@ -42,6 +42,7 @@ const info = {
   currency: 'BDT',
   autoReceiveMinutes: 60,
   hasPaymentPassword: true,
+  bonus: null as { amount: string; wageringLeft: string } | null,
 };
 
 function withdrawAnswers(
@@ -241,5 +242,60 @@ describe('the withdraw page', () => {
       accountNumber: '01712345678',
       paymentPassword: '246810',
     });
+  });
+
+  it('asks to forfeit a bonus being wagered, and sends forfeitBonus only once the box is ticked', async () => {
+    const { panel, seen } = await openWalletPage(
+      'withdraw',
+      withdrawAnswers(
+        (path) => (path === '/wps/withdraw/create' ? { body: withdrawal({ withdrawalId: 9 }) } : undefined),
+        { info: { ...info, bonus: { amount: '500.00', wageringLeft: '10500.00' } } },
+      ),
+    );
+    expect(
+      await within(panel).findByText(
+        'You have a bonus of ৳500.00 with ৳10,500.00 wagering left. Withdrawing now forfeits it.',
+      ),
+    ).toBeTruthy();
+    fireEvent.input(within(panel).getByRole('textbox', { name: /^Amount/ }), { target: { value: '100' } });
+    fireEvent.input(within(panel).getAllByLabelText('Payment password')[0]!, { target: { value: '999999' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Request withdrawal' }));
+    expect(
+      await within(panel).findByText('Tick the box to withdraw: this withdrawal forfeits your bonus.'),
+    ).toBeTruthy();
+    expect(seen.some((call) => call.path === '/wps/withdraw/create')).toBe(false);
+
+    fireEvent.click(within(panel).getByRole('checkbox', { name: 'I understand, forfeit my bonus' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Request withdrawal' }));
+    await waitFor(() => expect(seen.some((call) => call.path === '/wps/withdraw/create')).toBe(true));
+    const sent = seen.find((call) => call.path === '/wps/withdraw/create');
+    expect(await openSealed(sent?.body)).toMatchObject({ accountId: 4, amount: '100', forfeitBonus: true });
+  });
+
+  it('shows the same warning when the server says a bonus is being wagered', async () => {
+    const { panel, seen } = await openWalletPage(
+      'withdraw',
+      withdrawAnswers((path) =>
+        path === '/wps/withdraw/create'
+          ? failure(409, 'BONUS_FORFEIT_REQUIRED', 'err_bonus_forfeit_required', {
+              value: { bonus: '500.00', wageringLeft: '10500.00' },
+            })
+          : undefined,
+      ),
+    );
+    fireEvent.input(await within(panel).findByRole('textbox', { name: /^Amount/ }), {
+      target: { value: '100' },
+    });
+    expect(within(panel).queryByRole('checkbox', { name: 'I understand, forfeit my bonus' })).toBeNull();
+    fireEvent.input(within(panel).getAllByLabelText('Payment password')[0]!, { target: { value: '999999' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Request withdrawal' }));
+    expect(
+      await within(panel).findByText(
+        'You have a bonus of ৳500.00 with ৳10,500.00 wagering left. Withdrawing now forfeits it.',
+      ),
+    ).toBeTruthy();
+    expect(within(panel).getByRole('checkbox', { name: 'I understand, forfeit my bonus' })).toBeTruthy();
+    const sent = seen.find((call) => call.path === '/wps/withdraw/create');
+    expect((await openSealed(sent?.body)).forfeitBonus).toBeUndefined();
   });
 });

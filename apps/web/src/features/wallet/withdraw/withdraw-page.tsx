@@ -19,6 +19,7 @@ import {
 } from '../components/money-fields.tsx';
 import { useMoney, useRequestId } from '../deposit/money.ts';
 import { HistorySection, StatusBadge } from '../deposit/wallet-ui.tsx';
+import { BonusForfeitWarning, forfeitRequiredBonus, type WageredBonus } from './bonus-forfeit.tsx';
 import { accountText, BindAccountForm, maxPayoutAccounts, PayoutAccountList } from './payout-accounts.tsx';
 import { ReceiptConfirmation } from './receipt-confirmation.tsx';
 import {
@@ -108,6 +109,7 @@ export function WithdrawPage() {
           <WithdrawForm
             accounts={list}
             limits={{ min: info.data.min, max: info.data.max, available: info.data.available }}
+            bonus={info.data.bonus ?? null}
           />
         </section>
       ) : null}
@@ -121,20 +123,28 @@ interface WithdrawValues {
   accountId: string;
   amount: string;
   paymentPassword: string;
+  forfeitBonus: boolean;
 }
 
 function WithdrawForm({
   accounts,
   limits,
+  bonus,
 }: {
   accounts: PayoutAccount[];
   limits: { min: string; max: string; available: string };
+  /** A bonus being wagered: the request must say it forfeits it. */
+  bonus: WageredBonus | null;
 }) {
   const { t } = useTranslation();
   const { money, precision } = useMoney();
   const requestId = useRequestId();
   const create = useCreateWithdrawal();
   const [notice, setNotice] = useState<string | null>(null);
+  // A bonus the server named (BONUS_FORFEIT_REQUIRED) that this page's info did not have yet.
+  const [serverBonus, setServerBonus] = useState<WageredBonus | null>(null);
+  const wageredBonus = bonus ?? serverBonus;
+  const mustForfeit = wageredBonus !== null;
   const rules = { precision, ...limits };
   const schema = useMemo(
     () =>
@@ -142,13 +152,21 @@ function WithdrawForm({
         accountId: z.string().min(1, t('text_choose_account')),
         amount: amountSchema(rules, t, money),
         paymentPassword: paymentPasswordSchema(t),
+        forfeitBonus: mustForfeit
+          ? z.boolean().refine((checked) => checked, t('bonus_forfeit_unchecked'))
+          : z.boolean(),
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the limits or language change
-    [t, precision, limits.min, limits.max, limits.available],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the limits, bonus or language change
+    [t, precision, limits.min, limits.max, limits.available, mustForfeit],
   );
   const { form, alert, submit, fieldError } = useServerForm<WithdrawValues>({
     schema,
-    defaultValues: { accountId: String(accounts[0]?.accountId ?? ''), amount: '', paymentPassword: '' },
+    defaultValues: {
+      accountId: String(accounts[0]?.accountId ?? ''),
+      amount: '',
+      paymentPassword: '',
+      forfeitBonus: false,
+    },
     fields: ['amount', 'accountId'],
     action: async (values) => {
       setNotice(null);
@@ -156,15 +174,22 @@ function WithdrawForm({
         accountId: Number(values.accountId),
         amount: values.amount,
         paymentPassword: values.paymentPassword,
+        ...(mustForfeit && values.forfeitBonus ? { forfeitBonus: true } : {}),
       };
       const withdrawal = await create.mutateAsync({ ...body, requestId: requestId.idFor(body) });
       requestId.settle();
-      form.reset({ accountId: values.accountId, amount: '', paymentPassword: '' });
+      setServerBonus(null);
+      form.reset({ accountId: values.accountId, amount: '', paymentPassword: '', forfeitBonus: false });
       setNotice(
         t('text_withdraw_submitted', { id: withdrawal.withdrawalId, value: money(withdrawal.amount) }),
       );
     },
     onError: (error) => {
+      const named = forfeitRequiredBonus(error);
+      if (named) {
+        setServerBonus(named);
+        return true;
+      }
       return showMoneyError(
         error,
         (field, message) => form.setError(field, { type: 'server', message }),
@@ -205,6 +230,14 @@ function WithdrawForm({
         {...form.register('amount')}
       />
       <PaymentPasswordField error={fieldError('paymentPassword')} {...form.register('paymentPassword')} />
+      {wageredBonus ? (
+        <BonusForfeitWarning
+          bonus={wageredBonus}
+          isNews={bonus === null}
+          error={fieldError('forfeitBonus')}
+          {...form.register('forfeitBonus')}
+        />
+      ) : null}
       <p className="wallet-section__text">{t('text_withdraw_hold')}</p>
       <FormAlert textKey={alert} />
       <FormAlert tone="notice">{notice}</FormAlert>

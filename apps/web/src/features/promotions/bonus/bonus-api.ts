@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, type Bonus, type BonusOffer } from '@khela/contract';
+import { apiClient } from '../../../shared/api/api-client.ts';
+import { apiRoutes } from '../../../shared/api/api-routes.ts';
+import { useSessionStore } from '../../../shared/stores/session-store.ts';
+import { balanceQueryKey } from '../../account/index.ts';
+
+const bonusKey = ['promotions', 'bonus'] as const;
+const offerKey = (promotionId: number | null, token: string | null) =>
+  [...bonusKey, 'offer', promotionId, token] as const;
+
+/**
+ * A promotion's bonus rule and its state for the viewer (a guest too: the token is part of the key,
+ * so a login asks again). A promotion that gives no bonus answers 404: `data` stays undefined.
+ */
+export function useBonusOffer(promotionId: number | null) {
+  const token = useSessionStore((state) => state.token);
+  return useQuery({
+    queryKey: offerKey(promotionId, token),
+    queryFn: () => apiClient.call(apiRoutes.bonusOffer, { query: { id: promotionId ?? 0 } }),
+    enabled: promotionId !== null,
+    retry: false,
+  });
+}
+
+/** True when the promotion simply gives no bonus (not a failure to show). */
+export function isNoOffer(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** The offer's state once its bonus exists: waiting for the deposit, or credited and being wagered. */
+function offerStateOf(bonus: Bonus): BonusOffer['state'] {
+  return bonus.state === 'waiting' ? 'process' : bonus.state === 'active' ? 'issued' : 'claimed';
+}
+
+/**
+ * Claims a bonus promotion. The offer shows the new bonus at once, then everything that depends on
+ * it is read again whatever the answer (a refusal may mean the offer changed).
+ */
+export function useClaimBonus(promotionId: number) {
+  const queryClient = useQueryClient();
+  const token = useSessionStore((state) => state.token);
+  return useMutation({
+    mutationFn: () => apiClient.call(apiRoutes.bonusClaim, { body: { promotionId } }),
+    onSuccess: (bonus) => {
+      queryClient.setQueryData<BonusOffer>(offerKey(promotionId, token), (offer) =>
+        offer ? { ...offer, state: offerStateOf(bonus), reason: null, bonus } : offer,
+      );
+    },
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: bonusKey }),
+        queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
+      ]);
+    },
+  });
+}
+
+/** The member's bonuses, newest first, and the bonus wallet's balance (member centre bonusDetails). */
+export function useBonuses() {
+  const token = useSessionStore((state) => state.token);
+  return useQuery({
+    queryKey: [...bonusKey, 'list', token],
+    queryFn: () => apiClient.call(apiRoutes.bonuses),
+    enabled: token !== null,
+    refetchOnMount: 'always',
+  });
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import Gift from 'lucide-react/icons/gift';
+import type { BonusOffer } from '@khela/contract';
+import { compareAmounts } from '@khela/contract/money';
+import { memberCentreHref } from '../../../shared/config/centre-pages.ts';
+import { errorTextKey } from '../../../shared/forms/api-errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
+import { useLoginCheck } from '../../../shared/hooks/use-login-check.ts';
+import { useTranslation } from '../../../shared/i18n/use-translation.ts';
+import { formatDateTime } from '../../../shared/lib/format.ts';
+import { Link } from '../../../shared/router/router.tsx';
+import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
+import { useMoney } from '../../wallet/index.ts';
+import { useClaimBonus } from './bonus-api.ts';
+import { reasonTextKey, refusalReason } from './bonus-labels.ts';
+import { BonusRuleFacts, BonusRulesHelp } from './bonus-rule.tsx';
+import { WageringProgress } from './wagering-progress.tsx';
+import './bonus.css';
+
+/** `claim`: the button (a visitor is asked to log in first); a refusal says why beside it. */
+function ClaimAction({ promotionId }: { promotionId: number }) {
+  const { t } = useTranslation();
+  const claim = useClaimBonus(promotionId);
+  const loginCheck = useLoginCheck();
+  const showToast = useOverlayStore((state) => state.showToast);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const claimNow = async () => {
+    setFailure(null);
+    try {
+      await claim.mutateAsync();
+      showToast('bonus_claimed_toast');
+    } catch (error) {
+      const reason = refusalReason(error);
+      setFailure(reason === null ? errorTextKey(error) : reasonTextKey(reason));
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--gold button--large"
+        disabled={claim.isPending}
+        onClick={() => loginCheck(() => void claimNow())}
+      >
+        {claim.isPending ? t('bonus_claiming') : t('bonus_claim')}
+      </button>
+      <FormAlert textKey={failure} />
+    </>
+  );
+}
+
+/** `process`: claimed, the bonus comes with the next deposit of at least the minimum. */
+function WaitingAction({ offer }: { offer: BonusOffer }) {
+  const { t } = useTranslation();
+  const { money, formatOptions } = useMoney();
+  const { rule, bonus } = offer;
+  const days = { count: rule.depositWithinDays };
+  return (
+    <>
+      <p className="bonus-offer__status">
+        {compareAmounts(rule.minDeposit, '0') > 0
+          ? t('bonus_process_text', { ...days, amount: money(rule.minDeposit) })
+          : t('bonus_process_text_any', days)}
+      </p>
+      {bonus?.expiresAt ? (
+        <p className="bonus-offer__note">
+          {t('bonus_deposit_by', { time: formatDateTime(bonus.expiresAt, formatOptions, false) })}
+        </p>
+      ) : null}
+      <Link className="button button--gold button--large" to={memberCentreHref('depositv2')}>
+        {t('bonus_go_deposit')}
+      </Link>
+    </>
+  );
+}
+
+/** `issued`: the bonus is being wagered; its progress, and the way to the member centre's list. */
+function IssuedAction({ offer }: { offer: BonusOffer }) {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  const { bonus } = offer;
+  return (
+    <>
+      {bonus ? (
+        <>
+          <p className="bonus-offer__status">{t('bonus_issued_text', { amount: money(bonus.amount) })}</p>
+          <WageringProgress
+            done={bonus.wageringDone}
+            required={bonus.wageringRequired}
+            left={bonus.wageringLeft}
+          />
+        </>
+      ) : null}
+      <Link className="button button--outline" to={memberCentreHref('bonusDetails')}>
+        {t('bonus_open_details')}
+      </Link>
+    </>
+  );
+}
+
+function OfferAction({ offer }: { offer: BonusOffer }) {
+  const { t } = useTranslation();
+  switch (offer.state) {
+    case 'claim':
+      return <ClaimAction promotionId={offer.promotionId} />;
+    case 'process':
+      return <WaitingAction offer={offer} />;
+    case 'issued':
+      return <IssuedAction offer={offer} />;
+    case 'claimed':
+      return <p className="bonus-offer__status">{t('bonus_claimed_text')}</p>;
+    case 'closed':
+      return <p className="bonus-offer__status">{t(reasonTextKey(offer.reason))}</p>;
+    case 'coming_soon':
+      return (
+        <>
+          <button type="button" className="button button--gold button--large" disabled>
+            {t('promo_state_coming_soon')}
+          </button>
+          <p className="bonus-offer__note">{t('promo_note_not_started')}</p>
+        </>
+      );
+  }
+}
+
+/**
+ * /promoDetail's bonus (issue 39): the promotion's rule in plain words and what the viewer can do
+ * now (claim, deposit, follow the wagering), by the offer's state.
+ */
+export function BonusOfferPanel({ offer }: { offer: BonusOffer }) {
+  const { t } = useTranslation();
+  const formatOptions = useFormatOptions();
+  return (
+    <section className="bonus-offer" aria-labelledby="bonus-offer-title" data-state={offer.state}>
+      <h2 id="bonus-offer-title" className="bonus-offer__title">
+        <Gift size={20} aria-hidden="true" />
+        {t('bonus_offer_title')}
+      </h2>
+      <BonusRuleFacts rule={offer.rule} />
+      <div className="bonus-offer__action">
+        <OfferAction offer={offer} />
+      </div>
+      {offer.bonus && offer.state !== 'claim' ? (
+        <p className="bonus-offer__note">
+          {t('bonus_claimed_on', { time: formatDateTime(offer.bonus.claimedAt, formatOptions, false) })}
+        </p>
+      ) : null}
+      <BonusRulesHelp />
+    </section>
+  );
+}
