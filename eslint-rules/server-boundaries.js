@@ -29,6 +29,8 @@ export const publicFiles = {
   ledger: ['ledger.addresses.ts', 'ledger.errors.ts', 'money.ts'],
   // Read-only check of its bets against the ledger (as games' above).
   lottery: ['lottery.ledger-check.ts'],
+  // Read-only check of its bonuses against the ledger (as games' above).
+  promotions: ['promotions.ledger-check.ts'],
   // The gateway interface adapters implement and deposits call.
   payments: ['payment-gateway.ts'],
   // The settings document's types and schema.

@@ -3,6 +3,7 @@ import { formatRoundsOffLedger, roundsOffLedger } from '../games/games.ledger-ch
 import { formatTransferRoundsOffWallets, transferRoundsOffWallets } from '../games/games.transfer-check.ts';
 import { betsOffLedger, formatBetsOffLedger } from '../lottery/lottery.ledger-check.ts';
 import type { runLedgerVerifier } from '../ledger/ledger.browser.service.ts';
+import { bonusesOffLedger, formatBonusesOffLedger } from '../promotions/promotions.ledger-check.ts';
 
 type CheckResult = Awaited<ReturnType<typeof runLedgerVerifier>>['checks'][number];
 
@@ -28,6 +29,12 @@ const figures: { name: string; description: string; problems: (db: Database) => 
     name: 'transfer_rounds_match_wallets',
     description: "transfer-mode vendors' rounds match their game wallets' transfers and reported balances",
     problems: async (db) => formatTransferRoundsOffWallets(await transferRoundsOffWallets(db)),
+  },
+  {
+    name: 'bonuses_match_ledger',
+    description:
+      'every bonus credited and ended moved its amount in the bonus wallet, and no bonus wallet holds money of no bonus',
+    problems: async (db) => formatBonusesOffLedger(await bonusesOffLedger(db)),
   },
 ];
 

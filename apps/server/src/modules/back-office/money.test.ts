@@ -329,6 +329,7 @@ describe('the ledger browser', () => {
         'rounds_match_ledger',
         'lottery_bets_match_ledger',
         'transfer_rounds_match_wallets',
+        'bonuses_match_ledger',
       ]),
     );
     const last = await get('/api/operator/ledger/verification', finance.token);

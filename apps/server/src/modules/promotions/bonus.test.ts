@@ -16,6 +16,7 @@ import {
 } from '../games/vendor-wallet.test-support.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
+import { aggregateReports } from '../reports/reports.aggregate.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { uniqueKeys } from '../wallet/money.test-support.ts';
 import {
@@ -25,6 +26,7 @@ import {
   settleDueBonuses,
   smallestWageringMultiple,
 } from './bonus.service.ts';
+import { bonusesOffLedger } from './promotions.ledger-check.ts';
 import { bonusClaims } from './promotions.tables.ts';
 
 /**
@@ -325,6 +327,18 @@ describe('a fixed bonus', () => {
     // 7.00 staked: 3.00 cash, 4.00 bonus; of the 10.00 won, 4/7 is 5.714…: 5.72 to bonus, 4.28 to cash.
     await playRound(sessionId, 700, 1000);
     expect(await balances(memberId)).toEqual({ main: 428n, bonus: 1172n });
+
+    // The reports count the whole stake and the whole win, both wallets' parts.
+    await aggregateReports(sut.db, { currency: 'BDT', timeZone: 'Asia/Dhaka', cursorLagSeconds: 0 });
+    const figures = rowsOf<{ figure: string; amount: string }>(
+      await sut.db.execute(sql`
+        select figure, sum(amount)::text as amount from report_movements
+         where member_id = ${memberId} and figure in ('stake', 'payout') group by figure order by figure`),
+    );
+    expect(figures).toEqual([
+      { figure: 'payout', amount: '1000' },
+      { figure: 'stake', amount: '700' },
+    ]);
   });
 
   it('is undone exactly, bonus part too, by a vendor rollback of its debit', async () => {
@@ -569,6 +583,30 @@ describe('who may claim, and bad input', () => {
     expect(await reason(other)).toBe('bonus_active');
     expect((await offer(token, other)).body.value).toMatchObject({ state: 'closed', reason: 'bonus_active' });
     expect(await reason(open)).toBe('claimed');
+  });
+});
+
+describe('the bonuses checked against the ledger', () => {
+  it('finds every bonus in agreement, and names one whose record was changed behind the ledger', async () => {
+    expect(await bonusesOffLedger(sut.db)).toEqual([]);
+    const id = await promotion();
+    const { id: memberId, token } = await member();
+    expect((await claim(token, { promotionId: id })).status).toBe(200);
+    const row = await claimRow(memberId);
+    await sut.db.update(bonusClaims).set({ amount: 5_000n }).where(eq(bonusClaims.id, row.id));
+    expect(await bonusesOffLedger(sut.db)).toEqual([
+      { claimId: row.id, memberId, problem: 'granted 5000 but the bonus wallet received 1000' },
+    ]);
+    // A bonus wallet left holding money with no bonus open, past the settlement's grace.
+    await sut.db
+      .update(bonusClaims)
+      .set({ amount: 1_000n, state: 'lost', endedAt: new Date(Date.now() - 3_600_000), endAmount: 0n })
+      .where(eq(bonusClaims.id, row.id));
+    expect(await bonusesOffLedger(sut.db)).toEqual([
+      { claimId: null, memberId, problem: 'the bonus wallet holds 1000 with no bonus open' },
+    ]);
+    await settleDueBonuses(sut.db, await getSettings(sut.db));
+    expect(await bonusesOffLedger(sut.db)).toEqual([]);
   });
 });
 

@@ -142,9 +142,10 @@ async function readSlice(tx: Database, after: number, until: number | null, zone
       with p as materialized (
         select mp.entry_id, mp.member_id, mp.entry_kind, mp.metadata, mp.created_at, mp.currency,
                case
-                 when mp.entry_kind in ('bet', 'rollback') and mp.wallet_kind = 'main'
+                 -- a stake that drew bonus money (cash first, then bonus) counts both wallets' parts
+                 when mp.entry_kind in ('bet', 'rollback') and mp.wallet_kind in ('main', 'bonus')
                       and (mp.metadata ? 'vendor' or mp.metadata ? 'lottery') then 'stake'
-                 when mp.entry_kind = 'win' and mp.wallet_kind = 'main'
+                 when mp.entry_kind = 'win' and mp.wallet_kind in ('main', 'bonus')
                       and (mp.metadata ? 'vendor' or mp.metadata ? 'lottery') then 'payout'
                  when mp.entry_kind = 'deposit' and mp.wallet_kind = 'main' then 'deposit'
                  when mp.entry_kind = 'withdrawal' and mp.wallet_kind = 'hold' and mp.metadata ? 'withdrawalId'
@@ -247,9 +248,9 @@ async function readSlice(tx: Database, after: number, until: number | null, zone
          where mp.entry_id > ${cursor}${upper} and mp.entry_kind = 'reversal'
            and not exists (select 1 from report_movements r where r.entry_id = mp.entry_id)
            -- the wallets the reversed figure counts (see above)
-           and mp.wallet_kind = any (CASE m.figure WHEN 'bonus' THEN array['main', 'bonus']
-                                                   WHEN 'withdrawal' THEN array['main', 'hold']
-                                                   ELSE array['main'] END)
+           and mp.wallet_kind = any (CASE m.figure WHEN 'withdrawal' THEN array['main', 'hold']
+                                                   WHEN 'deposit' THEN array['main']
+                                                   ELSE array['main', 'bonus'] END)
          group by mp.entry_id, mp.member_id, m.figure, m.item, m.at, m.currency, m.vendor_code, m.node_id, m.game_type
         on conflict (entry_id, member_id) do nothing
         returning at)
