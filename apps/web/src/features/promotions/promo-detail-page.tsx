@@ -76,14 +76,16 @@ export function PromoDetailPage() {
   }
 
   const noteKey = actionNoteKey(promotion.status);
+  // A bonus promotion's badge says where the viewing member stands (claimed, being wagered …).
+  const shownState: ActivityState = offer.data?.state ?? promotion.status;
   return (
     <Page title={promotion.title} subtitle={t(promotionTypeLabelKeys[promotion.type])}>
       {back}
       <article className="promo-detail">
         {promotion.imageUrl ? <img className="promo-detail__image" src={promotion.imageUrl} alt="" /> : null}
         <div className="promo-detail__facts">
-          <span className="promo-state" data-state={promotion.status}>
-            {t(activityStateLabelKeys[promotion.status])}
+          <span className="promo-state" data-state={shownState}>
+            {t(activityStateLabelKeys[shownState])}
           </span>
           <PromotionPeriod startsAt={promotion.startsAt} endsAt={promotion.endsAt} />
         </div>

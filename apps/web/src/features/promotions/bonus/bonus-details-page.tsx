@@ -74,7 +74,14 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
       )}
       <dl className="bonus-card__facts">
         {facts.map((fact) => (
-          <div key={fact.labelKey} className="bonus-card__fact">
+          <div
+            key={fact.labelKey}
+            className={
+              fact.labelKey === 'bonus_counts'
+                ? 'bonus-card__fact bonus-card__fact--wide'
+                : 'bonus-card__fact'
+            }
+          >
             <dt>{t(fact.labelKey)}</dt>
             <dd>{fact.value}</dd>
           </div>
