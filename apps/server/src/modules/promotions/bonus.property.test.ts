@@ -19,7 +19,9 @@ import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { uniqueKeys } from '../wallet/money.test-support.ts';
 import { saveRule, settleDueBonuses } from './bonus.service.ts';
+import { cashAndBonus } from './bonus.test-support.ts';
 import { bonusClaims } from './promotions.tables.ts';
+import { bindDemoPayoutAccount } from '../withdrawals/withdrawals.test-support.ts';
 
 /**
  * Random claims, bets, wins, settlements, expiries and withdrawals of one member, through the
@@ -47,20 +49,7 @@ beforeAll(async () => {
   ({ nodeId } = await setupVendor(sut.db));
   memberId = await memberIdOf(sut.db, demoAccounts.player.account);
   await fund(sut.db, memberId, 5_000n, 'bonus-property-fund');
-  const bound = await call(sut, {
-    method: 'POST',
-    url: '/wps/withdraw/account/bind',
-    token: player,
-    sealed: true,
-    body: {
-      paymentPassword: '246810',
-      kind: 'ewallet',
-      providerName: 'bKash',
-      accountName: 'Demo Player',
-      accountNumber: '01700000002',
-    },
-  });
-  accountId = bound.body.value.accountId;
+  accountId = await bindDemoPayoutAccount(sut, player);
   const [row] = rowsOf<{ edge: string }>(
     await sut.db.execute(sql`
       select least(coalesce(
@@ -120,13 +109,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 async function wallets() {
-  const rows = rowsOf<{ address: string; balance: string }>(
-    await sut.db.execute(sql`
-      select address, balance::text from ledger_accounts
-       where address in (${`member:${memberId}:main`}, ${`member:${memberId}:bonus`})`),
-  );
-  const of = (kind: string) => BigInt(rows.find((row) => row.address.endsWith(`:${kind}`))?.balance ?? 0);
-  return { cash: of('main'), bonus: of('bonus') };
+  const { main, bonus } = await cashAndBonus(sut.db, memberId);
+  return { cash: main, bonus };
 }
 
 async function newPromotion(): Promise<number> {

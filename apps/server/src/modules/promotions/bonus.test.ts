@@ -26,8 +26,10 @@ import {
   settleDueBonuses,
   smallestWageringMultiple,
 } from './bonus.service.ts';
+import { cashAndBonus } from './bonus.test-support.ts';
 import { bonusesOffLedger } from './promotions.ledger-check.ts';
 import { bonusClaims } from './promotions.tables.ts';
+import { bindDemoPayoutAccount } from '../withdrawals/withdrawals.test-support.ts';
 
 /**
  * Bonus promotions (issue 39; docs/promotions.md "Bonus money and wagering"): rules as data, one
@@ -104,15 +106,7 @@ const offer = (token: string | null, id: number | string) =>
   call(sut, { method: 'GET', url: `/wps/promotion/offer?id=${id}&language=EN`, token });
 const bonuses = (token: string | null) => call(sut, { method: 'GET', url: '/wps/promotion/bonuses', token });
 
-async function balances(memberId: number) {
-  const rows = rowsOf<{ address: string; balance: string }>(
-    await sut.db.execute(sql`
-      select address, balance::text from ledger_accounts
-       where address in (${`member:${memberId}:main`}, ${`member:${memberId}:bonus`})`),
-  );
-  const of = (kind: string) => BigInt(rows.find((row) => row.address.endsWith(`:${kind}`))?.balance ?? 0);
-  return { main: of('main'), bonus: of('bonus') };
-}
+const balances = (memberId: number) => cashAndBonus(sut.db, memberId);
 
 async function claimRow(memberId: number) {
   const [row] = await sut.db
@@ -470,20 +464,7 @@ describe('a withdrawal while a bonus is wagered', () => {
       body: { username: 'demoplayer', amount: '1000', reason: 'test funds', idempotencyKey: newRequest() },
     });
     expect(adjust.status, JSON.stringify(adjust.body)).toBe(200);
-    const bound = await call(sut, {
-      method: 'POST',
-      url: '/wps/withdraw/account/bind',
-      token: player,
-      sealed: true,
-      body: {
-        paymentPassword: '246810',
-        kind: 'ewallet',
-        providerName: 'bKash',
-        accountName: 'Demo Player',
-        accountNumber: '01700000002',
-      },
-    });
-    expect(bound.status, JSON.stringify(bound.body)).toBe(200);
+    const accountId = await bindDemoPayoutAccount(sut, player);
     const id = await promotion();
     expect((await claim(player, { promotionId: id })).status).toBe(200);
     const info = await call(sut, { method: 'GET', url: '/wps/withdraw/info', token: player });
@@ -496,7 +477,7 @@ describe('a withdrawal while a bonus is wagered', () => {
         token: player,
         sealed: true,
         body: {
-          accountId: bound.body.value.accountId,
+          accountId,
           amount: '500',
           paymentPassword: '246810',
           requestId: newRequest(),

@@ -8,6 +8,7 @@ import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { getBalance, getOrOpenMemberWallet, postEntry } from '../ledger/ledger.service.ts';
 import { isLedgerError } from '../ledger/ledger.errors.ts';
+import { bindDemoPayoutAccount } from '../withdrawals/withdrawals.test-support.ts';
 
 /**
  * Hundreds of overlapping withdrawals, transfers to the upline and bet debits at the same wallet,
@@ -52,20 +53,7 @@ describe.runIf(process.env.DATABASE_URL)('a wallet under concurrent load (Postgr
       },
     });
     expect(adjusted.status).toBe(200);
-    const bound = await call(sut, {
-      method: 'POST',
-      url: '/wps/withdraw/account/bind',
-      token: player,
-      sealed: true,
-      body: {
-        paymentPassword: '246810',
-        kind: 'ewallet',
-        providerName: 'bKash',
-        accountName: 'Demo Player',
-        accountNumber: '01700000002',
-      },
-    });
-    accountId = bound.body.value.accountId;
+    accountId = await bindDemoPayoutAccount(sut, player);
     const idOf = async (account: string) =>
       (await sut.db.select({ id: members.id }).from(members).where(eq(members.account, account)))[0]!.id;
     playerId = await idOf('demoplayer');
