@@ -52,6 +52,7 @@ import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { agentTeamRoutes } from './modules/agents/agents.team.routes.ts';
 import { agentLinkDirectory } from './modules/agents/agents.links.service.ts';
 import { agentWageRoutes } from './modules/agents/agents.wages.routes.ts';
+import { promotionOperatorRoutes } from './modules/promotions/promotions-operator.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { lotteryRoundCounts } from './modules/lottery/lottery.service.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -364,6 +365,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(agentTeamRoutes);
   await app.register(agentWageRoutes);
   await app.register(promotionRoutes);
+  await app.register(promotionOperatorRoutes);
   await app.register(vendorWalletRoutes);
   await app.register(vendorTransferRoutes);
   if (env.HOUSE_GAMES === 'inprocess') {

@@ -617,6 +617,41 @@ export const operatorBanners = {
   encrypted: false,
 } as Calls['operatorBanners'];
 
+export const operatorBonusClaims = {
+  id: 'operatorBonusClaims',
+  method: 'GET',
+  path: '/api/operator/promotion/claims',
+  encrypted: false,
+} as Calls['operatorBonusClaims'];
+
+export const operatorBonusRulePause = {
+  id: 'operatorBonusRulePause',
+  method: 'POST',
+  path: '/api/operator/promotion/rule/pause',
+  encrypted: false,
+} as Calls['operatorBonusRulePause'];
+
+export const operatorBonusRuleRemove = {
+  id: 'operatorBonusRuleRemove',
+  method: 'POST',
+  path: '/api/operator/promotion/rule/remove',
+  encrypted: false,
+} as Calls['operatorBonusRuleRemove'];
+
+export const operatorBonusRuleSave = {
+  id: 'operatorBonusRuleSave',
+  method: 'POST',
+  path: '/api/operator/promotion/rule/save',
+  encrypted: false,
+} as Calls['operatorBonusRuleSave'];
+
+export const operatorBonusRules = {
+  id: 'operatorBonusRules',
+  method: 'GET',
+  path: '/api/operator/promotion/rules',
+  encrypted: false,
+} as Calls['operatorBonusRules'];
+
 export const operatorChangePassword = {
   id: 'operatorChangePassword',
   method: 'POST',

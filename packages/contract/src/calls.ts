@@ -4,6 +4,7 @@ import {
   moneyAdminCalls,
   operatorCalls,
   playersAdminCalls,
+  promotionsAdminCalls,
   reportsAdminCalls,
   siteAdminCalls,
 } from './back-office/index.ts';
@@ -38,6 +39,7 @@ export const calls = {
   ...operatorCalls,
   ...playersAdminCalls,
   ...moneyAdminCalls,
+  ...promotionsAdminCalls,
   ...siteAdminCalls,
   ...reportsAdminCalls,
 };

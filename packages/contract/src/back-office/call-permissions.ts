@@ -1,6 +1,7 @@
 import type { OperatorPermission } from './roles.ts';
 import { moneyAdminCallPermissions } from './money.ts';
 import { playersAdminCallPermissions } from './players.ts';
+import { promotionsAdminCallPermissions } from './promotions.ts';
 import { reportsAdminCallPermissions } from './reports.ts';
 import { siteAdminCallPermissions } from './site.ts';
 
@@ -80,6 +81,7 @@ export const operatorCallPermissions: Record<string, OperatorPermission | 'self'
   operationsPage: 'system.read',
   ...playersAdminCallPermissions,
   ...moneyAdminCallPermissions,
+  ...promotionsAdminCallPermissions,
   ...siteAdminCallPermissions,
   ...reportsAdminCallPermissions,
 };

@@ -4,4 +4,5 @@ export * from './players.ts';
 export * from './money.ts';
 export * from './site.ts';
 export * from './reports.ts';
+export * from './promotions.ts';
 export * from './call-permissions.ts';

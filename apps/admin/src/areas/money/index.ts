@@ -7,10 +7,14 @@ import Smartphone from 'lucide-react/icons/smartphone';
 import Scale from 'lucide-react/icons/scale';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Siren from 'lucide-react/icons/siren';
+import TicketPercent from 'lucide-react/icons/ticket-percent';
 import Upload from 'lucide-react/icons/upload';
 import { lazyPage, type AdminArea } from '../../app/area.ts';
 
-/** Money (issue 15, item 4): the queues, four-eyes adjustments, the ledger, the verifier, vendor transfers. */
+/**
+ * Money (issue 15, item 4): the queues, four-eyes adjustments, the ledger, the verifier, vendor
+ * transfers; the promotions' claims (rebates, bonuses: issue 39).
+ */
 export const moneyArea: AdminArea = {
   id: 'money',
   labelKey: 'money_nav_group',
@@ -56,6 +60,13 @@ export const moneyArea: AdminArea = {
       permission: 'money.read',
       icon: HandCoins,
       page: lazyPage(() => import('./rebates-page.tsx')),
+    },
+    {
+      path: '/money/bonus-claims',
+      labelKey: 'money_nav_bonus_claims',
+      permission: 'money.read',
+      icon: TicketPercent,
+      page: lazyPage(() => import('./bonus-claims-page.tsx')),
     },
     {
       path: '/money/alerts',

@@ -1,3 +1,4 @@
+import BadgePercent from 'lucide-react/icons/badge-percent';
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import Gift from 'lucide-react/icons/gift';
 import Image from 'lucide-react/icons/image';
@@ -44,6 +45,13 @@ export const siteArea: AdminArea = {
       permission: 'content.read',
       icon: Gift,
       page: lazyPage(() => import('./promotions-page.tsx')),
+    },
+    {
+      path: '/site/bonuses',
+      labelKey: 'site_nav_bonuses',
+      permission: 'content.read',
+      icon: BadgePercent,
+      page: lazyPage(() => import('./bonuses-page.tsx')),
     },
     {
       path: '/site/games',

@@ -15,7 +15,7 @@ import { AppError } from '../../http/app-error.ts';
 import { getPromotion } from '../content/content.service.ts';
 import { memberWalletAddress, systemAddress } from '../ledger/ledger.addresses.ts';
 import { getOrOpenMemberWallet, openSystemAccounts, postEntry, rowsOf } from '../ledger/ledger.service.ts';
-import { formatAmount, parseAmount } from '../ledger/money.ts';
+import { formatAmount, parseAmount, readAmount } from '../ledger/money.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
 import { bonusClaims, promotionRules } from './promotions.tables.ts';
@@ -47,9 +47,9 @@ type ClaimRow = typeof bonusClaims.$inferSelect;
 
 const DAY_MS = 86_400_000;
 
-/** Parses a rule's decimal amount to minor units. */
-function minor(settings: BonusSettings, amount: string): bigint {
-  return parseAmount(amount, { precision: settings.currencyPrecision });
+/** Parses a rule's decimal amount to minor units (checked by checkRule when the rule was saved). */
+function minor(settings: BonusSettings, amount: string, allowZero = false): bigint {
+  return parseAmount(amount, { precision: settings.currencyPrecision, allowZero });
 }
 
 function major(settings: BonusSettings, amount: bigint): string {
@@ -97,11 +97,26 @@ export function checkRule(settings: BonusSettings, input: unknown): BonusRule {
       ],
     });
   }
-  if (minor(settings, rule.amount) <= 0n || minor(settings, rule.maxBet) <= 0n) {
-    throw new AppError('VALIDATION_FAILED', {
-      issues: [{ field: 'amount', reason: 'the bonus and the maximum bet must be above zero' }],
-    });
-  }
+  // Amounts in the brand's currency: above zero (the smallest deposit may be zero), at most its
+  // decimals, within the ledger's range.
+  const amounts: [keyof BonusRule & ('amount' | 'maxBet' | 'minDeposit'), boolean][] = [
+    ['amount', false],
+    ['maxBet', false],
+    ['minDeposit', true],
+  ];
+  const precision = settings.currencyPrecision;
+  const issues = amounts.flatMap(([field, allowZero]) => {
+    const reading = readAmount(rule[field], { precision, allowZero });
+    if (reading.ok) return [];
+    const reason =
+      reading.problem === 'too_many_decimals'
+        ? `at most ${precision} decimal places`
+        : reading.problem === 'zero'
+          ? 'must be above zero'
+          : reading.problem;
+    return [{ field, reason }];
+  });
+  if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { issues });
   return rule;
 }
 
@@ -593,29 +608,35 @@ export async function claimBonus(
   await settleMemberBonus(db, settings, member.memberId);
   const claim = await db.transaction(async (tx) => {
     const now = await nowOf(tx);
-    const refusal = staticRefusal(rule.rule, await memberFacts(tx, member.memberId), now);
+    // The rule's row, locked: shared by the claims of an unlimited promotion (a removal or an edit
+    // waits for them, and a claim after a removal finds no rule); claims of a limited one take
+    // turns on it, so the count is exact. The rule as it stands under the lock is what applies.
+    const [held] = await tx
+      .select({ rule: promotionRules.rule, paused: promotionRules.paused })
+      .from(promotionRules)
+      .where(eq(promotionRules.promotionId, input.promotionId))
+      .for(rule.rule.maxClaims === null ? 'share' : 'update');
+    if (!held) throw new AppError('NOT_FOUND');
+    if (held.paused) throw notEligible('paused');
+    const current = held.rule;
+    const refusal = staticRefusal(current, await memberFacts(tx, member.memberId), now);
     if (refusal) throw notEligible(refusal);
-    if (rule.rule.maxClaims !== null) {
-      // Claims of a limited promotion take turns on its rule's row, so the count is exact.
-      await tx
-        .select({ id: promotionRules.promotionId })
-        .from(promotionRules)
-        .where(eq(promotionRules.promotionId, input.promotionId))
-        .for('update');
-      if (await limitReached(tx, input.promotionId, rule.rule)) throw notEligible('limit_reached');
+    if (current.maxClaims !== null && (await limitReached(tx, input.promotionId, current))) {
+      throw notEligible('limit_reached');
     }
-    const fixed = rule.rule.kind === 'fixed';
+    const fixed = current.kind === 'fixed';
+    const periodKey = periodKeyOf(current, now, settings.timeZone);
     const [row] = await tx
       .insert(bonusClaims)
       .values({
         memberId: member.memberId,
         promotionId: input.promotionId,
-        periodKey: periodKeyOf(rule.rule, now, settings.timeZone),
+        periodKey,
         state: 'waiting',
         currency: settings.currency,
-        rule: rule.rule,
-        maxBet: minor(settings, rule.rule.maxBet),
-        expiresAt: new Date(now + (fixed ? 1 : rule.rule.depositWithinDays) * DAY_MS),
+        rule: current,
+        maxBet: minor(settings, current.maxBet),
+        expiresAt: new Date(now + (fixed ? 1 : current.depositWithinDays) * DAY_MS),
       })
       .onConflictDoNothing()
       .returning();
@@ -627,12 +648,12 @@ export async function claimBonus(
           and(
             eq(bonusClaims.memberId, member.memberId),
             eq(bonusClaims.promotionId, input.promotionId),
-            eq(bonusClaims.periodKey, periodKeyOf(rule.rule, now, settings.timeZone)),
+            eq(bonusClaims.periodKey, periodKey),
           ),
         );
       throw notEligible(same ? 'claimed' : 'bonus_active');
     }
-    return fixed ? grant(tx, settings, row, minor(settings, rule.rule.amount), null) : row;
+    return fixed ? grant(tx, settings, row, minor(settings, current.amount), null) : row;
   });
   if (claim.state === 'active') walletChanged(db, member.memberId);
   const balance = await bonusBalance(db, settings, member.memberId);
@@ -665,7 +686,7 @@ export async function grantDepositBonus(
     await tx.execute(sql`select ${claim.expiresAt.toISOString()}::timestamptz > now() as live`),
   );
   if (!live?.live) return null;
-  if (deposit.credited < minor(settings, claim.rule.minDeposit)) return null;
+  if (deposit.credited < minor(settings, claim.rule.minDeposit, true)) return null;
   const [whole = '0', fraction = ''] = claim.rule.percent.split('.');
   const percentHundredths = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0') || '0');
   const matched = (deposit.credited * percentHundredths) / 10_000n;

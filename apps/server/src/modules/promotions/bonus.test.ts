@@ -439,6 +439,14 @@ describe('a deposit match', () => {
     });
   });
 
+  it('takes any deposit when its smallest deposit is zero', async () => {
+    const id = await promotion({ kind: 'deposit_match', percent: '10', amount: '100', minDeposit: '0' });
+    const { id: memberId, token } = await member();
+    expect((await claim(token, { promotionId: id })).status).toBe(200);
+    await deposit(token, '100');
+    expect(await balances(memberId)).toEqual({ main: 10_000n, bonus: 1_000n });
+  });
+
   it('lapses when no deposit came in time', async () => {
     const id = await promotion({ kind: 'deposit_match', percent: '100', amount: '100' });
     const { id: memberId, token } = await member();
@@ -627,5 +635,18 @@ describe('rule periods and bounds', () => {
     expect(() => checkRule(settings, { ...baseRule, percent: '10' })).toThrow();
     expect(() => checkRule(settings, { ...baseRule, weights: { RNG: 0 } })).toThrow();
     expect(() => checkRule(settings, { ...baseRule, maxBet: '0' })).toThrow();
+    // Amounts the currency cannot hold are refused as bad input on their field, not as a crash.
+    try {
+      checkRule(settings, { ...baseRule, amount: '10.005', minDeposit: '-1' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        issues: [
+          { field: 'amount', reason: 'at most 2 decimal places' },
+          { field: 'minDeposit', reason: 'negative' },
+        ],
+      });
+    }
   });
 });

@@ -1,0 +1,211 @@
+import {
+  bonusKinds,
+  claimPeriods,
+  wageringCategories,
+  type BonusKind,
+  type ClaimPeriod,
+  type WageringCategory,
+} from '@khela/contract';
+import { operatorBonusClaims, operatorBonusRuleSave, operatorBonusRules } from '@khela/contract/call-routes';
+import { useMutationCall } from '../../shared/api/hooks.ts';
+import { SelectField, TextField } from '../../shared/forms/fields.tsx';
+import { t } from '../../shared/i18n/i18n.ts';
+import {
+  checkRuleDraft,
+  draftSentence,
+  editorField,
+  type RuleContext,
+  type RuleDraft,
+} from './bonus-rule.ts';
+import { EditorForm } from './content-editor.tsx';
+import { serverErrors, useDraft } from './site-kit.tsx';
+
+/**
+ * The editor of one promotion's bonus rule: every field of the contract's rule, the weights as one
+ * percentage per wagering category, checked on the client as the server checks it (the contract's
+ * schema, the brand's precision, the bound's smallest multiple), the server's refusal shown under
+ * its field, and the rule as one sentence while it is typed.
+ */
+
+type TextKey = Exclude<
+  {
+    [K in keyof RuleDraft]: RuleDraft[K] extends string ? K : never;
+  }[keyof RuleDraft],
+  'kind' | 'claimPeriod'
+>;
+
+export interface BonusRuleEditorProps {
+  promotionId: number;
+  name: string;
+  initial: RuleDraft;
+  context: RuleContext;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function BonusRuleEditor({
+  promotionId,
+  name,
+  initial,
+  context,
+  onClose,
+  onSaved,
+}: BonusRuleEditorProps) {
+  const save = useMutationCall(operatorBonusRuleSave, {
+    invalidates: [operatorBonusRules, operatorBonusClaims],
+  });
+  const { draft, setDraft, errors, setErrors, alert, setAlert, isBusy, setBusy } =
+    useDraft<RuleDraft>(initial);
+  const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) =>
+    setDraft((previous) => ({ ...previous, [key]: value }));
+  const setWeight = (category: WageringCategory, value: string) =>
+    setDraft((previous) => ({ ...previous, weights: { ...previous.weights, [category]: value } }));
+  const isMatch = draft.kind === 'deposit_match';
+
+  const submit = async () => {
+    setAlert(null);
+    const checked = checkRuleDraft(draft, context);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await save.mutateAsync({ body: { promotionId, rule: checked.rule, paused: draft.paused } });
+      onSaved();
+    } catch (failure) {
+      const shown = serverErrors(failure);
+      setErrors(
+        Object.fromEntries(Object.entries(shown.errors).map(([field, text]) => [editorField(field), text])),
+      );
+      setAlert(shown.alert);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (key: TextKey, label: string, options: { hint?: string; numeric?: boolean } = {}) => (
+    <TextField
+      label={label}
+      name={key}
+      value={draft[key]}
+      inputMode={options.numeric ? 'numeric' : 'decimal'}
+      autoComplete="off"
+      hint={options.hint}
+      error={errors[key]}
+      onChange={(event) => set(key, event.target.value)}
+    />
+  );
+
+  const sentence = draftSentence(draft, context);
+  const smallest = context.smallestWageringMultiple;
+  return (
+    <EditorForm onSubmit={submit} alert={alert} isBusy={isBusy} onCancel={onClose}>
+      <p className="muted">{t('site_bonus_editor_lead', { name })}</p>
+      <div className="form__grid">
+        <SelectField
+          label={t('site_bonus_kind')}
+          name="kind"
+          value={draft.kind}
+          onChange={(event) => {
+            const kind = event.target.value as BonusKind;
+            // A fixed bonus turned into a deposit match starts at 100 % rather than an empty field.
+            setDraft((previous) => ({
+              ...previous,
+              kind,
+              percent: kind === 'deposit_match' && previous.percent.trim() === '' ? '100' : previous.percent,
+            }));
+          }}
+          options={bonusKinds.map((kind) => ({ value: kind, label: t(`site_bonus_kind_${kind}`) }))}
+          error={errors.kind}
+        />
+        {isMatch ? text('percent', t('site_bonus_percent')) : null}
+        {text('amount', t(isMatch ? 'site_bonus_amount_cap' : 'site_bonus_amount_fixed'))}
+        {isMatch ? text('minDeposit', t('site_bonus_min_deposit')) : null}
+        {isMatch ? text('depositWithinDays', t('site_bonus_deposit_within'), { numeric: true }) : null}
+      </div>
+      <div className="form__grid">
+        <SelectField
+          label={t('site_bonus_claim_period')}
+          name="claimPeriod"
+          value={draft.claimPeriod}
+          onChange={(event) => set('claimPeriod', event.target.value as ClaimPeriod)}
+          options={claimPeriods.map((period) => ({
+            value: period,
+            label: t(`site_bonus_claim_period_${period}`),
+          }))}
+          error={errors.claimPeriod}
+        />
+        {text('newMemberDays', t('site_bonus_new_member_days'), {
+          numeric: true,
+          hint: t('site_bonus_new_member_days_hint'),
+        })}
+        {text('maxClaims', t('site_bonus_max_claims'), {
+          numeric: true,
+          hint: t('site_bonus_max_claims_hint'),
+        })}
+      </div>
+      <label className="site-check">
+        <input
+          type="checkbox"
+          name="firstDepositOnly"
+          checked={draft.firstDepositOnly}
+          onChange={(event) => set('firstDepositOnly', event.target.checked)}
+        />
+        {t('site_bonus_first_deposit_only')}
+      </label>
+      <div className="form__grid">
+        {text('wageringMultiple', t('site_bonus_wagering'), {
+          numeric: true,
+          hint:
+            smallest === null
+              ? t('site_bonus_bound_none')
+              : t('site_bonus_wagering_hint', { multiple: smallest }),
+        })}
+        {text('maxBet', t('site_bonus_max_bet'))}
+        {text('expiryDays', t('site_bonus_expiry'), { numeric: true })}
+      </div>
+      <fieldset className="site-bonus-weights" aria-describedby="bonus-weights-hint">
+        <legend className="field__label">{t('site_bonus_weights')}</legend>
+        <p className="field__hint" id="bonus-weights-hint">
+          {t('site_bonus_weights_hint')}
+        </p>
+        <div className="form__grid">
+          {wageringCategories.map((category) => (
+            <TextField
+              key={category}
+              label={t(`site_bonus_category_${category}`)}
+              name={`weights.${category}`}
+              value={draft.weights[category]}
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors[`weights.${category}`]}
+              onChange={(event) => setWeight(category, event.target.value)}
+            />
+          ))}
+        </div>
+        {errors.weights ? (
+          <p className="field__error" role="alert">
+            {errors.weights}
+          </p>
+        ) : null}
+      </fieldset>
+      <label className="site-check">
+        <input
+          type="checkbox"
+          name="paused"
+          checked={draft.paused}
+          onChange={(event) => set('paused', event.target.checked)}
+        />
+        {t('site_bonus_paused_check')}
+      </label>
+      <div className="site-preview" aria-live="polite">
+        <p className="site-preview__label">{t('site_bonus_preview')}</p>
+        <p className="site-bonus-sentence" data-testid="bonus-preview">
+          {sentence ?? <span className="muted">{t('site_bonus_preview_invalid')}</span>}
+        </p>
+      </div>
+    </EditorForm>
+  );
+}

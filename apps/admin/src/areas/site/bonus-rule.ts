@@ -1,0 +1,213 @@
+import {
+  bonusRuleInputSchema,
+  wageringCategories,
+  type BonusKind,
+  type BonusRule,
+  type ClaimPeriod,
+  type WageringCategory,
+} from '@khela/contract';
+import { groupAmount, readAmount } from '@khela/contract/money';
+import { t } from '../../shared/i18n/i18n.ts';
+import { checkWith, type FieldErrors } from './site-kit.tsx';
+
+/**
+ * A bonus rule in the back office (issue 39 item 4): the editor's draft (every field as typed), the
+ * rule it makes, its checks (the contract's schema, then the brand's precision and bound, as the
+ * server checks them), and the rule in words: the list's summary and the editor's preview sentence
+ * ("100 % of a first deposit up to ৳500 · wager 60× · max bet ৳200 · 7 days").
+ */
+
+/** What the editor needs to know of the brand. */
+export interface RuleContext {
+  currencySymbol: string;
+  currencyPrecision: number;
+  /** The bound's smallest wagering multiple; null when no rule can pass. */
+  smallestWageringMultiple: number | null;
+}
+
+export interface RuleDraft {
+  kind: BonusKind;
+  percent: string;
+  amount: string;
+  minDeposit: string;
+  firstDepositOnly: boolean;
+  newMemberDays: string;
+  claimPeriod: ClaimPeriod;
+  maxClaims: string;
+  wageringMultiple: string;
+  weights: Record<WageringCategory, string>;
+  maxBet: string;
+  expiryDays: string;
+  depositWithinDays: string;
+  paused: boolean;
+}
+
+const emptyWeights = (): Record<WageringCategory, string> =>
+  Object.fromEntries(wageringCategories.map((category) => [category, ''])) as Record<
+    WageringCategory,
+    string
+  >;
+
+/** The draft of a saved rule, or of a new one (a deposit match at the bound's multiple). */
+export function draftOf(rule: BonusRule | null, paused: boolean, context: RuleContext): RuleDraft {
+  if (!rule) {
+    return {
+      kind: 'deposit_match',
+      percent: '100',
+      amount: '',
+      minDeposit: '',
+      firstDepositOnly: false,
+      newMemberDays: '',
+      claimPeriod: 'member',
+      maxClaims: '',
+      wageringMultiple: context.smallestWageringMultiple ? String(context.smallestWageringMultiple) : '',
+      weights: { ...emptyWeights(), RNG: '100' },
+      maxBet: '',
+      expiryDays: '7',
+      depositWithinDays: '7',
+      paused,
+    };
+  }
+  const weights = emptyWeights();
+  for (const category of wageringCategories) {
+    const weight = rule.weights[category];
+    if (weight !== undefined) weights[category] = String(weight);
+  }
+  return {
+    kind: rule.kind,
+    percent: rule.percent ?? '',
+    amount: rule.amount,
+    minDeposit: rule.kind === 'deposit_match' ? rule.minDeposit : '',
+    firstDepositOnly: rule.firstDepositOnly,
+    newMemberDays: rule.newMemberDays === null ? '' : String(rule.newMemberDays),
+    claimPeriod: rule.claimPeriod,
+    maxClaims: rule.maxClaims === null ? '' : String(rule.maxClaims),
+    wageringMultiple: String(rule.wageringMultiple),
+    weights,
+    maxBet: rule.maxBet,
+    expiryDays: String(rule.expiryDays),
+    depositWithinDays: String(rule.depositWithinDays),
+    paused,
+  };
+}
+
+/** A whole number as typed: the number, or the text itself (the schema then names it wrong). */
+function integerOf(text: string): number | string {
+  const trimmed = text.trim();
+  return /^\d{1,12}$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+function optionalIntegerOf(text: string): number | string | null {
+  return text.trim() === '' ? null : integerOf(text);
+}
+
+/**
+ * The rule the draft makes, as the save call's `rule`. A fixed bonus has no percentage and takes any
+ * deposit; its deposit days are the rule's (unused) default.
+ */
+export function ruleInputOf(draft: RuleDraft): Record<string, unknown> {
+  const isMatch = draft.kind === 'deposit_match';
+  const weights: Record<string, number | string> = {};
+  for (const category of wageringCategories) {
+    const text = draft.weights[category];
+    if (text.trim() !== '') weights[category] = integerOf(text);
+  }
+  return {
+    kind: draft.kind,
+    percent: isMatch ? draft.percent.trim() : null,
+    amount: draft.amount.trim(),
+    minDeposit: isMatch ? draft.minDeposit.trim() || '0' : '0',
+    firstDepositOnly: draft.firstDepositOnly,
+    newMemberDays: optionalIntegerOf(draft.newMemberDays),
+    claimPeriod: draft.claimPeriod,
+    maxClaims: optionalIntegerOf(draft.maxClaims),
+    wageringMultiple: integerOf(draft.wageringMultiple),
+    weights,
+    maxBet: draft.maxBet.trim(),
+    expiryDays: integerOf(draft.expiryDays),
+    depositWithinDays: isMatch ? integerOf(draft.depositWithinDays) : 7,
+  };
+}
+
+/**
+ * The draft checked as the server checks it: the contract's schema, then the amounts at the brand's
+ * precision (a bonus and a maximum bet above zero; a deposit match's smallest deposit too), then the
+ * bound. The messages by field (`wageringMultiple`, `weights.RNG`).
+ */
+export function checkRuleDraft(
+  draft: RuleDraft,
+  context: RuleContext,
+): { ok: true; rule: BonusRule } | { ok: false; errors: FieldErrors } {
+  const checked = checkWith(bonusRuleInputSchema, ruleInputOf(draft));
+  const errors: Record<string, string> = checked.ok ? {} : { ...checked.errors };
+  const input = ruleInputOf(draft);
+  const amount = (field: 'amount' | 'maxBet' | 'minDeposit', allowZero: boolean) => {
+    if (errors[field]) return;
+    const reading = readAmount(String(input[field]), { precision: context.currencyPrecision, allowZero });
+    if (reading.ok) return;
+    if (reading.problem === 'too_many_decimals')
+      errors[field] = t('site_bonus_error_precision', { precision: context.currencyPrecision });
+    else if (reading.problem === 'zero') errors[field] = t('site_bonus_error_above_zero');
+  };
+  amount('amount', false);
+  amount('maxBet', false);
+  if (draft.kind === 'deposit_match') amount('minDeposit', false);
+  const multiple = input.wageringMultiple;
+  const smallest = context.smallestWageringMultiple;
+  if (!errors.wageringMultiple && typeof multiple === 'number') {
+    if (smallest === null) errors.wageringMultiple = t('site_bonus_bound_none');
+    else if (multiple < smallest)
+      errors.wageringMultiple = t('site_bonus_error_bound', { multiple: smallest });
+  }
+  if (checked.ok && Object.keys(errors).length === 0) return { ok: true, rule: checked.data };
+  return { ok: false, errors };
+}
+
+/** A server's issue field as the editor names it: `rule.weights.RNG` → `weights.RNG`. */
+export function editorField(field: string): string {
+  return field.replace(/^(body\.)?rule\./, '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rule in words
+
+/** An amount as the rule states it: the brand's sign, grouped, as typed ("৳1,000", "৳25.50"). */
+export function ruleMoney(amount: string, symbol: string): string {
+  return `${symbol}${groupAmount(amount)}`;
+}
+
+/** What it gives: "100 % of a first deposit up to ৳500", "৳10 bonus". */
+export function ruleGives(rule: BonusRule, symbol: string): string {
+  if (rule.kind === 'fixed') return t('site_bonus_summary_fixed', { amount: ruleMoney(rule.amount, symbol) });
+  const gives = t('site_bonus_summary_match', {
+    percent: rule.percent ?? '',
+    deposit: t(rule.firstDepositOnly ? 'site_bonus_summary_first_deposit' : 'site_bonus_summary_deposit'),
+    amount: ruleMoney(rule.amount, symbol),
+  });
+  const hasMinimum = readAmount(rule.minDeposit, { precision: 4, allowZero: true });
+  return hasMinimum.ok && hasMinimum.minor > 0n
+    ? `${gives} ${t('site_bonus_summary_from', { amount: ruleMoney(rule.minDeposit, symbol) })}`
+    : gives;
+}
+
+/** Its wagering: "wager 60× · max bet ৳200 · 7 days". */
+export function ruleWagering(rule: BonusRule, symbol: string): string {
+  return [
+    t('site_bonus_summary_wagering', { multiple: rule.wageringMultiple }),
+    t('site_bonus_summary_max_bet', { amount: ruleMoney(rule.maxBet, symbol) }),
+    t(rule.expiryDays === 1 ? 'site_bonus_summary_day' : 'site_bonus_summary_days', {
+      count: rule.expiryDays,
+    }),
+  ].join(' · ');
+}
+
+/** The whole rule in one sentence, as the editor previews it. */
+export function ruleSentence(rule: BonusRule, symbol: string): string {
+  return `${ruleGives(rule, symbol)} · ${ruleWagering(rule, symbol)}`;
+}
+
+/** The draft's sentence, or null while it does not make a rule yet. */
+export function draftSentence(draft: RuleDraft, context: RuleContext): string | null {
+  const parsed = bonusRuleInputSchema.safeParse(ruleInputOf(draft));
+  return parsed.success ? ruleSentence(parsed.data, context.currencySymbol) : null;
+}

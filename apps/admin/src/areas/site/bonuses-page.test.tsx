@@ -1,0 +1,342 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { BonusRule } from '@khela/contract';
+import { setFetchForTests } from '../../shared/api/client.ts';
+import { operatorSelf, renderAsOperator } from '../../test/operator-page.tsx';
+import { ruleSentence } from './bonus-rule.ts';
+import BonusesPage from './bonuses-page.tsx';
+
+/**
+ * Site → Bonus promotions (issue 39 item 4): each promotion page with its rule in words, its state
+ * and figures; the editor (every field, the live sentence, the client's checks, the server's
+ * refusal under its field); pause and removal with a confirmation, a refusal shown in the dialog.
+ */
+const editor = operatorSelf('content', { id: 5, account: 'content1', nickname: 'Content' });
+const reader = operatorSelf('readonly', { id: 6, account: 'look1', nickname: 'Look' });
+
+const welcome: BonusRule = {
+  kind: 'deposit_match',
+  percent: '100',
+  amount: '500',
+  minDeposit: '200',
+  firstDepositOnly: true,
+  newMemberDays: 30,
+  claimPeriod: 'member',
+  maxClaims: null,
+  wageringMultiple: 60,
+  weights: { RNG: 100, LIVE: 20 },
+  maxBet: '200',
+  expiryDays: 7,
+  depositWithinDays: 7,
+};
+
+const zero = { count: 0, amount: '0.00' };
+const noFigures = {
+  claims: 0,
+  waiting: 0,
+  granted: zero,
+  active: zero,
+  converted: zero,
+  forfeited: zero,
+  expired: zero,
+  lost: 0,
+  lapsed: 0,
+};
+
+function promotion(id: number, title: string, extra: Record<string, unknown> = {}) {
+  return {
+    promotionId: id,
+    title,
+    type: 'deposit',
+    action: 'claim',
+    startsAt: null,
+    endsAt: null,
+    pageStatus: 'running',
+    rule: null,
+    paused: false,
+    updatedBy: null,
+    updatedAt: null,
+    figures: noFigures,
+    ...extra,
+  };
+}
+
+const list = {
+  currency: 'BDT',
+  currencySymbol: '৳',
+  currencyPrecision: 2,
+  smallestWageringMultiple: 59,
+  promotions: [
+    promotion(1, 'Welcome bonus', {
+      rule: welcome,
+      updatedBy: 'content1#5',
+      updatedAt: Date.UTC(2026, 11, 7, 6, 0),
+      figures: {
+        ...noFigures,
+        claims: 4,
+        waiting: 1,
+        granted: { count: 3, amount: '900.00' },
+        active: { count: 2, amount: '612.50' },
+        converted: { count: 1, amount: '300.00' },
+        forfeited: { count: 0, amount: '0.00' },
+        expired: { count: 0, amount: '0.00' },
+      },
+    }),
+    promotion(2, 'Friday reload', {
+      rule: {
+        ...welcome,
+        kind: 'fixed',
+        percent: null,
+        amount: '10',
+        minDeposit: '0',
+        firstDepositOnly: false,
+      },
+      paused: true,
+      figures: {
+        ...noFigures,
+        claims: 3,
+        granted: { count: 3, amount: '30.00' },
+        forfeited: { count: 1, amount: '10.00' },
+        expired: { count: 2, amount: '7.25' },
+      },
+    }),
+    promotion(3, 'Cricket night', { pageStatus: 'ended' }),
+  ],
+};
+
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Answer = { status?: number; body: unknown };
+
+/** Answers the list, and each POST with `onPost` (200 `{ value }` unless it says otherwise). */
+function serve(sent: Sent[], onPost: (path: string, body: unknown) => Answer = () => ({ body: {} })) {
+  setFetchForTests(async (input, init) => {
+    const url = new URL(input, 'http://localhost');
+    const body = init?.body ? JSON.parse(String(init.body)) : null;
+    const method = init?.method ?? 'GET';
+    sent.push({ method, path: url.pathname, body });
+    const answer: Answer =
+      method === 'GET' ? { body: { success: true, value: list } } : onPost(url.pathname, body);
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+}
+
+const ok = (value: unknown): Answer => ({ body: { success: true, value } });
+
+describe('the bonus promotions page', () => {
+  it('lists each page with its rule in words, its state and figures; a reader gets no change buttons', async () => {
+    serve([]);
+    renderAsOperator(<BonusesPage />, reader);
+    const table = await screen.findByRole('table', { name: 'Bonus promotions' });
+    const [, first, second, third] = within(table).getAllByRole('row');
+    expect(first!.textContent).toContain('Welcome bonus');
+    expect(first!.textContent).toContain('100 % of a first deposit up to ৳500 (deposits from ৳200)');
+    expect(first!.textContent).toContain('wager 60× · max bet ৳200 · 7 days');
+    expect(first!.textContent).toContain('Running');
+    expect(first!.textContent).toContain('4 (1 waiting for a deposit)');
+    expect(first!.textContent).toContain('2 · ৳612.50');
+    expect(first!.textContent).toContain('1 · ৳300.00');
+    expect(second!.textContent).toContain('৳10 bonus');
+    expect(second!.textContent).toContain('Paused');
+    // Forfeited and expired together: 3, ৳17.25.
+    expect(second!.textContent).toContain('3 · ৳17.25');
+    expect(third!.textContent).toContain('No bonus');
+    expect(third!.textContent).toContain('Ended');
+    expect(screen.getByTestId('bonus-bound').textContent).toContain('at least 59×');
+    expect(within(table).queryByRole('button', { name: /Edit|Add|Pause|Resume|Remove/ })).toBeNull();
+    // The reader may read the claims (money.read): a link to them, with the promotion.
+    expect(within(first!).getByRole('link', { name: 'Claims of Welcome bonus' }).getAttribute('href')).toBe(
+      '/admin/money/bonus-claims?promotionId=1',
+    );
+  });
+
+  it('adds a rule: the sentence as typed, the client checks, the server refusal under its field, then the save', async () => {
+    const sent: Sent[] = [];
+    let saves = 0;
+    serve(sent, (path, body) => {
+      if (!path.endsWith('/rule/save')) return ok({});
+      saves += 1;
+      if (saves === 1) {
+        return {
+          status: 400,
+          body: {
+            success: false,
+            code: 'VALIDATION_FAILED',
+            message: 'err_validation_failed',
+            value: {
+              issues: [
+                {
+                  field: 'wageringMultiple',
+                  reason: "with agents' wages and the rebate, a bonus must be wagered at least 61 times",
+                  rule: 'invalid',
+                },
+              ],
+            },
+          },
+        };
+      }
+      return ok({ promotionId: 3, rule: (body as { rule: unknown }).rule, paused: false });
+    });
+    renderAsOperator(<BonusesPage />, editor);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a bonus to Cricket night' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus of Cricket night' });
+    const field = (label: string | RegExp) => within(dialog).getByLabelText(label);
+    const type = (label: string | RegExp, value: string) =>
+      fireEvent.change(field(label), { target: { value } });
+    // A new rule starts as a deposit match at the bound's multiple, slots counting in full.
+    expect((field('Wagering (× the bonus)') as HTMLInputElement).value).toBe('59');
+    expect((field('Slots') as HTMLInputElement).value).toBe('100');
+    expect(screen.getByTestId('bonus-preview').textContent).toBe(
+      'Fill in the rule to see it in one sentence.',
+    );
+
+    type('Up to (the most it gives)', '500');
+    type('Largest bet while wagering', '200');
+    type('Wagering (× the bonus)', '60');
+    fireEvent.click(within(dialog).getByLabelText('First deposit only (members who never deposited)'));
+    expect(screen.getByTestId('bonus-preview').textContent).toBe(
+      '100 % of a first deposit up to ৳500 · wager 60× · max bet ৳200 · 7 days',
+    );
+
+    // The client's checks, nothing sent: under the bound, too many decimals, a deposit match's
+    // smallest deposit missing, a weight above 100.
+    type('Wagering (× the bonus)', '40');
+    type('Largest bet while wagering', '200.005');
+    type('Live casino', '120');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText(/less would give away more than the house's edge/);
+    expect(within(dialog).getByText('At most 2 decimal places.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter an amount above zero.')).toBeTruthy();
+    expect(field('Live casino').getAttribute('aria-invalid')).toBe('true');
+    expect(sent.some((call) => call.method === 'POST')).toBe(false);
+
+    // The server's own refusal (its bound moved since the list was read) shows under its field.
+    type('Wagering (× the bonus)', '60');
+    type('Largest bet while wagering', '200');
+    type('Smallest deposit', '200');
+    type('Live casino', '20');
+    type('New members only (days)', '30');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText(
+      "With agents' wages and the rebate, a bonus must be wagered at least 61 times.",
+    );
+    expect(field('Wagering (× the bonus)').getAttribute('aria-invalid')).toBe('true');
+
+    type('Wagering (× the bonus)', '61');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('The bonus of Cricket night is saved.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const saved = sent.filter((call) => call.path.endsWith('/rule/save')).at(-1)!;
+    expect(saved.body).toEqual({
+      promotionId: 3,
+      paused: false,
+      rule: {
+        kind: 'deposit_match',
+        percent: '100',
+        amount: '500',
+        minDeposit: '200',
+        firstDepositOnly: true,
+        newMemberDays: 30,
+        claimPeriod: 'member',
+        maxClaims: null,
+        wageringMultiple: 61,
+        weights: { RNG: 100, LIVE: 20 },
+        maxBet: '200',
+        expiryDays: 7,
+        depositWithinDays: 7,
+      },
+    });
+  });
+
+  it('edits a fixed bonus: no percentage or deposit fields, its saved values in the form', async () => {
+    serve([]);
+    renderAsOperator(<BonusesPage />, editor);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit the bonus of Friday reload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus of Friday reload' });
+    expect(within(dialog).queryByLabelText('Percent of the deposit')).toBeNull();
+    expect(within(dialog).queryByLabelText('Smallest deposit')).toBeNull();
+    expect((within(dialog).getByLabelText('Bonus') as HTMLInputElement).value).toBe('10');
+    expect((within(dialog).getByLabelText('Paused (no new claims)') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('bonus-preview').textContent).toBe(
+      '৳10 bonus · wager 60× · max bet ৳200 · 7 days',
+    );
+    // Turned into a deposit match, it asks for the deposit's fields, starting at 100 %.
+    fireEvent.change(within(dialog).getByLabelText('Kind'), { target: { value: 'deposit_match' } });
+    expect((within(dialog).getByLabelText('Percent of the deposit') as HTMLInputElement).value).toBe('100');
+    expect(within(dialog).getByLabelText('Smallest deposit')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Up to (the most it gives)')).toBeTruthy();
+  });
+
+  it('pauses after a confirmation, and shows why a removal is refused', async () => {
+    const sent: Sent[] = [];
+    serve(sent, (path, body) => {
+      if (path.endsWith('/rule/pause')) return ok(body);
+      return {
+        status: 409,
+        body: {
+          success: false,
+          code: 'CONFLICT',
+          message: 'err_conflict',
+          value: {
+            open: 2,
+            issues: [
+              {
+                field: 'promotionId',
+                reason:
+                  '2 bonuses are still waiting or active: pause the promotion and remove its rule once they have ended',
+              },
+            ],
+          },
+        },
+      };
+    });
+    renderAsOperator(<BonusesPage />, editor);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause Welcome bonus' }));
+    const pause = await screen.findByRole('dialog', { name: 'Pause Welcome bonus?' });
+    expect(pause.textContent).toContain('Bonuses already given go on');
+    expect(sent.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(within(pause).getByRole('button', { name: 'Pause' }));
+    await screen.findByText('Welcome bonus is paused: no new claims.');
+    expect(sent.find((call) => call.path.endsWith('/rule/pause'))?.body).toEqual({
+      promotionId: 1,
+      paused: true,
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resume Friday reload' }));
+    const resume = await screen.findByRole('dialog', { name: 'Resume Friday reload?' });
+    fireEvent.click(within(resume).getByRole('button', { name: 'Resume' }));
+    await screen.findByText('Friday reload takes claims again.');
+    expect(sent.filter((call) => call.path.endsWith('/rule/pause')).at(-1)?.body).toEqual({
+      promotionId: 2,
+      paused: false,
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the bonus of Welcome bonus' }));
+    const remove = await screen.findByRole('dialog', { name: 'Remove the bonus of Welcome bonus?' });
+    expect(remove.textContent).toContain("set its page's end date in Site → Promotions");
+    fireEvent.click(within(remove).getByRole('button', { name: 'Remove bonus' }));
+    await within(remove).findByText(
+      '2 bonuses are still waiting or active: pause the promotion and remove its rule once they have ended.',
+    );
+    expect(sent.find((call) => call.path.endsWith('/rule/remove'))?.body).toEqual({ promotionId: 1 });
+    expect(screen.getByRole('dialog', { name: 'Remove the bonus of Welcome bonus?' })).toBeTruthy();
+  });
+});
+
+describe('a rule in one sentence', () => {
+  it('states a fixed bonus, a reload without a minimum, and a single day', () => {
+    expect(
+      ruleSentence({ ...welcome, kind: 'fixed', percent: null, amount: '1000', expiryDays: 1 }, '৳'),
+    ).toBe('৳1,000 bonus · wager 60× · max bet ৳200 · 1 day');
+    expect(ruleSentence({ ...welcome, percent: '12.5', minDeposit: '0', firstDepositOnly: false }, '৳')).toBe(
+      '12.5 % of a deposit up to ৳500 · wager 60× · max bet ৳200 · 7 days',
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { calls } from '@khela/contract';
+import { registerCall } from '../../http/register-call.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import {
+  listBonusClaims,
+  listBonusPromotions,
+  pauseBonusRule,
+  removeBonusRule,
+  saveBonusRule,
+} from './bonus-admin.service.ts';
+
+/**
+ * The back office's bonus promotions (issue 39 item 4; docs/back-office-promotions.md): the rules
+ * with their figures, save, pause and remove (each audited in its transaction), the claims.
+ */
+export async function promotionOperatorRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  registerCall(app, calls.operatorBonusRules, async () => listBonusPromotions(db, await getSettings(db)));
+
+  registerCall(app, calls.operatorBonusRuleSave, async ({ body, request }) =>
+    saveBonusRule(db, request, await getSettings(db), body),
+  );
+
+  registerCall(app, calls.operatorBonusRulePause, async ({ body, request }) =>
+    pauseBonusRule(db, request, body),
+  );
+
+  registerCall(app, calls.operatorBonusRuleRemove, async ({ body, request }) =>
+    removeBonusRule(db, request, body),
+  );
+
+  registerCall(app, calls.operatorBonusClaims, async ({ query }) =>
+    listBonusClaims(db, await getSettings(db), query),
+  );
+}

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { promotionActionSchema, promotionTypeSchema } from '../content.ts';
+import { defineCall } from '../define.ts';
+import { INT4_MAX } from '../input-rules.ts';
+import {
+  bonusKindSchema,
+  bonusRuleSchema,
+  bonusStateSchema,
+  wageringCategories,
+  type WageringCategory,
+} from '../promotions.ts';
+import { amountInputSchema, decimalAmountSchema } from '../wallet.ts';
+import type { OperatorPermission } from './roles.ts';
+
+/**
+ * The back office's bonus promotions (issue 39 item 4; docs/back-office-promotions.md): the rule of
+ * each promotion page (what it gives, who may claim, the wagering), its pause, and what its claims
+ * cost and paid. The page itself (titles, texts, picture, start and end) is content, edited with
+ * the content calls; a promotion ends by its page's end date.
+ *
+ * Amounts are decimal strings in major units (docs/design.md, Money).
+ */
+
+const promotionIdSchema = z.number().int().min(1).max(INT4_MAX);
+
+/** One wagering category's weight, percent (0–100). */
+const weightSchema = bonusRuleSchema.shape.weights.valueType;
+
+/**
+ * A rule as an operator sends it: the contract's bonusRuleSchema (with its refinements) whose
+ * amounts are request amounts (bounded, as every amount a request carries), whose percentage has
+ * a length bound, and whose weights are one optional field per wagering category (an unknown
+ * category refused), so every field of the request has a name. The server checks it again against
+ * the brand's bound (checkRule).
+ */
+export const bonusRuleInputSchema = bonusRuleSchema.safeExtend({
+  percent: z.string().max(6).pipe(bonusRuleSchema.shape.percent.unwrap()).nullable(),
+  amount: amountInputSchema,
+  minDeposit: amountInputSchema,
+  maxBet: amountInputSchema,
+  weights: z.strictObject(
+    Object.fromEntries(wageringCategories.map((category) => [category, weightSchema.optional()])) as Record<
+      WageringCategory,
+      z.ZodOptional<typeof weightSchema>
+    >,
+  ),
+});
+export type BonusRuleInput = z.input<typeof bonusRuleInputSchema>;
+
+/**
+ * Where the promotion page stands: `running` (shown, between its start and end), `coming_soon`
+ * (before its start), `ended` (after its end), `hidden` (the page is switched off: no one can
+ * claim), `deleted` (the page is gone, its rule or claims are left).
+ */
+export const bonusPageStatuses = ['running', 'coming_soon', 'ended', 'hidden', 'deleted'] as const;
+export const bonusPageStatusSchema = z.enum(bonusPageStatuses);
+export type BonusPageStatus = z.infer<typeof bonusPageStatusSchema>;
+
+const countAndAmount = z.object({ count: z.number().int(), amount: decimalAmountSchema });
+
+/** What a promotion's claims did, every claim since it began. */
+export const bonusRuleFiguresSchema = z.object({
+  /** Every claim. */
+  claims: z.number().int(),
+  /** Deposit matches claimed, waiting for their deposit. */
+  waiting: z.number().int(),
+  /** Bonuses credited to a bonus wallet (whatever became of them), and their sum. */
+  granted: countAndAmount,
+  /** Bonuses being wagered; `amount` is what their bonus wallets hold now: the liability. */
+  active: countAndAmount,
+  /** Wagered bonuses; `amount` is what moved to the members' cash. */
+  converted: countAndAmount,
+  /** Forfeited by a withdrawal; `amount` is what went back to the platform. */
+  forfeited: countAndAmount,
+  /** Not wagered in time; `amount` is what went back to the platform. */
+  expired: countAndAmount,
+  /** Bonus wallets spent to nothing. */
+  lost: z.number().int(),
+  /** Deposit matches whose deposit did not come in time. */
+  lapsed: z.number().int(),
+});
+export type BonusRuleFigures = z.infer<typeof bonusRuleFiguresSchema>;
+
+export const operatorBonusPromotionSchema = z.object({
+  promotionId: z.number().int(),
+  /** The page's title in English, else the brand's default language, else any; `#id` when deleted. */
+  title: z.string(),
+  /** The page's kind and how members take part (content); null when the page is deleted. */
+  type: promotionTypeSchema.nullable(),
+  action: promotionActionSchema.nullable(),
+  /** The page's start and end (ms since epoch), null for open. */
+  startsAt: z.number().int().nullable(),
+  endsAt: z.number().int().nullable(),
+  pageStatus: bonusPageStatusSchema,
+  /** The bonus rule; null when the page gives no bonus. */
+  rule: bonusRuleSchema.nullable(),
+  /** New claims are refused while paused (bonuses already given go on). */
+  paused: z.boolean(),
+  /** Who saved the rule last, and when (ms); null without a rule. */
+  updatedBy: z.string().nullable(),
+  updatedAt: z.number().int().nullable(),
+  figures: bonusRuleFiguresSchema,
+});
+export type OperatorBonusPromotion = z.infer<typeof operatorBonusPromotionSchema>;
+
+/** A member's bonus as the back office lists it. */
+export const bonusClaimRowSchema = z.object({
+  id: z.number().int(),
+  promotionId: z.number().int(),
+  title: z.string(),
+  username: z.string(),
+  kind: bonusKindSchema,
+  state: bonusStateSchema,
+  /** The bonus credited (0 while waiting or lapsed). */
+  amount: decimalAmountSchema,
+  /** Counted turnover required (amount × the multiple at the claim). */
+  wageringRequired: decimalAmountSchema,
+  /** Counted turnover wagered when it ended; null while open (the member centre shows it live). */
+  wageringDone: decimalAmountSchema.nullable(),
+  /** active: what the member's bonus wallet holds now; null otherwise. */
+  balance: decimalAmountSchema.nullable(),
+  maxBet: decimalAmountSchema,
+  /** ms since epoch. */
+  claimedAt: z.number().int(),
+  activatedAt: z.number().int().nullable(),
+  /** waiting: when the claim lapses; active: when the bonus expires; null once ended. */
+  expiresAt: z.number().int().nullable(),
+  endedAt: z.number().int().nullable(),
+  /** What its end moved out of the bonus wallet (to cash when converted, else to the platform). */
+  endAmount: decimalAmountSchema.nullable(),
+  /** The deposit that received it (deposit match). */
+  depositOrderId: z.number().int().nullable(),
+  /** The journal entries that credited it and ended it. */
+  grantEntryId: z.number().int().nullable(),
+  endEntryId: z.number().int().nullable(),
+});
+export type BonusClaimRow = z.infer<typeof bonusClaimRowSchema>;
+
+export const bonusClaimsQuerySchema = z.object({
+  promotionId: z.coerce.number().int().min(1).max(INT4_MAX).optional(),
+  state: bonusStateSchema.optional(),
+  username: z.string().trim().min(1).max(64).optional(),
+  days: z.coerce.number().int().min(1).max(90).default(7),
+});
+
+export const promotionsAdminCalls = {
+  operatorBonusRules: defineCall({
+    id: 'operatorBonusRules',
+    method: 'GET',
+    path: '/api/operator/promotion/rules',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      "Every promotion page with its bonus rule (or none), pause, dates and status, what its claims cost and paid, and the bound's smallest wagering multiple",
+    tag: 'back-office-promotions',
+    value: z.object({
+      /** The brand's currency, its sign and decimals (for the editor's amounts and preview). */
+      currency: z.string(),
+      currencySymbol: z.string(),
+      currencyPrecision: z.number().int(),
+      /**
+       * The smallest wagering multiple the bound allows now (agents' wages and the highest rebate
+       * rate leave the rest of the house's expected win to bonuses: docs/promotions.md). The same
+       * for every promotion; null when nothing is left, so no rule can be saved.
+       */
+      smallestWageringMultiple: z.number().int().nullable(),
+      promotions: z.array(operatorBonusPromotionSchema),
+    }),
+  }),
+  operatorBonusRuleSave: defineCall({
+    id: 'operatorBonusRuleSave',
+    method: 'POST',
+    path: '/api/operator/promotion/rule/save',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      "Creates or replaces a promotion page's bonus rule (checked against the house-edge bound; bonuses already given keep their rule), audited",
+    tag: 'back-office-promotions',
+    body: z.object({
+      promotionId: promotionIdSchema,
+      rule: bonusRuleInputSchema,
+      paused: z.boolean().default(false),
+    }),
+    value: z.object({ promotionId: z.number().int(), rule: bonusRuleSchema, paused: z.boolean() }),
+  }),
+  operatorBonusRulePause: defineCall({
+    id: 'operatorBonusRulePause',
+    method: 'POST',
+    path: '/api/operator/promotion/rule/pause',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'Pauses or resumes new claims of a bonus promotion (bonuses already given go on), audited',
+    tag: 'back-office-promotions',
+    body: z.object({ promotionId: promotionIdSchema, paused: z.boolean() }),
+    value: z.object({ promotionId: z.number().int(), paused: z.boolean() }),
+  }),
+  operatorBonusRuleRemove: defineCall({
+    id: 'operatorBonusRuleRemove',
+    method: 'POST',
+    path: '/api/operator/promotion/rule/remove',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      "Removes a promotion page's bonus rule (CONFLICT while a bonus of it is waiting or active), audited",
+    tag: 'back-office-promotions',
+    body: z.object({ promotionId: promotionIdSchema }),
+    value: z.object({ promotionId: z.number().int() }),
+  }),
+  operatorBonusClaims: defineCall({
+    id: 'operatorBonusClaims',
+    method: 'GET',
+    path: '/api/operator/promotion/claims',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Bonus claims of the last days, newest first (at most 200), by promotion, state and member, with their count and sums',
+    tag: 'back-office-promotions',
+    query: bonusClaimsQuerySchema,
+    value: z.object({
+      items: z.array(bonusClaimRowSchema),
+      /** Every claim the filters match (not only the 200 listed), and their sums. */
+      count: z.number().int(),
+      /** Bonuses credited. */
+      granted: decimalAmountSchema,
+      /** What the active ones' bonus wallets hold now. */
+      outstanding: decimalAmountSchema,
+      /** Moved to cash by conversion. */
+      converted: decimalAmountSchema,
+      /** Back to the platform (forfeited and expired). */
+      returned: decimalAmountSchema,
+      /** The promotions with a rule or a claim, for the promotion filter (id and title). */
+      promotions: z.array(z.object({ promotionId: z.number().int(), title: z.string() })),
+    }),
+  }),
+};
+
+/**
+ * Rules are edited like the promotion pages they belong to (content.read, content.write: the
+ * content role and the owner); the claims are members' money, listed like the rebate's claims
+ * (money.read).
+ */
+export const promotionsAdminCallPermissions: Record<keyof typeof promotionsAdminCalls, OperatorPermission> = {
+  operatorBonusRules: 'content.read',
+  operatorBonusRuleSave: 'content.write',
+  operatorBonusRulePause: 'content.write',
+  operatorBonusRuleRemove: 'content.write',
+  operatorBonusClaims: 'money.read',
+};
