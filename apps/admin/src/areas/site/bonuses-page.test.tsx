@@ -185,7 +185,7 @@ describe('the bonus promotions page', () => {
       return ok({ promotionId: 3, rule: (body as { rule: unknown }).rule, paused: false });
     });
     renderAsOperator(<BonusesPage />, editor);
-    fireEvent.click(await screen.findByRole('button', { name: 'Add a bonus to Cricket night' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a bonus: Cricket night' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bonus of Cricket night' });
     const field = (label: string | RegExp) => within(dialog).getByLabelText(label);
     const type = (label: string | RegExp, value: string) =>
@@ -258,7 +258,7 @@ describe('the bonus promotions page', () => {
   it('edits a fixed bonus: no percentage or deposit fields, its saved values in the form', async () => {
     serve([]);
     renderAsOperator(<BonusesPage />, editor);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit the bonus of Friday reload' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit bonus: Friday reload' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bonus of Friday reload' });
     expect(within(dialog).queryByLabelText('Percent of the deposit')).toBeNull();
     expect(within(dialog).queryByLabelText('Smallest deposit')).toBeNull();
@@ -318,7 +318,7 @@ describe('the bonus promotions page', () => {
       paused: false,
     });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Remove the bonus of Welcome bonus' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove bonus: Welcome bonus' }));
     const remove = await screen.findByRole('dialog', { name: 'Remove the bonus of Welcome bonus?' });
     expect(remove.textContent).toContain("set its page's end date in Site → Promotions");
     fireEvent.click(within(remove).getByRole('button', { name: 'Remove bonus' }));

@@ -138,7 +138,6 @@ export function GameWallets() {
               type="button"
               role="radio"
               aria-checked={direction === option}
-              aria-selected={direction === option}
               className="form__tab"
               onClick={() => {
                 setDirection(option);

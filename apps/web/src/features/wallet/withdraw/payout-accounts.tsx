@@ -148,7 +148,6 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
               type="button"
               role="radio"
               aria-checked={kind === option}
-              aria-selected={kind === option}
               className="form__tab"
               onClick={() => form.setValue('kind', option)}
             >
@@ -175,7 +174,6 @@ export function BindAccountForm({ onDone }: { onDone: () => void }) {
                 type="button"
                 role="radio"
                 aria-checked={walletProvider === option}
-                aria-selected={walletProvider === option}
                 className="form__tab"
                 onClick={() => form.setValue('walletProvider', option)}
               >
