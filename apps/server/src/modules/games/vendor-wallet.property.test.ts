@@ -258,5 +258,6 @@ describe('vendor wallet protocol, random call sequences', () => {
         'ok:rollback',
       ]),
     );
-  });
+    // 40 runs take about 10 s alone; a loaded CI machine took 30 s (the default timeout).
+  }, 120_000);
 });

@@ -357,5 +357,5 @@ describe('bonus money, random play', () => {
            and (win_amount * bonus_bet_amount) % bet_amount <> 0`),
     );
     expect(Number(shared?.n)).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
