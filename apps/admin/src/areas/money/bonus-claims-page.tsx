@@ -10,6 +10,11 @@ import { Page, Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime } from './format.ts';
 import { listState, PeriodSelect } from './money-kit.tsx';
+import bonusTexts from './bonus-claims-texts.en.json';
+import { addTexts } from '../../shared/i18n/i18n.ts';
+
+// This page's texts come with its chunk, not with the back office's entry.
+addTexts(bonusTexts);
 
 type Claims = ValueOf<typeof operatorBonusClaims>;
 type Claim = Claims['items'][number];

@@ -19,6 +19,11 @@ import {
 } from './bonus-rule.ts';
 import { EditorForm } from './content-editor.tsx';
 import { serverErrors, useDraft } from './site-kit.tsx';
+import bonusTexts from './bonus-texts.en.json';
+import { addTexts } from '../../shared/i18n/i18n.ts';
+
+// This page's texts come with its chunk, not with the back office's entry.
+addTexts(bonusTexts);
 
 /**
  * The editor of one promotion's bonus rule: every field of the contract's rule, the weights as one

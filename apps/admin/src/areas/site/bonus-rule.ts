@@ -9,6 +9,11 @@ import {
 import { groupAmount, readAmount } from '@khela/contract/money';
 import { t } from '../../shared/i18n/i18n.ts';
 import { checkWith, type FieldErrors } from './site-kit.tsx';
+import bonusTexts from './bonus-texts.en.json';
+import { addTexts } from '../../shared/i18n/i18n.ts';
+
+// This page's texts come with its chunk, not with the back office's entry.
+addTexts(bonusTexts);
 
 /**
  * A bonus rule in the back office (issue 39 item 4): the editor's draft (every field as typed), the

@@ -19,6 +19,11 @@ import { draftOf, ruleGives, ruleMoney, ruleWagering, type RuleContext } from '.
 import { BonusRuleEditor } from './bonus-rule-editor.tsx';
 import { EditDialog } from './content-list.tsx';
 import { formatTime, serverErrors } from './site-kit.tsx';
+import bonusTexts from './bonus-texts.en.json';
+import { addTexts } from '../../shared/i18n/i18n.ts';
+
+// This page's texts come with its chunk, not with the back office's entry.
+addTexts(bonusTexts);
 
 type Rules = ValueOf<typeof operatorBonusRules>;
 type Row = Rules['promotions'][number];

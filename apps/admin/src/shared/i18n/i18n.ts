@@ -21,10 +21,22 @@ export function mergeCatalogues(shell: Catalogue, areas: readonly Catalogue[]): 
   return Object.freeze(Object.assign(merged, shell));
 }
 
-export const catalogue: Catalogue = mergeCatalogues(
-  shellTexts,
-  Object.values(areaCatalogues).map((module) => module.default),
-);
+const merged: Record<string, string> = {
+  ...mergeCatalogues(
+    shellTexts,
+    Object.values(areaCatalogues).map((module) => module.default),
+  ),
+};
+export const catalogue: Catalogue = merged;
+
+/**
+ * Texts a lazily loaded page brings in its own chunk (a long editor's labels and help), so the
+ * back office's entry does not carry them: added when the page's module loads, never overriding a
+ * key the entry's catalogues already have.
+ */
+export function addTexts(texts: Catalogue): void {
+  for (const [key, text] of Object.entries(texts)) if (!Object.hasOwn(merged, key)) merged[key] = text;
+}
 
 /** `{{name}}` filled from `values`; a placeholder without a value stays as written. */
 export const fill: (text: string, values?: TextValues) => string = fillPlaceholders;
