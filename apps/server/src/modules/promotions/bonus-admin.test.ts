@@ -9,6 +9,7 @@ import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { settleDueBonuses, smallestWageringMultiple } from './bonus.service.ts';
 import { bonusClaims, promotionRules } from './promotions.tables.ts';
+import { testBonusRule } from './bonus.test-support.ts';
 
 /**
  * The back office's bonus promotions (issue 39 item 4; docs/back-office-promotions.md): the list of
@@ -34,21 +35,7 @@ afterAll(async () => {
   await sut.close();
 });
 
-const rule: BonusRule = {
-  kind: 'fixed',
-  percent: null,
-  amount: '10',
-  minDeposit: '0',
-  firstDepositOnly: false,
-  newMemberDays: null,
-  claimPeriod: 'member',
-  maxClaims: null,
-  wageringMultiple: 60,
-  weights: { RNG: 100, LIVE: 20 },
-  maxBet: '50',
-  expiryDays: 7,
-  depositWithinDays: 7,
-};
+const rule: BonusRule = { ...testBonusRule, weights: { RNG: 100, LIVE: 20 } };
 
 const HOUR = 3_600_000;
 

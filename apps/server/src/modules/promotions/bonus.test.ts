@@ -26,7 +26,7 @@ import {
   settleDueBonuses,
   smallestWageringMultiple,
 } from './bonus.service.ts';
-import { cashAndBonus } from './bonus.test-support.ts';
+import { cashAndBonus, testBonusRule } from './bonus.test-support.ts';
 import { bonusesOffLedger } from './promotions.ledger-check.ts';
 import { bonusClaims } from './promotions.tables.ts';
 import { bindDemoPayoutAccount } from '../withdrawals/withdrawals.test-support.ts';
@@ -52,21 +52,7 @@ afterAll(async () => {
   await sut.close();
 });
 
-const baseRule: BonusRule = {
-  kind: 'fixed',
-  percent: null,
-  amount: '10',
-  minDeposit: '0',
-  firstDepositOnly: false,
-  newMemberDays: null,
-  claimPeriod: 'member',
-  maxClaims: null,
-  wageringMultiple: 60,
-  weights: { RNG: 100 },
-  maxBet: '50',
-  expiryDays: 7,
-  depositWithinDays: 7,
-};
+const baseRule: BonusRule = testBonusRule;
 
 const HOUR = 3_600_000;
 
