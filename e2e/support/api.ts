@@ -164,6 +164,22 @@ export async function registerMember(
   return { username, token };
 }
 
+/** `amount` put into `username`'s main wallet by an operator's credit (once per prefix and name). */
+export async function creditMember(baseUrl: string, username: string, prefix: string, amount: string) {
+  const adjusted = await callApi(baseUrl, {
+    method: 'POST',
+    path: '/api/operator/wallet/adjust',
+    token: await operatorToken(baseUrl),
+    body: {
+      username,
+      amount,
+      reason: `${prefix} journey funds`,
+      idempotencyKey: `${prefix}-e2e-${username}`,
+    },
+  });
+  if (adjusted.body.success !== true) throw new Error(`credit failed: ${JSON.stringify(adjusted.body)}`);
+}
+
 /** A new member (`registerMember`) with `amount` in the main wallet from an operator's credit. */
 export async function fundedMember(
   baseUrl: string,
@@ -171,18 +187,7 @@ export async function fundedMember(
   amount = '1000',
 ): Promise<{ username: string; token: string }> {
   const member = await registerMember(baseUrl, prefix);
-  const adjusted = await callApi(baseUrl, {
-    method: 'POST',
-    path: '/api/operator/wallet/adjust',
-    token: await operatorToken(baseUrl),
-    body: {
-      username: member.username,
-      amount,
-      reason: `${prefix} journey funds`,
-      idempotencyKey: `${prefix}-e2e-${member.username}`,
-    },
-  });
-  if (adjusted.body.success !== true) throw new Error(`credit failed: ${JSON.stringify(adjusted.body)}`);
+  await creditMember(baseUrl, member.username, prefix, amount);
   return member;
 }
 

@@ -1,20 +1,30 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi, fundedMember, operatorToken } from '../support/api.ts';
-import { memberPage, screenshot, viewports } from '../support/browser.ts';
-import { openSlotsGame, playRounds } from '../support/site.ts';
+import { callApi, creditMember, operatorToken, registerMember } from '../support/api.ts';
+import { memberPage, openPage, screenshot, viewports } from '../support/browser.ts';
+import {
+  expectLoggedIn,
+  fillUsernameForm,
+  openRegisterModal,
+  openSlotsGame,
+  playRounds,
+  uniqueUsername,
+} from '../support/site.ts';
 import { registerCaptchaOff, useSite } from '../support/suite.ts';
 
 /**
- * Bonus money with wagering (issue 39; docs/promotions.md "Bonus money and wagering") in real
- * Chromium against the real server and its house vendor. A new member (with cash of an operator's
- * credit, not a deposit: the welcome bonus is for a first deposit) claims the demo brand's welcome
+ * Bonus money with wagering and refer-a-friend (issue 39; docs/promotions.md "Bonus money and
+ * wagering", "Referral and the reward centre") in real Chromium against the real server and its
+ * house vendor. A new member registers in the header's form from a member's invitation link (then
+ * gets cash of an operator's credit, not a deposit: the welcome bonus is for a first deposit), claims the demo brand's welcome
  * bonus on its promotion page, deposits 200.00 with bKash (demo) on a phone in Bengali and gets
  * 200.00 of bonus with it; bonusDetails shows the bonus and its wagering (12,000.00 counted). She
  * spins Golden Fruits in the game's frame, a stake above the maximum bet is refused at the bet, and
  * she plays the slot on through the house game's own API (the calls its page makes) until the
  * wagering is done: the bonus becomes cash (withdrawable), bonusDetails says so, and the manual
- * rebate of that play is claimed. The ledger verifier is green at the end.
+ * rebate of that play is claimed. The member who invited her then sees her and the reward her
+ * deposit earned on Invite friends (phone, Bengali), the reward centre's badge, and claims it: a
+ * bonus of 100.00 with its wagering. The ledger verifier is green at the end.
  */
 const { server, browser } = useSite(
   {
@@ -117,12 +127,30 @@ async function houseSession(page: Page, token: string, game: string, inputs: Rec
 
 describe('bonus money', () => {
   it('a welcome bonus claimed, credited with the first deposit, wagered on a house slot and turned into cash', async () => {
-    // Cash below the back office's second-approver threshold, well above what the wagering loses.
-    const player = await fundedMember(server.baseUrl, 'bonus', '9000');
+    // A member's invitation link: she registers with it in the header's form.
+    const referrer = await registerMember(server.baseUrl, 'referrer');
+    const invitation = await callApi(server.baseUrl, {
+      method: 'GET',
+      path: '/wps/promotion/referral',
+      token: referrer.token,
+    });
+    const code = (invitation.body.value as { code: string }).code;
+    const desktop = await openPage(browser, { viewport: viewports.desktop });
+    const { page } = desktop;
+    await page.addInitScript(() => localStorage.setItem('language', 'EN'));
+    await page.goto(`${server.baseUrl}/index?referralCode=${code}`);
+    const register = await openRegisterModal(page);
+    const username = uniqueUsername('bonus');
+    await fillUsernameForm(register, { username });
+    await register.locator('button[type="submit"]').click();
+    const player = { username, token: await expectLoggedIn(page, username) };
+    // The start-up notices seen (as memberPage marks them), so they cover no page of the journey.
+    await page.evaluate(() => sessionStorage.setItem('noticePopupMember', '1'));
+    // Cash below the back office's second-approver threshold, well above what the wagering loses
+    // (an operator's credit, not a deposit: the welcome bonus is for a first deposit).
+    await creditMember(server.baseUrl, username, 'bonus', '9000');
 
     // The promotion page, desktop, English: the rule and a claim.
-    const desktop = await memberPage(browser, player.token, { username: player.username });
-    const { page } = desktop;
     await page.goto(`${server.baseUrl}/promoDetail?id=${welcomeId}`);
     const panel = page.locator('.bonus-offer');
     await page.locator('.bonus-offer[data-state]').waitFor({ timeout: 20_000 });
@@ -227,6 +255,42 @@ describe('bonus money', () => {
     await claimRebate.click();
     await page.getByText('Rebate paid to your wallet').waitFor({ timeout: 20_000 });
     await screenshot(page, 'bonus-rebate-claimed-desktop-en');
+
+    // The member who invited her, on a phone in Bengali: the friend and what she earned him on
+    // Invite friends, the badge on the reward centre's entry, and the reward claimed: a bonus.
+    const inviter = await memberPage(browser, referrer.token, {
+      username: referrer.username,
+      viewport: viewports.phone,
+      language: 'BN',
+    });
+    await inviter.page.goto(`${server.baseUrl}/index?centre=referral`);
+    const invite = inviter.page.locator('section.centre__page[data-page="referral"]');
+    await invite.getByTestId('referral-friend').waitFor({ timeout: 20_000 });
+    expect(await invite.getByTestId('referral-code').innerText()).toBe(code);
+    expect(await invite.getByTestId('referral-friend').innerText()).toContain(username.slice(0, 2));
+    expect(await invite.getByTestId('referral-friend').innerText()).toMatch(/১০০|100/);
+    await invite.locator('.app-qr svg').waitFor({ timeout: 20_000 });
+    expect(await inviter.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewports.phone.width,
+    );
+    await screenshot(inviter.page, 'referral-phone-bn');
+    const rewardEntry = inviter.page.locator('.centre__menu').getByRole('button', { name: /পুরস্কার কেন্দ্র/ });
+    await expect
+      .poll(() => rewardEntry.locator('.centre__badge').innerText(), { timeout: 20_000 })
+      .toMatch(/^(১|1)/);
+    await rewardEntry.click();
+    const rewards = inviter.page.locator('section.centre__page[data-page="rewardCenter"]');
+    const waiting = rewards.locator('[data-testid="reward-card"][data-state="waiting"]');
+    await waiting.waitFor({ timeout: 20_000 });
+    await screenshot(inviter.page, 'reward-centre-phone-bn');
+    await waiting.getByRole('button', { name: 'পুরস্কার দাবি করুন' }).click();
+    await rewards.locator('[data-testid="reward-card"][data-state="claimed"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => rewardEntry.locator('.centre__badge').count(), { timeout: 20_000 }).toBe(0);
+    await screenshot(inviter.page, 'reward-claimed-phone-bn');
+    const referrerBonus = (await bonusesOf(referrer.token)).bonuses[0]!;
+    expect(referrerBonus).toMatchObject({ state: 'active', amount: '100.00', wageringRequired: '6000.00' });
+    expect(inviter.errors).toEqual([]);
+    await inviter.context.close();
 
     // The one refusal the journey asked for (the stake above the maximum) is logged by the browser.
     expect(desktop.errors.filter((error) => !/status of 409/.test(error))).toEqual([]);

@@ -51,6 +51,7 @@ import { vendorTransferRoutes } from './modules/games/vendor-transfers.routes.ts
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { agentTeamRoutes } from './modules/agents/agents.team.routes.ts';
 import { agentLinkDirectory } from './modules/agents/agents.links.service.ts';
+import { memberReferralDirectory } from './modules/promotions/referral.service.ts';
 import { agentWageRoutes } from './modules/agents/agents.wages.routes.ts';
 import { promotionOperatorRoutes } from './modules/promotions/promotions-operator.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
@@ -345,6 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onFreePlayCreated: grantDemoFunds,
     onMemberSessionsRevoked: endMemberGameSessions,
     affiliateLinks: agentLinkDirectory,
+    memberReferrals: memberReferralDirectory,
   });
   await app.register(walletRoutes);
   await app.register(depositRoutes);

@@ -925,6 +925,13 @@ export const operatorReconciliation = {
   encrypted: false,
 } as Calls['operatorReconciliation'];
 
+export const operatorReferralRewards = {
+  id: 'operatorReferralRewards',
+  method: 'GET',
+  path: '/api/operator/promotion/referral-rewards',
+  encrypted: false,
+} as Calls['operatorReferralRewards'];
+
 export const operatorRejectLotteryVoid = {
   id: 'operatorRejectLotteryVoid',
   method: 'POST',
@@ -1262,6 +1269,13 @@ export const recentGames = {
   encrypted: false,
 } as Calls['recentGames'];
 
+export const referral = {
+  id: 'referral',
+  method: 'GET',
+  path: '/wps/promotion/referral',
+  encrypted: false,
+} as Calls['referral'];
+
 export const register = {
   id: 'register',
   method: 'PUT',
@@ -1289,6 +1303,20 @@ export const removeFavouriteGame = {
   path: '/wps/relay/MCSFE_removeFavoriteGame',
   encrypted: false,
 } as Calls['removeFavouriteGame'];
+
+export const rewardClaim = {
+  id: 'rewardClaim',
+  method: 'POST',
+  path: '/wps/promotion/rewards/claim',
+  encrypted: false,
+} as Calls['rewardClaim'];
+
+export const rewards = {
+  id: 'rewards',
+  method: 'GET',
+  path: '/wps/promotion/rewards',
+  encrypted: false,
+} as Calls['rewards'];
 
 export const roomList = {
   id: 'GLS2_roomList',

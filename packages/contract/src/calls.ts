@@ -14,7 +14,7 @@ import { gameLaunchCalls } from './game-launch.ts';
 import { gameCalls } from './games.ts';
 import { jobCalls } from './jobs.ts';
 import { lotteryCalls } from './lottery.ts';
-import { bonusCalls, promotionCalls } from './promotions.ts';
+import { bonusCalls, promotionCalls, referralCalls } from './promotions.ts';
 import { recordCalls } from './records.ts';
 import { systemCalls } from './system.ts';
 import { walletCalls } from './wallet.ts';
@@ -34,6 +34,7 @@ export const calls = {
   ...lotteryCalls,
   ...promotionCalls,
   ...bonusCalls,
+  ...referralCalls,
   ...jobCalls,
   ...agentCalls,
   ...operatorCalls,

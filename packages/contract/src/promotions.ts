@@ -88,9 +88,12 @@ export const promotionCalls = {
 
 /**
  * What a bonus promotion gives. `deposit_match`: a percentage of the member's next deposit, up to a
- * cap (welcome with `firstDepositOnly`, reload without); `fixed`: a fixed bonus, given when claimed.
+ * cap (welcome with `firstDepositOnly`, reload without); `fixed`: a fixed bonus, given when claimed;
+ * `referral`: a reward to the member who invited a friend, when the friend's first deposit of at
+ * least `minDeposit` is credited (fixed `amount`, or `percent` of that deposit up to `amount`),
+ * waiting in the reward centre until claimed, then a bonus with this rule's wagering.
  */
-export const bonusKinds = ['deposit_match', 'fixed'] as const;
+export const bonusKinds = ['deposit_match', 'fixed', 'referral'] as const;
 export const bonusKindSchema = z.enum(bonusKinds);
 export type BonusKind = z.infer<typeof bonusKindSchema>;
 
@@ -119,15 +122,18 @@ const percentSchema = z
 export const bonusRuleSchema = z
   .object({
     kind: bonusKindSchema,
-    /** deposit_match: the percentage of the deposit ("100"); null for fixed. */
+    /** deposit_match: the percentage of the deposit ("100"); null for fixed; referral: either. */
     percent: percentSchema.nullable(),
-    /** deposit_match: the most it gives; fixed: what it gives. */
+    /** deposit_match (and referral with a percent): the most it gives; fixed: what it gives. */
     amount: decimalAmountSchema,
-    /** deposit_match: the smallest deposit that receives it ("0" for any). */
+    /** deposit_match: the smallest deposit that receives it ("0" for any); referral: the friend's. */
     minDeposit: decimalAmountSchema,
     /** Only a member who has never deposited (a welcome bonus). */
     firstDepositOnly: z.boolean(),
-    /** Only a member whose account is at most this many days old; null for anyone. */
+    /**
+     * Only a member whose account is at most this many days old; null for anyone. Referral: the
+     * friend's first deposit must come within this many days of the friend's registration.
+     */
     newMemberDays: z.number().int().min(1).max(365).nullable(),
     claimPeriod: claimPeriodSchema,
     /** How many claims the promotion takes in all (every member together); null for no limit. */
@@ -140,11 +146,11 @@ export const bonusRuleSchema = z
     maxBet: decimalAmountSchema,
     /** Days from the bonus's credit to its expiry (forfeited when not wagered by then). */
     expiryDays: z.number().int().min(1).max(90),
-    /** deposit_match: days a claim waits for its deposit before it lapses. */
+    /** deposit_match: days a claim waits for its deposit before it lapses; referral: days a reward waits in the reward centre. */
     depositWithinDays: z.number().int().min(1).max(30),
   })
   .superRefine((rule, context) => {
-    if ((rule.kind === 'deposit_match') !== (rule.percent !== null)) {
+    if (rule.kind !== 'referral' && (rule.kind === 'deposit_match') !== (rule.percent !== null)) {
       context.addIssue({
         code: 'custom',
         path: ['percent'],
@@ -214,6 +220,8 @@ export const bonusRefusalReasons = [
   'limit_reached',
   'bonus_active',
   'agent',
+  'referral_only',
+  'expired',
 ] as const;
 export const bonusRefusalReasonSchema = z.enum(bonusRefusalReasons);
 export type BonusRefusalReason = z.infer<typeof bonusRefusalReasonSchema>;
@@ -225,10 +233,11 @@ export const bonusOfferSchema = z.object({
   /**
    * For the viewing member (spec 4): `claim` may claim now; `process` claimed, waiting for the
    * deposit; `issued` credited and being wagered; `claimed` claimed this period (wagered, or ended);
-   * `closed` not open to this member (`reason` says why); `coming_soon` before the start.
+   * `closed` not open to this member (`reason` says why); `coming_soon` before the start;
+   * `joined` a referral promotion, in which every member takes part by inviting friends.
    * A guest sees `claim` when the promotion is running (claiming asks for a login).
    */
-  state: z.enum(['claim', 'process', 'issued', 'claimed', 'closed', 'coming_soon']),
+  state: z.enum(['claim', 'process', 'issued', 'claimed', 'closed', 'coming_soon', 'joined']),
   /** Why it is closed to this member (PROMOTION_NOT_ELIGIBLE's reasons); null otherwise. */
   reason: bonusRefusalReasonSchema.nullable(),
   /** The member's bonus of this promotion in the current period, if any. */
@@ -279,5 +288,113 @@ export const bonusCalls = {
       bonusBalance: decimalAmountSchema,
       bonuses: z.array(bonusSchema),
     }),
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Referral and the reward centre (issue 39 item 3; docs/promotions.md "Referral")
+
+/** A reward in the reward centre: `waiting` to be claimed, `claimed` (it became a bonus), `expired`. */
+export const rewardStates = ['waiting', 'claimed', 'expired'] as const;
+export const rewardStateSchema = z.enum(rewardStates);
+export type RewardState = z.infer<typeof rewardStateSchema>;
+
+/** Where a reward came from: a friend's first deposit (referral). */
+export const rewardSources = ['referral'] as const;
+export const rewardSourceSchema = z.enum(rewardSources);
+
+export const referralFriendSchema = z.object({
+  /** The friend's username, masked ("ra***n"). */
+  username: z.string(),
+  /** ms since epoch. */
+  registeredAt: z.number().int(),
+  /** When the friend's deposit that earned the reward was credited; null before it. */
+  qualifiedAt: z.number().int().nullable(),
+  /** What the friend earned this member; null while none. */
+  reward: decimalAmountSchema.nullable(),
+  rewardState: rewardStateSchema.nullable(),
+});
+export type ReferralFriend = z.infer<typeof referralFriendSchema>;
+
+export const referralValueSchema = z.object({
+  /** The member's own invitation code: `/register?referralCode=<code>`. */
+  code: z.string(),
+  /** The running referral promotion and its rule; null when none runs (friends still register). */
+  promotionId: z.number().int().nullable(),
+  rule: bonusRuleSchema.nullable(),
+  /** Friends who registered with the code, newest first (at most 100). */
+  friends: z.array(referralFriendSchema),
+  friendsCount: z.number().int(),
+  /** Rewards earned through friends (waiting and claimed). */
+  earned: decimalAmountSchema,
+});
+export type ReferralValue = z.infer<typeof referralValueSchema>;
+
+export const rewardSchema = z.object({
+  id: z.number().int(),
+  source: rewardSourceSchema,
+  promotionId: z.number().int(),
+  /** The promotion's title in the asked language. */
+  title: z.string(),
+  /** What earned it: the friend's masked username. */
+  detail: z.string(),
+  amount: decimalAmountSchema,
+  state: rewardStateSchema,
+  /** The bonus's wagering once claimed: this many times the amount, at most `maxBet` a bet. */
+  wageringMultiple: z.number().int(),
+  maxBet: decimalAmountSchema,
+  /** ms since epoch. */
+  createdAt: z.number().int(),
+  /** waiting: when it expires unclaimed. */
+  expiresAt: z.number().int(),
+  claimedAt: z.number().int().nullable(),
+  /** The bonus it became (bonusDetails). */
+  bonusId: z.number().int().nullable(),
+});
+export type Reward = z.infer<typeof rewardSchema>;
+
+export const rewardsValueSchema = z.object({
+  /** How many wait to be claimed: the member centre's badge. */
+  waiting: z.number().int(),
+  /** Newest first, at most 50. */
+  rewards: z.array(rewardSchema),
+});
+export type RewardsValue = z.infer<typeof rewardsValueSchema>;
+
+export const rewardClaimBodySchema = z.object({ id: z.number().int().min(1).max(2_147_483_647) }).strict();
+
+export const referralCalls = {
+  referral: defineCall({
+    id: 'referral',
+    method: 'GET',
+    path: '/wps/promotion/referral',
+    auth: 'realMember',
+    encrypted: false,
+    summary:
+      "Invite friends: the member's invitation code, the running referral rule, the friends who registered with it and what each earned (not for agents; FEATURE_DISABLED when referral is off)",
+    tag: 'promotions',
+    value: referralValueSchema,
+  }),
+  rewards: defineCall({
+    id: 'rewards',
+    method: 'GET',
+    path: '/wps/promotion/rewards',
+    auth: 'realMember',
+    encrypted: false,
+    summary: 'The reward centre: rewards waiting to be claimed (the badge count), claimed and expired',
+    tag: 'promotions',
+    value: rewardsValueSchema,
+  }),
+  rewardClaim: defineCall({
+    id: 'rewardClaim',
+    method: 'POST',
+    path: '/wps/promotion/rewards/claim',
+    auth: 'realMember',
+    encrypted: false,
+    summary:
+      'Claims a waiting reward: credited to the bonus wallet as a bonus with its wagering (PROMOTION_NOT_ELIGIBLE: claimed, expired, or another bonus is open)',
+    tag: 'promotions',
+    body: rewardClaimBodySchema,
+    value: bonusSchema,
   }),
 };

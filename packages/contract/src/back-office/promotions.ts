@@ -6,6 +6,7 @@ import {
   bonusKindSchema,
   bonusRuleSchema,
   bonusStateSchema,
+  rewardStateSchema,
   wageringCategories,
   type WageringCategory,
 } from '../promotions.ts';
@@ -78,6 +79,12 @@ export const bonusRuleFiguresSchema = z.object({
   lost: z.number().int(),
   /** Deposit matches whose deposit did not come in time. */
   lapsed: z.number().int(),
+  /**
+   * Referral rewards of the promotion (member_rewards; all zero for other kinds): `waiting` in the
+   * referrers' reward centres (not money yet), `claimed` (each became one of the claims above),
+   * `expired` (not claimed in time, nothing moved). A waiting reward past its time counts as expired.
+   */
+  rewards: z.object({ waiting: countAndAmount, claimed: countAndAmount, expired: countAndAmount }),
 });
 export type BonusRuleFigures = z.infer<typeof bonusRuleFiguresSchema>;
 
@@ -141,6 +148,49 @@ export const bonusClaimsQuerySchema = z.object({
   state: bonusStateSchema.optional(),
   username: z.string().trim().min(1).max(64).optional(),
   days: z.coerce.number().int().min(1).max(90).default(7),
+});
+
+/** A referral reward (member_rewards, source `referral`) as the back office lists it. */
+export const referralRewardRowSchema = z.object({
+  id: z.number().int(),
+  promotionId: z.number().int(),
+  title: z.string(),
+  /** The member who invited the friend (and gets the reward). */
+  referrerId: z.number().int(),
+  referrer: z.string(),
+  /** The friend whose deposit earned it; null if the account is gone. */
+  inviteeId: z.number().int().nullable(),
+  invitee: z.string().nullable(),
+  /** When the friend registered with the referrer's code (ms). */
+  registeredAt: z.number().int().nullable(),
+  /** The friend's deposit that earned it. */
+  depositOrderId: z.number().int().nullable(),
+  currency: z.string(),
+  amount: decimalAmountSchema,
+  /** A waiting reward past its time is `expired` (the member's next look marks it so). */
+  state: rewardStateSchema,
+  /** ms since epoch. */
+  createdAt: z.number().int(),
+  /** When it expires (waiting) or expired, unclaimed. */
+  expiresAt: z.number().int(),
+  claimedAt: z.number().int().nullable(),
+  /** The bonus it became when claimed (Money → Bonus claims). */
+  bonusClaimId: z.number().int().nullable(),
+  /**
+   * What registration noticed about the referral, for review (referrals.signals): `same_ip`, the
+   * friend registered from the address the referrer registered from; empty when nothing.
+   */
+  signals: z.array(z.string()),
+});
+export type ReferralRewardRow = z.infer<typeof referralRewardRowSchema>;
+
+export const referralRewardsQuerySchema = z.object({
+  state: rewardStateSchema.optional(),
+  /** The referrer's or the friend's exact username. */
+  username: z.string().trim().min(1).max(64).optional(),
+  days: z.coerce.number().int().min(1).max(90).default(7),
+  /** `true`: only rewards whose referral carries a signal. */
+  flagged: z.enum(['true', 'false']).optional(),
 });
 
 export const promotionsAdminCalls = {
@@ -232,12 +282,32 @@ export const promotionsAdminCalls = {
       promotions: z.array(z.object({ promotionId: z.number().int(), title: z.string() })),
     }),
   }),
+  operatorReferralRewards: defineCall({
+    id: 'operatorReferralRewards',
+    method: 'GET',
+    path: '/api/operator/promotion/referral-rewards',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      "Referral rewards of the last days, newest first (at most 200), by state, member (referrer or friend) and flagged referrals, with the friend's deposit, the bonus each became, the referral's signals, and their count and sums",
+    tag: 'back-office-promotions',
+    query: referralRewardsQuerySchema,
+    value: z.object({
+      items: z.array(referralRewardRowSchema),
+      /** Every reward the filters match (not only the 200 listed), those flagged, and sums by state. */
+      count: z.number().int(),
+      flagged: z.number().int(),
+      waiting: countAndAmount,
+      claimed: countAndAmount,
+      expired: countAndAmount,
+    }),
+  }),
 };
 
 /**
  * Rules are edited like the promotion pages they belong to (content.read, content.write: the
- * content role and the owner); the claims are members' money, listed like the rebate's claims
- * (money.read).
+ * content role and the owner); the claims and referral rewards are members' money, listed like the
+ * rebate's claims (money.read).
  */
 export const promotionsAdminCallPermissions: Record<keyof typeof promotionsAdminCalls, OperatorPermission> = {
   operatorBonusRules: 'content.read',
@@ -245,4 +315,5 @@ export const promotionsAdminCallPermissions: Record<keyof typeof promotionsAdmin
   operatorBonusRulePause: 'content.write',
   operatorBonusRuleRemove: 'content.write',
   operatorBonusClaims: 'money.read',
+  operatorReferralRewards: 'money.read',
 };

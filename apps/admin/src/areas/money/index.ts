@@ -9,11 +9,12 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import Siren from 'lucide-react/icons/siren';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
 import Upload from 'lucide-react/icons/upload';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { lazyPage, type AdminArea } from '../../app/area.ts';
 
 /**
  * Money (issue 15, item 4): the queues, four-eyes adjustments, the ledger, the verifier, vendor
- * transfers; the promotions' claims (rebates, bonuses: issue 39).
+ * transfers; the promotions' claims (rebates, bonuses, referral rewards: issue 39).
  */
 export const moneyArea: AdminArea = {
   id: 'money',
@@ -67,6 +68,13 @@ export const moneyArea: AdminArea = {
       permission: 'money.read',
       icon: TicketPercent,
       page: lazyPage(() => import('./bonus-claims-page.tsx')),
+    },
+    {
+      path: '/money/referral-rewards',
+      labelKey: 'money_nav_referral_rewards',
+      permission: 'money.read',
+      icon: UserPlus,
+      page: lazyPage(() => import('./referral-rewards-page.tsx')),
     },
     {
       path: '/money/alerts',

@@ -29,7 +29,9 @@ addTexts(bonusTexts);
  * The editor of one promotion's bonus rule: every field of the contract's rule, the weights as one
  * percentage per wagering category, checked on the client as the server checks it (the contract's
  * schema, the brand's precision, the bound's smallest multiple), the server's refusal shown under
- * its field, and the rule as one sentence while it is typed.
+ * its field, and the rule as one sentence while it is typed. A referral reward's fields say what
+ * they mean for it (the friend's deposit and days, the days the reward waits), its percentage is
+ * optional, and "first deposit only" and the claim period, which do not apply to it, are hidden.
  */
 
 type TextKey = Exclude<
@@ -66,6 +68,15 @@ export function BonusRuleEditor({
   const setWeight = (category: WageringCategory, value: string) =>
     setDraft((previous) => ({ ...previous, weights: { ...previous.weights, [category]: value } }));
   const isMatch = draft.kind === 'deposit_match';
+  const isReferral = draft.kind === 'referral';
+  /** What the amount is: a cap once a percentage is given, else the bonus or reward itself. */
+  const amountLabel = isMatch
+    ? 'site_bonus_amount_cap'
+    : !isReferral
+      ? 'site_bonus_amount_fixed'
+      : draft.percent.trim() === ''
+        ? 'site_bonus_referral_amount_fixed'
+        : 'site_bonus_amount_cap';
 
   const submit = async () => {
     setAlert(null);
@@ -115,51 +126,82 @@ export function BonusRuleEditor({
           value={draft.kind}
           onChange={(event) => {
             const kind = event.target.value as BonusKind;
-            // A fixed bonus turned into a deposit match starts at 100 % rather than an empty field.
+            // A deposit match starts at 100 % rather than an empty field; a referral at a fixed
+            // reward (its percentage is optional).
             setDraft((previous) => ({
               ...previous,
               kind,
-              percent: kind === 'deposit_match' && previous.percent.trim() === '' ? '100' : previous.percent,
+              percent:
+                kind === 'deposit_match' && previous.percent.trim() === ''
+                  ? '100'
+                  : kind === 'referral' && previous.kind !== 'referral'
+                    ? ''
+                    : previous.percent,
             }));
           }}
           options={bonusKinds.map((kind) => ({ value: kind, label: t(`site_bonus_kind_${kind}`) }))}
+          hint={t(`site_bonus_kind_${draft.kind}_hint`)}
           error={errors.kind}
         />
         {isMatch ? text('percent', t('site_bonus_percent')) : null}
-        {text('amount', t(isMatch ? 'site_bonus_amount_cap' : 'site_bonus_amount_fixed'))}
+        {isReferral
+          ? text('percent', t('site_bonus_referral_percent'), { hint: t('site_bonus_referral_percent_hint') })
+          : null}
+        {text('amount', t(amountLabel))}
         {isMatch ? text('minDeposit', t('site_bonus_min_deposit')) : null}
-        {isMatch ? text('depositWithinDays', t('site_bonus_deposit_within'), { numeric: true }) : null}
+        {isReferral
+          ? text('minDeposit', t('site_bonus_referral_min_deposit'), {
+              hint: t('site_bonus_referral_min_deposit_hint'),
+            })
+          : null}
+        {isMatch || isReferral
+          ? text(
+              'depositWithinDays',
+              t(isReferral ? 'site_bonus_referral_deposit_within' : 'site_bonus_deposit_within'),
+              { numeric: true },
+            )
+          : null}
       </div>
       <div className="form__grid">
-        <SelectField
-          label={t('site_bonus_claim_period')}
-          name="claimPeriod"
-          value={draft.claimPeriod}
-          onChange={(event) => set('claimPeriod', event.target.value as ClaimPeriod)}
-          options={claimPeriods.map((period) => ({
-            value: period,
-            label: t(`site_bonus_claim_period_${period}`),
-          }))}
-          error={errors.claimPeriod}
-        />
-        {text('newMemberDays', t('site_bonus_new_member_days'), {
+        {isReferral ? null : (
+          <SelectField
+            label={t('site_bonus_claim_period')}
+            name="claimPeriod"
+            value={draft.claimPeriod}
+            onChange={(event) => set('claimPeriod', event.target.value as ClaimPeriod)}
+            options={claimPeriods.map((period) => ({
+              value: period,
+              label: t(`site_bonus_claim_period_${period}`),
+            }))}
+            error={errors.claimPeriod}
+          />
+        )}
+        {text(
+          'newMemberDays',
+          t(isReferral ? 'site_bonus_referral_new_member_days' : 'site_bonus_new_member_days'),
+          {
+            numeric: true,
+            hint: t(
+              isReferral ? 'site_bonus_referral_new_member_days_hint' : 'site_bonus_new_member_days_hint',
+            ),
+          },
+        )}
+        {text('maxClaims', t(isReferral ? 'site_bonus_referral_max_claims' : 'site_bonus_max_claims'), {
           numeric: true,
-          hint: t('site_bonus_new_member_days_hint'),
-        })}
-        {text('maxClaims', t('site_bonus_max_claims'), {
-          numeric: true,
-          hint: t('site_bonus_max_claims_hint'),
+          hint: t(isReferral ? 'site_bonus_referral_max_claims_hint' : 'site_bonus_max_claims_hint'),
         })}
       </div>
-      <label className="site-check">
-        <input
-          type="checkbox"
-          name="firstDepositOnly"
-          checked={draft.firstDepositOnly}
-          onChange={(event) => set('firstDepositOnly', event.target.checked)}
-        />
-        {t('site_bonus_first_deposit_only')}
-      </label>
+      {isReferral ? null : (
+        <label className="site-check">
+          <input
+            type="checkbox"
+            name="firstDepositOnly"
+            checked={draft.firstDepositOnly}
+            onChange={(event) => set('firstDepositOnly', event.target.checked)}
+          />
+          {t('site_bonus_first_deposit_only')}
+        </label>
+      )}
       <div className="form__grid">
         {text('wageringMultiple', t('site_bonus_wagering'), {
           numeric: true,

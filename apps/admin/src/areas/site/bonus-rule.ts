@@ -20,6 +20,11 @@ addTexts(bonusTexts);
  * rule it makes, its checks (the contract's schema, then the brand's precision and bound, as the
  * server checks them), and the rule in words: the list's summary and the editor's preview sentence
  * ("100 % of a first deposit up to ৳500 · wager 60× · max bet ৳200 · 7 days").
+ *
+ * A referral rule (kind `referral`) rewards the member who invited a friend when the friend's first
+ * deposit of at least `minDeposit` comes within `newMemberDays` of registering: a fixed `amount`, or
+ * with a `percent`, that share of the deposit up to `amount`. The reward waits `depositWithinDays`
+ * to be claimed; `firstDepositOnly` and `claimPeriod` do not apply (sent as false and `member`).
  */
 
 /** What the editor needs to know of the brand. */
@@ -82,7 +87,7 @@ export function draftOf(rule: BonusRule | null, paused: boolean, context: RuleCo
     kind: rule.kind,
     percent: rule.percent ?? '',
     amount: rule.amount,
-    minDeposit: rule.kind === 'deposit_match' ? rule.minDeposit : '',
+    minDeposit: rule.kind === 'fixed' ? '' : rule.minDeposit,
     firstDepositOnly: rule.firstDepositOnly,
     newMemberDays: rule.newMemberDays === null ? '' : String(rule.newMemberDays),
     claimPeriod: rule.claimPeriod,
@@ -108,10 +113,14 @@ function optionalIntegerOf(text: string): number | string | null {
 
 /**
  * The rule the draft makes, as the save call's `rule`. A fixed bonus has no percentage and takes any
- * deposit; its deposit days are the rule's (unused) default.
+ * deposit; its deposit days are the rule's (unused) default. A referral's percentage is optional
+ * (empty: the fixed amount), its smallest deposit may be empty (any), and it has neither "first
+ * deposit only" nor a claim period (a reward per friend).
  */
 export function ruleInputOf(draft: RuleDraft): Record<string, unknown> {
   const isMatch = draft.kind === 'deposit_match';
+  const isReferral = draft.kind === 'referral';
+  const percent = draft.percent.trim();
   const weights: Record<string, number | string> = {};
   for (const category of wageringCategories) {
     const text = draft.weights[category];
@@ -119,25 +128,26 @@ export function ruleInputOf(draft: RuleDraft): Record<string, unknown> {
   }
   return {
     kind: draft.kind,
-    percent: isMatch ? draft.percent.trim() : null,
+    percent: isMatch || (isReferral && percent !== '') ? percent : null,
     amount: draft.amount.trim(),
-    minDeposit: isMatch ? draft.minDeposit.trim() || '0' : '0',
-    firstDepositOnly: draft.firstDepositOnly,
+    minDeposit: isMatch || isReferral ? draft.minDeposit.trim() || '0' : '0',
+    firstDepositOnly: isReferral ? false : draft.firstDepositOnly,
     newMemberDays: optionalIntegerOf(draft.newMemberDays),
-    claimPeriod: draft.claimPeriod,
+    claimPeriod: isReferral ? 'member' : draft.claimPeriod,
     maxClaims: optionalIntegerOf(draft.maxClaims),
     wageringMultiple: integerOf(draft.wageringMultiple),
     weights,
     maxBet: draft.maxBet.trim(),
     expiryDays: integerOf(draft.expiryDays),
-    depositWithinDays: isMatch ? integerOf(draft.depositWithinDays) : 7,
+    depositWithinDays: isMatch || isReferral ? integerOf(draft.depositWithinDays) : 7,
   };
 }
 
 /**
  * The draft checked as the server checks it: the contract's schema, then the amounts at the brand's
- * precision (a bonus and a maximum bet above zero; a deposit match's smallest deposit too), then the
- * bound. The messages by field (`wageringMultiple`, `weights.RNG`).
+ * precision (a bonus and a maximum bet above zero; a deposit match's smallest deposit too, while a
+ * referral's smallest friend's deposit may be zero), then the bound. The messages by field
+ * (`wageringMultiple`, `weights.RNG`).
  */
 export function checkRuleDraft(
   draft: RuleDraft,
@@ -157,6 +167,7 @@ export function checkRuleDraft(
   amount('amount', false);
   amount('maxBet', false);
   if (draft.kind === 'deposit_match') amount('minDeposit', false);
+  if (draft.kind === 'referral') amount('minDeposit', true);
   const multiple = input.wageringMultiple;
   const smallest = context.smallestWageringMultiple;
   if (!errors.wageringMultiple && typeof multiple === 'number') {
@@ -181,16 +192,56 @@ export function ruleMoney(amount: string, symbol: string): string {
   return `${symbol}${groupAmount(amount)}`;
 }
 
-/** What it gives: "100 % of a first deposit up to ৳500", "৳10 bonus". */
+/** Whether an amount as the rule holds it is above zero. */
+function isAboveZero(amount: string): boolean {
+  const reading = readAmount(amount, { precision: 4, allowZero: true });
+  return reading.ok && reading.minor > 0n;
+}
+
+/**
+ * A referral rule's reward in words: "৳100 per invited friend who deposits (from ৳200, within 14
+ * days of registering) · claim within 30 days", or with a percentage "10 % of an invited friend's
+ * first deposit up to ৳100 (…) · claim within 30 days".
+ */
+function referralGives(rule: BonusRule, symbol: string): string {
+  const amount = ruleMoney(rule.amount, symbol);
+  const gives =
+    rule.percent === null
+      ? t('site_bonus_summary_referral_fixed', { amount })
+      : t('site_bonus_summary_referral_percent', { percent: rule.percent, amount });
+  const conditions = [
+    isAboveZero(rule.minDeposit)
+      ? t('site_bonus_summary_referral_from', { amount: ruleMoney(rule.minDeposit, symbol) })
+      : null,
+    rule.newMemberDays === null
+      ? null
+      : t(
+          rule.newMemberDays === 1
+            ? 'site_bonus_summary_referral_within_day'
+            : 'site_bonus_summary_referral_within_days',
+          { count: rule.newMemberDays },
+        ),
+  ].filter((part): part is string => part !== null);
+  const waits = t(
+    rule.depositWithinDays === 1
+      ? 'site_bonus_summary_referral_claim_day'
+      : 'site_bonus_summary_referral_claim_days',
+    { count: rule.depositWithinDays },
+  );
+  const qualified = conditions.length > 0 ? `${gives} (${conditions.join(', ')})` : gives;
+  return `${qualified} · ${waits}`;
+}
+
+/** What it gives: "100 % of a first deposit up to ৳500", "৳10 bonus", a referral's reward. */
 export function ruleGives(rule: BonusRule, symbol: string): string {
   if (rule.kind === 'fixed') return t('site_bonus_summary_fixed', { amount: ruleMoney(rule.amount, symbol) });
+  if (rule.kind === 'referral') return referralGives(rule, symbol);
   const gives = t('site_bonus_summary_match', {
     percent: rule.percent ?? '',
     deposit: t(rule.firstDepositOnly ? 'site_bonus_summary_first_deposit' : 'site_bonus_summary_deposit'),
     amount: ruleMoney(rule.amount, symbol),
   });
-  const hasMinimum = readAmount(rule.minDeposit, { precision: 4, allowZero: true });
-  return hasMinimum.ok && hasMinimum.minor > 0n
+  return isAboveZero(rule.minDeposit)
     ? `${gives} ${t('site_bonus_summary_from', { amount: ruleMoney(rule.minDeposit, symbol) })}`
     : gives;
 }

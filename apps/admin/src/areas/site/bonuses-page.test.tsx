@@ -9,7 +9,9 @@ import BonusesPage from './bonuses-page.tsx';
 /**
  * Site → Bonus promotions (issue 39 item 4): each promotion page with its rule in words, its state
  * and figures; the editor (every field, the live sentence, the client's checks, the server's
- * refusal under its field); pause and removal with a confirmation, a refusal shown in the dialog.
+ * refusal under its field); pause and removal with a confirmation, a refusal shown in the dialog;
+ * a referral reward's rule (its own labels, an optional percentage, no claim period or first
+ * deposit) and its rewards' figures.
  */
 const editor = operatorSelf('content', { id: 5, account: 'content1', nickname: 'Content' });
 const reader = operatorSelf('readonly', { id: 6, account: 'look1', nickname: 'Look' });
@@ -41,6 +43,18 @@ const noFigures = {
   expired: zero,
   lost: 0,
   lapsed: 0,
+  rewards: { waiting: zero, claimed: zero, expired: zero },
+};
+
+const invite: BonusRule = {
+  ...welcome,
+  kind: 'referral',
+  percent: null,
+  amount: '100',
+  minDeposit: '200',
+  firstDepositOnly: false,
+  newMemberDays: 14,
+  depositWithinDays: 30,
 };
 
 function promotion(id: number, title: string, extra: Record<string, unknown> = {}) {
@@ -101,6 +115,22 @@ const list = {
       },
     }),
     promotion(3, 'Cricket night', { pageStatus: 'ended' }),
+    promotion(4, 'Invite friends', {
+      type: 'event',
+      action: 'join',
+      rule: invite,
+      figures: {
+        ...noFigures,
+        claims: 1,
+        granted: { count: 1, amount: '100.00' },
+        active: { count: 1, amount: '100.00' },
+        rewards: {
+          waiting: { count: 2, amount: '200.00' },
+          claimed: { count: 1, amount: '100.00' },
+          expired: zero,
+        },
+      },
+    }),
   ],
 };
 
@@ -155,6 +185,19 @@ describe('the bonus promotions page', () => {
     expect(within(first!).getByRole('link', { name: 'Claims of Welcome bonus' }).getAttribute('href')).toBe(
       '/admin/money/bonus-claims?promotionId=1',
     );
+    expect(within(first!).queryByRole('link', { name: /Referral rewards/ })).toBeNull();
+    // A referral promotion: the reward in words, its rewards by state, and a link to them.
+    const fourth = within(table).getAllByRole('row')[4]!;
+    expect(fourth.textContent).toContain(
+      '৳100 per invited friend who deposits (from ৳200, within 14 days of registering) · claim within 30 days',
+    );
+    expect(screen.getByTestId('bonus-rewards-4').textContent).toBe(
+      'Rewards: 2 (৳200.00) waiting · 1 (৳100.00) claimed · 0 expired',
+    );
+    expect(
+      within(fourth).getByRole('link', { name: 'Referral rewards of Invite friends' }).getAttribute('href'),
+    ).toBe('/admin/money/referral-rewards');
+    expect(screen.queryByTestId('bonus-rewards-1')).toBeNull();
   });
 
   it('adds a rule: the sentence as typed, the client checks, the server refusal under its field, then the save', async () => {
@@ -274,6 +317,74 @@ describe('the bonus promotions page', () => {
     expect(within(dialog).getByLabelText('Up to (the most it gives)')).toBeTruthy();
   });
 
+  it("edits a referral reward: the friend's labels, an optional percentage, no claim period or first deposit", async () => {
+    const sent: Sent[] = [];
+    serve(sent, (path, body) =>
+      ok({ promotionId: 4, rule: (body as { rule: unknown }).rule, paused: false }),
+    );
+    renderAsOperator(<BonusesPage />, editor);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit bonus: Invite friends' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus of Invite friends' });
+    const field = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    const kind = field('Kind');
+    expect(kind.value).toBe('referral');
+    expect(within(dialog).getByText(/For the member who invited a friend/)).toBeTruthy();
+    expect(field("Percent of the friend's deposit (optional)").value).toBe('');
+    expect(field('Reward').value).toBe('100');
+    expect(field("Friend's smallest first deposit").value).toBe('200');
+    expect(field('Friend must deposit within (days of registering)').value).toBe('14');
+    expect(field('Days the reward waits to be claimed').value).toBe('30');
+    expect(field('Rewards in all').value).toBe('');
+    // What does not apply to a referral is not asked.
+    expect(within(dialog).queryByLabelText('Each member may claim it')).toBeNull();
+    expect(within(dialog).queryByLabelText(/First deposit only/)).toBeNull();
+    expect(within(dialog).queryByLabelText('Percent of the deposit')).toBeNull();
+    expect(screen.getByTestId('bonus-preview').textContent).toBe(
+      '৳100 per invited friend who deposits (from ৳200, within 14 days of registering) · claim within 30 days · wager 60× · max bet ৳200 · 7 days',
+    );
+
+    // With a percentage, the amount is the cap.
+    fireEvent.change(field("Percent of the friend's deposit (optional)"), { target: { value: '10' } });
+    expect(within(dialog).queryByLabelText('Reward')).toBeNull();
+    expect(field('Up to (the most it gives)').value).toBe('100');
+    fireEvent.change(field("Friend's smallest first deposit"), { target: { value: '' } });
+    fireEvent.change(field('Friend must deposit within (days of registering)'), { target: { value: '' } });
+    expect(screen.getByTestId('bonus-preview').textContent).toBe(
+      "10 % of an invited friend's first deposit up to ৳100 · claim within 30 days · wager 60× · max bet ৳200 · 7 days",
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('The bonus of Invite friends is saved.');
+    expect(sent.find((call) => call.path.endsWith('/rule/save'))?.body).toEqual({
+      promotionId: 4,
+      paused: false,
+      rule: {
+        ...invite,
+        percent: '10',
+        minDeposit: '0',
+        newMemberDays: null,
+      },
+    });
+  });
+
+  it('turns a deposit match into a referral reward: a fixed reward, the deposit days as the wait', async () => {
+    serve([]);
+    renderAsOperator(<BonusesPage />, editor);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit bonus: Welcome bonus' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus of Welcome bonus' });
+    expect(within(dialog).getByText(/A percentage of the member's next deposit/)).toBeTruthy();
+    expect(within(dialog).getByLabelText('Each member may claim it')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Kind'), { target: { value: 'referral' } });
+    expect(
+      (within(dialog).getByLabelText("Percent of the friend's deposit (optional)") as HTMLInputElement).value,
+    ).toBe('');
+    expect((within(dialog).getByLabelText('Reward') as HTMLInputElement).value).toBe('500');
+    expect(within(dialog).queryByLabelText('Each member may claim it')).toBeNull();
+    // "First deposit only" was ticked; a referral sends it off.
+    expect(screen.getByTestId('bonus-preview').textContent).toBe(
+      '৳500 per invited friend who deposits (from ৳200, within 30 days of registering) · claim within 7 days · wager 60× · max bet ৳200 · 7 days',
+    );
+  });
+
   it('pauses after a confirmation, and shows why a removal is refused', async () => {
     const sent: Sent[] = [];
     serve(sent, (path, body) => {
@@ -337,6 +448,18 @@ describe('a rule in one sentence', () => {
     ).toBe('৳1,000 bonus · wager 60× · max bet ৳200 · 1 day');
     expect(ruleSentence({ ...welcome, percent: '12.5', minDeposit: '0', firstDepositOnly: false }, '৳')).toBe(
       '12.5 % of a deposit up to ৳500 · wager 60× · max bet ৳200 · 7 days',
+    );
+  });
+
+  it('states a referral reward: fixed or a percentage, with or without a minimum and a time, a single day', () => {
+    expect(ruleSentence(invite, '৳')).toBe(
+      '৳100 per invited friend who deposits (from ৳200, within 14 days of registering) · claim within 30 days · wager 60× · max bet ৳200 · 7 days',
+    );
+    expect(ruleSentence({ ...invite, minDeposit: '0', newMemberDays: 1, depositWithinDays: 1 }, '৳')).toBe(
+      '৳100 per invited friend who deposits (within 1 day of registering) · claim within 1 day · wager 60× · max bet ৳200 · 7 days',
+    );
+    expect(ruleSentence({ ...invite, percent: '5', newMemberDays: null }, '৳')).toBe(
+      "5 % of an invited friend's first deposit up to ৳100 (from ৳200) · claim within 30 days · wager 60× · max bet ৳200 · 7 days",
     );
   });
 });

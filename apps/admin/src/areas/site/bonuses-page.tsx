@@ -52,7 +52,8 @@ type Pending = { row: Row; action: 'pause' | 'resume' | 'remove' };
  * bonus rule, its state and what its claims cost and paid; the rule's editor, pause and resume, and
  * removing it. The page itself (texts, picture, dates) is Site → Promotions: a promotion ends at its
  * page's end date. Reading needs content.read, changing content.write; the claims are Money → Bonus
- * claims (money.read).
+ * claims (money.read). A referral promotion's row adds its rewards (waiting, claimed, expired) and
+ * a link to Money → Referral rewards.
  */
 export default function BonusesPage() {
   const can = useCan();
@@ -74,6 +75,21 @@ export default function BonusesPage() {
   const money = (amount: string) => ruleMoney(amount, symbol);
   const countAndMoney = (count: number, amount: string) =>
     count === 0 ? '0' : t('site_bonus_count_amount', { count, amount: money(amount) });
+  /** A referral promotion (or one whose rule is gone and left rewards). */
+  const hasRewards = (row: Row) => {
+    const { waiting, claimed, expired } = row.figures.rewards;
+    return row.rule?.kind === 'referral' || waiting.count + claimed.count + expired.count > 0;
+  };
+  const rewardsLine = (row: Row) => {
+    const shown = ({ count, amount }: { count: number; amount: string }) =>
+      count === 0 ? '0' : t('site_bonus_rewards_count_amount', { count, amount: money(amount) });
+    const { waiting, claimed, expired } = row.figures.rewards;
+    return t('site_bonus_rewards_line', {
+      waiting: shown(waiting),
+      claimed: shown(claimed),
+      expired: shown(expired),
+    });
+  };
 
   /** Forfeited and expired together: both went back to the platform. */
   const returned = (row: Row) => {
@@ -135,6 +151,15 @@ export default function BonusesPage() {
           {t('site_bonus_claims_link')}
         </Link>
       ) : null}
+      {mayReadClaims && hasRewards(row) ? (
+        <Link
+          className="button button--ghost button--small"
+          to="/money/referral-rewards"
+          aria-label={t('site_bonus_rewards_named', { name: row.title })}
+        >
+          {t('site_bonus_rewards_link')}
+        </Link>
+      ) : null}
     </div>
   );
 
@@ -173,10 +198,22 @@ export default function BonusesPage() {
       key: 'claims',
       header: t('site_bonus_col_claims'),
       align: 'end',
-      cell: (row) =>
-        row.figures.waiting > 0
-          ? t('site_bonus_claims_waiting', { count: row.figures.claims, waiting: row.figures.waiting })
-          : String(row.figures.claims),
+      cell: (row) => {
+        const claims =
+          row.figures.waiting > 0
+            ? t('site_bonus_claims_waiting', { count: row.figures.claims, waiting: row.figures.waiting })
+            : String(row.figures.claims);
+        return hasRewards(row) ? (
+          <>
+            {claims}
+            <div className="muted" data-testid={`bonus-rewards-${row.promotionId}`}>
+              {rewardsLine(row)}
+            </div>
+          </>
+        ) : (
+          claims
+        );
+      },
     },
     {
       key: 'active',

@@ -12,7 +12,7 @@ import { accountsContext } from './accounts.context.ts';
 import { operatorOf, sessionOf } from './authorize.ts';
 import { grantSession, loginWithPassword, loginWithSms, startFreePlay } from './login.service.ts';
 import { grantOperatorSession, loginOperator } from './operator-login.service.ts';
-import { findAgentByAffiliateCode, findMemberByAccount, findMemberById } from './members.repository.ts';
+import { findMemberByAccount, findMemberById } from './members.repository.ts';
 import { avatarOf, getMemberInfo, markFirstLoginDone } from './member.service.ts';
 import {
   changePassword,
@@ -22,8 +22,8 @@ import {
   resetPasswordWithSms,
   resetPasswordWithToken,
 } from './password.service.ts';
-import type { AffiliateLinkDirectory } from './downline.service.ts';
-import { registerMember } from './register.service.ts';
+import type { AffiliateLinkDirectory, MemberReferralDirectory } from './downline.service.ts';
+import { registerMember, resolveInvitationCode } from './register.service.ts';
 import { clearStrikes } from './secret-strikes.ts';
 import {
   loginHistory,
@@ -61,6 +61,8 @@ export interface AccountsRoutesOptions {
   onMemberSessionsRevoked: SessionsRevokedHandler;
   /** Agents' affiliate links, for registration with a link's code (the agents module). */
   affiliateLinks?: AffiliateLinkDirectory;
+  /** Members' invitation codes, for registration with a friend's code (the promotions module). */
+  memberReferrals?: MemberReferralDirectory;
 }
 
 export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
@@ -231,6 +233,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         body,
         kind: 'username',
         links: options.affiliateLinks,
+        referrals: options.memberReferrals,
       }),
     registerLimit,
   );
@@ -243,6 +246,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         body,
         kind: 'mobile',
         links: options.affiliateLinks,
+        referrals: options.memberReferrals,
       }),
     registerLimit,
   );
@@ -288,12 +292,18 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   registerCall(
     app,
     calls.affiliateCheck,
-    async ({ query }) => {
-      const agent = await findAgentByAffiliateCode(db, query.code);
-      if (!agent?.affiliateCode) {
+    // Any code registration takes: an agent's own code (answered as the agent spells it), an agent's
+    // link, or a member's own code while referral runs.
+    async ({ query, request }) => {
+      const invitation = await resolveInvitationCode(await accountsContext(app, request), query.code.trim(), {
+        links: options.affiliateLinks,
+        referrals: options.memberReferrals,
+      });
+      if (!invitation) {
         throw new AppError('INVALID_AFFILIATE_CODE', { issues: [{ field: 'code', reason: 'unknown code' }] });
       }
-      return { code: agent.affiliateCode };
+      const own = invitation.referrer ? null : invitation.upline?.affiliateCode;
+      return { code: own && own.toLowerCase() === query.code.trim().toLowerCase() ? own : query.code.trim() };
     },
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );

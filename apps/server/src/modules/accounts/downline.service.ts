@@ -148,3 +148,17 @@ export interface AffiliateLinkDirectory {
   /** An account registered with this code (a link's, or an agent's own invitation code). */
   registered(db: Database, args: { agentId: number; code: string }): Promise<void>;
 }
+
+/**
+ * Members' own invitation codes as registration sees them (promotions' referral), handed in by
+ * app.ts like the agents' links: accounts imports nothing of promotions.
+ */
+export interface MemberReferralDirectory {
+  /** The member whose invitation code this is (any case), or null. */
+  find(db: Database, code: string): Promise<{ referrerId: number } | null>;
+  /** An account registered with a member's code; `signals` are what registration noticed. */
+  registered(
+    db: Database,
+    args: { referrerId: number; inviteeId: number; inviteeUsername: string; code: string; signals: string[] },
+  ): Promise<void>;
+}

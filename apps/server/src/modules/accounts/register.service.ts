@@ -15,7 +15,7 @@ import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
 import { loginHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { grantSession } from './login.service.ts';
-import type { AffiliateLinkDirectory } from './downline.service.ts';
+import type { AffiliateLinkDirectory, MemberReferralDirectory } from './downline.service.ts';
 import {
   findAgentByAffiliateCode,
   accountNameTaken,
@@ -46,6 +46,56 @@ async function usernameForMobile(context: AccountsContext, mobile: string): Prom
   return candidate;
 }
 
+type Account = NonNullable<Awaited<ReturnType<typeof findMemberById>>>;
+
+/** What an invitation code registers: under which agent, as which type, and who invited. */
+export interface Invitation {
+  upline: Account | null;
+  type: number;
+  /** A member's own code (refer a friend): the member who invited. */
+  referrer: Account | null;
+}
+
+/**
+ * An invitation code as registration reads it, or null when it names nobody: an agent's own code
+ * (a player under that agent); else an agent's link (a player, or an agent for an `agent` link);
+ * else, when the brand runs referral, an active player's own code (the friend joins the
+ * referrer's agent, if any, as a player, and the referrer is remembered for the reward).
+ */
+export async function resolveInvitationCode(
+  context: Pick<AccountsContext, 'db' | 'settings'>,
+  code: string,
+  {
+    links,
+    referrals,
+  }: { links?: AffiliateLinkDirectory | undefined; referrals?: MemberReferralDirectory | undefined },
+): Promise<Invitation | null> {
+  const { db, settings } = context;
+  const agent = await findAgentByAffiliateCode(db, code);
+  if (agent) return { upline: agent, type: accountTypes.member, referrer: null };
+  const link = links ? await links.find(db, code) : null;
+  if (link) {
+    const owner = await findMemberById(db, link.agentId);
+    if (owner && isAgentType(owner.type) && owner.status === 'active' && owner.role === 'player') {
+      return {
+        upline: owner,
+        type: link.kind === 'agent' ? accountTypes.agent1 : accountTypes.member,
+        referrer: null,
+      };
+    }
+  }
+  if (!referrals || !settings.features.referral) return null;
+  const found = await referrals.find(db, code);
+  const referrer = found ? await findMemberById(db, found.referrerId) : null;
+  if (!referrer || referrer.status !== 'active' || referrer.type !== accountTypes.member) return null;
+  const upline = referrer.uplineId === null ? null : await findMemberById(db, referrer.uplineId);
+  return {
+    upline: upline && isAgentType(upline.type) && upline.status === 'active' ? upline : null,
+    type: accountTypes.member,
+    referrer,
+  };
+}
+
 /**
  * Registration (spec 3, 4, 5) by username or by mobile. Order: every field rule at once (400
  * naming the fields), ALTCHA, captcha, affiliate code, SMS code, duplicates (409), then the
@@ -56,12 +106,15 @@ export async function registerMember({
   body,
   kind,
   links,
+  referrals,
 }: {
   context: AccountsContext;
   body: RegisterInput;
   kind: RegistrationKind;
   /** Agents' affiliate links: a code that is no agent's own invitation code may be a link's. */
   links?: AffiliateLinkDirectory | undefined;
+  /** Members' invitation codes (refer a friend): tried after the agents' codes. */
+  referrals?: MemberReferralDirectory | undefined;
 }): Promise<{ id: number; username: string; session: SessionGrant | null }> {
   const { db, settings } = context;
   // The rule the web uses to show Register at all (the agent site offers none).
@@ -97,22 +150,17 @@ export async function registerMember({
   }
 
   // The upline: the typed invitation code, else the code of the link (`/register?referralCode=…`,
-  // spec 2 and 3), which is an agent's invitation code too. A code that names no agent is refused
-  // rather than dropped: the page said the account registers with it.
+  // spec 2 and 3): an agent's code or link, or a member's own code (resolveInvitationCode). A code
+  // that names nobody is refused rather than dropped: the page said the account registers with it.
   const typedCode = accepted.has('affiliateCode') ? optional(body.affiliateCode) : null;
   const uplineCode = typedCode ?? optional(body.referralCode);
-  let upline = uplineCode ? await findAgentByAffiliateCode(db, uplineCode) : null;
-  // An agent's link registers a player, or an agent (type 1) for an `agent` link.
-  let type: number = accountTypes.member;
-  if (uplineCode && !upline && links) {
-    const link = await links.find(db, uplineCode);
-    const agent = link ? await findMemberById(db, link.agentId) : null;
-    if (link && agent && isAgentType(agent.type) && agent.status === 'active' && agent.role === 'player') {
-      upline = agent;
-      type = link.kind === 'agent' ? accountTypes.agent1 : accountTypes.member;
-    }
-  }
-  if (uplineCode && !upline) {
+  const invitation = uplineCode
+    ? await resolveInvitationCode(context, uplineCode, { links, referrals })
+    : null;
+  const upline = invitation?.upline ?? null;
+  const referrer = invitation?.referrer ?? null;
+  const type = invitation?.type ?? accountTypes.member;
+  if (uplineCode && !invitation) {
     throw new AppError('INVALID_AFFILIATE_CODE', {
       issues: [{ field: typedCode ? 'affiliateCode' : 'referralCode', reason: 'unknown code' }],
     });
@@ -181,7 +229,17 @@ export async function registerMember({
     throw error;
   }
   if (!created) throw new Error('insert returned no member');
-  if (upline && uplineCode && links) await links.registered(db, { agentId: upline.id, code: uplineCode });
+  if (referrer && uplineCode && referrals) {
+    await referrals.registered(db, {
+      referrerId: referrer.id,
+      inviteeId: created.id,
+      inviteeUsername: created.account,
+      code: uplineCode,
+      signals: referrer.registerIp && referrer.registerIp === context.ip ? ['same_ip'] : [],
+    });
+  } else if (upline && uplineCode && links) {
+    await links.registered(db, { agentId: upline.id, code: uplineCode });
+  }
   const session = body.login ? await grantSession(context, created, 'member') : null;
   return { id: created.id, username: created.account, session };
 }

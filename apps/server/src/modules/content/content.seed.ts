@@ -132,18 +132,20 @@ const promotions: PromotionSeed[] = [
     key: 'refer',
     type: 'event',
     action: 'join',
-    startsInDays: 30,
+    // Running: its referral rule (promotions.seed.ts) rewards the member who invited a friend.
+    startsInDays: 0,
     endsInDays: null,
     texts: {
       EN: {
-        title: 'Invite friends',
-        summary: 'Share your invitation link; when a friend makes a first deposit, you both get ৳100.',
-        content: `<h3>Rules</h3><ul><li>Your link is in the member centre under Invite friends.</li><li>Your friend registers with it and deposits at least ৳500 within 14 days.</li><li>You and your friend each get ৳100 with a 3× turnover.</li><li>Friends must be real, different people; at most 20 rewards a month.</li></ul>`,
+        title: 'Invite friends: ৳100 for each friend who deposits',
+        summary:
+          'Share your invitation link; when a friend makes a first deposit of ৳200 or more, you get ৳100.',
+        content: `<h3>Rules</h3><ul><li>Your code, link and QR code are in the member centre under Invite friends.</li><li>Your friend registers with your link (or types your code) and deposits at least ৳200 within 14 days.</li><li>Your ৳100 reward then waits in your Reward centre for 30 days: claim it there.</li><li>The reward comes as a bonus: wager it 60 times within 7 days (slots, fishing and arcade count in full, live casino and sports 20%), at most ৳200 a round; then it becomes cash.</li><li>One reward per friend. Friends must be real, different people: accounts registered from your own network are flagged for review.</li></ul>`,
       },
       BN: {
-        title: 'বন্ধুদের আমন্ত্রণ জানান',
-        summary: 'আপনার আমন্ত্রণ লিঙ্ক শেয়ার করুন; বন্ধু প্রথম জমা দিলে দুজনেই পাবেন ৳100।',
-        content: `<h3>নিয়ম</h3><ul><li>আপনার লিঙ্ক মেম্বার সেন্টারের "বন্ধুদের আমন্ত্রণ" অংশে আছে।</li><li>আপনার বন্ধু সেই লিঙ্কে নিবন্ধন করে 14 দিনের মধ্যে কমপক্ষে ৳500 জমা দেন।</li><li>আপনি ও আপনার বন্ধু প্রত্যেকে 3 গুণ টার্নওভারে ৳100 পান।</li><li>বন্ধুরা আসল ও আলাদা মানুষ হতে হবে; মাসে সর্বোচ্চ 20টি পুরস্কার।</li></ul>`,
+        title: 'বন্ধুদের আমন্ত্রণ: জমা দেওয়া প্রতিটি বন্ধুর জন্য ৳100',
+        summary: 'আপনার আমন্ত্রণ লিঙ্ক শেয়ার করুন; বন্ধু প্রথমবার ৳200 বা বেশি জমা দিলে আপনি পাবেন ৳100।',
+        content: `<h3>নিয়ম</h3><ul><li>আপনার কোড, লিঙ্ক ও QR কোড মেম্বার সেন্টারের "বন্ধুদের আমন্ত্রণ" অংশে আছে।</li><li>আপনার বন্ধু আপনার লিঙ্কে নিবন্ধন করেন (বা আপনার কোড লেখেন) এবং 14 দিনের মধ্যে কমপক্ষে ৳200 জমা দেন।</li><li>তখন আপনার ৳100 পুরস্কার 30 দিন আপনার রিওয়ার্ড সেন্টারে অপেক্ষা করে: সেখানে দাবি করুন।</li><li>পুরস্কারটি বোনাস হিসেবে আসে: 7 দিনের মধ্যে 60 গুণ বাজি ধরুন (স্লট, ফিশিং ও আর্কেড পুরো গণ্য হয়, লাইভ ক্যাসিনো ও স্পোর্টস 20%), প্রতি রাউন্ডে সর্বোচ্চ ৳200; তারপর তা নগদ হয়।</li><li>প্রতি বন্ধুর জন্য একটি পুরস্কার। বন্ধুরা আসল ও আলাদা মানুষ হতে হবে: আপনার নিজের নেটওয়ার্ক থেকে খোলা অ্যাকাউন্ট পর্যালোচনার জন্য চিহ্নিত হয়।</li></ul>`,
       },
     },
   },

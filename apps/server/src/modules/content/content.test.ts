@@ -147,7 +147,7 @@ describe('promotions', () => {
     expect(status).toBe(200);
     expect(body.value[0]).toMatchObject({ type: 'event', status: 'process', title: 'Khela in your pocket' });
     const states = new Set(body.value.map((promotion: { status: string }) => promotion.status));
-    expect(states).toEqual(new Set(['process', 'claim', 'coming_soon']));
+    expect(states).toEqual(new Set(['process', 'claim', 'join', 'coming_soon']));
   });
 
   it('filters by type', async () => {

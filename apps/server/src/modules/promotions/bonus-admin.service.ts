@@ -26,6 +26,8 @@ import { promotionRules } from './promotions.tables.ts';
  * The back office's bonus promotions (issue 39 item 4; docs/back-office-promotions.md): every
  * promotion page with its rule and what its claims cost and paid; saving, pausing and removing a
  * rule, each audited with its before and after in the transaction of the change; the claims list.
+ * A referral promotion's figures add its rewards (member_rewards) by state; the rewards' own list is
+ * referral-admin.service.ts.
  *
  * The pages are content's (titles and dates through content's service); the rules and claims are
  * this module's; bonus wallets' balances come from the ledger's published view `ledger_wallets`,
@@ -69,6 +71,24 @@ async function pagesById(db: Database): Promise<Map<number, OperatorPromotion>> 
   return new Map((await listAllPromotions(db)).map((page) => [page.id, page]));
 }
 
+/** A promotion's title by id, as the lists show it (`#id` for a deleted page). */
+export async function promotionTitles(
+  db: Database,
+  settings: Pick<SiteSettings, 'defaultLanguage'>,
+): Promise<(id: number) => string> {
+  const pages = await pagesById(db);
+  return (id) => {
+    const page = pages.get(id);
+    return page ? titleOf(page, settings.defaultLanguage) : `#${id}`;
+  };
+}
+
+/**
+ * A reward's state as the back office shows it (`r`: member_rewards): a waiting reward past its
+ * time is expired (referral.service marks it so only when its member next looks; nothing moves).
+ */
+export const shownRewardState = sql`(case when r.state = 'waiting' and r.expires_at <= now() then 'expired' else r.state end)`;
+
 // ---------------------------------------------------------------------------------------------
 // The list of promotions with their rules and figures
 
@@ -88,6 +108,16 @@ interface FigureRow {
   expired_amount: string;
   lost: number;
   lapsed: number;
+}
+
+interface RewardFigureRow {
+  promotion_id: number;
+  waiting_count: number;
+  waiting_amount: string;
+  claimed_count: number;
+  claimed_amount: string;
+  expired_count: number;
+  expired_amount: string;
 }
 
 /**
@@ -121,7 +151,31 @@ async function figuresByPromotion(db: Database): Promise<Map<number, FigureRow>>
   return new Map(rows.map((row) => [Number(row.promotion_id), row]));
 }
 
-function figuresOut(settings: BonusAdminSettings, row: FigureRow | undefined): BonusRuleFigures {
+/**
+ * Every referral promotion's rewards in one statement (member_rewards): waiting in the reward
+ * centres, claimed (each became a bonus claim, counted above too), expired; count and sum of each.
+ */
+async function rewardFiguresByPromotion(db: Database): Promise<Map<number, RewardFigureRow>> {
+  const rows = rowsOf<RewardFigureRow>(
+    await db.execute(sql`
+      select r.promotion_id::integer as promotion_id,
+             count(*) filter (where ${shownRewardState} = 'waiting')::integer as waiting_count,
+             coalesce(sum(r.amount) filter (where ${shownRewardState} = 'waiting'), 0)::text as waiting_amount,
+             count(*) filter (where ${shownRewardState} = 'claimed')::integer as claimed_count,
+             coalesce(sum(r.amount) filter (where ${shownRewardState} = 'claimed'), 0)::text as claimed_amount,
+             count(*) filter (where ${shownRewardState} = 'expired')::integer as expired_count,
+             coalesce(sum(r.amount) filter (where ${shownRewardState} = 'expired'), 0)::text as expired_amount
+        from member_rewards r
+       group by r.promotion_id`),
+  );
+  return new Map(rows.map((row) => [Number(row.promotion_id), row]));
+}
+
+function figuresOut(
+  settings: BonusAdminSettings,
+  row: FigureRow | undefined,
+  rewards: RewardFigureRow | undefined,
+): BonusRuleFigures {
   const pair = (count: number | undefined, amount: string | undefined) => ({
     count: Number(count ?? 0),
     amount: major(settings, amount ?? '0'),
@@ -136,6 +190,11 @@ function figuresOut(settings: BonusAdminSettings, row: FigureRow | undefined): B
     expired: pair(row?.expired_count, row?.expired_amount),
     lost: Number(row?.lost ?? 0),
     lapsed: Number(row?.lapsed ?? 0),
+    rewards: {
+      waiting: pair(rewards?.waiting_count, rewards?.waiting_amount),
+      claimed: pair(rewards?.claimed_count, rewards?.claimed_amount),
+      expired: pair(rewards?.expired_count, rewards?.expired_amount),
+    },
   };
 }
 
@@ -147,13 +206,14 @@ export function smallestMultipleOrNull(settings: BonusSettings): number | null {
 
 /**
  * Every promotion page (in content's order) with its rule or none, then any rule or claims whose
- * page was deleted; each with its claims' figures.
+ * page was deleted; each with its claims' figures (and its referral rewards').
  */
 export async function listBonusPromotions(db: Database, settings: BonusAdminSettings) {
-  const [pages, rules, figures] = await Promise.all([
+  const [pages, rules, figures, rewardFigures] = await Promise.all([
     pagesById(db),
     db.select().from(promotionRules),
     figuresByPromotion(db),
+    rewardFiguresByPromotion(db),
   ]);
   const rulesById = new Map(rules.map((rule) => [rule.promotionId, rule]));
   const now = Date.now();
@@ -165,7 +225,7 @@ export async function listBonusPromotions(db: Database, settings: BonusAdminSett
       paused: rule?.paused ?? false,
       updatedBy: rule?.updatedBy ?? null,
       updatedAt: rule?.updatedAt.getTime() ?? null,
-      figures: figuresOut(settings, figures.get(id)),
+      figures: figuresOut(settings, figures.get(id), rewardFigures.get(id)),
     };
   };
   for (const page of pages.values()) {
@@ -180,7 +240,7 @@ export async function listBonusPromotions(db: Database, settings: BonusAdminSett
       ...ruleFields(page.id),
     });
   }
-  const orphans = [...new Set([...rulesById.keys(), ...figures.keys()])]
+  const orphans = [...new Set([...rulesById.keys(), ...figures.keys(), ...rewardFigures.keys()])]
     .filter((id) => !pages.has(id))
     .sort((a, b) => a - b);
   for (const id of orphans) {
@@ -380,7 +440,7 @@ export async function listBonusClaims(db: Database, settings: BonusAdminSettings
     from bonus_claims c
     join accounts_members m on m.id = c.member_id
     left join ledger_wallets w on c.state = 'active' and w.address = 'member:' || c.member_id || ':bonus'`;
-  const [rows, sums, claimed, rules, pages] = await Promise.all([
+  const [rows, sums, claimed, rules, titleOfId] = await Promise.all([
     db.execute(sql`
       select c.id::integer as id, c.promotion_id::integer as promotion_id, m.account as username,
              c.rule ->> 'kind' as kind, c.state, c.amount::text as amount,
@@ -405,12 +465,8 @@ export async function listBonusClaims(db: Database, settings: BonusAdminSettings
        where ${where}`),
     db.execute(sql`select distinct promotion_id::integer as promotion_id from bonus_claims`),
     db.select({ promotionId: promotionRules.promotionId }).from(promotionRules),
-    pagesById(db),
+    promotionTitles(db, settings),
   ]);
-  const titleOfId = (id: number) => {
-    const page = pages.get(id);
-    return page ? titleOf(page, settings.defaultLanguage) : `#${id}`;
-  };
   const items: BonusClaimRow[] = rowsOf<ClaimSqlRow>(rows).map((row) => ({
     id: Number(row.id),
     promotionId: Number(row.promotion_id),

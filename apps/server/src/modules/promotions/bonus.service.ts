@@ -48,11 +48,11 @@ type ClaimRow = typeof bonusClaims.$inferSelect;
 const DAY_MS = 86_400_000;
 
 /** Parses a rule's decimal amount to minor units (checked by checkRule when the rule was saved). */
-function minor(settings: BonusSettings, amount: string, allowZero = false): bigint {
+export function minor(settings: BonusSettings, amount: string, allowZero = false): bigint {
   return parseAmount(amount, { precision: settings.currencyPrecision, allowZero });
 }
 
-function major(settings: BonusSettings, amount: bigint): string {
+export function major(settings: BonusSettings, amount: bigint): string {
   return formatAmount(amount, settings.currencyPrecision);
 }
 
@@ -137,13 +137,13 @@ export async function saveRule(
   return rule;
 }
 
-async function ruleOf(db: Database, promotionId: number) {
+export async function ruleOf(db: Database, promotionId: number) {
   const [row] = await db.select().from(promotionRules).where(eq(promotionRules.promotionId, promotionId));
   return row ?? null;
 }
 
 /** The database's clock, ms since epoch (tests move it; one clock for keys and times). */
-async function nowOf(db: Database): Promise<number> {
+export async function nowOf(db: Database): Promise<number> {
   const [row] = rowsOf<{ now: string }>(
     await db.execute(sql`select (extract(epoch from now()) * 1000)::bigint::text as now`),
   );
@@ -170,7 +170,7 @@ interface Figures {
   done: bigint;
 }
 
-async function bonusBalance(db: Database, settings: BonusSettings, memberId: number): Promise<bigint> {
+export async function bonusBalance(db: Database, settings: BonusSettings, memberId: number): Promise<bigint> {
   const wallet = await getOrOpenMemberWallet(db, {
     memberId,
     kind: 'bonus',
@@ -383,12 +383,12 @@ export async function settleDueBonuses(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-async function titleOf(db: Database, promotionId: number, language: LanguageCode): Promise<string> {
+export async function titleOf(db: Database, promotionId: number, language: LanguageCode): Promise<string> {
   const promotion = await getPromotion(db, { id: promotionId, language });
   return promotion?.title ?? `#${promotionId}`;
 }
 
-async function bonusOut(
+export async function bonusOut(
   db: Database,
   settings: BonusSettings,
   claim: ClaimRow,
@@ -441,7 +441,7 @@ export async function listBonuses(
 
 type Reason = BonusRefusalReason;
 
-function notEligible(reason: Reason): AppError {
+export function notEligible(reason: Reason): AppError {
   return new AppError('PROMOTION_NOT_ELIGIBLE', { value: { reason } });
 }
 
@@ -493,6 +493,13 @@ export async function readOffer(
   if (!input.member) {
     return timeRefusal ? { ...base, state: 'closed', reason: timeRefusal } : { ...base, state: 'claim' };
   }
+  // A referral promotion has no claim: every member takes part by inviting friends.
+  if (rule.rule.kind === 'referral') {
+    if (timeRefusal) return { ...base, state: 'closed', reason: timeRefusal };
+    return isAgentType(input.member.type)
+      ? { ...base, state: 'closed', reason: 'agent' }
+      : { ...base, state: 'joined' };
+  }
   const memberId = input.member.memberId;
   await settleMemberBonus(db, settings, memberId);
   const now = await nowOf(db);
@@ -542,7 +549,7 @@ async function limitReached(db: Database, promotionId: number, rule: BonusRule):
 // Claiming and granting
 
 /** Credits `amount` to the member's bonus wallet from the platform: the bonus's one grant entry. */
-async function grant(
+export async function grant(
   tx: Database,
   settings: BonusSettings,
   claim: ClaimRow,
@@ -605,6 +612,7 @@ export async function claimBonus(
   if (promotion.status === 'coming_soon') throw notEligible('not_started');
   if (promotion.status === 'closed') throw notEligible('ended');
   if (rule.paused) throw notEligible('paused');
+  if (rule.rule.kind === 'referral') throw notEligible('referral_only');
   await settleMemberBonus(db, settings, member.memberId);
   const claim = await db.transaction(async (tx) => {
     const now = await nowOf(tx);

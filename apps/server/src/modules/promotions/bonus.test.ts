@@ -569,8 +569,10 @@ describe('the bonuses checked against the ledger', () => {
     expect((await claim(token, { promotionId: id })).status).toBe(200);
     const row = await claimRow(memberId);
     await sut.db.update(bonusClaims).set({ amount: 5_000n }).where(eq(bonusClaims.id, row.id));
-    expect(await bonusesOffLedger(sut.db)).toEqual([
+    const problems = await bonusesOffLedger(sut.db);
+    expect(problems.sort((a, b) => a.problem.localeCompare(b.problem))).toEqual([
       { claimId: row.id, memberId, problem: 'granted 5000 but the bonus wallet received 1000' },
+      { claimId: row.id, memberId, problem: 'requires 60000 of wagering, not 5000 × 60' },
     ]);
     // A bonus wallet left holding money with no bonus open, past the settlement's grace.
     await sut.db

@@ -9,10 +9,12 @@ import {
   removeBonusRule,
   saveBonusRule,
 } from './bonus-admin.service.ts';
+import { listReferralRewards } from './referral-admin.service.ts';
 
 /**
  * The back office's bonus promotions (issue 39 item 4; docs/back-office-promotions.md): the rules
- * with their figures, save, pause and remove (each audited in its transaction), the claims.
+ * with their figures, save, pause and remove (each audited in its transaction), the claims; the
+ * referral rewards (docs/back-office-promotions.md "Money → Referral rewards").
  */
 export async function promotionOperatorRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -33,5 +35,9 @@ export async function promotionOperatorRoutes(app: FastifyInstance) {
 
   registerCall(app, calls.operatorBonusClaims, async ({ query }) =>
     listBonusClaims(db, await getSettings(db), query),
+  );
+
+  registerCall(app, calls.operatorReferralRewards, async ({ query }) =>
+    listReferralRewards(db, await getSettings(db), query),
   );
 }

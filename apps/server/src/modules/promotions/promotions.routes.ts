@@ -7,6 +7,7 @@ import { onDepositCredited } from '../deposits/deposits.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { claimBonus, grantDepositBonus, listBonuses, readOffer, settleDueBonuses } from './bonus.service.ts';
 import { claimRebate, listRebateClaims, readRebate } from './rebate.service.ts';
+import { claimReward, creditReferralReward, listRewards, readReferral } from './referral.service.ts';
 
 /**
  * Promotions' calls (issue 39): the manual rebate and the back office's list of its claims; bonus
@@ -67,10 +68,33 @@ export async function promotionRoutes(app: FastifyInstance) {
     listBonuses(db, await getSettings(db), memberOf(request), await languageOf(request)),
   );
 
-  // A deposit credits the member's waiting deposit match, in the deposit's own transaction.
+  // A deposit credits the member's waiting deposit match, and a friend's first qualifying deposit
+  // earns the member who invited them a reward, both in the deposit's own transaction.
   onDepositCredited('promotions', async (tx, deposit) => {
-    await grantDepositBonus(tx, await getSettings(tx), deposit);
+    const settings = await getSettings(tx);
+    await grantDepositBonus(tx, settings, deposit);
+    await creditReferralReward(tx, settings, deposit);
   });
+
+  registerCall(app, calls.referral, async ({ request }) =>
+    readReferral(db, await getSettings(db), memberOf(request)),
+  );
+
+  registerCall(app, calls.rewards, async ({ request }) =>
+    listRewards(db, await getSettings(db), memberOf(request), await languageOf(request)),
+  );
+
+  // A claim credits money: the money calls' per-address limit.
+  registerCall(
+    app,
+    calls.rewardClaim,
+    async ({ request, body }) =>
+      claimReward(db, await getSettings(db), memberOf(request), {
+        id: body.id,
+        language: await languageOf(request),
+      }),
+    { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+  );
 
   // Conversions and expiries happen also when a member looks (offer, bonuses, withdraw page, a
   // claim); this sweep does them for members who do not.

@@ -4,7 +4,7 @@ import { saveRule, type BonusSettings } from './bonus.service.ts';
 
 /**
  * The demo brand's bonus rules (docs/promotions.md "Bonus money and wagering"): the welcome
- * promotion's deposit match. Its wagering multiple is the smallest the bound allows with the demo
+ * promotion's deposit match and the refer promotion's referral reward. Its wagering multiple is the smallest the bound allows with the demo
  * brand's agents' wages (50 %) and highest rebate rate (0.8 %): 59, rounded to 60.
  */
 export const demoWelcomeRule: BonusRule = {
@@ -23,6 +23,22 @@ export const demoWelcomeRule: BonusRule = {
   depositWithinDays: 7,
 };
 
+/**
+ * The demo brand's refer-a-friend rule: ৳100 to the member who invited a friend, when the friend's
+ * first deposit of ৳200 or more comes within 14 days of registering; the reward waits 30 days in the
+ * reward centre and is wagered as the welcome bonus is.
+ */
+export const demoReferralRule: BonusRule = {
+  ...demoWelcomeRule,
+  kind: 'referral',
+  percent: null,
+  amount: '100',
+  minDeposit: '200',
+  firstDepositOnly: false,
+  newMemberDays: 14,
+  depositWithinDays: 30,
+};
+
 export async function seedDemoBonusRules(
   db: Database,
   settings: BonusSettings,
@@ -31,4 +47,7 @@ export async function seedDemoBonusRules(
   const welcome = promotionIds.get('welcome');
   if (welcome === undefined) throw new Error('the demo content has no welcome promotion');
   await saveRule(db, settings, { promotionId: welcome, rule: demoWelcomeRule, by: 'demo seed' });
+  const refer = promotionIds.get('refer');
+  if (refer === undefined) throw new Error('the demo content has no refer promotion');
+  await saveRule(db, settings, { promotionId: refer, rule: demoReferralRule, by: 'demo seed' });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bonusStates, type BonusRule } from '@khela/contract';
+import { bonusStates, rewardSources, rewardStates, type BonusRule } from '@khela/contract';
 import {
   bigint,
   bigserial,
@@ -118,5 +118,77 @@ export const bonusClaims = pgTable(
       .where(sql`${table.state} in ('waiting', 'active')`),
     index('bonus_claims_promotion_idx').on(table.promotionId, table.claimedAt),
     check('bonus_claims_amount_check', sql`${table.amount} >= 0 and ${table.maxBet} > 0`),
+  ],
+);
+
+/**
+ * Members' own invitation codes (issue 39 item 3; docs/promotions.md "Referral"), made the first
+ * time a member opens Invite friends: 10 characters, so never one of the agents' 8-character link
+ * codes; registration tries agents' codes first.
+ */
+export const referralCodes = pgTable(
+  'referral_codes',
+  {
+    memberId: integer('member_id').primaryKey(),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('referral_codes_code_key').on(sql`lower(${table.code})`)],
+);
+
+/**
+ * Who invited whom: one row per account registered with a member's code (an account has at most
+ * one referrer). `signals` are what registration noticed for review (`same_ip`: the friend
+ * registered from the address the referrer registered from). The username is kept masked at
+ * registration, so the referrer's page reads nothing of the accounts module.
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    inviteeId: integer('invitee_id').primaryKey(),
+    referrerId: integer('referrer_id').notNull(),
+    code: text('code').notNull(),
+    inviteeMasked: text('invitee_masked').notNull(),
+    signals: jsonb('signals')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('referrals_referrer_idx').on(table.referrerId, table.createdAt)],
+);
+
+/**
+ * The reward centre: rewards waiting for their member to claim them (a referral reward when a
+ * friend's first deposit of the rule's minimum was credited). Not money yet: claiming makes it a
+ * bonus (bonus_claims, period key `reward:<id>`) credited through the ledger with the copied
+ * rule's wagering. One referral reward per friend (unique invitee).
+ */
+export const memberRewards = pgTable(
+  'member_rewards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id').notNull(),
+    source: text('source', { enum: rewardSources }).notNull(),
+    promotionId: integer('promotion_id').notNull(),
+    /** referral: the friend whose deposit earned it, and that deposit. */
+    inviteeId: integer('invitee_id'),
+    depositOrderId: integer('deposit_order_id'),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    rule: jsonb('rule').$type<BonusRule>().notNull(),
+    state: text('state', { enum: rewardStates }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    bonusClaimId: bigint('bonus_claim_id', { mode: 'number' }),
+  },
+  (table) => [
+    uniqueIndex('member_rewards_referral_key')
+      .on(table.inviteeId)
+      .where(sql`${table.source} = 'referral'`),
+    index('member_rewards_member_idx').on(table.memberId, table.id),
+    index('member_rewards_promotion_idx').on(table.promotionId),
+    check('member_rewards_amount_check', sql`${table.amount} > 0`),
   ],
 );

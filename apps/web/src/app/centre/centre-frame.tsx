@@ -13,6 +13,8 @@ export interface CentreEntry<Key extends string> {
   labelKey: string;
   /** Things waiting for the viewer on that page (a count beside the entry); none when 0 or absent. */
   badge?: number;
+  /** What the badge counts, for a screen reader ("waiting for your answer" when absent). */
+  badgeLabelKey?: string;
 }
 
 /**
@@ -60,7 +62,10 @@ export function CentreFrame<Key extends string>({
                   {entry.badge ? (
                     <span className="badge badge--hot centre__badge">
                       {formatNumber(entry.badge, formatOptions)}
-                      <span className="visually-hidden"> {t('agw_badge_waiting')}</span>
+                      <span className="visually-hidden">
+                        {' '}
+                        {t(entry.badgeLabelKey ?? 'agw_badge_waiting')}
+                      </span>
                     </span>
                   ) : null}
                 </button>

@@ -47,6 +47,16 @@ const pages: Partial<Record<MemberCentrePageKey, LazyExoticComponent<ComponentTy
       default: module.BonusDetailsPage,
     })),
   ),
+  rewardCenter: lazy(() =>
+    loadChunk(() => import('../../features/promotions/referral/reward-center-page.tsx')).then((module) => ({
+      default: module.RewardCenterPage,
+    })),
+  ),
+  referral: lazy(() =>
+    loadChunk(() => import('../../features/promotions/referral/referral-page.tsx')).then((module) => ({
+      default: module.ReferralPage,
+    })),
+  ),
   manualRebate: lazy(() =>
     loadChunk(() => import('../../features/promotions/rebate/manual-rebate-page.tsx')).then((module) => ({
       default: module.ManualRebatePage,

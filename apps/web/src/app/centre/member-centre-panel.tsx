@@ -7,6 +7,7 @@ import { useOverlayStore } from '../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../shared/stores/session-store.ts';
 import { useWhitelabel } from '../../shared/api/get-whitelabel.ts';
 import { LogoutButton } from '../../features/account/index.ts';
+import { useWaitingRewards } from '../../features/promotions/index.ts';
 import { MemberCentrePage } from './member-centre-pages.tsx';
 import { CentreFrame } from './centre-frame.tsx';
 
@@ -17,6 +18,9 @@ export function MemberCentrePanel() {
   const { open, page } = useOverlayStore((state) => state.memberCentre);
   const openMemberCentre = useOverlayStore((state) => state.openMemberCentre);
   const close = useOverlayStore((state) => state.closeMemberCentre);
+  // Rewards waiting to be claimed, on the reward centre's entry (asked while the panel is open, for
+  // a real member only).
+  const waitingRewards = useWaitingRewards(open);
   if (!whitelabel) return null;
 
   const pages = visibleMemberCentrePages({ features: whitelabel.features, isAgent });
@@ -27,7 +31,11 @@ export function MemberCentrePanel() {
       open={open}
       onClose={close}
       titleKey="member_centre"
-      entries={pages.map((key) => ({ key, labelKey: memberCentreLabelKeys[key] }))}
+      entries={pages.map((key) => ({
+        key,
+        labelKey: memberCentreLabelKeys[key],
+        ...(key === 'rewardCenter' ? { badge: waitingRewards, badgeLabelKey: 'reward_badge_waiting' } : {}),
+      }))}
       current={{ key: current, labelKey: memberCentreLabelKeys[current] }}
       onOpen={openMemberCentre}
       menuFooter={<LogoutButton className="centre__logout" />}

@@ -140,9 +140,9 @@ describe('page shell', () => {
     renderApp('/index');
     fireEvent.click(await screen.findByRole('button', { name: 'অ্যাকাউন্ট মেনু' }));
     // A page whose issue has not landed yet says so plainly.
-    fireEvent.click(screen.getByRole('button', { name: 'পুরস্কার কেন্দ্র' }));
+    fireEvent.click(screen.getByRole('button', { name: 'মিশন ও লিডারবোর্ড' }));
     const panel = await screen.findByRole('dialog', { name: 'সদস্য কেন্দ্র' });
-    expect(within(panel).getByRole('heading', { level: 2, name: 'পুরস্কার কেন্দ্র' })).toBeTruthy();
+    expect(within(panel).getByRole('heading', { level: 2, name: 'মিশন ও লিডারবোর্ড' })).toBeTruthy();
     expect(within(panel).getByText('শীঘ্রই আসছে')).toBeTruthy();
   });
 

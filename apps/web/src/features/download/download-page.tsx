@@ -4,7 +4,7 @@ import Download from 'lucide-react/icons/download';
 import Smartphone from 'lucide-react/icons/smartphone';
 import { Page } from '../../shared/ui/page.tsx';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
-import { AppQrCode } from './app-qr-code.tsx';
+import { AppQrCode } from '../../shared/ui/app-qr-code.tsx';
 import { InstallIllustration, type InstallStep } from './install-illustration.tsx';
 import { promptInstall, useInstallStore } from './pwa.ts';
 import './download-page.css';

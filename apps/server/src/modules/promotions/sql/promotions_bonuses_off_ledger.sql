@@ -5,7 +5,9 @@
 --   * an ended bonus whose end entry did not take exactly its end amount out of the bonus wallet
 --     (or that records an amount with no entry);
 --   * a bonus wallet holding money with no bonus waiting or active and its last bonus ended more
---     than p_grace_minutes ago (the settlement job moves such leftovers within a minute).
+--     than p_grace_minutes ago (the settlement job moves such leftovers within a minute);
+--   * a credited bonus whose wagering requirement is not its amount × its rule's multiple (someone
+--     lowered it in the table), or a claimed reward whose bonus is not the reward's amount.
 -- Postings through ledger_member_postings, the ledger's published view.
 CREATE OR REPLACE FUNCTION promotions_bonuses_off_ledger(p_limit integer DEFAULT 20, p_grace_minutes integer DEFAULT 10)
 RETURNS TABLE (claim_id bigint, member_id integer, problem text)
@@ -41,6 +43,16 @@ LANGUAGE sql STABLE AS $$
     UNION ALL
     SELECT NULL::bigint, l.member_id, 'the bonus wallet holds ' || l.balance || ' with no bonus open'
       FROM leftover l
+    UNION ALL
+    SELECT c.id, c.member_id, 'requires ' || c.wagering_required || ' of wagering, not ' ||
+           c.amount || ' × ' || (c.rule->>'wageringMultiple')
+      FROM bonus_claims c
+     WHERE c.state NOT IN ('waiting', 'lapsed')
+       AND c.wagering_required <> c.amount * (c.rule->>'wageringMultiple')::bigint
+    UNION ALL
+    SELECT c.id, c.member_id, 'reward ' || r.id || ' of ' || r.amount || ' became a bonus of ' || c.amount
+      FROM member_rewards r JOIN bonus_claims c ON c.id = r.bonus_claim_id
+     WHERE c.amount <> r.amount
   ) problems
   ORDER BY 2, 1
   LIMIT p_limit

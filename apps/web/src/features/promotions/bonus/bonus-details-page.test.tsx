@@ -94,6 +94,22 @@ describe('bonus details (bonusDetails)', () => {
     expect(screen.getByText('A withdrawal while you are still wagering forfeits the bonus.')).toBeTruthy();
   });
 
+  it('names a bonus that came from the reward centre as a referral reward', async () => {
+    openBonusDetails((path) =>
+      path === bonusesPath
+        ? {
+            body: {
+              bonusBalance: '100.00',
+              bonuses: [bonus({ kind: 'referral', title: 'Invite a friend', amount: '100.00' })],
+            },
+          }
+        : undefined,
+    );
+    const [card] = await screen.findAllByTestId('bonus-card');
+    expect(card!.textContent).toContain('Invite a friend');
+    expect(within(card!).getByText('Referral reward')).toBeTruthy();
+  });
+
   it('says when there is no bonus yet, and leads to the promotions', async () => {
     openBonusDetails((path) =>
       path === bonusesPath ? { body: { bonusBalance: '0.00', bonuses: [] } } : undefined,

@@ -62,7 +62,11 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
   return (
     <li className="bonus-card" data-testid="bonus-card" data-state={bonus.state}>
       <div className="bonus-card__head">
-        <h4 className="bonus-card__title">{bonus.title}</h4>
+        <div className="bonus-card__name">
+          <h4 className="bonus-card__title">{bonus.title}</h4>
+          {/* A reward claimed in the reward centre: its title is the referral promotion's. */}
+          {bonus.kind === 'referral' ? <p className="bonus-card__kind">{t('bonus_kind_referral')}</p> : null}
+        </div>
         <Badge tone={state.tone}>{t(state.labelKey)}</Badge>
       </div>
       {bonus.state === 'waiting' ? null : (

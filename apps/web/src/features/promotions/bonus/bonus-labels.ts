@@ -23,6 +23,8 @@ const eligibilityReasonKeys: Record<BonusRefusalReason, string> = {
   limit_reached: 'bonus_reason_limit_reached',
   bonus_active: 'bonus_reason_bonus_active',
   agent: 'bonus_reason_agent',
+  referral_only: 'bonus_reason_referral_only',
+  expired: 'bonus_reason_expired',
 };
 
 /** The sentence of a reason; a reason this page does not know (a newer server's) reads as the generic one. */

@@ -190,6 +190,59 @@ describe('the bonus panel of /promoDetail', () => {
     expect(screen.queryByRole('button', { name: 'Claim bonus' })).toBeNull();
   });
 
+  describe('a referral promotion', () => {
+    const referralRule: BonusRule = {
+      ...rule,
+      kind: 'referral',
+      percent: null,
+      amount: '100.00',
+      minDeposit: '200.00',
+      firstDepositOnly: false,
+      newMemberDays: 14,
+      wageringMultiple: 60,
+      maxBet: '50.00',
+      depositWithinDays: 30,
+    };
+
+    it('states what a friend earns, and leads a member to Invite friends', async () => {
+      showOffer(offer({ rule: referralRule, state: 'joined' }));
+      const facts = await screen.findByTestId('bonus-rule');
+      expect(facts.textContent).toContain(
+        'Invite a friend: the first time they deposit ৳200.00 or more, you get ৳100.00',
+      );
+      expect(facts.textContent).toContain('Their deposit must come within 14 days of registering');
+      expect(facts.textContent).toContain(
+        'Your reward waits in the reward centre for 30 days: claim it there',
+      );
+      expect(facts.textContent).toContain('Paid as a bonus: wager 60× the reward');
+      expect(facts.textContent).not.toContain('Once per member');
+      expect(screen.getByRole('heading', { name: 'Referral reward' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Claim bonus' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'My rewards' }).getAttribute('href')).toBe(
+        '/index?centre=rewardCenter',
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Invite friends' }));
+      expect(useOverlayStore.getState().memberCentre).toMatchObject({ open: true, page: 'referral' });
+    });
+
+    it('asks a visitor to log in before inviting', async () => {
+      showOffer(offer({ rule: referralRule, state: 'claim' }), { isMember: false });
+      fireEvent.click(await screen.findByRole('button', { name: 'Invite friends' }));
+      expect(useOverlayStore.getState().openModals).toContain('loginPopupModal');
+      expect(useOverlayStore.getState().memberCentre.open).toBe(false);
+      expect(screen.queryByRole('button', { name: 'Claim bonus' })).toBeNull();
+    });
+
+    it('says why a claim on it is refused', async () => {
+      showOffer(offer({ state: 'closed', reason: 'referral_only' }));
+      expect(
+        await screen.findByText(
+          'This promotion rewards you for inviting friends: there is nothing to claim. Share your invitation link instead.',
+        ),
+      ).toBeTruthy();
+    });
+  });
+
   it('keeps the coming-soon button off', async () => {
     showOffer(offer({ state: 'coming_soon' }));
     await screen.findByTestId('bonus-rule');

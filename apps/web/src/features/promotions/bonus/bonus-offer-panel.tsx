@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import Gift from 'lucide-react/icons/gift';
+import UserPlus from 'lucide-react/icons/user-plus';
 import type { BonusOffer } from '@khela/contract';
 import { compareAmounts } from '@khela/contract/money';
+import { useBrand } from '../../../shared/api/get-whitelabel.ts';
 import { memberCentreHref } from '../../../shared/config/centre-pages.ts';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
@@ -101,11 +103,50 @@ function IssuedAction({ offer }: { offer: BonusOffer }) {
   );
 }
 
+/**
+ * A referral promotion (`joined`, and `claim` for a visitor): nothing to claim, the member takes part
+ * by inviting friends. The button opens the member centre's Invite friends page (a visitor logs in
+ * first); a member also finds the rewards already earned in the reward centre.
+ */
+function InviteAction({ isMember }: { isMember: boolean }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const loginCheck = useLoginCheck();
+  const openMemberCentre = useOverlayStore((state) => state.openMemberCentre);
+  if (!brand.features.referral) return <p className="bonus-offer__status">{t('ref_error_off')}</p>;
+  return (
+    <>
+      <p className="bonus-offer__status">{t('bonus_invite_text')}</p>
+      <div className="bonus-offer__buttons">
+        <button
+          type="button"
+          className="button button--gold button--large"
+          onClick={() => loginCheck(() => openMemberCentre('referral'))}
+        >
+          <UserPlus size={20} aria-hidden="true" />
+          {t('bonus_invite_friends')}
+        </button>
+        {isMember ? (
+          <Link className="button button--outline" to={memberCentreHref('rewardCenter')}>
+            {t('bonus_open_rewards')}
+          </Link>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
 function OfferAction({ offer }: { offer: BonusOffer }) {
   const { t } = useTranslation();
   switch (offer.state) {
     case 'claim':
-      return <ClaimAction promotionId={offer.promotionId} />;
+      return offer.rule.kind === 'referral' ? (
+        <InviteAction isMember={false} />
+      ) : (
+        <ClaimAction promotionId={offer.promotionId} />
+      );
+    case 'joined':
+      return <InviteAction isMember />;
     case 'process':
       return <WaitingAction offer={offer} />;
     case 'issued':
@@ -128,7 +169,7 @@ function OfferAction({ offer }: { offer: BonusOffer }) {
 
 /**
  * /promoDetail's bonus (issue 39): the promotion's rule in plain words and what the viewer can do
- * now (claim, deposit, follow the wagering), by the offer's state.
+ * now (claim, deposit, follow the wagering, invite friends), by the offer's state.
  */
 export function BonusOfferPanel({ offer }: { offer: BonusOffer }) {
   const { t } = useTranslation();
@@ -137,7 +178,7 @@ export function BonusOfferPanel({ offer }: { offer: BonusOffer }) {
     <section className="bonus-offer" aria-labelledby="bonus-offer-title" data-state={offer.state}>
       <h2 id="bonus-offer-title" className="bonus-offer__title">
         <Gift size={20} aria-hidden="true" />
-        {t('bonus_offer_title')}
+        {t(offer.rule.kind === 'referral' ? 'bonus_offer_title_referral' : 'bonus_offer_title')}
       </h2>
       <BonusRuleFacts rule={offer.rule} />
       <div className="bonus-offer__action">

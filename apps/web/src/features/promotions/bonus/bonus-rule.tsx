@@ -32,33 +32,70 @@ export function useWeightsText() {
 }
 
 /**
+ * A referral rule in plain words: what the friend's deposit must be and when, what the member who
+ * invited them gets, how long the reward waits to be claimed, then the bonus's wagering.
+ */
+function useReferralFacts() {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  const percent = usePercent();
+  const weightsText = useWeightsText();
+  return (rule: BonusRule): (string | null)[] => {
+    const hasMinimum = compareAmounts(rule.minDeposit, '0') > 0;
+    const values = { deposit: money(rule.minDeposit), amount: money(rule.amount) };
+    const headline =
+      rule.percent === null
+        ? t(hasMinimum ? 'bonus_rule_referral_fixed' : 'bonus_rule_referral_fixed_any', values)
+        : t(hasMinimum ? 'bonus_rule_referral_percent' : 'bonus_rule_referral_percent_any', {
+            ...values,
+            percent: percent(rule.percent),
+          });
+    return [
+      headline,
+      rule.newMemberDays === null ? null : t('bonus_rule_referral_within', { count: rule.newMemberDays }),
+      t('bonus_rule_referral_claim', { count: rule.depositWithinDays }),
+      t('bonus_rule_referral_wagering', { multiple: rule.wageringMultiple }),
+      t('bonus_rule_max_bet', { amount: money(rule.maxBet) }),
+      t('bonus_rule_expiry', { count: rule.expiryDays }),
+      t('bonus_rule_counts', { list: weightsText(rule.weights) }),
+      rule.maxClaims === null ? null : t('bonus_rule_referral_max_rewards', { count: rule.maxClaims }),
+    ];
+  };
+}
+
+/**
  * A bonus rule in plain words, one fact an item: what it gives, the smallest deposit, the wagering,
- * the maximum bet, the expiry, what counts, then who may claim it and how often.
+ * the maximum bet, the expiry, what counts, then who may claim it and how often. A referral rule
+ * says what a friend's deposit earns instead (no claim period: it is earned, not claimed).
  */
 export function BonusRuleFacts({ rule }: { rule: BonusRule }) {
   const { t } = useTranslation();
   const { money } = useMoney();
   const percent = usePercent();
   const weightsText = useWeightsText();
+  const referralFacts = useReferralFacts();
   const isMatch = rule.kind === 'deposit_match';
-  const facts = [
-    isMatch
-      ? t(rule.firstDepositOnly ? 'bonus_rule_match_first' : 'bonus_rule_match', {
-          percent: percent(rule.percent ?? '0'),
-          amount: money(rule.amount),
-        })
-      : t('bonus_rule_fixed', { amount: money(rule.amount) }),
-    isMatch && compareAmounts(rule.minDeposit, '0') > 0
-      ? t('bonus_rule_min_deposit', { amount: money(rule.minDeposit) })
-      : null,
-    t('bonus_rule_wagering', { multiple: rule.wageringMultiple }),
-    t('bonus_rule_max_bet', { amount: money(rule.maxBet) }),
-    t('bonus_rule_expiry', { count: rule.expiryDays }),
-    t('bonus_rule_counts', { list: weightsText(rule.weights) }),
-    rule.newMemberDays === null ? null : t('bonus_rule_new_members', { count: rule.newMemberDays }),
-    t(claimPeriodKeys[rule.claimPeriod]),
-    rule.maxClaims === null ? null : t('bonus_rule_max_claims', { count: rule.maxClaims }),
-  ];
+  const facts =
+    rule.kind === 'referral'
+      ? referralFacts(rule)
+      : [
+          isMatch
+            ? t(rule.firstDepositOnly ? 'bonus_rule_match_first' : 'bonus_rule_match', {
+                percent: percent(rule.percent ?? '0'),
+                amount: money(rule.amount),
+              })
+            : t('bonus_rule_fixed', { amount: money(rule.amount) }),
+          isMatch && compareAmounts(rule.minDeposit, '0') > 0
+            ? t('bonus_rule_min_deposit', { amount: money(rule.minDeposit) })
+            : null,
+          t('bonus_rule_wagering', { multiple: rule.wageringMultiple }),
+          t('bonus_rule_max_bet', { amount: money(rule.maxBet) }),
+          t('bonus_rule_expiry', { count: rule.expiryDays }),
+          t('bonus_rule_counts', { list: weightsText(rule.weights) }),
+          rule.newMemberDays === null ? null : t('bonus_rule_new_members', { count: rule.newMemberDays }),
+          t(claimPeriodKeys[rule.claimPeriod]),
+          rule.maxClaims === null ? null : t('bonus_rule_max_claims', { count: rule.maxClaims }),
+        ];
   return (
     <ul className="bonus-rule" data-testid="bonus-rule">
       {facts.map((fact) => (fact === null ? null : <li key={fact}>{fact}</li>))}

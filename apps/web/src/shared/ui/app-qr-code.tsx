@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './app-qr-code.css';
 
 /** A QR code of `url`, drawn as SVG by the `qrcode` package, which loads only when a code is shown. */
 export function AppQrCode({ url, label }: { url: string; label: string }) {
