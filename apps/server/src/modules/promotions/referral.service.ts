@@ -89,6 +89,19 @@ export const memberReferralDirectory: MemberReferralDirectory = {
   },
 };
 
+/**
+ * Adds what the friend and the referrer now share to the referral's signals for review: the same
+ * payout account (withdrawals' published answer; the numbers stay there). Registration noted the
+ * same address (`same_ip`). Signals flag; they block nothing (docs/promotions.md).
+ */
+async function refreshSignals(tx: Database, referrerId: number, inviteeId: number): Promise<void> {
+  await tx.execute(sql`
+    update referrals set signals = signals || '["same_payout_account"]'::jsonb
+     where invitee_id = ${inviteeId} and referrer_id = ${referrerId}
+       and not signals ? 'same_payout_account'
+       and withdrawals_shared_payout_account(${referrerId}::integer, ${inviteeId}::integer)`);
+}
+
 /** The running referral promotion (the lowest id if several run), or null. */
 async function runningReferralRule(
   db: Database,
@@ -162,6 +175,7 @@ export async function creditReferralReward(
   }
   const amount = rewardFor(settings, rule, deposit.credited);
   if (amount <= 0n) return null;
+  await refreshSignals(tx, referral.referrerId, deposit.memberId);
   const [reward] = await tx
     .insert(memberRewards)
     .values({
@@ -326,6 +340,7 @@ export async function claimReward(
     if (reward.state === 'claimed') throw notEligible('claimed');
     const now = await nowOf(tx);
     if (reward.state === 'expired' || reward.expiresAt.getTime() <= now) throw notEligible('expired');
+    if (reward.inviteeId !== null) await refreshSignals(tx, member.memberId, reward.inviteeId);
     const [row] = await tx
       .insert(bonusClaims)
       .values({

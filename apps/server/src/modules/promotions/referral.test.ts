@@ -323,6 +323,44 @@ describe('refer a friend', () => {
     }
   });
 
+  it("flags a friend who bound the referrer's payout account, at the reward and at its claim", async () => {
+    const bind = async (token: string, accountNumber: string) => {
+      const bound = await call(sut, {
+        method: 'POST',
+        url: '/wps/withdraw/account/bind',
+        token,
+        sealed: true,
+        body: {
+          paymentPassword: '135790',
+          kind: 'ewallet',
+          providerName: 'bKash',
+          accountName: 'Same Person',
+          accountNumber,
+        },
+      });
+      expect(bound.status, JSON.stringify(bound.body)).toBe(200);
+    };
+    const signalsOf = async (inviteeId: number) =>
+      (await sut.db.select().from(referrals).where(eq(referrals.inviteeId, inviteeId)))[0]!.signals;
+    const referrer = await registered();
+    const code = await codeOf(referrer.token);
+    await bind(referrer.token, '01711000001');
+    const first = await registered({ referralCode: code });
+    await bind(first.token, '01711000001');
+    await deposit(first.token, '200');
+    expect(await signalsOf(first.id)).toEqual(['same_ip', 'same_payout_account']);
+
+    // Another friend binds it only after the reward was earned: found when the referrer claims.
+    const second = await registered({ referralCode: code });
+    await bind(second.token, '01711000002');
+    await deposit(second.token, '200');
+    expect(await signalsOf(second.id)).toEqual(['same_ip']);
+    await bind(referrer.token, '01711000002');
+    const reward = (await rewardRows(referrer.id)).find((row) => row.inviteeId === second.id)!;
+    expect((await claimReward(referrer.token, { id: reward.id })).status).toBe(200);
+    expect(await signalsOf(second.id)).toEqual(['same_ip', 'same_payout_account']);
+  });
+
   it('names a bonus whose wagering requirement was lowered behind the ledger', async () => {
     const referrer = await registered();
     const friend = await registered({ referralCode: await codeOf(referrer.token) });
