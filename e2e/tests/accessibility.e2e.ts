@@ -43,6 +43,7 @@ const backOfficePaths = [
   '/money/alerts',
   '/money/rebates',
   '/money/bonus-claims',
+  '/money/bonus-applications',
   '/money/referral-rewards',
   '/site/banners',
   '/site/announcements',

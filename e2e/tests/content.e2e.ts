@@ -204,7 +204,7 @@ describe('promotions', () => {
       const { page, context, errors } = await open('/promotions', viewport, 'EN');
       const cards = page.locator('.promo-card:not(.promo-card--skeleton)');
       await cards.first().waitFor();
-      expect(await cards.count()).toBe(6);
+      expect(await cards.count()).toBe(7);
       await page.getByRole('button', { name: 'Welcome' }).click();
       await page.waitForURL(/type=welcome/);
       await expect.poll(() => cards.count()).toBe(1);

@@ -169,6 +169,13 @@ export const bindPayoutAccount = {
   encrypted: true,
 } as Calls['bindPayoutAccount'];
 
+export const bonusApply = {
+  id: 'bonusApply',
+  method: 'POST',
+  path: '/wps/promotion/apply',
+  encrypted: false,
+} as Calls['bonusApply'];
+
 export const bonusClaim = {
   id: 'bonusClaim',
   method: 'POST',
@@ -616,6 +623,27 @@ export const operatorBanners = {
   path: '/api/operator/content/banners',
   encrypted: false,
 } as Calls['operatorBanners'];
+
+export const operatorBonusApplicationDecide = {
+  id: 'operatorBonusApplicationDecide',
+  method: 'POST',
+  path: '/api/operator/promotion/application/decide',
+  encrypted: false,
+} as Calls['operatorBonusApplicationDecide'];
+
+export const operatorBonusApplicationImage = {
+  id: 'operatorBonusApplicationImage',
+  method: 'GET',
+  path: '/api/operator/promotion/application/image',
+  encrypted: false,
+} as Calls['operatorBonusApplicationImage'];
+
+export const operatorBonusApplications = {
+  id: 'operatorBonusApplications',
+  method: 'GET',
+  path: '/api/operator/promotion/applications',
+  encrypted: false,
+} as Calls['operatorBonusApplications'];
 
 export const operatorBonusClaims = {
   id: 'operatorBonusClaims',

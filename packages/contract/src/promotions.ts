@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
+import { plainTextSchema } from './input-rules.ts';
 import { gameCategorySchema } from './system.ts';
-import { decimalAmountSchema } from './wallet.ts';
+import { decimalAmountSchema, imageUploadSchema } from './wallet.ts';
 
 /**
  * Promotions that pay (issue 39). First of them, the manual rebate (spec 2 member centre
@@ -110,6 +111,17 @@ export const wageringCategories = ['LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPO
 export const wageringCategorySchema = z.enum(wageringCategories);
 export type WageringCategory = z.infer<typeof wageringCategorySchema>;
 
+/**
+ * How a member obtains the bonus: `claim`, with the promotion page's button (a fixed bonus credited
+ * at once, a deposit match waiting for the deposit), or `apply`, with an application (pictures, a
+ * comment, the terms agreed) that an operator reviews and approves or rejects (docs/promotions.md
+ * "Applications with review"). Only a fixed bonus is obtained by application. Optional: rules and
+ * claims stored before it carry none, which means `claim`.
+ */
+export const bonusObtainWays = ['claim', 'apply'] as const;
+export const bonusObtainSchema = z.enum(bonusObtainWays);
+export type BonusObtain = z.infer<typeof bonusObtainSchema>;
+
 const percentSchema = z
   .string()
   .regex(/^(?:[1-9][0-9]{0,2}|0)(?:\.[0-9]{1,2})?$/, 'format')
@@ -148,8 +160,17 @@ export const bonusRuleSchema = z
     expiryDays: z.number().int().min(1).max(90),
     /** deposit_match: days a claim waits for its deposit before it lapses; referral: days a reward waits in the reward centre. */
     depositWithinDays: z.number().int().min(1).max(30),
+    /** `claim` (missing: the same) or `apply` (an application reviewed by an operator; fixed only). */
+    obtain: bonusObtainSchema.optional(),
   })
   .superRefine((rule, context) => {
+    if (rule.obtain === 'apply' && rule.kind !== 'fixed') {
+      context.addIssue({
+        code: 'custom',
+        path: ['obtain'],
+        message: 'only a fixed bonus is obtained by application',
+      });
+    }
     if (rule.kind !== 'referral' && (rule.kind === 'deposit_match') !== (rule.percent !== null)) {
       context.addIssue({
         code: 'custom',
@@ -222,32 +243,98 @@ export const bonusRefusalReasons = [
   'agent',
   'referral_only',
   'expired',
+  /** The bonus is obtained by application (`POST /wps/promotion/apply`), not by a claim. */
+  'apply_only',
+  /** The bonus is claimed with the page's button: there is nothing to apply for. */
+  'claim_only',
 ] as const;
 export const bonusRefusalReasonSchema = z.enum(bonusRefusalReasons);
 export type BonusRefusalReason = z.infer<typeof bonusRefusalReasonSchema>;
+
+/**
+ * A member's application for a bonus obtained by application (rule `obtain: 'apply'`):
+ * `applying` (sent, waiting for the operators' review), `approved` (the bonus was credited),
+ * `rejected` (with the operator's reason).
+ */
+export const bonusApplicationStates = ['applying', 'approved', 'rejected'] as const;
+export const bonusApplicationStateSchema = z.enum(bonusApplicationStates);
+export type BonusApplicationState = z.infer<typeof bonusApplicationStateSchema>;
+
+export const bonusApplicationSchema = z.object({
+  id: z.number().int(),
+  promotionId: z.number().int(),
+  state: bonusApplicationStateSchema,
+  /** The bonus it asks for: the rule's amount when it was sent. */
+  amount: decimalAmountSchema,
+  /** The member's comment (plain text), null when none. */
+  comment: z.string().nullable(),
+  /** How many pictures were sent (1–3; operators see them). */
+  imageCount: z.number().int(),
+  /** ms since epoch. */
+  submittedAt: z.number().int(),
+  /** When it was approved or rejected; null while applying. */
+  decidedAt: z.number().int().nullable(),
+  /** rejected: the operator's reason, for the member; null otherwise. */
+  reason: z.string().nullable(),
+});
+export type BonusApplication = z.infer<typeof bonusApplicationSchema>;
 
 /** The rule as the promotion page states it, amounts in major units. */
 export const bonusOfferSchema = z.object({
   promotionId: z.number().int(),
   rule: bonusRuleSchema,
   /**
-   * For the viewing member (spec 4): `claim` may claim now; `process` claimed, waiting for the
-   * deposit; `issued` credited and being wagered; `claimed` claimed this period (wagered, or ended);
-   * `closed` not open to this member (`reason` says why); `coming_soon` before the start;
-   * `joined` a referral promotion, in which every member takes part by inviting friends.
-   * A guest sees `claim` when the promotion is running (claiming asks for a login).
+   * For the viewing member (spec 4): `claim` may claim now (a rule with `obtain: 'apply'`: may
+   * apply now, the page shows the application form); `applying` applied this period, waiting for
+   * the review; `rejected` the application was rejected (`application.reason` says why); `process`
+   * claimed, waiting for the deposit; `issued` credited and being wagered; `claimed` claimed this
+   * period (wagered, or ended); `closed` not open to this member (`reason` says why);
+   * `coming_soon` before the start; `joined` a referral promotion, in which every member takes part
+   * by inviting friends. A guest sees `claim` when the promotion is running (claiming or applying
+   * asks for a login). Every state is one of spec 4's activity states.
    */
-  state: z.enum(['claim', 'process', 'issued', 'claimed', 'closed', 'coming_soon', 'joined']),
+  state: z.enum([
+    'claim',
+    'applying',
+    'rejected',
+    'process',
+    'issued',
+    'claimed',
+    'closed',
+    'coming_soon',
+    'joined',
+  ]),
   /** Why it is closed to this member (PROMOTION_NOT_ELIGIBLE's reasons); null otherwise. */
   reason: bonusRefusalReasonSchema.nullable(),
   /** The member's bonus of this promotion in the current period, if any. */
   bonus: bonusSchema.nullable(),
+  /** The member's application of this promotion in the current period, if any (`obtain: 'apply'`). */
+  application: bonusApplicationSchema.nullable(),
 });
 export type BonusOffer = z.infer<typeof bonusOfferSchema>;
 
 export const bonusClaimBodySchema = z
   .object({ promotionId: z.number().int().min(1).max(2_147_483_647) })
   .strict();
+
+/** Spec 5: a comment of at most 140 characters; activity uploads png or jpg, 5 MB each, at most 3. */
+export const applicationCommentMaxLength = 140;
+export const applicationImagesMax = 3;
+
+/**
+ * An application: the promotion, pictures (png or jpg by their bytes, 5 MB each, 1 to 3: the
+ * server sniffs each), an optional comment (plain text: normalised, no `<` or `>`, 140 characters)
+ * and the terms agreed (`true`, nothing else).
+ */
+export const bonusApplyBodySchema = z
+  .object({
+    promotionId: z.number().int().min(1).max(2_147_483_647),
+    comment: plainTextSchema({ max: applicationCommentMaxLength }).optional(),
+    images: z.array(imageUploadSchema).min(1).max(applicationImagesMax),
+    agreeTerms: z.literal(true, { error: 'the terms must be agreed to' }),
+  })
+  .strict();
+export type BonusApplyBody = z.infer<typeof bonusApplyBodySchema>;
 
 export const bonusCalls = {
   bonusOffer: defineCall({
@@ -273,6 +360,18 @@ export const bonusCalls = {
     tag: 'promotions',
     body: bonusClaimBodySchema,
     value: bonusSchema,
+  }),
+  bonusApply: defineCall({
+    id: 'bonusApply',
+    method: 'POST',
+    path: '/wps/promotion/apply',
+    auth: 'realMember',
+    encrypted: false,
+    summary:
+      'Applies for a bonus obtained by application: 1–3 png or jpg pictures (5 MB each), an optional comment (140), the terms agreed; an operator reviews it (PROMOTION_NOT_ELIGIBLE with the reason; VALIDATION_FAILED for a file)',
+    tag: 'promotions',
+    body: bonusApplyBodySchema,
+    value: bonusApplicationSchema,
   }),
   bonuses: defineCall({
     id: 'bonuses',

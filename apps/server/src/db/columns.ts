@@ -52,3 +52,14 @@ export const fourEyesDecision = () => ({
   decidedAt: moment('decided_at'),
   decisionReason: text('decision_reason'),
 });
+
+/**
+ * A picture a member sent (png or jpg, checked by its bytes: shared/images.ts) at its place among
+ * its owner's (a deposit's receipts, an application's pictures), keyed with the owner's id.
+ */
+export const uploadedImage = () => ({
+  position: integer('position').notNull(),
+  contentType: text('content_type').notNull(),
+  image: bytea('image').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { promotionActionSchema, promotionTypeSchema } from '../content.ts';
+import { approveOrRejectFields, rejectionNeedsReason } from '../deposits.ts';
 import { defineCall } from '../define.ts';
 import { INT4_MAX } from '../input-rules.ts';
 import {
+  bonusApplicationStateSchema,
   bonusKindSchema,
   bonusRuleSchema,
   bonusStateSchema,
@@ -10,7 +12,7 @@ import {
   wageringCategories,
   type WageringCategory,
 } from '../promotions.ts';
-import { amountInputSchema, decimalAmountSchema } from '../wallet.ts';
+import { amountInputSchema, decimalAmountSchema, imageUploadSchema } from '../wallet.ts';
 import type { OperatorPermission } from './roles.ts';
 
 /**
@@ -193,6 +195,53 @@ export const referralRewardsQuerySchema = z.object({
   flagged: z.enum(['true', 'false']).optional(),
 });
 
+/**
+ * A member's application for a bonus obtained by application (bonus_applications), as the back
+ * office reviews it (docs/back-office-promotions.md "Money → Bonus applications").
+ */
+export const bonusApplicationRowSchema = z.object({
+  id: z.number().int(),
+  promotionId: z.number().int(),
+  title: z.string(),
+  memberId: z.number().int(),
+  username: z.string(),
+  currency: z.string(),
+  /** The bonus it asks for (the rule's amount when it was sent). */
+  amount: decimalAmountSchema,
+  /** The member's comment, plain text (never markup); null when none. */
+  comment: z.string().nullable(),
+  /** Pictures sent (1–3), read one by one with operatorBonusApplicationImage. */
+  imageCount: z.number().int(),
+  state: bonusApplicationStateSchema,
+  /** ms since epoch. */
+  submittedAt: z.number().int(),
+  /**
+   * Four eyes: whether its approval needs two operators (the amount is at or above the brand's
+   * `insiderControls.bonusApplicationSecondApproverFrom`), and the first approval while it waits
+   * for the second operator (null otherwise).
+   */
+  needsSecondApprover: z.boolean(),
+  firstApprovedBy: z.string().nullable(),
+  firstApprovedAt: z.number().int().nullable(),
+  /** Who approved (the second) or rejected it, when and why; null while applying. */
+  decidedBy: z.string().nullable(),
+  decidedAt: z.number().int().nullable(),
+  decisionReason: z.string().nullable(),
+  /** The bonus the approval credited (Money → Bonus claims). */
+  bonusClaimId: z.number().int().nullable(),
+});
+export type BonusApplicationRow = z.infer<typeof bonusApplicationRowSchema>;
+
+export const bonusApplicationsQuerySchema = z.object({
+  state: bonusApplicationStateSchema.optional(),
+  promotionId: z.coerce.number().int().min(1).max(INT4_MAX).optional(),
+  username: z.string().trim().min(1).max(64).optional(),
+  /** Sent in the last `days` days; applications still waiting are listed whatever their age. */
+  days: z.coerce.number().int().min(1).max(90).default(30),
+});
+
+const applicationIdSchema = z.number().int().min(1).max(INT4_MAX);
+
 export const promotionsAdminCalls = {
   operatorBonusRules: defineCall({
     id: 'operatorBonusRules',
@@ -302,12 +351,60 @@ export const promotionsAdminCalls = {
       expired: countAndAmount,
     }),
   }),
+  operatorBonusApplications: defineCall({
+    id: 'operatorBonusApplications',
+    method: 'GET',
+    path: '/api/operator/promotion/applications',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Bonus applications to review: waiting ones first (oldest first), then decided ones of the last days (newest first), at most 200, by state, promotion and member; with the four-eyes threshold',
+    tag: 'back-office-promotions',
+    query: bonusApplicationsQuerySchema,
+    value: z.object({
+      items: z.array(bonusApplicationRowSchema),
+      /** Every application the filters match (not only the 200 listed), and those waiting. */
+      count: z.number().int(),
+      applying: z.number().int(),
+      /** From this bonus an approval needs two operators; null when four eyes are off (`0`). */
+      secondApproverFrom: decimalAmountSchema.nullable(),
+      /** Promotions obtained by application or with an application, for the filter. */
+      promotions: z.array(z.object({ promotionId: z.number().int(), title: z.string() })),
+    }),
+  }),
+  operatorBonusApplicationImage: defineCall({
+    id: 'operatorBonusApplicationImage',
+    method: 'GET',
+    path: '/api/operator/promotion/application/image',
+    auth: 'operator',
+    encrypted: false,
+    summary: 'A picture a member sent with a bonus application (index 0 to 2)',
+    tag: 'back-office-promotions',
+    query: z.object({
+      id: z.coerce.number().int().min(1).max(INT4_MAX),
+      index: z.coerce.number().int().min(0).max(2).default(0),
+    }),
+    value: imageUploadSchema,
+  }),
+  operatorBonusApplicationDecide: defineCall({
+    id: 'operatorBonusApplicationDecide',
+    method: 'POST',
+    path: '/api/operator/promotion/application/decide',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Approves (the bonus is credited; from the four-eyes threshold the first approval waits for a second operator) or rejects (with a reason the member sees) a bonus application, audited',
+    tag: 'back-office-promotions',
+    body: z.object({ id: applicationIdSchema, ...approveOrRejectFields }).refine(...rejectionNeedsReason),
+    value: bonusApplicationRowSchema,
+  }),
 };
 
 /**
  * Rules are edited like the promotion pages they belong to (content.read, content.write: the
- * content role and the owner); the claims and referral rewards are members' money, listed like the
- * rebate's claims (money.read).
+ * content role and the owner); the claims, referral rewards and applications are members' money,
+ * listed like the rebate's claims (money.read); an application is decided with the permission that
+ * approves adjustments (money.adjust.approve).
  */
 export const promotionsAdminCallPermissions: Record<keyof typeof promotionsAdminCalls, OperatorPermission> = {
   operatorBonusRules: 'content.read',
@@ -316,4 +413,9 @@ export const promotionsAdminCallPermissions: Record<keyof typeof promotionsAdmin
   operatorBonusRuleRemove: 'content.write',
   operatorBonusClaims: 'money.read',
   operatorReferralRewards: 'money.read',
+  // Applications are members' money too: read like the claims; deciding one credits a bonus, as an
+  // adjustment's approval credits money (money.adjust.approve: the owner and finance).
+  operatorBonusApplications: 'money.read',
+  operatorBonusApplicationImage: 'money.read',
+  operatorBonusApplicationDecide: 'money.adjust.approve',
 };

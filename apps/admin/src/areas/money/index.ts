@@ -3,6 +3,8 @@ import BookOpen from 'lucide-react/icons/book-open';
 import Download from 'lucide-react/icons/download';
 import GitCompare from 'lucide-react/icons/git-compare';
 import HandCoins from 'lucide-react/icons/hand-coins';
+// The pictures an application brings (the same icon as Site → Banners: one icon in the entry).
+import Image from 'lucide-react/icons/image';
 import Smartphone from 'lucide-react/icons/smartphone';
 import Scale from 'lucide-react/icons/scale';
 import ShieldCheck from 'lucide-react/icons/shield-check';
@@ -14,7 +16,7 @@ import { lazyPage, type AdminArea } from '../../app/area.ts';
 
 /**
  * Money (issue 15, item 4): the queues, four-eyes adjustments, the ledger, the verifier, vendor
- * transfers; the promotions' claims (rebates, bonuses, referral rewards: issue 39).
+ * transfers; the promotions' claims (rebates, bonuses, bonus applications, referral rewards: issue 39).
  */
 export const moneyArea: AdminArea = {
   id: 'money',
@@ -68,6 +70,13 @@ export const moneyArea: AdminArea = {
       permission: 'money.read',
       icon: TicketPercent,
       page: lazyPage(() => import('./bonus-claims-page.tsx')),
+    },
+    {
+      path: '/money/bonus-applications',
+      labelKey: 'money_nav_bonus_applications',
+      permission: 'money.read',
+      icon: Image,
+      page: lazyPage(() => import('./bonus-applications-page.tsx')),
     },
     {
       path: '/money/referral-rewards',

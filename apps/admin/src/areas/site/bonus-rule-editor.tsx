@@ -1,8 +1,10 @@
 import {
   bonusKinds,
+  bonusObtainWays,
   claimPeriods,
   wageringCategories,
   type BonusKind,
+  type BonusObtain,
   type ClaimPeriod,
   type WageringCategory,
 } from '@khela/contract';
@@ -31,14 +33,16 @@ addTexts(bonusTexts);
  * schema, the brand's precision, the bound's smallest multiple), the server's refusal shown under
  * its field, and the rule as one sentence while it is typed. A referral reward's fields say what
  * they mean for it (the friend's deposit and days, the days the reward waits), its percentage is
- * optional, and "first deposit only" and the claim period, which do not apply to it, are hidden.
+ * optional, and "first deposit only" and the claim period, which do not apply to it, are hidden. A
+ * fixed bonus chooses how members get it: claimed with the button, or by application (pictures an
+ * operator reviews in Money → Bonus applications); the other kinds are always claimed.
  */
 
 type TextKey = Exclude<
   {
     [K in keyof RuleDraft]: RuleDraft[K] extends string ? K : never;
   }[keyof RuleDraft],
-  'kind' | 'claimPeriod'
+  'kind' | 'claimPeriod' | 'obtain'
 >;
 
 export interface BonusRuleEditorProps {
@@ -69,6 +73,7 @@ export function BonusRuleEditor({
     setDraft((previous) => ({ ...previous, weights: { ...previous.weights, [category]: value } }));
   const isMatch = draft.kind === 'deposit_match';
   const isReferral = draft.kind === 'referral';
+  const isFixed = draft.kind === 'fixed';
   /** What the amount is: a cap once a percentage is given, else the bonus or reward itself. */
   const amountLabel = isMatch
     ? 'site_bonus_amount_cap'
@@ -143,6 +148,17 @@ export function BonusRuleEditor({
           hint={t(`site_bonus_kind_${draft.kind}_hint`)}
           error={errors.kind}
         />
+        {isFixed ? (
+          <SelectField
+            label={t('site_bonus_obtain')}
+            name="obtain"
+            value={draft.obtain}
+            onChange={(event) => set('obtain', event.target.value as BonusObtain)}
+            options={bonusObtainWays.map((way) => ({ value: way, label: t(`site_bonus_obtain_${way}`) }))}
+            hint={t(`site_bonus_obtain_${draft.obtain}_hint`)}
+            error={errors.obtain}
+          />
+        ) : null}
         {isMatch ? text('percent', t('site_bonus_percent')) : null}
         {isReferral
           ? text('percent', t('site_bonus_referral_percent'), { hint: t('site_bonus_referral_percent_hint') })
@@ -165,7 +181,9 @@ export function BonusRuleEditor({
       <div className="form__grid">
         {isReferral ? null : (
           <SelectField
-            label={t('site_bonus_claim_period')}
+            label={t(
+              isFixed && draft.obtain === 'apply' ? 'site_bonus_apply_period' : 'site_bonus_claim_period',
+            )}
             name="claimPeriod"
             value={draft.claimPeriod}
             onChange={(event) => set('claimPeriod', event.target.value as ClaimPeriod)}

@@ -2,6 +2,7 @@ import {
   bonusRuleInputSchema,
   wageringCategories,
   type BonusKind,
+  type BonusObtain,
   type BonusRule,
   type ClaimPeriod,
   type WageringCategory,
@@ -21,6 +22,9 @@ addTexts(bonusTexts);
  * server checks them), and the rule in words: the list's summary and the editor's preview sentence
  * ("100 % of a first deposit up to ৳500 · wager 60× · max bet ৳200 · 7 days").
  *
+ * A fixed bonus may be obtained by application (`obtain: 'apply'`): members send pictures that an
+ * operator reviews in Money → Bonus applications; any other rule is claimed with the page's button.
+ *
  * A referral rule (kind `referral`) rewards the member who invited a friend when the friend's first
  * deposit of at least `minDeposit` comes within `newMemberDays` of registering: a fixed `amount`, or
  * with a `percent`, that share of the deposit up to `amount`. The reward waits `depositWithinDays`
@@ -37,6 +41,8 @@ export interface RuleContext {
 
 export interface RuleDraft {
   kind: BonusKind;
+  /** How members get it: a claim with the page's button, or an application reviewed here (fixed only). */
+  obtain: BonusObtain;
   percent: string;
   amount: string;
   minDeposit: string;
@@ -63,6 +69,7 @@ export function draftOf(rule: BonusRule | null, paused: boolean, context: RuleCo
   if (!rule) {
     return {
       kind: 'deposit_match',
+      obtain: 'claim',
       percent: '100',
       amount: '',
       minDeposit: '',
@@ -85,6 +92,7 @@ export function draftOf(rule: BonusRule | null, paused: boolean, context: RuleCo
   }
   return {
     kind: rule.kind,
+    obtain: rule.obtain ?? 'claim',
     percent: rule.percent ?? '',
     amount: rule.amount,
     minDeposit: rule.kind === 'fixed' ? '' : rule.minDeposit,
@@ -140,6 +148,9 @@ export function ruleInputOf(draft: RuleDraft): Record<string, unknown> {
     maxBet: draft.maxBet.trim(),
     expiryDays: integerOf(draft.expiryDays),
     depositWithinDays: isMatch || isReferral ? integerOf(draft.depositWithinDays) : 7,
+    // Only a fixed bonus is obtained by application; a rule claimed with the button says nothing
+    // (a rule without `obtain` is claimed), as rules saved before the choice existed.
+    ...(draft.kind === 'fixed' && draft.obtain === 'apply' ? { obtain: 'apply' } : {}),
   };
 }
 
@@ -232,9 +243,17 @@ function referralGives(rule: BonusRule, symbol: string): string {
   return `${qualified} · ${waits}`;
 }
 
-/** What it gives: "100 % of a first deposit up to ৳500", "৳10 bonus", a referral's reward. */
+/**
+ * What it gives: "100 % of a first deposit up to ৳500", "৳10 bonus", "৳50 bonus, by application",
+ * a referral's reward.
+ */
 export function ruleGives(rule: BonusRule, symbol: string): string {
-  if (rule.kind === 'fixed') return t('site_bonus_summary_fixed', { amount: ruleMoney(rule.amount, symbol) });
+  if (rule.kind === 'fixed') {
+    const amount = ruleMoney(rule.amount, symbol);
+    return rule.obtain === 'apply'
+      ? t('site_bonus_summary_fixed_apply', { amount })
+      : t('site_bonus_summary_fixed', { amount });
+  }
   if (rule.kind === 'referral') return referralGives(rule, symbol);
   const gives = t('site_bonus_summary_match', {
     percent: rule.percent ?? '',

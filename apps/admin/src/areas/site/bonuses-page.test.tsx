@@ -317,6 +317,66 @@ describe('the bonus promotions page', () => {
     expect(within(dialog).getByLabelText('Up to (the most it gives)')).toBeTruthy();
   });
 
+  it('makes a fixed bonus obtained by application, offered for a fixed bonus only', async () => {
+    const sent: Sent[] = [];
+    serve(sent, (path, body) => ok({ promotionId: 2, rule: (body as { rule: unknown }).rule, paused: true }));
+    renderAsOperator(<BonusesPage />, editor);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit bonus: Friday reload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus of Friday reload' });
+    const obtain = within(dialog).getByLabelText('How members get it') as HTMLSelectElement;
+    expect(obtain.value).toBe('claim');
+    expect(within(dialog).getByLabelText('Each member may claim it')).toBeTruthy();
+    fireEvent.change(obtain, { target: { value: 'apply' } });
+    expect(within(dialog).getByText(/reviews it in Money → Bonus applications/)).toBeTruthy();
+    expect(within(dialog).getByLabelText('Each member may apply')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Each member may apply'), { target: { value: 'week' } });
+    expect(screen.getByTestId('bonus-preview').textContent).toBe(
+      '৳10 bonus, by application · wager 60× · max bet ৳200 · 7 days',
+    );
+    // Another kind is always claimed: the choice goes away.
+    fireEvent.change(within(dialog).getByLabelText('Kind'), { target: { value: 'deposit_match' } });
+    expect(within(dialog).queryByLabelText('How members get it')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Kind'), { target: { value: 'fixed' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('The bonus of Friday reload is saved.');
+    const saved = sent.filter((call) => call.path.endsWith('/rule/save')).at(-1)!;
+    expect(saved.body).toMatchObject({
+      promotionId: 2,
+      rule: { kind: 'fixed', percent: null, amount: '10', claimPeriod: 'week', obtain: 'apply' },
+    });
+  });
+
+  it('names a bonus obtained by application in the list, with a link to its applications', async () => {
+    const applyRule: BonusRule = {
+      ...welcome,
+      kind: 'fixed',
+      percent: null,
+      amount: '50',
+      minDeposit: '0',
+      firstDepositOnly: false,
+      claimPeriod: 'week',
+      obtain: 'apply',
+    };
+    expect(ruleSentence(applyRule, '৳')).toBe(
+      '৳50 bonus, by application · wager 60× · max bet ৳200 · 7 days',
+    );
+    const withApply = { ...list, promotions: [promotion(7, 'Share your big win', { rule: applyRule })] };
+    setFetchForTests(
+      async () =>
+        new Response(JSON.stringify({ success: true, value: withApply }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    renderAsOperator(<BonusesPage />, reader);
+    const table = await screen.findByRole('table', { name: 'Bonus promotions' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(row!.textContent).toContain('৳50 bonus, by application');
+    expect(
+      within(row!).getByRole('link', { name: 'Applications of Share your big win' }).getAttribute('href'),
+    ).toBe('/admin/money/bonus-applications?promotionId=7');
+  });
+
   it("edits a referral reward: the friend's labels, an optional percentage, no claim period or first deposit", async () => {
     const sent: Sent[] = [];
     serve(sent, (path, body) =>

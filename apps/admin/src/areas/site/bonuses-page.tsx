@@ -53,7 +53,8 @@ type Pending = { row: Row; action: 'pause' | 'resume' | 'remove' };
  * removing it. The page itself (texts, picture, dates) is Site → Promotions: a promotion ends at its
  * page's end date. Reading needs content.read, changing content.write; the claims are Money → Bonus
  * claims (money.read). A referral promotion's row adds its rewards (waiting, claimed, expired) and
- * a link to Money → Referral rewards.
+ * a link to Money → Referral rewards; a bonus obtained by application links to Money → Bonus
+ * applications.
  */
 export default function BonusesPage() {
   const can = useCan();
@@ -149,6 +150,15 @@ export default function BonusesPage() {
           aria-label={t('site_bonus_claims_named', { name: row.title })}
         >
           {t('site_bonus_claims_link')}
+        </Link>
+      ) : null}
+      {mayReadClaims && row.rule?.obtain === 'apply' ? (
+        <Link
+          className="button button--ghost button--small"
+          to={`/money/bonus-applications?promotionId=${row.promotionId}`}
+          aria-label={t('site_bonus_applications_named', { name: row.title })}
+        >
+          {t('site_bonus_applications_link')}
         </Link>
       ) : null}
       {mayReadClaims && hasRewards(row) ? (

@@ -400,6 +400,8 @@ describe('the settings document', () => {
       ['creditorCoolingHours', 0],
       ['disburseSecondOperatorFrom', '0'],
       ['disburseSecondOperatorFrom', '10001'],
+      ['bonusApplicationSecondApproverFrom', '0'],
+      ['bonusApplicationSecondApproverFrom', '1000.01'],
     ] as const) {
       cases.push({
         path: `insiderControls.${key}`,

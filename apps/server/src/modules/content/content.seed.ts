@@ -149,6 +149,29 @@ const promotions: PromotionSeed[] = [
       },
     },
   },
+  {
+    key: 'share',
+    type: 'event',
+    action: 'claim',
+    // Running: its rule (promotions.seed.ts) is a fixed bonus obtained by application, reviewed in
+    // the back office (docs/promotions.md "Applications with review").
+    startsInDays: 0,
+    endsInDays: null,
+    texts: {
+      EN: {
+        title: 'Share your big win: ৳50 bonus',
+        summary:
+          'Won big in a Khela game? Send us a screenshot of the win: once our team has checked it, you get a ৳50 bonus, once a week.',
+        content: `<h3>Rules</h3><ul><li>Take a screenshot of a win of your own in one of Khela's games this week.</li><li>Apply on this page: 1 to 3 pictures (png or jpg, 5 MB each), a comment if you like (up to 140 characters), and agree to these rules.</li><li>Our team reviews your application. Approved, the ৳50 bonus is credited to your bonus wallet; rejected, this page tells you why.</li><li>One application a week (Monday to Sunday, Bangladesh time), while you have no other bonus open.</li><li>Wager the bonus 60 times within 7 days; slots, fishing and arcade count in full, live casino and sports 20%. While it is wagered, one round may take at most ৳200.</li><li>When the wagering is done the bonus becomes cash; a withdrawal before that forfeits it.</li><li>Your pictures are seen only by our review team; nothing is published.</li></ul>`,
+      },
+      BN: {
+        title: 'আপনার বড় জয় শেয়ার করুন: ৳50 বোনাস',
+        summary:
+          'খেলার কোনো গেমে বড় জয় পেয়েছেন? জয়ের স্ক্রিনশট পাঠান: আমাদের টিম যাচাই করলে সপ্তাহে একবার ৳50 বোনাস পাবেন।',
+        content: `<h3>নিয়ম</h3><ul><li>এই সপ্তাহে খেলার কোনো গেমে আপনার নিজের জয়ের একটি স্ক্রিনশট নিন।</li><li>এই পাতায় আবেদন করুন: 1 থেকে 3টি ছবি (png বা jpg, প্রতিটি সর্বোচ্চ 5 MB), চাইলে একটি মন্তব্য (140 অক্ষর পর্যন্ত), এবং এই নিয়মগুলিতে সম্মতি দিন।</li><li>আমাদের টিম আপনার আবেদন পর্যালোচনা করে। অনুমোদিত হলে ৳50 বোনাস আপনার বোনাস ওয়ালেটে আসে; প্রত্যাখ্যাত হলে এই পাতায় কারণ দেখানো হয়।</li><li>সপ্তাহে একটি আবেদন (সোমবার থেকে রবিবার, বাংলাদেশ সময়), যখন আপনার অন্য কোনো বোনাস চালু নেই।</li><li>7 দিনের মধ্যে বোনাসের 60 গুণ বাজি ধরুন; স্লট, ফিশিং ও আর্কেড পুরো গণ্য হয়, লাইভ ক্যাসিনো ও স্পোর্টস 20%। বোনাস চলাকালীন এক রাউন্ডে সর্বোচ্চ ৳200 বাজি।</li><li>বাজির শর্ত পূর্ণ হলে বোনাস নগদ হয়ে যায়; তার আগে উত্তোলন করলে বোনাস বাতিল হয়।</li><li>আপনার ছবি শুধু আমাদের পর্যালোচনা টিম দেখে; কিছুই প্রকাশ করা হয় না।</li></ul>`,
+      },
+    },
+  },
 ];
 
 type BannerSeed = {

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bytea } from '../../db/columns.ts';
+import { uploadedImage } from '../../db/columns.ts';
 
 /**
  * A member's deposit: pending until the operator decides (bank transfer) or the gateway's signed
@@ -82,10 +82,7 @@ export const depositReceipts = pgTable(
   'deposit_receipts',
   {
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
-    position: integer('position').notNull(),
-    contentType: text('content_type').notNull(),
-    image: bytea('image').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...uploadedImage(),
   },
   (table) => [primaryKey({ columns: [table.orderId, table.position] })],
 );

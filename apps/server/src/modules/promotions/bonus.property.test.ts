@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import { demoAccounts } from '../accounts/accounts.seed.ts';
-import { forgetContent } from '../content/content.service.ts';
-import { contentPromotions } from '../content/content.tables.ts';
 import {
   GAME,
   fund,
@@ -18,8 +16,8 @@ import { rowsOf } from '../ledger/ledger.service.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { uniqueKeys } from '../wallet/money.test-support.ts';
-import { saveRule, settleDueBonuses } from './bonus.service.ts';
-import { cashAndBonus } from './bonus.test-support.ts';
+import { settleDueBonuses } from './bonus.service.ts';
+import { cashAndBonus, promotionWithRule } from './bonus.test-support.ts';
 import { bonusClaims } from './promotions.tables.ts';
 import { bindDemoPayoutAccount } from '../withdrawals/withdrawals.test-support.ts';
 
@@ -113,20 +111,10 @@ async function wallets() {
   return { cash: main, bonus };
 }
 
-async function newPromotion(): Promise<number> {
-  const [row] = await sut.db
-    .insert(contentPromotions)
-    .values({
-      type: 'deposit',
-      action: 'claim',
-      texts: { EN: { title: 'Property bonus', summary: '', content: '' } },
-      startsAt: new Date(Date.now() - 3_600_000),
-    })
-    .returning({ id: contentPromotions.id });
-  await forgetContent(sut.db);
-  await saveRule(sut.db, await getSettings(sut.db), {
-    promotionId: row!.id,
-    rule: {
+function newPromotion(): Promise<number> {
+  return promotionWithRule(
+    sut.db,
+    {
       kind: 'fixed',
       percent: null,
       amount: '20',
@@ -141,9 +129,8 @@ async function newPromotion(): Promise<number> {
       expiryDays: 7,
       depositWithinDays: 7,
     },
-    by: 'property test',
-  });
-  return row!.id;
+    { title: 'Property bonus', endsAt: null, by: 'property test' },
+  );
 }
 
 const nextId = uniqueKeys('bonus-property');
@@ -346,7 +333,23 @@ describe('bonus money, random play', () => {
           }
         },
       ),
-      { numRuns: 15 },
+      {
+        numRuns: 15,
+        // Besides the random runs, one that surely shares a win unevenly: 10.00 of cash, a claimed
+        // bonus of 20.00, a stake of 20.01 (10.00 cash, 10.01 bonus) winning 7.77.
+        examples: [
+          [
+            1_000,
+            [
+              { type: 'claim' },
+              { type: 'bet', amount: 1_000, win: 'some', some: 777, beyondCash: true },
+              { type: 'settle' },
+              { type: 'bet', amount: 500, win: 'double', some: 1, beyondCash: false },
+              { type: 'settle' },
+            ],
+          ],
+        ],
+      },
     );
     // The runs did share wins between cash and bonus, some of them unevenly (else the rounding
     // above went untested).

@@ -3,6 +3,7 @@ import {
   REFERENCE_EDGE_BP,
   bonusRuleSchema,
   isAgentType,
+  type ActivityState,
   type Bonus,
   type BonusOffer,
   type BonusRefusalReason,
@@ -18,6 +19,7 @@ import { getOrOpenMemberWallet, openSystemAccounts, postEntry, rowsOf } from '..
 import { formatAmount, parseAmount, readAmount } from '../ledger/money.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 import { walletChanged } from '../wallet/wallet.events.ts';
+import { memberApplication } from './application.view.ts';
 import { bonusClaims, promotionRules } from './promotions.tables.ts';
 
 /**
@@ -471,7 +473,13 @@ function staticRefusal(rule: BonusRule, facts: MemberFacts, now: number): Reason
   return null;
 }
 
-async function loadOffer(db: Database, promotionId: number, language: LanguageCode) {
+/** How the rule's bonus is obtained: a rule saved before `obtain` existed is claimed. */
+export function obtainOf(rule: BonusRule): 'claim' | 'apply' {
+  return rule.obtain ?? 'claim';
+}
+
+/** The promotion's rule and page; NOT_FOUND when either is missing. */
+export async function loadOffer(db: Database, promotionId: number, language: LanguageCode) {
   const [rule, promotion] = await Promise.all([
     ruleOf(db, promotionId),
     getPromotion(db, { id: promotionId, language }),
@@ -487,7 +495,13 @@ export async function readOffer(
   input: { promotionId: number; member: BonusMember | null; language: LanguageCode },
 ): Promise<BonusOffer> {
   const { rule, promotion } = await loadOffer(db, input.promotionId, input.language);
-  const base = { promotionId: input.promotionId, rule: rule.rule, bonus: null, reason: null };
+  const base = {
+    promotionId: input.promotionId,
+    rule: rule.rule,
+    bonus: null,
+    reason: null,
+    application: null,
+  };
   if (promotion.status === 'coming_soon') return { ...base, state: 'coming_soon' };
   const timeRefusal: Reason | null = promotion.status === 'closed' ? 'ended' : rule.paused ? 'paused' : null;
   if (!input.member) {
@@ -503,6 +517,7 @@ export async function readOffer(
   const memberId = input.member.memberId;
   await settleMemberBonus(db, settings, memberId);
   const now = await nowOf(db);
+  const periodKey = periodKeyOf(rule.rule, now, settings.timeZone);
   const [mine] = await db
     .select()
     .from(bonusClaims)
@@ -510,14 +525,29 @@ export async function readOffer(
       and(
         eq(bonusClaims.memberId, memberId),
         eq(bonusClaims.promotionId, input.promotionId),
-        eq(bonusClaims.periodKey, periodKeyOf(rule.rule, now, settings.timeZone)),
+        eq(bonusClaims.periodKey, periodKey),
       ),
     );
+  // An application of this period (a bonus obtained by application): an approved one is the claim.
+  const application = await memberApplication(db, settings, {
+    memberId,
+    promotionId: input.promotionId,
+    periodKey,
+  });
   if (mine) {
     const balance = await bonusBalance(db, settings, memberId);
     const bonus = await bonusOut(db, settings, mine, input.language, { balance });
     const state = mine.state === 'waiting' ? 'process' : mine.state === 'active' ? 'issued' : 'claimed';
-    return { ...base, state, bonus };
+    return { ...base, state, bonus, application };
+  }
+  if (application) {
+    const state =
+      application.state === 'applying'
+        ? 'applying'
+        : application.state === 'rejected'
+          ? 'rejected'
+          : 'claimed';
+    return { ...base, state, application };
   }
   if (timeRefusal) return { ...base, state: 'closed', reason: timeRefusal };
   const refusal =
@@ -527,7 +557,8 @@ export async function readOffer(
   return refusal ? { ...base, state: 'closed', reason: refusal } : { ...base, state: 'claim' };
 }
 
-async function openClaimOf(db: Database, memberId: number) {
+/** The member's open (waiting or active) bonus, if any: one at a time. */
+export async function openClaimOf(db: Database, memberId: number) {
   const [row] = await db
     .select({ id: bonusClaims.id })
     .from(bonusClaims)
@@ -535,7 +566,8 @@ async function openClaimOf(db: Database, memberId: number) {
   return row ?? null;
 }
 
-async function limitReached(db: Database, promotionId: number, rule: BonusRule): Promise<boolean> {
+/** Whether the promotion's claims (all members together) reached the rule's `maxClaims`. */
+export async function limitReached(db: Database, promotionId: number, rule: BonusRule): Promise<boolean> {
   if (rule.maxClaims === null) return false;
   const [row] = rowsOf<{ n: string }>(
     await db.execute(sql`
@@ -547,6 +579,71 @@ async function limitReached(db: Database, promotionId: number, rule: BonusRule):
 
 // ---------------------------------------------------------------------------------------------
 // Claiming and granting
+
+/** How a member obtains a bonus: a claim with the page's button, or an application. */
+type Obtain = 'claim' | 'apply';
+
+function refuseOtherWay(rule: BonusRule, way: Obtain): void {
+  if (obtainOf(rule) !== way) throw notEligible(way === 'claim' ? 'apply_only' : 'claim_only');
+}
+
+/**
+ * Refuses (PROMOTION_NOT_ELIGIBLE, nothing written) a promotion that takes no claim or application
+ * now: before its start, after its end, paused, a referral promotion (nothing to claim), or one
+ * obtained the other way (`apply_only`: a claim of a bonus obtained by application; `claim_only`:
+ * an application for one claimed with the button).
+ */
+export function refuseUnavailable(
+  promotion: { status: ActivityState },
+  rule: { rule: BonusRule; paused: boolean },
+  way: Obtain,
+): void {
+  if (promotion.status === 'coming_soon') throw notEligible('not_started');
+  if (promotion.status === 'closed') throw notEligible('ended');
+  if (rule.paused) throw notEligible('paused');
+  if (rule.rule.kind === 'referral') throw notEligible('referral_only');
+  refuseOtherWay(rule.rule, way);
+}
+
+/**
+ * The rule's row, locked for a claim or an application: shared by those of an unlimited promotion
+ * (a removal or an edit waits for them, and one after a removal finds no rule); those of a limited
+ * one take turns on it, so the count is exact. Returns the rule as it stands under the lock, which
+ * is what applies; refuses a paused one, or one now obtained the other way.
+ */
+export async function lockRuleFor(
+  tx: Database,
+  promotionId: number,
+  isLimited: boolean,
+  way: Obtain,
+): Promise<BonusRule> {
+  const [held] = await tx
+    .select({ rule: promotionRules.rule, paused: promotionRules.paused })
+    .from(promotionRules)
+    .where(eq(promotionRules.promotionId, promotionId))
+    .for(isLimited ? 'update' : 'share');
+  if (!held) throw new AppError('NOT_FOUND');
+  if (held.paused) throw notEligible('paused');
+  refuseOtherWay(held.rule, way);
+  return held.rule;
+}
+
+/**
+ * Refuses the member what the rule does not give them now: an agent, an account too old, one that
+ * deposited before (a first deposit's bonus), another bonus open (`openBonus`: a claim learns it from
+ * the claims' unique key instead), the promotion's bonuses all given.
+ */
+export async function refuseMember(
+  tx: Database,
+  input: { memberId: number; promotionId: number; rule: BonusRule; now: number; openBonus?: boolean },
+): Promise<void> {
+  const refusal = staticRefusal(input.rule, await memberFacts(tx, input.memberId), input.now);
+  if (refusal) throw notEligible(refusal);
+  if (input.openBonus && (await openClaimOf(tx, input.memberId))) throw notEligible('bonus_active');
+  if (input.rule.maxClaims !== null && (await limitReached(tx, input.promotionId, input.rule))) {
+    throw notEligible('limit_reached');
+  }
+}
 
 /** Credits `amount` to the member's bonus wallet from the platform: the bonus's one grant entry. */
 export async function grant(
@@ -597,7 +694,8 @@ export async function grant(
 
 /**
  * Claims a bonus promotion, or refuses with nothing written: NOT_FOUND (no such promotion, or it
- * gives no bonus), PROMOTION_NOT_ELIGIBLE with the reason. A fixed bonus is credited at once; a
+ * gives no bonus), PROMOTION_NOT_ELIGIBLE with the reason (`apply_only` for a bonus obtained by
+ * application: application.service.ts). A fixed bonus is credited at once; a
  * deposit match waits (state waiting) for the next deposit within the rule's days. One claim per
  * rule period (unique key) and one open bonus per member (unique key): of simultaneous claims one
  * is written, the others find the key taken.
@@ -609,29 +707,13 @@ export async function claimBonus(
   input: { promotionId: number; language: LanguageCode },
 ): Promise<Bonus> {
   const { rule, promotion } = await loadOffer(db, input.promotionId, input.language);
-  if (promotion.status === 'coming_soon') throw notEligible('not_started');
-  if (promotion.status === 'closed') throw notEligible('ended');
-  if (rule.paused) throw notEligible('paused');
-  if (rule.rule.kind === 'referral') throw notEligible('referral_only');
+  refuseUnavailable(promotion, rule, 'claim');
   await settleMemberBonus(db, settings, member.memberId);
   const claim = await db.transaction(async (tx) => {
     const now = await nowOf(tx);
-    // The rule's row, locked: shared by the claims of an unlimited promotion (a removal or an edit
-    // waits for them, and a claim after a removal finds no rule); claims of a limited one take
-    // turns on it, so the count is exact. The rule as it stands under the lock is what applies.
-    const [held] = await tx
-      .select({ rule: promotionRules.rule, paused: promotionRules.paused })
-      .from(promotionRules)
-      .where(eq(promotionRules.promotionId, input.promotionId))
-      .for(rule.rule.maxClaims === null ? 'share' : 'update');
-    if (!held) throw new AppError('NOT_FOUND');
-    if (held.paused) throw notEligible('paused');
-    const current = held.rule;
-    const refusal = staticRefusal(current, await memberFacts(tx, member.memberId), now);
-    if (refusal) throw notEligible(refusal);
-    if (current.maxClaims !== null && (await limitReached(tx, input.promotionId, current))) {
-      throw notEligible('limit_reached');
-    }
+    const current = await lockRuleFor(tx, input.promotionId, rule.rule.maxClaims !== null, 'claim');
+    // An open bonus is refused by the claims' unique key below (claimed or bonus_active).
+    await refuseMember(tx, { memberId: member.memberId, promotionId: input.promotionId, rule: current, now });
     const fixed = current.kind === 'fixed';
     const periodKey = periodKeyOf(current, now, settings.timeZone);
     const [row] = await tx

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { BonusRule } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
+import { forgetContent } from '../content/content.service.ts';
+import { contentPromotions } from '../content/content.tables.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { saveRule } from './bonus.service.ts';
 
 /** A member's cash (main wallet) and bonus wallet, minor units (0 for a wallet not open). */
 export async function cashAndBonus(db: Database, memberId: number): Promise<{ main: bigint; bonus: bigint }> {
@@ -30,3 +34,43 @@ export const testBonusRule: BonusRule = {
   expiryDays: 7,
   depositWithinDays: 7,
 };
+
+const HOUR = 3_600_000;
+
+/**
+ * A promotion page (English only) carrying `rule`, by default running from an hour ago for a day
+ * (`null`: open); answers its id.
+ */
+export async function promotionWithRule(
+  db: Database,
+  rule: BonusRule,
+  options: {
+    title?: string;
+    type?: 'deposit' | 'event';
+    startsAt?: Date | null;
+    endsAt?: Date | null;
+    paused?: boolean;
+    by?: string;
+  } = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(contentPromotions)
+    .values({
+      type: options.type ?? 'deposit',
+      action: 'claim',
+      texts: {
+        EN: { title: options.title ?? 'Test bonus', summary: 'A test bonus', content: '<p>Rules</p>' },
+      },
+      startsAt: options.startsAt === undefined ? new Date(Date.now() - HOUR) : options.startsAt,
+      endsAt: options.endsAt === undefined ? new Date(Date.now() + 24 * HOUR) : options.endsAt,
+    })
+    .returning({ id: contentPromotions.id });
+  await forgetContent(db);
+  await saveRule(db, await getSettings(db), {
+    promotionId: row!.id,
+    rule,
+    paused: options.paused ?? false,
+    by: options.by ?? 'test',
+  });
+  return row!.id;
+}

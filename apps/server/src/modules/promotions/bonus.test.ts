@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BonusRule } from '@khela/contract';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
-import { forgetContent } from '../content/content.service.ts';
-import { contentPromotions } from '../content/content.tables.ts';
 import { gameRounds } from '../games/games.tables.ts';
 import { newMember } from '../games/games.test-support.ts';
 import {
@@ -19,14 +17,8 @@ import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { aggregateReports } from '../reports/reports.aggregate.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { uniqueKeys } from '../wallet/money.test-support.ts';
-import {
-  checkRule,
-  periodKeyOf,
-  saveRule,
-  settleDueBonuses,
-  smallestWageringMultiple,
-} from './bonus.service.ts';
-import { cashAndBonus, testBonusRule } from './bonus.test-support.ts';
+import { checkRule, periodKeyOf, settleDueBonuses, smallestWageringMultiple } from './bonus.service.ts';
+import { cashAndBonus, promotionWithRule, testBonusRule } from './bonus.test-support.ts';
 import { bonusesOffLedger } from './promotions.ledger-check.ts';
 import { bonusClaims } from './promotions.tables.ts';
 import { bindDemoPayoutAccount } from '../withdrawals/withdrawals.test-support.ts';
@@ -57,28 +49,11 @@ const baseRule: BonusRule = testBonusRule;
 const HOUR = 3_600_000;
 
 /** A running promotion page with `rule`; returns its id. */
-async function promotion(
+function promotion(
   rule: Partial<BonusRule> = {},
   options: { startsAt?: Date | null; endsAt?: Date | null; paused?: boolean } = {},
 ): Promise<number> {
-  const [row] = await sut.db
-    .insert(contentPromotions)
-    .values({
-      type: 'deposit',
-      action: 'claim',
-      texts: { EN: { title: 'Test bonus', summary: 'A test bonus', content: '<p>Rules</p>' } },
-      startsAt: options.startsAt === undefined ? new Date(Date.now() - HOUR) : options.startsAt,
-      endsAt: options.endsAt === undefined ? new Date(Date.now() + 24 * HOUR) : options.endsAt,
-    })
-    .returning({ id: contentPromotions.id });
-  await forgetContent(sut.db);
-  await saveRule(sut.db, await getSettings(sut.db), {
-    promotionId: row!.id,
-    rule: { ...baseRule, ...rule },
-    paused: options.paused ?? false,
-    by: 'test',
-  });
-  return row!.id;
+  return promotionWithRule(sut.db, { ...baseRule, ...rule }, options);
 }
 
 let accounts = 0;

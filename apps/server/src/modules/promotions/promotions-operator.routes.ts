@@ -10,11 +10,13 @@ import {
   saveBonusRule,
 } from './bonus-admin.service.ts';
 import { listReferralRewards } from './referral-admin.service.ts';
+import { decideApplication, getApplicationImage, listApplications } from './application.service.ts';
 
 /**
  * The back office's bonus promotions (issue 39 item 4; docs/back-office-promotions.md): the rules
  * with their figures, save, pause and remove (each audited in its transaction), the claims; the
- * referral rewards (docs/back-office-promotions.md "Money → Referral rewards").
+ * referral rewards (docs/back-office-promotions.md "Money → Referral rewards"); the bonus
+ * applications to review, their pictures and the decision (four eyes from the brand's threshold).
  */
 export async function promotionOperatorRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -39,5 +41,15 @@ export async function promotionOperatorRoutes(app: FastifyInstance) {
 
   registerCall(app, calls.operatorReferralRewards, async ({ query }) =>
     listReferralRewards(db, await getSettings(db), query),
+  );
+
+  registerCall(app, calls.operatorBonusApplications, async ({ query }) =>
+    listApplications(db, await getSettings(db), query),
+  );
+
+  registerCall(app, calls.operatorBonusApplicationImage, async ({ query }) => getApplicationImage(db, query));
+
+  registerCall(app, calls.operatorBonusApplicationDecide, async ({ body, request }) =>
+    decideApplication(db, request, await getSettings(db), body),
   );
 }

@@ -5,13 +5,14 @@ import { resolveLanguage } from '../../http/request-language.ts';
 import { sessionOf } from '../accounts/authorize.ts';
 import { onDepositCredited } from '../deposits/deposits.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { applyForBonus } from './application.service.ts';
 import { claimBonus, grantDepositBonus, listBonuses, readOffer, settleDueBonuses } from './bonus.service.ts';
 import { claimRebate, listRebateClaims, readRebate } from './rebate.service.ts';
 import { claimReward, creditReferralReward, listRewards, readReferral } from './referral.service.ts';
 
 /**
  * Promotions' calls (issue 39): the manual rebate and the back office's list of its claims; bonus
- * promotions (offer, claim, the member's bonuses) and the job that settles bonuses.
+ * promotions (offer, claim, application, the member's bonuses) and the job that settles bonuses.
  */
 export async function promotionRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -64,6 +65,24 @@ export async function promotionRoutes(app: FastifyInstance) {
     { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
   );
 
+  // An application carries up to three pictures of 5 MB as base64 (about 6.7 MB of text each); it
+  // moves no money but is limited like the money calls (each one is a review's work).
+  registerCall(
+    app,
+    calls.bonusApply,
+    async ({ request, body }) =>
+      applyForBonus(db, await getSettings(db), memberOf(request), {
+        promotionId: body.promotionId,
+        comment: body.comment,
+        images: body.images,
+        language: await languageOf(request),
+      }),
+    {
+      rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+      bodyLimit: 21_100_000,
+    },
+  );
+
   registerCall(app, calls.bonuses, async ({ request }) =>
     listBonuses(db, await getSettings(db), memberOf(request), await languageOf(request)),
   );
@@ -73,7 +92,13 @@ export async function promotionRoutes(app: FastifyInstance) {
   onDepositCredited('promotions', async (tx, deposit) => {
     const settings = await getSettings(tx);
     await grantDepositBonus(tx, settings, deposit);
-    await creditReferralReward(tx, settings, deposit);
+    // In a savepoint: a reward that cannot be written (a fault here) must not refuse the deposit's
+    // credit; the fault is logged and the deposit goes on without it.
+    try {
+      await tx.transaction((savepoint) => creditReferralReward(savepoint, settings, deposit));
+    } catch (error) {
+      app.log.error({ err: error, orderId: deposit.orderId }, 'referral reward not written');
+    }
   });
 
   registerCall(app, calls.referral, async ({ request }) =>

@@ -4,7 +4,8 @@ import { saveRule, type BonusSettings } from './bonus.service.ts';
 
 /**
  * The demo brand's bonus rules (docs/promotions.md "Bonus money and wagering"): the welcome
- * promotion's deposit match and the refer promotion's referral reward. Its wagering multiple is the smallest the bound allows with the demo
+ * promotion's deposit match, the refer promotion's referral reward and the share promotion's
+ * bonus obtained by application. Its wagering multiple is the smallest the bound allows with the demo
  * brand's agents' wages (50 %) and highest rebate rate (0.8 %): 59, rounded to 60.
  */
 export const demoWelcomeRule: BonusRule = {
@@ -39,6 +40,23 @@ export const demoReferralRule: BonusRule = {
   depositWithinDays: 30,
 };
 
+/**
+ * The demo brand's "Share your big win" rule: a fixed ৳50 bonus obtained by application (a
+ * screenshot of a win, reviewed in the back office), once a brand week, wagered as the welcome bonus
+ * is (60×, the same weights, at most ৳200 a round, 7 days).
+ */
+export const demoShareRule: BonusRule = {
+  ...demoWelcomeRule,
+  kind: 'fixed',
+  percent: null,
+  amount: '50',
+  minDeposit: '0',
+  firstDepositOnly: false,
+  newMemberDays: null,
+  claimPeriod: 'week',
+  obtain: 'apply',
+};
+
 export async function seedDemoBonusRules(
   db: Database,
   settings: BonusSettings,
@@ -50,4 +68,7 @@ export async function seedDemoBonusRules(
   const refer = promotionIds.get('refer');
   if (refer === undefined) throw new Error('the demo content has no refer promotion');
   await saveRule(db, settings, { promotionId: refer, rule: demoReferralRule, by: 'demo seed' });
+  const share = promotionIds.get('share');
+  if (share === undefined) throw new Error('the demo content has no share promotion');
+  await saveRule(db, settings, { promotionId: share, rule: demoShareRule, by: 'demo seed' });
 }

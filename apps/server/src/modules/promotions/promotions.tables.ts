@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bonusStates, rewardSources, rewardStates, type BonusRule } from '@khela/contract';
+import {
+  bonusApplicationStates,
+  bonusStates,
+  rewardSources,
+  rewardStates,
+  type BonusRule,
+} from '@khela/contract';
 import {
   bigint,
   bigserial,
@@ -9,10 +15,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { uploadedImage } from '../../db/columns.ts';
 
 /** One category's figures of a rebate claim, minor units as decimal text (jsonb keeps no bigint). */
 export interface RebateClaimLine {
@@ -65,6 +73,16 @@ export const promotionRules = pgTable('promotion_rules', {
 });
 
 /**
+ * Whose, of which promotion and in which rule period (`member`, a brand day `2026-12-07`, a brand
+ * week `w2026-12-07`): the key of one claim, and of one application, per rule period.
+ */
+const rulePeriodKey = () => ({
+  memberId: integer('member_id').notNull(),
+  promotionId: integer('promotion_id').notNull(),
+  periodKey: text('period_key').notNull(),
+});
+
+/**
  * A member's claim of a bonus promotion and the bonus it gave. States: waiting (a deposit match
  * before its deposit), active (credited to the bonus wallet, being wagered), then one of converted,
  * forfeited, expired, lost, lapsed. The rule is copied at the claim, so editing a promotion never
@@ -79,9 +97,7 @@ export const bonusClaims = pgTable(
   'bonus_claims',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id').notNull(),
-    promotionId: integer('promotion_id').notNull(),
-    periodKey: text('period_key').notNull(),
+    ...rulePeriodKey(),
     state: text('state', { enum: bonusStates }).notNull(),
     currency: text('currency').notNull(),
     rule: jsonb('rule').$type<BonusRule>().notNull(),
@@ -191,4 +207,64 @@ export const memberRewards = pgTable(
     index('member_rewards_promotion_idx').on(table.promotionId),
     check('member_rewards_amount_check', sql`${table.amount} > 0`),
   ],
+);
+
+/**
+ * Applications for a bonus obtained by application (rule `obtain: 'apply'`; docs/promotions.md
+ * "Applications with review"): pictures and a comment an operator reviews. States: applying, then
+ * approved (the bonus credited: `bonus_claim_id`, a bonus_claims row with this application's period
+ * key, granted in the decision's transaction) or rejected (`decision_reason`, shown to the member).
+ * The rule is copied when the member applies: the bonus is the one the member applied for.
+ *
+ * Keys: (promotion, member, period) makes one application per rule period, as bonus_claims' key
+ * makes one claim. Four eyes: from the brand's threshold an approval is first recorded
+ * (`first_approved_*`) and credited by a second operator; the check keeps the two apart in the
+ * schema too.
+ */
+export const bonusApplications = pgTable(
+  'bonus_applications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...rulePeriodKey(),
+    state: text('state', { enum: bonusApplicationStates }).notNull().default('applying'),
+    currency: text('currency').notNull(),
+    rule: jsonb('rule').$type<BonusRule>().notNull(),
+    /** The bonus applied for (the rule's amount), minor units. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    comment: text('comment'),
+    imageCount: integer('image_count').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    firstApprovedById: integer('first_approved_by_id'),
+    firstApprovedBy: text('first_approved_by'),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    decidedById: integer('decided_by_id'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    bonusClaimId: bigint('bonus_claim_id', { mode: 'number' }),
+  },
+  (table) => [
+    uniqueIndex('bonus_applications_rule_period_key').on(table.promotionId, table.memberId, table.periodKey),
+    index('bonus_applications_waiting_idx')
+      .on(table.submittedAt)
+      .where(sql`${table.state} = 'applying'`),
+    index('bonus_applications_submitted_idx').on(table.submittedAt),
+    check('bonus_applications_amount_check', sql`${table.amount} > 0`),
+    check('bonus_applications_images_check', sql`${table.imageCount} between 1 and 3`),
+    // Four eyes, in the schema too: a first approval is credited by another operator.
+    check(
+      'bonus_applications_second_approver',
+      sql`${table.state} <> 'approved' or ${table.firstApprovedById} is null or ${table.decidedById} <> ${table.firstApprovedById}`,
+    ),
+  ],
+);
+
+/** An application's pictures (png or jpg by their bytes, 5 MB each, 3 at most), for operators only. */
+export const bonusApplicationImages = pgTable(
+  'bonus_application_images',
+  {
+    applicationId: bigint('application_id', { mode: 'number' }).notNull(),
+    ...uploadedImage(),
+  },
+  (table) => [primaryKey({ columns: [table.applicationId, table.position] })],
 );

@@ -361,6 +361,22 @@ describe('refer a friend', () => {
     expect(await signalsOf(second.id)).toEqual(['same_ip', 'same_payout_account']);
   });
 
+  it('credits the deposit when its reward cannot be written, without the reward', async () => {
+    const referrer = await registered();
+    const friend = await registered({ referralCode: await codeOf(referrer.token) });
+    // A rule the database holds in a shape no code accepts: reading its amount throws.
+    await sut.db.execute(
+      sql`update promotion_rules set rule = jsonb_set(rule, '{amount}', '"broken"') where promotion_id = ${promotionId}`,
+    );
+    try {
+      await deposit(friend.token, '300');
+      expect(await cashAndBonus(sut.db, friend.id)).toEqual({ main: 30_000n, bonus: 0n });
+      expect(await rewardRows(referrer.id)).toEqual([]);
+    } finally {
+      await setRule({});
+    }
+  });
+
   it('names a bonus whose wagering requirement was lowered behind the ledger', async () => {
     const referrer = await registered();
     const friend = await registered({ referralCode: await codeOf(referrer.token) });

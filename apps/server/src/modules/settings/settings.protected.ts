@@ -25,7 +25,7 @@ const result = 'lets one operator alone steer a lottery result';
 export const protectedSettings: readonly ProtectedRule[] = [
   // Insider controls on operators' money (issue 35).
   {
-    path: /^insiderControls\.(adjustCountPerOperatorDay|adjustSumPerOperatorDay|adjustCountPerMemberDay|adjustSumPerMemberDay|disburseSecondOperatorFrom)$/,
+    path: /^insiderControls\.(adjustCountPerOperatorDay|adjustSumPerOperatorDay|adjustCountPerMemberDay|adjustSumPerMemberDay|disburseSecondOperatorFrom|bonusApplicationSecondApproverFrom)$/,
     looser: 'limit',
     why: money,
   },

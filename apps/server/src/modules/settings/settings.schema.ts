@@ -191,6 +191,11 @@ export const siteSettingsSchema = z
           .default(72),
         /** From this amount a withdrawal is disbursed by another operator than the one who approved it. */
         disburseSecondOperatorFrom: decimalText.default('20000'),
+        /**
+         * From this bonus an application's approval needs two operators (issue 39, docs/promotions.md
+         * "Applications with review"): the first approval is recorded, a second operator's credits it.
+         */
+        bonusApplicationSecondApproverFrom: decimalText.default('1000'),
       })
       .prefault({}),
     /**

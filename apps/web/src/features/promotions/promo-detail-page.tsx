@@ -13,6 +13,7 @@ import { SafeHtml } from '../../shared/ui/safe-html.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePromotion } from './api/get-promotions.ts';
 import { isNoOffer, useBonusOffer } from './bonus/bonus-api.ts';
+import { promotionRulesAnchor } from './bonus/bonus-application.tsx';
 import { BonusOfferPanel } from './bonus/bonus-offer-panel.tsx';
 import { activityStateLabelKeys, promotionTypeLabelKeys } from './promotion-labels.ts';
 import { PromotionPeriod } from './promotion-period.tsx';
@@ -90,7 +91,10 @@ export function PromoDetailPage() {
           <PromotionPeriod startsAt={promotion.startsAt} endsAt={promotion.endsAt} />
         </div>
         <p className="promo-detail__summary">{promotion.summary}</p>
-        <SafeHtml html={promotion.content} />
+        {/* The rules a bonus application agrees to (its form links here). */}
+        <div id={promotionRulesAnchor} className="promo-detail__rules" tabIndex={-1}>
+          <SafeHtml html={promotion.content} />
+        </div>
         {offer.data ? (
           <BonusOfferPanel offer={offer.data} />
         ) : offer.isPending ? (

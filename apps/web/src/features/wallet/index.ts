@@ -15,3 +15,6 @@ export {
 export { useWallets } from './transfer/use-wallets.ts';
 // The names of ledger entry kinds, also used by the agent centre's team account details.
 export { recordKindLabelKeys } from './record-labels.ts';
+// Pictures for the server (png or jpg, 5 MB each, checked by their bytes), also used by the
+// promotion page's bonus application.
+export { ImagePicker, type PickedImage } from './components/image-picker.tsx';

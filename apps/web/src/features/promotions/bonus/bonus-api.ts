@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type Bonus, type BonusOffer } from '@khela/contract';
+import { ApiError, type Bonus, type BonusApplyBody, type BonusOffer } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
@@ -53,6 +53,25 @@ export function useClaimBonus(promotionId: number) {
         queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
       ]);
     },
+  });
+}
+
+/**
+ * Applies for a bonus obtained by application (pictures, a comment, the terms agreed). The offer
+ * shows the application at once (`applying`), then it is read again whatever the answer.
+ */
+export function useApplyBonus(promotionId: number) {
+  const queryClient = useQueryClient();
+  const token = useSessionStore((state) => state.token);
+  return useMutation({
+    mutationFn: (body: Omit<BonusApplyBody, 'promotionId'>) =>
+      apiClient.call(apiRoutes.bonusApply, { body: { ...body, promotionId } }),
+    onSuccess: (application) => {
+      queryClient.setQueryData<BonusOffer>(offerKey(promotionId, token), (offer) =>
+        offer ? { ...offer, state: 'applying', reason: null, application } : offer,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bonusKey }),
   });
 }
 

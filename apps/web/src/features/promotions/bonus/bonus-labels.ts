@@ -25,6 +25,8 @@ const eligibilityReasonKeys: Record<BonusRefusalReason, string> = {
   agent: 'bonus_reason_agent',
   referral_only: 'bonus_reason_referral_only',
   expired: 'bonus_reason_expired',
+  apply_only: 'bonus_reason_apply_only',
+  claim_only: 'bonus_reason_claim_only',
 };
 
 /** The sentence of a reason; a reason this page does not know (a newer server's) reads as the generic one. */

@@ -77,7 +77,7 @@ const activeBonus = bonus({
 });
 
 function offer(overrides: Partial<BonusOffer> = {}): BonusOffer {
-  return { promotionId: 9, rule, state: 'claim', reason: null, bonus: null, ...overrides };
+  return { promotionId: 9, rule, state: 'claim', reason: null, bonus: null, application: null, ...overrides };
 }
 
 function showOffer(value: BonusOffer, { isMember = true } = {}) {

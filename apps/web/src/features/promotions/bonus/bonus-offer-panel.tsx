@@ -15,6 +15,7 @@ import { Link } from '../../../shared/router/router.tsx';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useMoney } from '../../wallet/index.ts';
 import { useClaimBonus } from './bonus-api.ts';
+import { ApplicationStatus, ApplyAction } from './bonus-application.tsx';
 import { reasonTextKey, refusalReason } from './bonus-labels.ts';
 import { BonusRuleFacts, BonusRulesHelp } from './bonus-rule.tsx';
 import { WageringProgress } from './wagering-progress.tsx';
@@ -142,9 +143,14 @@ function OfferAction({ offer }: { offer: BonusOffer }) {
     case 'claim':
       return offer.rule.kind === 'referral' ? (
         <InviteAction isMember={false} />
+      ) : offer.rule.obtain === 'apply' ? (
+        <ApplyAction offer={offer} />
       ) : (
         <ClaimAction promotionId={offer.promotionId} />
       );
+    case 'applying':
+    case 'rejected':
+      return <ApplicationStatus offer={offer} />;
     case 'joined':
       return <InviteAction isMember />;
     case 'process':
@@ -169,7 +175,8 @@ function OfferAction({ offer }: { offer: BonusOffer }) {
 
 /**
  * /promoDetail's bonus (issue 39): the promotion's rule in plain words and what the viewer can do
- * now (claim, deposit, follow the wagering, invite friends), by the offer's state.
+ * now (claim, apply with pictures, deposit, follow the wagering, invite friends), by the offer's
+ * state.
  */
 export function BonusOfferPanel({ offer }: { offer: BonusOffer }) {
   const { t } = useTranslation();

@@ -13,6 +13,13 @@ const claimPeriodKeys: Record<ClaimPeriod, string> = {
   week: 'bonus_rule_period_week',
 };
 
+/** A bonus obtained by application: how often one member may apply. */
+const applyPeriodKeys: Record<ClaimPeriod, string> = {
+  member: 'bonus_rule_apply_period_member',
+  day: 'bonus_rule_apply_period_day',
+  week: 'bonus_rule_apply_period_week',
+};
+
 /** "100" → "100%", "12.5" → "12.5%" in the page's digits. */
 function usePercent() {
   const formatOptions = useFormatOptions();
@@ -65,7 +72,8 @@ function useReferralFacts() {
 
 /**
  * A bonus rule in plain words, one fact an item: what it gives, the smallest deposit, the wagering,
- * the maximum bet, the expiry, what counts, then who may claim it and how often. A referral rule
+ * the maximum bet, the expiry, what counts, then who may claim it and how often (a bonus obtained
+ * by application says so, and how often one may apply). A referral rule
  * says what a friend's deposit earns instead (no claim period: it is earned, not claimed).
  */
 export function BonusRuleFacts({ rule }: { rule: BonusRule }) {
@@ -75,6 +83,7 @@ export function BonusRuleFacts({ rule }: { rule: BonusRule }) {
   const weightsText = useWeightsText();
   const referralFacts = useReferralFacts();
   const isMatch = rule.kind === 'deposit_match';
+  const isApplication = rule.obtain === 'apply';
   const facts =
     rule.kind === 'referral'
       ? referralFacts(rule)
@@ -85,6 +94,7 @@ export function BonusRuleFacts({ rule }: { rule: BonusRule }) {
                 amount: money(rule.amount),
               })
             : t('bonus_rule_fixed', { amount: money(rule.amount) }),
+          isApplication ? t('bonus_rule_apply') : null,
           isMatch && compareAmounts(rule.minDeposit, '0') > 0
             ? t('bonus_rule_min_deposit', { amount: money(rule.minDeposit) })
             : null,
@@ -93,7 +103,7 @@ export function BonusRuleFacts({ rule }: { rule: BonusRule }) {
           t('bonus_rule_expiry', { count: rule.expiryDays }),
           t('bonus_rule_counts', { list: weightsText(rule.weights) }),
           rule.newMemberDays === null ? null : t('bonus_rule_new_members', { count: rule.newMemberDays }),
-          t(claimPeriodKeys[rule.claimPeriod]),
+          t((isApplication ? applyPeriodKeys : claimPeriodKeys)[rule.claimPeriod]),
           rule.maxClaims === null ? null : t('bonus_rule_max_claims', { count: rule.maxClaims }),
         ];
   return (
