@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { BonusRule } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
+import { expect } from 'vitest';
+import type { TestApp } from '../../test/helper.ts';
+import { call, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { createCaptcha } from '../captcha/captcha.service.ts';
+import { uniqueKeys } from '../wallet/money.test-support.ts';
 import { forgetContent } from '../content/content.service.ts';
 import { contentPromotions } from '../content/content.tables.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
@@ -73,4 +78,73 @@ export async function promotionWithRule(
     by: options.by ?? 'test',
   });
   return row!.id;
+}
+
+const newDepositRequest = uniqueKeys('promotions-deposit');
+
+/**
+ * A bank deposit the member makes (from `ip`) and an operator approves: its credit runs the
+ * deposit's listeners (a waiting deposit match, a referral reward). Answers the order id.
+ */
+export async function approvedDeposit(
+  sut: TestApp,
+  options: { member: string; operator: string; amount: string; ip?: string },
+): Promise<number> {
+  const order = await call(sut, {
+    method: 'POST',
+    url: '/wps/deposit/create',
+    token: options.member,
+    ...(options.ip ? { ip: options.ip } : {}),
+    body: {
+      requestId: newDepositRequest(),
+      methodCode: 'bank',
+      amount: options.amount,
+      reference: `REF-${newDepositRequest()}`,
+    },
+  });
+  expect(order.status, JSON.stringify(order.body)).toBe(200);
+  const orderId = order.body.value.orderId as number;
+  const decided = await call(sut, {
+    method: 'POST',
+    url: '/api/operator/deposit/decide',
+    token: options.operator,
+    body: { orderId, decision: 'approve' },
+  });
+  expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+  return orderId;
+}
+
+/**
+ * A registration through the member site as its form sends it (from `ip`, with `fields` such as a
+ * referral code), answered as it came: refusals included. The site's registration captcha must be
+ * the default image captcha (it is solved here).
+ */
+export async function registerThroughSite(
+  sut: TestApp,
+  username: string,
+  fields: Record<string, unknown> = {},
+  ip?: string,
+) {
+  const { captchaId, answer } = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
+  return call(sut, {
+    method: 'PUT',
+    url: '/wps/member/register',
+    sealed: true,
+    ...(ip ? { ip } : {}),
+    body: {
+      username,
+      password: 'Sunny-river-42',
+      confirmPassword: 'Sunny-river-42',
+      paymentPassword: '135790',
+      captchaId,
+      captcha: answer,
+      registerUrl: 'http://localhost/register',
+      domain: 'localhost',
+      countryDialingCode: '+880',
+      registerMethod: 'WEB',
+      login: true,
+      altcha: await solveAltcha(sut),
+      ...fields,
+    },
+  });
 }

@@ -18,7 +18,7 @@ import { aggregateReports } from '../reports/reports.aggregate.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { uniqueKeys } from '../wallet/money.test-support.ts';
 import { checkRule, periodKeyOf, settleDueBonuses, smallestWageringMultiple } from './bonus.service.ts';
-import { cashAndBonus, promotionWithRule, testBonusRule } from './bonus.test-support.ts';
+import { approvedDeposit, cashAndBonus, promotionWithRule, testBonusRule } from './bonus.test-support.ts';
 import { bonusesOffLedger } from './promotions.ledger-check.ts';
 import { bonusClaims } from './promotions.tables.ts';
 import { bindDemoPayoutAccount } from '../withdrawals/withdrawals.test-support.ts';
@@ -330,23 +330,8 @@ async function platformBalance(): Promise<bigint> {
 }
 
 describe('a deposit match', () => {
-  const newRequest = uniqueKeys('bonus-deposit');
-  async function deposit(token: string, amount: string) {
-    const order = await call(sut, {
-      method: 'POST',
-      url: '/wps/deposit/create',
-      token,
-      body: { requestId: newRequest(), methodCode: 'bank', amount, reference: `REF-${newRequest()}` },
-    });
-    expect(order.status, JSON.stringify(order.body)).toBe(200);
-    const decided = await call(sut, {
-      method: 'POST',
-      url: '/api/operator/deposit/decide',
-      token: operator,
-      body: { orderId: order.body.value.orderId, decision: 'approve' },
-    });
-    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
-  }
+  const deposit = (token: string, amount: string) =>
+    approvedDeposit(sut, { member: token, operator, amount });
 
   it('waits for the deposit, ignores one below the minimum, and credits a percentage up to its cap', async () => {
     const id = await promotion({

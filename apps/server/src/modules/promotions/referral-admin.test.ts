@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, callsAs, operatorOfRole, solveAltcha } from '../accounts/accounts.test-support.ts';
+import { callsAs, operatorOfRole } from '../accounts/accounts.test-support.ts';
 import { operatorAudit } from '../audit/audit.tables.ts';
-import { createCaptcha } from '../captcha/captcha.service.ts';
 import { newMember } from '../games/games.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
-import { uniqueKeys } from '../wallet/money.test-support.ts';
+import { approvedDeposit, registerThroughSite } from './bonus.test-support.ts';
 import { memberRewards } from './promotions.tables.ts';
 
 /**
@@ -44,50 +43,17 @@ const rewards = (query: string, token: string | null = finance.token) =>
 
 /** Registers a member as the site's form does, from `ip`; answers its id, username and token. */
 async function register(username: string, options: { referralCode?: string; ip?: string } = {}) {
-  const { captchaId, answer } = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
-  const registered = await call(sut, {
-    method: 'PUT',
-    url: '/wps/member/register',
-    sealed: true,
-    ip: options.ip,
-    body: {
-      username,
-      password: 'Sunny-river-42',
-      confirmPassword: 'Sunny-river-42',
-      paymentPassword: '135790',
-      captchaId,
-      captcha: answer,
-      registerUrl: 'http://localhost/register',
-      domain: 'localhost',
-      countryDialingCode: '+880',
-      registerMethod: 'WEB',
-      login: true,
-      altcha: await solveAltcha(sut),
-      ...(options.referralCode ? { referralCode: options.referralCode } : {}),
-    },
-  });
+  const fields = options.referralCode ? { referralCode: options.referralCode } : {};
+  const registered = await registerThroughSite(sut, username, fields, options.ip);
   expect(registered.status, JSON.stringify(registered.body)).toBe(200);
   const token = registered.body.value.session.token as string;
   const info = await get('/wps/member/info', token);
   return { id: info.body.value.id as number, username, token };
 }
 
-const newRequest = uniqueKeys('referral-admin-deposit');
 /** A deposit made by the member and approved in the back office; answers its order id. */
-async function deposit(token: string, amount: string, ip?: string): Promise<number> {
-  const order = await call(sut, {
-    method: 'POST',
-    url: '/wps/deposit/create',
-    token,
-    ip,
-    body: { requestId: newRequest(), methodCode: 'bank', amount, reference: `REF-${newRequest()}` },
-  });
-  expect(order.status, JSON.stringify(order.body)).toBe(200);
-  const orderId = order.body.value.orderId as number;
-  const decided = await post('/api/operator/deposit/decide', { orderId, decision: 'approve' }, finance.token);
-  expect(decided.status, JSON.stringify(decided.body)).toBe(200);
-  return orderId;
-}
+const deposit = (token: string, amount: string, ip?: string) =>
+  approvedDeposit(sut, { member: token, operator: finance.token, amount, ...(ip ? { ip } : {}) });
 
 describe('the referral rewards list', () => {
   it('lists the rewards with referrer, friend, deposit, bonus, state and signals; filters; sums; figures', async () => {

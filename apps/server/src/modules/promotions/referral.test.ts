@@ -2,14 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BonusRule } from '@khela/contract';
 import type { TestApp } from '../../test/helper.ts';
-import { appWithOperatorAndPlayer, call, solveAltcha } from '../accounts/accounts.test-support.ts';
-import { createCaptcha } from '../captcha/captcha.service.ts';
+import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import { newMember } from '../games/games.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { getSettings, updateSettings } from '../settings/settings.service.ts';
-import { uniqueKeys } from '../wallet/money.test-support.ts';
 import { saveRule } from './bonus.service.ts';
-import { cashAndBonus, testBonusRule } from './bonus.test-support.ts';
+import { approvedDeposit, cashAndBonus, registerThroughSite, testBonusRule } from './bonus.test-support.ts';
 import { bonusesOffLedger } from './promotions.ledger-check.ts';
 import { bonusClaims, memberRewards, promotionRules, referrals } from './promotions.tables.ts';
 
@@ -68,33 +66,12 @@ const claimReward = (token: string | null, body: unknown) =>
   call(sut, { method: 'POST', url: '/wps/promotion/rewards/claim', token, body });
 
 let registrations = 0;
-/** Registers an account through the member site; answers its id and session token. */
-async function register(overrides: Record<string, unknown> = {}) {
-  const { captchaId, answer } = await createCaptcha({ db: sut.db, ttlSeconds: 60 });
-  const username = `friend${++registrations}x`;
-  const answered = await call(sut, {
-    method: 'PUT',
-    url: '/wps/member/register',
-    sealed: true,
-    body: {
-      username,
-      password: 'Sunny-river-42',
-      confirmPassword: 'Sunny-river-42',
-      paymentPassword: '135790',
-      email: `${username}@example.com`,
-      captchaId,
-      captcha: answer,
-      registerUrl: 'http://localhost/register',
-      domain: 'localhost',
-      countryDialingCode: '+880',
-      registerMethod: 'WEB',
-      login: true,
-      altcha: await solveAltcha(sut),
-      ...overrides,
-    },
+/** Registers an account through the member site (refusals answered as they came). */
+const register = (fields: Record<string, unknown> = {}) =>
+  registerThroughSite(sut, `friend${++registrations}x`, {
+    email: `friend${registrations}x@example.com`,
+    ...fields,
   });
-  return answered;
-}
 
 async function registered(overrides: Record<string, unknown> = {}) {
   const answer = await register(overrides);
@@ -102,23 +79,7 @@ async function registered(overrides: Record<string, unknown> = {}) {
   return { id: answer.body.value.id as number, token: answer.body.value.session.token as string };
 }
 
-const newRequest = uniqueKeys('referral-deposit');
-async function deposit(token: string, amount: string) {
-  const order = await call(sut, {
-    method: 'POST',
-    url: '/wps/deposit/create',
-    token,
-    body: { requestId: newRequest(), methodCode: 'bank', amount, reference: `REF-${newRequest()}` },
-  });
-  expect(order.status, JSON.stringify(order.body)).toBe(200);
-  const decided = await call(sut, {
-    method: 'POST',
-    url: '/api/operator/deposit/decide',
-    token: operator,
-    body: { orderId: order.body.value.orderId, decision: 'approve' },
-  });
-  expect(decided.status, JSON.stringify(decided.body)).toBe(200);
-}
+const deposit = (token: string, amount: string) => approvedDeposit(sut, { member: token, operator, amount });
 
 async function codeOf(token: string): Promise<string> {
   const answer = await referralOf(token);
