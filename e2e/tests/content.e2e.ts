@@ -217,6 +217,16 @@ describe('promotions', () => {
       expect(await page.locator('.promo-detail .promo-state').innerText()).toBe('Claim');
       await page.locator('.bonus-offer[data-state="claim"]').waitFor();
       expect(await page.getByRole('button', { name: 'Claim bonus' }).isEnabled()).toBe(true);
+      // The refer-a-friend promotion has nothing to claim: a guest is invited to join.
+      await page.goBack();
+      await page.getByRole('button', { name: 'Event' }).click();
+      await page
+        .locator('.promo-card:not(.promo-card--skeleton)', { hasText: 'Invite friends' })
+        .locator('a')
+        .click();
+      await page.locator('.bonus-offer[data-state="claim"]').waitFor();
+      expect(await page.locator('.promo-detail .promo-state').innerText()).toBe('Join');
+      expect(await page.getByRole('button', { name: 'Invite friends' }).isEnabled()).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -77,8 +77,11 @@ export function PromoDetailPage() {
   }
 
   const noteKey = actionNoteKey(promotion.status);
-  // A bonus promotion's badge says where the viewing member stands (claimed, being wagered …).
-  const shownState: ActivityState = offer.data?.state ?? promotion.status;
+  // A bonus promotion's badge says where the viewing member stands (claimed, being wagered …); a
+  // referral promotion has nothing to claim: a visitor is invited to join.
+  const offerState =
+    offer.data?.rule.kind === 'referral' && offer.data.state === 'claim' ? 'join' : offer.data?.state;
+  const shownState: ActivityState = offerState ?? promotion.status;
   return (
     <Page title={promotion.title} subtitle={t(promotionTypeLabelKeys[promotion.type])}>
       {back}
