@@ -11,13 +11,13 @@ import {
 import { useCan, useOperator } from '../../app/operator.ts';
 import { Link, useSearchParams } from '../../app/router.tsx';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
-import { SelectField, TextField } from '../../shared/forms/fields.tsx';
+import { SelectField } from '../../shared/forms/fields.tsx';
 import { addTexts, t } from '../../shared/i18n/i18n.ts';
 import { ConfirmWithReason } from '../../shared/ui/confirm-with-reason.tsx';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime } from './format.ts';
-import { ApproveReject, listState, PeriodSelect, useNotice } from './money-kit.tsx';
+import { ApproveReject, listState, MemberListFilters, useNotice } from './money-kit.tsx';
 import { ImageDialog } from './proof-dialog.tsx';
 import applicationTexts from './bonus-applications-texts.en.json';
 
@@ -119,7 +119,6 @@ export default function BonusApplicationsPage() {
   const [promotionId, setPromotionId] = useState(
     /^[1-9][0-9]{0,9}$/.test(promotionParam) ? promotionParam : '',
   );
-  const [typed, setTyped] = useState('');
   const [username, setUsername] = useState('');
   const [shown, setShown] = useState<Shown | null>(null);
   const [rejecting, setRejecting] = useState<Application | null>(null);
@@ -266,13 +265,12 @@ export default function BonusApplicationsPage() {
               : t('money_applications_threshold', { amount: formatMoney(data.secondApproverFrom) })}
           </p>
         ) : null}
-        <form
-          className="money-filters"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setUsername(typed.trim());
-          }}
+        <MemberListFilters
+          days={days}
+          onDays={setDays}
+          memberLabel={t('money_applications_member')}
+          searchLabel={t('money_applications_search')}
+          onMember={setUsername}
         >
           <SelectField
             label={t('money_applications_state')}
@@ -294,17 +292,7 @@ export default function BonusApplicationsPage() {
               label: promotion.title,
             }))}
           />
-          <PeriodSelect days={days} onChange={setDays} />
-          <TextField
-            label={t('money_applications_member')}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-          />
-          <button type="submit" className="button button--primary">
-            {t('money_applications_search')}
-          </button>
-        </form>
+        </MemberListFilters>
         {data ? (
           <p role="status" data-testid="bonus-applications-sum">
             {t('money_applications_sum', { count: data.count, applying: data.applying })}

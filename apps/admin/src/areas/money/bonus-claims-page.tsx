@@ -4,12 +4,12 @@ import { bonusStates, type BonusState, type ValueOf } from '@khela/contract';
 import { operatorBonusClaims } from '@khela/contract/call-routes';
 import { Link, useSearchParams } from '../../app/router.tsx';
 import { useCall } from '../../shared/api/hooks.ts';
-import { SelectField, TextField } from '../../shared/forms/fields.tsx';
+import { SelectField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime } from './format.ts';
-import { listState, PeriodSelect } from './money-kit.tsx';
+import { listState, MemberListFilters } from './money-kit.tsx';
 import bonusTexts from './bonus-claims-texts.en.json';
 import { addTexts } from '../../shared/i18n/i18n.ts';
 
@@ -45,7 +45,6 @@ export default function BonusClaimsPage() {
   const promotionId = /^[1-9][0-9]{0,9}$/.test(promotionParam) ? promotionParam : '';
   const [days, setDays] = useState<number>(7);
   const [state, setState] = useState<BonusState | ''>('');
-  const [typed, setTyped] = useState('');
   const [username, setUsername] = useState('');
   const claims = useCall(operatorBonusClaims, {
     days,
@@ -150,13 +149,12 @@ export default function BonusClaimsPage() {
     <Page title={t('money_bonus_title')}>
       <Section>
         <p>{t('money_bonus_intro')}</p>
-        <form
-          className="money-filters"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setUsername(typed.trim());
-          }}
+        <MemberListFilters
+          days={days}
+          onDays={setDays}
+          memberLabel={t('money_bonus_member')}
+          searchLabel={t('money_bonus_search')}
+          onMember={setUsername}
         >
           <SelectField
             label={t('money_bonus_promotion')}
@@ -175,17 +173,7 @@ export default function BonusClaimsPage() {
             onChange={(event) => setState(isBonusState(event.target.value) ? event.target.value : '')}
             options={bonusStates.map((value) => ({ value, label: t(`money_bonus_state_${value}`) }))}
           />
-          <PeriodSelect days={days} onChange={setDays} />
-          <TextField
-            label={t('money_bonus_member')}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-          />
-          <button type="submit" className="button button--primary">
-            {t('money_bonus_search')}
-          </button>
-        </form>
+        </MemberListFilters>
         {data ? (
           <p role="status" data-testid="bonus-claims-sum">
             {t('money_bonus_sum', {

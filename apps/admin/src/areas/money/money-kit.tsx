@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from '../../app/router.tsx';
 import { errorText } from '../../shared/forms/api-errors.ts';
-import { FormAlert, SelectField, SubmitButton } from '../../shared/forms/fields.tsx';
+import { FormAlert, SelectField, SubmitButton, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
@@ -198,5 +198,50 @@ export function PeriodSelect({ days, onChange }: { days: number; onChange: (days
         label: t('money_alerts_days_option', { days: period }),
       }))}
     />
+  );
+}
+
+/**
+ * The filter row of the member lists (rebates, bonus claims, referral rewards, bonus applications):
+ * the page's own selects, the period, and a member's username, applied by the search button (the
+ * selects apply at once).
+ */
+export function MemberListFilters({
+  days,
+  onDays,
+  memberLabel,
+  searchLabel,
+  onMember,
+  children,
+}: {
+  days: number;
+  onDays: (days: number) => void;
+  memberLabel: string;
+  searchLabel: string;
+  onMember: (username: string) => void;
+  children?: ReactNode;
+}) {
+  const [typed, setTyped] = useState('');
+  return (
+    <form
+      className="money-filters"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onMember(typed.trim());
+      }}
+    >
+      {children}
+      <PeriodSelect days={days} onChange={onDays} />
+      <TextField
+        label={memberLabel}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        autoComplete="off"
+      />
+      <button type="submit" className="button button--primary">
+        {searchLabel}
+      </button>
+    </form>
   );
 }

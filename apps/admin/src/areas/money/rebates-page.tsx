@@ -4,13 +4,12 @@ import type { ValueOf } from '@khela/contract';
 import { operatorRebateClaims } from '@khela/contract/call-routes';
 import { Link } from '../../app/router.tsx';
 import { useCall } from '../../shared/api/hooks.ts';
-import { TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { Table } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime } from './format.ts';
-import { PeriodSelect } from './money-kit.tsx';
+import { MemberListFilters } from './money-kit.tsx';
 
 type Claim = ValueOf<typeof operatorRebateClaims>['items'][number];
 
@@ -20,7 +19,6 @@ type Claim = ValueOf<typeof operatorRebateClaims>['items'][number];
  */
 export default function RebatesPage() {
   const [days, setDays] = useState<number>(7);
-  const [typed, setTyped] = useState('');
   const [username, setUsername] = useState('');
   const claims = useCall(operatorRebateClaims, { days, ...(username ? { username } : {}) });
   const items = claims.data?.items ?? [];
@@ -28,25 +26,13 @@ export default function RebatesPage() {
     <Page title={t('money_rebates_title')}>
       <Section>
         <p>{t('money_rebates_intro')}</p>
-        <form
-          className="money-filters"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setUsername(typed.trim());
-          }}
-        >
-          <PeriodSelect days={days} onChange={setDays} />
-          <TextField
-            label={t('money_rebates_member')}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-          />
-          <button type="submit" className="button button--primary">
-            {t('money_rebates_search')}
-          </button>
-        </form>
+        <MemberListFilters
+          days={days}
+          onDays={setDays}
+          memberLabel={t('money_rebates_member')}
+          searchLabel={t('money_rebates_search')}
+          onMember={setUsername}
+        ></MemberListFilters>
         {claims.isLoading ? <Loading rows={3} /> : null}
         {claims.error ? <ErrorState error={claims.error} onRetry={() => void claims.refetch()} /> : null}
         {claims.data ? (

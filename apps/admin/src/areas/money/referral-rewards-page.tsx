@@ -4,12 +4,12 @@ import { rewardStates, type RewardState, type ValueOf } from '@khela/contract';
 import { operatorReferralRewards } from '@khela/contract/call-routes';
 import { Link } from '../../app/router.tsx';
 import { useCall } from '../../shared/api/hooks.ts';
-import { SelectField, TextField } from '../../shared/forms/fields.tsx';
+import { SelectField } from '../../shared/forms/fields.tsx';
 import { hasText, t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime } from './format.ts';
-import { listState, PeriodSelect } from './money-kit.tsx';
+import { listState, MemberListFilters } from './money-kit.tsx';
 import referralTexts from './referral-rewards-texts.en.json';
 import { addTexts } from '../../shared/i18n/i18n.ts';
 
@@ -55,7 +55,6 @@ export default function ReferralRewardsPage() {
   const [days, setDays] = useState<number>(7);
   const [state, setState] = useState<RewardState | ''>('');
   const [flagged, setFlagged] = useState(false);
-  const [typed, setTyped] = useState('');
   const [username, setUsername] = useState('');
   const rewards = useCall(operatorReferralRewards, {
     days,
@@ -157,13 +156,12 @@ export default function ReferralRewardsPage() {
     <Page title={t('money_referral_title')}>
       <Section>
         <p>{t('money_referral_intro')}</p>
-        <form
-          className="money-filters"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setUsername(typed.trim());
-          }}
+        <MemberListFilters
+          days={days}
+          onDays={setDays}
+          memberLabel={t('money_referral_member')}
+          searchLabel={t('money_referral_search')}
+          onMember={setUsername}
         >
           <SelectField
             label={t('money_referral_state')}
@@ -179,17 +177,7 @@ export default function ReferralRewardsPage() {
             onChange={(event) => setFlagged(event.target.value === 'flagged')}
             options={[{ value: 'flagged', label: t('money_referral_flagged_only') }]}
           />
-          <PeriodSelect days={days} onChange={setDays} />
-          <TextField
-            label={t('money_referral_member')}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-          />
-          <button type="submit" className="button button--primary">
-            {t('money_referral_search')}
-          </button>
-        </form>
+        </MemberListFilters>
         {data ? (
           <p role="status" data-testid="referral-rewards-sum">
             {t('money_referral_sum', {
