@@ -267,20 +267,15 @@ async function rewardOut(
   db: Database,
   settings: BonusSettings,
   row: RewardRow,
+  friend: string | null,
   language: LanguageCode,
 ): Promise<Reward> {
-  const [friend] = row.inviteeId
-    ? await db
-        .select({ masked: referrals.inviteeMasked })
-        .from(referrals)
-        .where(eq(referrals.inviteeId, row.inviteeId))
-    : [];
   return {
     id: row.id,
     source: row.source,
     promotionId: row.promotionId,
     title: await titleOf(db, row.promotionId, language),
-    detail: friend?.masked ?? '',
+    detail: friend ?? '',
     amount: major(settings, row.amount),
     state: row.state,
     wageringMultiple: row.rule.wageringMultiple,
@@ -300,9 +295,11 @@ export async function listRewards(
   language: LanguageCode,
 ): Promise<RewardsValue> {
   await expireRewards(db, member.memberId);
+  // Each reward with its friend's masked name, in one query (titles come from content's cache).
   const rows = await db
-    .select()
+    .select({ reward: memberRewards, friend: referrals.inviteeMasked })
     .from(memberRewards)
+    .leftJoin(referrals, eq(referrals.inviteeId, memberRewards.inviteeId))
     .where(eq(memberRewards.memberId, member.memberId))
     .orderBy(desc(memberRewards.id))
     .limit(50);
@@ -312,7 +309,7 @@ export async function listRewards(
        where member_id = ${member.memberId} and state = 'waiting'`),
   );
   const rewards: Reward[] = [];
-  for (const row of rows) rewards.push(await rewardOut(db, settings, row, language));
+  for (const row of rows) rewards.push(await rewardOut(db, settings, row.reward, row.friend, language));
   return { waiting: Number(count?.n ?? 0), rewards };
 }
 
