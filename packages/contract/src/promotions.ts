@@ -398,8 +398,11 @@ export const rewardStates = ['waiting', 'claimed', 'expired'] as const;
 export const rewardStateSchema = z.enum(rewardStates);
 export type RewardState = z.infer<typeof rewardStateSchema>;
 
-/** Where a reward came from: a friend's first deposit (referral). */
-export const rewardSources = ['referral'] as const;
+/**
+ * Where a reward came from: a friend's first deposit (referral), cash-back on a period's net loss
+ * (cashback), a prize drawn in a raffle (raffle).
+ */
+export const rewardSources = ['referral', 'cashback', 'raffle'] as const;
 export const rewardSourceSchema = z.enum(rewardSources);
 
 export const referralFriendSchema = z.object({
@@ -435,7 +438,11 @@ export const rewardSchema = z.object({
   promotionId: z.number().int(),
   /** The promotion's title in the asked language. */
   title: z.string(),
-  /** What earned it: the friend's masked username. */
+  /**
+   * What earned it: the friend's masked username (referral), the period whose losses it pays back
+   * (cashback: a brand day `2026-12-06`, or a week `2026-12-07 – 2026-12-13`), the prize's place
+   * (raffle: `1`, `2` …).
+   */
   detail: z.string(),
   amount: decimalAmountSchema,
   state: rewardStateSchema,

@@ -190,6 +190,8 @@ export const memberRewards = pgTable(
     /** referral: the friend whose deposit earned it, and that deposit. */
     inviteeId: integer('invitee_id'),
     depositOrderId: integer('deposit_order_id'),
+    /** cashback: the period it pays back; raffle: the prize's place (the contract's Reward.detail). */
+    detail: text('detail'),
     currency: text('currency').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     rule: jsonb('rule').$type<BonusRule>().notNull(),

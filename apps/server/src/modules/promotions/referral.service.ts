@@ -275,7 +275,7 @@ async function rewardOut(
     source: row.source,
     promotionId: row.promotionId,
     title: await titleOf(db, row.promotionId, language),
-    detail: friend ?? '',
+    detail: friend ?? row.detail ?? '',
     amount: major(settings, row.amount),
     state: row.state,
     wageringMultiple: row.rule.wageringMultiple,

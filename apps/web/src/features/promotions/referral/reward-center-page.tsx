@@ -29,6 +29,10 @@ function detailKey(reward: Reward): string {
   switch (reward.source) {
     case 'referral':
       return 'reward_detail_referral';
+    case 'cashback':
+      return 'reward_detail_cashback';
+    case 'raffle':
+      return 'reward_detail_raffle';
   }
 }
 
@@ -73,7 +77,7 @@ function RewardCard({
         <div className="reward-card__name">
           <h4 className="reward-card__title">{reward.title}</h4>
           {reward.detail ? (
-            <p className="reward-card__detail">{t(detailKey(reward), { friend: reward.detail })}</p>
+            <p className="reward-card__detail">{t(detailKey(reward), { friend: reward.detail, period: reward.detail, place: reward.detail })}</p>
           ) : null}
         </div>
         <Badge tone={state.tone}>{t(state.labelKey)}</Badge>

@@ -1,0 +1,1 @@
+ALTER TABLE "member_rewards" ADD COLUMN "detail" text;
