@@ -77,7 +77,9 @@ function RewardCard({
         <div className="reward-card__name">
           <h4 className="reward-card__title">{reward.title}</h4>
           {reward.detail ? (
-            <p className="reward-card__detail">{t(detailKey(reward), { friend: reward.detail, period: reward.detail, place: reward.detail })}</p>
+            <p className="reward-card__detail">
+              {t(detailKey(reward), { friend: reward.detail, period: reward.detail, place: reward.detail })}
+            </p>
           ) : null}
         </div>
         <Badge tone={state.tone}>{t(state.labelKey)}</Badge>
