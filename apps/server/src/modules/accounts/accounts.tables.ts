@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -166,6 +167,26 @@ export const knownDevices = pgTable(
     uniqueIndex('known_devices_token_key').on(table.tokenHash),
     index('known_devices_member_idx').on(table.memberId, table.lastUsedAt),
   ],
+);
+
+/**
+ * The browsers an account registered or logged in from (issue 39 item 5; docs/promotions.md
+ * "Referral"): the web keeps one random device id per browser, whoever logs in there, and sends it
+ * with registration and login. Only its SHA-256 is kept, so a database reader learns nothing that
+ * lets them pose as that browser. At most 20 per account (the least recently seen are forgotten).
+ * Read by others only through `accounts_shared_device` (sql/): "have these two accounts used one
+ * browser?" (refer a friend's `same_device` signal).
+ */
+export const accountDevices = pgTable(
+  'account_devices',
+  {
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // (member, device): the one lookup the shared-device question needs, from either account.
+  (table) => [primaryKey({ columns: [table.memberId, table.deviceHash] })],
 );
 
 /** Reset links sent by mail: the token's hash, single use, expiring. */
