@@ -26,6 +26,7 @@ export {
 } from './accounts/fields.ts';
 export {
   captchaValueSchema,
+  deviceIdSchema,
   humanChallengeSchema,
   loginBodySchema,
   loginValueSchema,

@@ -9,7 +9,7 @@ import {
   smsSentSchema,
   text,
 } from './fields.ts';
-import { sessionGrantSchema } from './session.ts';
+import { deviceIdSchema, sessionGrantSchema } from './session.ts';
 
 /** Opening an account: by username or by mobile number and SMS code, with an agent's affiliate code. */
 
@@ -41,6 +41,8 @@ export const registerBodySchema = z.object({
   /** When true the answer carries a session (the web logs straight in). */
   login: z.boolean().default(true),
   altcha: altchaPayloadSchema,
+  /** This browser's device id (deviceIdSchema), for the duplicate-account signal. */
+  deviceId: deviceIdSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 

@@ -24,6 +24,17 @@ export const deviceTokenSchema = z
   .max(43)
   .regex(/^[A-Za-z0-9_-]{43}$/, 'malformed');
 
+/**
+ * This browser's device id: one random id per browser (localStorage `deviceId`, 128 bits in
+ * base64url), whoever logs in there, sent with registration and login. The server keeps only its
+ * SHA-256, per account, for the duplicate-account signal `same_device` (docs/promotions.md
+ * "Referral"); it proves nothing and opens nothing.
+ */
+export const deviceIdSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'malformed');
+
 export const usernameLogin = z.object({
   type: z.literal('username'),
   username: requiredText(64),
@@ -31,12 +42,14 @@ export const usernameLogin = z.object({
   ...captchaFields,
   altcha: altchaPayloadSchema,
   deviceToken: deviceTokenSchema.optional(),
+  deviceId: deviceIdSchema.optional(),
 });
 const smsLogin = z.object({
   type: z.literal('sms'),
   mobileNum: mobileNumSchema,
   countryDialingCode: countryDialingCodeSchema,
   verificationCode: verificationCodeSchema,
+  deviceId: deviceIdSchema.optional(),
 });
 export const loginBodySchema = z.discriminatedUnion('type', [usernameLogin, smsLogin]);
 export type LoginBody = z.input<typeof loginBodySchema>;

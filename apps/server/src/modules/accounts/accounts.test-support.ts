@@ -147,6 +147,7 @@ const accountTables = [
   'social_states',
   'social_tickets',
   'known_devices',
+  'account_devices',
   // The upline tree (kept by triggers on members) and the agents' links: emptied with the accounts.
   'member_tree',
   'agent_links',

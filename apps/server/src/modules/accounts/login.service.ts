@@ -9,6 +9,7 @@ import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
 import { loginHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { findMemberByAccount, findMemberByMobile, type MemberRow } from './members.repository.ts';
+import { recordAccountDevice } from './account-devices.service.ts';
 import { findKnownDevice, rememberDevice } from './known-devices.service.ts';
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from './password-hash.ts';
 import { createSession, idleMinutesOf, type SessionSite } from './session.service.ts';
@@ -124,6 +125,8 @@ export function isPasswordExpired(
 export interface LoginProof {
   /** The known-device token the browser sent (password logins). */
   deviceToken?: string | undefined;
+  /** The browser's device id (account_devices: the `same_device` signal). */
+  deviceId?: string | undefined;
   /**
    * False when the login proved an SMS code or a social identity, not the password: such a login
    * is not held to a password change (spec 4: the dialog is for password logins; the member may
@@ -137,7 +140,7 @@ export async function grantSession(
   context: AccountsContext,
   member: MemberRow,
   site: SessionSite,
-  { deviceToken, passwordProven = true }: LoginProof = {},
+  { deviceToken, deviceId, passwordProven = true }: LoginProof = {},
 ): Promise<SessionGrant> {
   const passwordExpired = isPasswordExpired(context, member);
   const passwordChangeRequired = passwordExpired && passwordProven;
@@ -157,6 +160,7 @@ export async function grantSession(
       lastLoginAt: sql`now()`,
     })
     .where(eq(members.id, member.id));
+  await recordAccountDevice({ db: context.db, memberId: member.id, deviceId });
   return {
     twoFactorRequired: false,
     token,
@@ -201,6 +205,8 @@ export interface PasswordAttempt {
   altcha: string;
   /** The known-device token this browser got at an earlier login of the account. */
   deviceToken?: string | undefined;
+  /** The browser's device id, noted when a session opens (account-devices.service.ts). */
+  deviceId?: string | undefined;
 }
 
 /**
@@ -294,7 +300,7 @@ export async function loginWithPassword({
   /** Runs once the password is proven and the site admits the account (social linking). */
   beforeSession?: (member: MemberRow) => Promise<void>;
 }): Promise<LoginValue> {
-  const { context, username, password, deviceToken } = attempt;
+  const { context, username, password, deviceToken, deviceId } = attempt;
   const site = siteAsked ?? context.site;
   const { db } = context;
   const { found, clearFailures } = await checkPasswordGuarded({
@@ -315,7 +321,7 @@ export async function loginWithPassword({
       .set({ passwordHash: await hashPassword(password, context.scrypt, loginHashing(context, username)) })
       .where(eq(members.id, member.id));
   }
-  return finishLogin(context, member, site, { deviceToken });
+  return finishLogin(context, member, site, { deviceToken, deviceId });
 }
 
 /**
@@ -333,11 +339,13 @@ export async function loginWithSms({
   mobileNum,
   countryDialingCode,
   verificationCode,
+  deviceId,
 }: {
   context: AccountsContext;
   mobileNum: string;
   countryDialingCode: string;
   verificationCode: string;
+  deviceId?: string | undefined;
 }): Promise<LoginValue> {
   if (!context.settings.features.smsLogin) throw new AppError('FEATURE_DISABLED');
   const mobile = normaliseMobile({ mobileNum, countryDialingCode });
@@ -351,7 +359,7 @@ export async function loginWithSms({
     });
   }
   assertMaySignIn(member, context.site);
-  return finishLogin(context, member, context.site, { passwordProven: false });
+  return finishLogin(context, member, context.site, { passwordProven: false, deviceId });
 }
 
 /**

@@ -12,6 +12,7 @@ import { AppError } from '../../http/app-error.ts';
 import { checkCaptcha } from '../captcha/captcha.service.ts';
 import { verifyHumanProof } from '../human-check/human-check.service.ts';
 import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
+import { hasUsedDevice, recordAccountDevice } from './account-devices.service.ts';
 import { loginHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { grantSession } from './login.service.ts';
@@ -229,13 +230,21 @@ export async function registerMember({
     throw error;
   }
   if (!created) throw new Error('insert returned no member');
+  await recordAccountDevice({ db, memberId: created.id, deviceId: body.deviceId });
   if (referrer && uplineCode && referrals) {
+    // What the back office reviews (they block nothing): the referrer's registration address, and
+    // a browser the referrer registered or logged in from.
+    const signals: string[] = [];
+    if (referrer.registerIp && referrer.registerIp === context.ip) signals.push('same_ip');
+    if (await hasUsedDevice({ db, memberId: referrer.id, deviceId: body.deviceId })) {
+      signals.push('same_device');
+    }
     await referrals.registered(db, {
       referrerId: referrer.id,
       inviteeId: created.id,
       inviteeUsername: created.account,
       code: uplineCode,
-      signals: referrer.registerIp && referrer.registerIp === context.ip ? ['same_ip'] : [],
+      signals,
     });
   } else if (upline && uplineCode && links) {
     await links.registered(db, { agentId: upline.id, code: uplineCode });

@@ -91,15 +91,26 @@ export const memberReferralDirectory: MemberReferralDirectory = {
 
 /**
  * Adds what the friend and the referrer now share to the referral's signals for review: the same
- * payout account (withdrawals' published answer; the numbers stay there). Registration noted the
- * same address (`same_ip`). Signals flag; they block nothing (docs/promotions.md).
+ * payout account (withdrawals' published answer; the numbers stay there) and a browser both used
+ * (accounts' published `accounts_shared_device`: the friend's, or the referrer's, login from the
+ * other's device after registration; the device hashes stay there). Registration noted the same
+ * address (`same_ip`) and a shared browser then. One statement, each answer one indexed lookup;
+ * the row is written only when a new signal is found. Signals flag; they block nothing
+ * (docs/promotions.md).
  */
 async function refreshSignals(tx: Database, referrerId: number, inviteeId: number): Promise<void> {
   await tx.execute(sql`
-    update referrals set signals = signals || '["same_payout_account"]'::jsonb
-     where invitee_id = ${inviteeId} and referrer_id = ${referrerId}
-       and not signals ? 'same_payout_account'
-       and withdrawals_shared_payout_account(${referrerId}::integer, ${inviteeId}::integer)`);
+    update referrals f
+       set signals = f.signals
+         || case when n.payout and not f.signals ? 'same_payout_account'
+                 then '["same_payout_account"]'::jsonb else '[]'::jsonb end
+         || case when n.device and not f.signals ? 'same_device'
+                 then '["same_device"]'::jsonb else '[]'::jsonb end
+      from (select withdrawals_shared_payout_account(${referrerId}::integer, ${inviteeId}::integer) as payout,
+                   accounts_shared_device(${referrerId}::bigint, ${inviteeId}::bigint) as device) n
+     where f.invitee_id = ${inviteeId} and f.referrer_id = ${referrerId}
+       and ((n.payout and not f.signals ? 'same_payout_account')
+         or (n.device and not f.signals ? 'same_device'))`);
 }
 
 /** The running referral promotion (the lowest id if several run), or null. */

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BonusRule } from '@khela/contract';
 import type { TestApp } from '../../test/helper.ts';
-import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
+import { appWithOperatorAndPlayer, call, solveAltcha } from '../accounts/accounts.test-support.ts';
 import { newMember } from '../games/games.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { getSettings, updateSettings } from '../settings/settings.service.ts';
@@ -282,6 +283,49 @@ describe('refer a friend', () => {
     } finally {
       await updateSettings(sut.db, { features: settings.features });
     }
+  });
+
+  it("flags a friend who used the referrer's browser: at registration, and at the reward after a later login", async () => {
+    const signalsOf = async (inviteeId: number) =>
+      (await sut.db.select().from(referrals).where(eq(referrals.inviteeId, inviteeId)))[0]!.signals;
+    const home = randomBytes(16).toString('base64url');
+    const phone = randomBytes(16).toString('base64url');
+    const referrer = await registered({ deviceId: home });
+    const referrerName = `friend${registrations}x`;
+    const code = await codeOf(referrer.token);
+
+    // Registered in the referrer's browser: flagged at once.
+    const sameBrowser = await registered({ referralCode: code, deviceId: home });
+    expect(await signalsOf(sameBrowser.id)).toEqual(['same_ip', 'same_device']);
+
+    // Registered in a browser of its own, or sending none: no device signal, also at the reward.
+    const own = await registered({ referralCode: code, deviceId: phone });
+    const none = await registered({ referralCode: code });
+    expect(await signalsOf(own.id)).toEqual(['same_ip']);
+    expect(await signalsOf(none.id)).toEqual(['same_ip']);
+    await deposit(none.token, '200');
+    expect(await signalsOf(none.id)).toEqual(['same_ip']);
+
+    // The referrer logs in from the friend's browser after the registration: found with the reward.
+    const login = await call(sut, {
+      method: 'POST',
+      url: '/wps/session/login',
+      sealed: true,
+      body: {
+        type: 'username',
+        username: referrerName,
+        password: 'Sunny-river-42',
+        altcha: await solveAltcha(sut),
+        deviceId: phone,
+      },
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    await deposit(own.token, '200');
+    expect(await signalsOf(own.id)).toEqual(['same_ip', 'same_device']);
+    // Found once: a later check adds nothing.
+    const reward = (await rewardRows(referrer.id)).find((row) => row.inviteeId === own.id)!;
+    expect((await claimReward(referrer.token, { id: reward.id })).status).toBe(200);
+    expect(await signalsOf(own.id)).toEqual(['same_ip', 'same_device']);
   });
 
   it("flags a friend who bound the referrer's payout account, at the reward and at its claim", async () => {

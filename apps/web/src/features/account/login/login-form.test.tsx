@@ -152,11 +152,17 @@ describe('login form', () => {
     const known = 'k'.repeat(43);
     const fresh = 'f'.repeat(43);
     window.localStorage.setItem('knownDevices', JSON.stringify({ demoplayer: known }));
+    // The browser's device id, whoever logs in (the duplicate-account signal).
+    window.localStorage.setItem('deviceId', 'd'.repeat(22));
     const seen = stubCalls({ login: () => ({ ...grant, deviceToken: fresh }) });
     renderApp('/login', { answers: { '/wps/member/info': member } });
     await fillAndSubmit('DemoPlayer', 'Player-demo-2026');
     await waitFor(() => expect(useSessionStore.getState().token).toBe('token-new'));
-    expect(seen[0]?.body).toMatchObject({ username: 'DemoPlayer', deviceToken: known });
+    expect(seen[0]?.body).toMatchObject({
+      username: 'DemoPlayer',
+      deviceToken: known,
+      deviceId: 'd'.repeat(22),
+    });
     expect(JSON.parse(window.localStorage.getItem('knownDevices') ?? '{}')).toEqual({ demoplayer: fresh });
     // Never the password.
     expect(JSON.stringify({ ...window.localStorage })).not.toContain('Player-demo-2026');
@@ -365,8 +371,16 @@ describe('login form', () => {
     await waitFor(() => expect(useSessionStore.getState().token).toBe('token-new'));
     expect(seen.map((call) => call.body)).toEqual([
       { mobileNum: '1700000002', countryDialingCode: '+880', purpose: 'login', altcha: 'altcha-proof' },
-      { type: 'sms', mobileNum: '1700000002', countryDialingCode: '+880', verificationCode: '654321' },
+      {
+        type: 'sms',
+        mobileNum: '1700000002',
+        countryDialingCode: '+880',
+        verificationCode: '654321',
+        // This browser's one device id (made at the first login or registration, kept).
+        deviceId: window.localStorage.getItem('deviceId'),
+      },
     ]);
+    expect(window.localStorage.getItem('deviceId')).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(useSessionStore.getState().typedPassword).toBeNull();
   });
 
