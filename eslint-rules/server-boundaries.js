@@ -27,8 +27,9 @@ export const publicFiles = {
   games: ['games.ledger-check.ts', 'games.transfer-check.ts'],
   // Account addresses, the ledger's errors and money arithmetic: pure, used with ledger.service.
   ledger: ['ledger.addresses.ts', 'ledger.errors.ts', 'money.ts'],
-  // Read-only check of its bets against the ledger (as games' above).
-  lottery: ['lottery.ledger-check.ts'],
+  // Read-only check of its bets against the ledger (as games' above); the randomness beacon its
+  // draws mix in, which the raffle's draw (promotions) mixes in too.
+  lottery: ['lottery.ledger-check.ts', 'lottery.beacon.ts'],
   // Read-only check of its bonuses against the ledger (as games' above).
   promotions: ['promotions.ledger-check.ts'],
   // The gateway interface adapters implement and deposits call.

@@ -1262,6 +1262,27 @@ export const publicKey = {
   encrypted: false,
 } as Calls['publicKey'];
 
+export const raffle = {
+  id: 'raffle',
+  method: 'GET',
+  path: '/wps/promotion/raffle',
+  encrypted: false,
+} as Calls['raffle'];
+
+export const raffleClaim = {
+  id: 'MCS2_claimRafflePromotion',
+  method: 'POST',
+  path: '/wps/relay/MCS2_claimRafflePromotion',
+  encrypted: false,
+} as Calls['raffleClaim'];
+
+export const raffleEntries = {
+  id: 'raffleEntries',
+  method: 'GET',
+  path: '/wps/promotion/raffle/entries',
+  encrypted: false,
+} as Calls['raffleEntries'];
+
 export const rankList = {
   id: 'GCSGAME_getRankList',
   method: 'GET',

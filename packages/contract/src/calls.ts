@@ -15,6 +15,7 @@ import { gameCalls } from './games.ts';
 import { jobCalls } from './jobs.ts';
 import { lotteryCalls } from './lottery.ts';
 import { bonusCalls, promotionCalls, referralCalls } from './promotions.ts';
+import { raffleCalls } from './raffle.ts';
 import { recordCalls } from './records.ts';
 import { systemCalls } from './system.ts';
 import { walletCalls } from './wallet.ts';
@@ -35,6 +36,7 @@ export const calls = {
   ...promotionCalls,
   ...bonusCalls,
   ...referralCalls,
+  ...raffleCalls,
   ...jobCalls,
   ...agentCalls,
   ...operatorCalls,

@@ -18,6 +18,7 @@ export * from './lottery.ts';
 export * from './jobs.ts';
 export * from './agents.ts';
 export * from './promotions.ts';
+export * from './raffle.ts';
 export * from './back-office/index.ts';
 export * from './vendor-protocol.ts';
 export * from './vendor-transfer.ts';

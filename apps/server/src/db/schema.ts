@@ -20,6 +20,7 @@ export * from '../modules/lottery/lottery.tables.ts';
 export * from '../modules/lottery/lottery.risk.tables.ts';
 export * from '../modules/agents/agents.tables.ts';
 export * from '../modules/promotions/promotions.tables.ts';
+export * from '../modules/promotions/raffle.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/back-office/players.tables.ts';
 export * from '../modules/back-office/money.tables.ts';
