@@ -176,7 +176,8 @@ export const referrals = pgTable(
 
 /**
  * The reward centre: rewards waiting for their member to claim them (a referral reward when a
- * friend's first deposit of the rule's minimum was credited). Not money yet: claiming makes it a
+ * friend's first deposit of the rule's minimum was credited; a cash-back reward when a period of
+ * the member's net loss was settled). Not money yet: claiming makes it a
  * bonus (bonus_claims, period key `reward:<id>`) credited through the ledger with the copied
  * rule's wagering. One referral reward per friend (unique invitee).
  */
@@ -205,9 +206,41 @@ export const memberRewards = pgTable(
     uniqueIndex('member_rewards_referral_key')
       .on(table.inviteeId)
       .where(sql`${table.source} = 'referral'`),
+    // One cash-back reward per member, promotion and period (its detail: `2026-12-06`, a week
+    // `2026-12-07 – 2026-12-13`), whatever runs of the job overlap.
+    uniqueIndex('member_rewards_cashback_key')
+      .on(table.promotionId, table.memberId, table.detail)
+      .where(sql`${table.source} = 'cashback'`),
     index('member_rewards_member_idx').on(table.memberId, table.id),
     index('member_rewards_promotion_idx').on(table.promotionId),
     check('member_rewards_amount_check', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * Cash-back periods settled (docs/promotions.md "Cash-back on losses"): one row per promotion and
+ * brand day or week (`period_key` is the rewards' detail, `2026-12-06` or `2026-12-07 – 2026-12-13`),
+ * written in the transaction that writes the period's rewards. The job's cursor: a period with a row
+ * is done (members with no loss included), and of two runs at once the second finds the key taken
+ * and writes nothing. `counted_from`/`counted_to` are the rounds' settlement times it counted (the
+ * period cut to the promotion's dates and the rule's life).
+ */
+export const cashbackPeriods = pgTable(
+  'cashback_periods',
+  {
+    promotionId: integer('promotion_id').notNull(),
+    periodKey: text('period_key').notNull(),
+    countedFrom: timestamp('counted_from', { withTimezone: true }).notNull(),
+    countedTo: timestamp('counted_to', { withTimezone: true }).notNull(),
+    currency: text('currency').notNull(),
+    /** Rewards written and their sum, minor units. */
+    rewards: integer('rewards').notNull(),
+    total: bigint('total', { mode: 'bigint' }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.promotionId, table.periodKey] }),
+    check('cashback_periods_counted_check', sql`${table.countedTo} > ${table.countedFrom}`),
   ],
 );
 
