@@ -179,7 +179,8 @@ export const referrals = pgTable(
  * friend's first deposit of the rule's minimum was credited; a cash-back reward when a period of
  * the member's net loss was settled). Not money yet: claiming makes it a
  * bonus (bonus_claims, period key `reward:<id>`) credited through the ledger with the copied
- * rule's wagering. One referral reward per friend (unique invitee).
+ * rule's wagering. One referral reward per friend (unique invitee). An operator may void a waiting
+ * one (state `void`, with who, when and why): it never becomes a bonus, and nothing moves.
  */
 export const memberRewards = pgTable(
   'member_rewards',
@@ -201,6 +202,10 @@ export const memberRewards = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     bonusClaimId: bigint('bonus_claim_id', { mode: 'number' }),
+    /** void: the operator who voided the waiting reward, when and why (audited; never a bonus). */
+    voidedBy: text('voided_by'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
   },
   (table) => [
     uniqueIndex('member_rewards_referral_key')
