@@ -1,9 +1,11 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { countries } from '../modules/system/system.tables.ts';
 import { hasSettings, updateSettings } from '../modules/settings/settings.service.ts';
 import { seedContent } from '../modules/content/content.seed.ts';
 import { seedDemoBonusRules } from '../modules/promotions/promotions.seed.ts';
+import { seedDemoRaffle } from '../modules/promotions/raffle.seed.ts';
+import { contentPromotions } from '../modules/content/content.tables.ts';
 import { countryRows } from './countries.ts';
 import { demoAccounts, seedDemoAccounts } from '../modules/accounts/accounts.seed.ts';
 import { seedDemoAgentContracts } from '../modules/agents/agents.contracts.seed.ts';
@@ -89,6 +91,16 @@ export async function seedDemoData(
       },
     });
     await seedDemoBonusRules(transaction, settings, promotionIds);
+    const [raffle] = await transaction
+      .select()
+      .from(contentPromotions)
+      .where(eq(contentPromotions.id, promotionIds.get('raffle') ?? 0));
+    if (!raffle?.startsAt || !raffle.endsAt) throw new Error('the demo content has no raffle promotion');
+    await seedDemoRaffle(transaction, settings, {
+      id: raffle.id,
+      startsAt: raffle.startsAt,
+      endsAt: raffle.endsAt,
+    });
     await seedDemoAccounts(transaction, options.scrypt ?? owaspScrypt);
     await seedDemoReceivingNumbers(transaction);
     await seedDemoAgentContracts(transaction, demoAccounts.agent.account, 2);

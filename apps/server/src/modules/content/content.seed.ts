@@ -172,6 +172,52 @@ const promotions: PromotionSeed[] = [
       },
     },
   },
+  {
+    key: 'cashback',
+    type: 'event',
+    action: 'join',
+    // Running: its rule (promotions.seed.ts) pays back a share of each player's net loss of the
+    // brand week, by itself, to the reward centre (docs/promotions.md "Cash-back on losses").
+    startsInDays: 0,
+    endsInDays: null,
+    texts: {
+      EN: {
+        title: 'Weekly cash-back: 5% of your losses, 10% from ৳5,000, up to ৳2,000',
+        summary:
+          'Had a losing week? Part of it comes back by itself every Monday, to your reward centre: nothing to claim here.',
+        content: `<h3>Rules</h3><ul><li>Your net loss of a week (Monday to Sunday, Bangladesh time) is your stakes minus your wins on bets settled that week, from your main wallet.</li><li>5% of your net loss comes back; 10% once your net loss reaches ৳5,000; at most ৳2,000 a week.</li><li>It is worked out after the week ends and waits in your Reward centre for 7 days: claim it there.</li><li>Once claimed it is a bonus: wager it 60 times within 7 days (slots, fishing and arcade count in full, live casino and sports 20%), at most ৳200 a round; then it becomes cash.</li><li>Every player takes part. Agents and trial accounts do not.</li></ul>`,
+      },
+      BN: {
+        title: 'সাপ্তাহিক ক্যাশব্যাক: ক্ষতির 5%, ৳5,000 থেকে 10%, সর্বোচ্চ ৳2,000',
+        summary:
+          'সপ্তাহটা খারাপ গেছে? প্রতি সোমবার তার একটি অংশ নিজে থেকেই আপনার পুরস্কার কেন্দ্রে ফেরত আসে: এখানে দাবি করার কিছু নেই।',
+        content: `<h3>নিয়ম</h3><ul><li>এক সপ্তাহে (সোমবার থেকে রবিবার, বাংলাদেশ সময়) আপনার নিট ক্ষতি হলো সেই সপ্তাহে নিষ্পত্তি হওয়া বাজিতে মূল ওয়ালেট থেকে আপনার বাজি থেকে জয় বাদ দিয়ে যা থাকে।</li><li>নিট ক্ষতির 5% ফেরত আসে; নিট ক্ষতি ৳5,000 হলে 10%; সপ্তাহে সর্বোচ্চ ৳2,000।</li><li>সপ্তাহ শেষ হলে হিসাব হয় এবং 7 দিন আপনার পুরস্কার কেন্দ্রে অপেক্ষা করে: সেখানে দাবি করুন।</li><li>দাবি করলে এটি বোনাস হয়: 7 দিনের মধ্যে 60 গুণ বাজি ধরুন (স্লট, ফিশিং ও আর্কেড পুরো গণ্য হয়, লাইভ ক্যাসিনো ও স্পোর্টস 20%), প্রতি রাউন্ডে সর্বোচ্চ ৳200; তারপর তা নগদ হয়।</li><li>প্রত্যেক খেলোয়াড় অংশ নেন। এজেন্ট ও ট্রায়াল অ্যাকাউন্ট নয়।</li></ul>`,
+      },
+    },
+  },
+  {
+    key: 'raffle',
+    type: 'event',
+    action: 'join',
+    // Running for 7 days: its raffle (raffle.seed.ts) draws 13 prizes among the players who joined,
+    // by tickets earned with their betting (docs/promotions.md "Raffle").
+    startsInDays: 0,
+    endsInDays: 7,
+    texts: {
+      EN: {
+        title: 'Lucky draw: ৳9,000 in 13 prizes',
+        summary:
+          'Join, play, and every ৳500 of betting earns a ticket. After 7 days 13 winners are drawn, and anyone can check the draw.',
+        content: `<h3>Rules</h3><ul><li>Press Join on this page; your betting from then until the draw's end earns tickets.</li><li>One ticket for every ৳500 of counted betting, at most 200 tickets: slots, fishing and arcade count in full, live casino and sports 20%, each game weighed by its house edge; lottery bets do not count.</li><li>Prizes: 1st ৳5,000, 2nd and 3rd ৳1,000, 4th to 13th ৳200. One prize per player: the more tickets, the better your chance.</li><li>The draw is provable: its secret seed was fixed before the start (its fingerprint is on this page), the tickets are fixed when the period ends, and a public random number published after that decides the winners. This page shows everything needed to check it.</li><li>A prize waits 14 days in your Reward centre. Once claimed it is a bonus: wager it 60 times within 7 days, at most ৳200 a round; then it becomes cash.</li><li>Agents and trial accounts do not take part.</li></ul>`,
+      },
+      BN: {
+        title: 'লাকি ড্র: 13টি পুরস্কারে ৳9,000',
+        summary:
+          'যোগ দিন, খেলুন, আর প্রতি ৳500 বাজিতে একটি টিকিট। 7 দিন পর 13 জন বিজয়ী নির্বাচিত হবেন, আর যে কেউ ড্র যাচাই করতে পারবেন।',
+        content: `<h3>নিয়ম</h3><ul><li>এই পাতায় "যোগ দিন" চাপুন; তখন থেকে ড্র শেষ হওয়া পর্যন্ত আপনার বাজি টিকিট এনে দেয়।</li><li>প্রতি ৳500 গণ্য বাজিতে একটি টিকিট, সর্বোচ্চ 200টি: স্লট, ফিশিং ও আর্কেড পুরো গণ্য হয়, লাইভ ক্যাসিনো ও স্পোর্টস 20%, প্রতিটি খেলা তার হাউস এজ অনুযায়ী; লটারির বাজি গণ্য হয় না।</li><li>পুরস্কার: প্রথম ৳5,000, দ্বিতীয় ও তৃতীয় ৳1,000, চতুর্থ থেকে ত্রয়োদশ ৳200। প্রতি খেলোয়াড় একটি পুরস্কার: যত বেশি টিকিট, তত বেশি সুযোগ।</li><li>ড্র প্রমাণযোগ্য: এর গোপন সিড শুরুর আগেই ঠিক করা (তার ফিঙ্গারপ্রিন্ট এই পাতায় আছে), সময় শেষ হলে টিকিট স্থির হয়, আর তারপর প্রকাশিত একটি সর্বজনীন র‍্যান্ডম সংখ্যা বিজয়ী ঠিক করে। যাচাইয়ের সবকিছু এই পাতায় দেখানো হয়।</li><li>পুরস্কার 14 দিন আপনার রিওয়ার্ড সেন্টারে অপেক্ষা করে। দাবি করলে এটি বোনাস: 7 দিনের মধ্যে 60 গুণ বাজি ধরুন, প্রতি রাউন্ডে সর্বোচ্চ ৳200; তারপর তা নগদ হয়।</li><li>এজেন্ট ও ট্রায়াল অ্যাকাউন্ট অংশ নেয় না।</li></ul>`,
+      },
+    },
+  },
 ];
 
 type BannerSeed = {

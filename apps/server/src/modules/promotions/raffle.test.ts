@@ -118,7 +118,7 @@ describe('joining a raffle', () => {
     expect(before.body.value.seedHash).toMatch(/^[0-9a-f]{64}$/);
 
     const joined = await join(player.token, { promotionId: id });
-    expect(joined.status, joined.rawBody).toBe(200);
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     expect(joined.body.value).toMatchObject({ joined: true, myTickets: 0, entries: 1 });
 
     const again = await join(player.token, { promotionId: id });
@@ -265,7 +265,7 @@ describe('the draw', () => {
       token: winner.token,
       body: { id: first.id },
     });
-    expect(claimed.status, claimed.rawBody).toBe(200);
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
     expect(claimed.body.value).toMatchObject({
       amount: '500.00',
       state: 'active',
