@@ -953,6 +953,13 @@ export const operatorReconciliation = {
   encrypted: false,
 } as Calls['operatorReconciliation'];
 
+export const operatorReferralRewardVoid = {
+  id: 'operatorReferralRewardVoid',
+  method: 'POST',
+  path: '/api/operator/promotion/referral-reward/void',
+  encrypted: false,
+} as Calls['operatorReferralRewardVoid'];
+
 export const operatorReferralRewards = {
   id: 'operatorReferralRewards',
   method: 'GET',

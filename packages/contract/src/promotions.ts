@@ -243,6 +243,8 @@ export const bonusRefusalReasons = [
   'agent',
   'referral_only',
   'expired',
+  /** A reward an operator voided (the reward centre's state `void`): it never becomes a bonus. */
+  'void',
   /** The bonus is obtained by application (`POST /wps/promotion/apply`), not by a claim. */
   'apply_only',
   /** The bonus is claimed with the page's button: there is nothing to apply for. */
@@ -393,8 +395,11 @@ export const bonusCalls = {
 // ---------------------------------------------------------------------------------------------
 // Referral and the reward centre (issue 39 item 3; docs/promotions.md "Referral")
 
-/** A reward in the reward centre: `waiting` to be claimed, `claimed` (it became a bonus), `expired`. */
-export const rewardStates = ['waiting', 'claimed', 'expired'] as const;
+/**
+ * A reward in the reward centre: `waiting` to be claimed, `claimed` (it became a bonus), `expired`,
+ * `void` (an operator voided it while it waited, e.g. a flagged referral: never a bonus).
+ */
+export const rewardStates = ['waiting', 'claimed', 'expired', 'void'] as const;
 export const rewardStateSchema = z.enum(rewardStates);
 export type RewardState = z.infer<typeof rewardStateSchema>;
 
@@ -427,7 +432,7 @@ export const referralValueSchema = z.object({
   /** Friends who registered with the code, newest first (at most 100). */
   friends: z.array(referralFriendSchema),
   friendsCount: z.number().int(),
-  /** Rewards earned through friends (waiting and claimed). */
+  /** Rewards earned through friends (waiting and claimed; not expired or void). */
   earned: decimalAmountSchema,
 });
 export type ReferralValue = z.infer<typeof referralValueSchema>;

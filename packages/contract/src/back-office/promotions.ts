@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { promotionActionSchema, promotionTypeSchema } from '../content.ts';
 import { approveOrRejectFields, rejectionNeedsReason } from '../deposits.ts';
 import { defineCall } from '../define.ts';
-import { INT4_MAX } from '../input-rules.ts';
+import { INT4_MAX, plainTextSchema } from '../input-rules.ts';
 import {
   bonusApplicationStateSchema,
   bonusKindSchema,
@@ -169,7 +169,10 @@ export const referralRewardRowSchema = z.object({
   depositOrderId: z.number().int().nullable(),
   currency: z.string(),
   amount: decimalAmountSchema,
-  /** A waiting reward past its time is `expired` (the member's next look marks it so). */
+  /**
+   * A waiting reward past its time is `expired` (the member's next look marks it so); `void`: an
+   * operator voided it while it waited (never a bonus).
+   */
   state: rewardStateSchema,
   /** ms since epoch. */
   createdAt: z.number().int(),
@@ -178,9 +181,15 @@ export const referralRewardRowSchema = z.object({
   claimedAt: z.number().int().nullable(),
   /** The bonus it became when claimed (Money → Bonus claims). */
   bonusClaimId: z.number().int().nullable(),
+  /** void: the operator who voided it, when (ms) and why; null otherwise. */
+  voidedBy: z.string().nullable(),
+  voidedAt: z.number().int().nullable(),
+  voidReason: z.string().nullable(),
   /**
-   * What registration noticed about the referral, for review (referrals.signals): `same_ip`, the
-   * friend registered from the address the referrer registered from; empty when nothing.
+   * What was noticed about the referral, for review (referrals.signals): `same_ip`, the friend
+   * registered from the address the referrer registered from; `same_payout_account`, the two bound
+   * one payout account; `same_device`, the two registered or logged in from one browser; empty when
+   * nothing.
    */
   signals: z.array(z.string()),
 });
@@ -349,7 +358,23 @@ export const promotionsAdminCalls = {
       waiting: countAndAmount,
       claimed: countAndAmount,
       expired: countAndAmount,
+      voided: countAndAmount,
     }),
+  }),
+  operatorReferralRewardVoid: defineCall({
+    id: 'operatorReferralRewardVoid',
+    method: 'POST',
+    path: '/api/operator/promotion/referral-reward/void',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      'Voids a waiting referral reward (a flagged referral) with a reason (5–200 characters): it never becomes a bonus and nothing moves (CONFLICT when claimed, expired or void already), audited',
+    tag: 'back-office-promotions',
+    body: z.object({
+      id: z.number().int().min(1).max(INT4_MAX),
+      reason: plainTextSchema({ min: 5, max: 200 }),
+    }),
+    value: referralRewardRowSchema,
   }),
   operatorBonusApplications: defineCall({
     id: 'operatorBonusApplications',
@@ -413,6 +438,9 @@ export const promotionsAdminCallPermissions: Record<keyof typeof promotionsAdmin
   operatorBonusRuleRemove: 'content.write',
   operatorBonusClaims: 'money.read',
   operatorReferralRewards: 'money.read',
+  // Voiding a waiting reward takes back what a bonus would have credited: decided like an
+  // adjustment's approval (money.adjust.approve: the owner and finance).
+  operatorReferralRewardVoid: 'money.adjust.approve',
   // Applications are members' money too: read like the claims; deciding one credits a bonus, as an
   // adjustment's approval credits money (money.adjust.approve: the owner and finance).
   operatorBonusApplications: 'money.read',

@@ -29,6 +29,9 @@ const claimed = {
   expiresAt: Date.UTC(2027, 0, 1, 5, 0),
   claimedAt: Date.UTC(2026, 11, 3, 5, 0),
   bonusClaimId: 41,
+  voidedBy: null,
+  voidedAt: null,
+  voidReason: null,
   signals: ['same_ip'],
 };
 
@@ -56,6 +59,17 @@ const gone = {
   signals: ['new_signal'],
 };
 
+const voided = {
+  ...waiting,
+  id: 9,
+  invitee: 'nila03',
+  state: 'void',
+  voidedBy: 'fin1',
+  voidedAt: Date.UTC(2026, 11, 4, 5, 0),
+  voidReason: 'Same browser as the referrer, ring',
+  signals: ['same_device'],
+};
+
 /** The list's answer: the three rewards, the count and sums of every reward that matches. */
 const answer = {
   items: [claimed, waiting, gone],
@@ -64,6 +78,7 @@ const answer = {
   waiting: { count: 1, amount: '25.50' },
   claimed: { count: 1, amount: '100.00' },
   expired: { count: 1, amount: '25.50' },
+  voided: { count: 0, amount: '0.00' },
 };
 
 describe('the referral rewards page', () => {
@@ -103,7 +118,7 @@ describe('the referral rewards page', () => {
     expect(third!.textContent).toMatch(/expired 2027-01-01/);
     expect(within(third!).getByText('new_signal').className).toContain('badge--danger');
     expect(screen.getByTestId('referral-rewards-sum').textContent).toBe(
-      'Rewards: 3 (2 flagged) · waiting 1, 25.50 · claimed 1, 100.00 · expired 1, 25.50',
+      'Rewards: 3 (2 flagged) · waiting 1, 25.50 · claimed 1, 100.00 · expired 1, 25.50 · voided 0, 0.00',
     );
     expect(asked).toEqual(['/api/operator/promotion/referral-rewards?days=7']);
 
@@ -135,5 +150,57 @@ describe('the referral rewards page', () => {
     await waitFor(() =>
       expect(asked.at(-1)).toBe('/api/operator/promotion/referral-rewards?days=30&username=karim02'),
     );
+  });
+
+  it('voids a waiting reward with a reason, and shows who voided it, when and why', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    let isVoid = false;
+    setFetchForTests(async (input, init) => {
+      const { pathname } = new URL(input, 'http://localhost');
+      if (pathname.endsWith('/void')) {
+        sent.push({ path: pathname, body: JSON.parse(String(init?.body)) });
+        isVoid = true;
+        return Response.json({ success: true, value: voided });
+      }
+      const items = isVoid ? [claimed, voided] : [claimed, { ...waiting, id: 9, invitee: 'nila03' }];
+      return Response.json({ success: true, value: { ...answer, items } });
+    });
+    renderAsOperator(<ReferralRewardsPage />, finance);
+    const table = await screen.findByRole('table', { name: 'Referral rewards' });
+    const [, first, second] = within(table).getAllByRole('row');
+    // Only a waiting reward can be voided.
+    expect(within(first!).queryByRole('button', { name: 'Void' })).toBeNull();
+    fireEvent.click(within(second!).getByRole('button', { name: 'Void' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Void the reward of 25.50 BDT for rahim01?' });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), {
+      target: { value: 'Same browser as the referrer, ring' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Void' }));
+    await waitFor(() => expect(screen.getByText('The reward for rahim01 is void.')).toBeTruthy());
+    expect(sent).toEqual([
+      {
+        path: '/api/operator/promotion/referral-reward/void',
+        body: { id: 9, reason: 'Same browser as the referrer, ring' },
+      },
+    ]);
+    await waitFor(() => {
+      const [, , row] = within(screen.getByRole('table', { name: 'Referral rewards' })).getAllByRole('row');
+      expect(row!.textContent).toContain('Voided');
+      expect(row!.textContent).toMatch(/voided 2026-12-04 .* by fin1/);
+      expect(row!.textContent).toContain('Reason: Same browser as the referrer, ring');
+      expect(row!.textContent).toContain('Same browser as the referrer');
+      expect(within(row!).queryByRole('button', { name: 'Void' })).toBeNull();
+    });
+  });
+
+  it('offers no void to an operator without money.adjust.approve', async () => {
+    setFetchForTests(async () => Response.json({ success: true, value: answer }));
+    renderAsOperator(
+      <ReferralRewardsPage />,
+      operatorSelf('support', { id: 5, account: 'sup1', nickname: 'Support' }),
+    );
+    const table = await screen.findByRole('table', { name: 'Referral rewards' });
+    expect(within(table).queryByRole('button', { name: 'Void' })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Action' })).toBeNull();
   });
 });

@@ -1,15 +1,17 @@
 import './money.css';
 import { useState } from 'react';
 import { rewardStates, type RewardState, type ValueOf } from '@khela/contract';
-import { operatorReferralRewards } from '@khela/contract/call-routes';
+import { operatorReferralRewardVoid, operatorReferralRewards } from '@khela/contract/call-routes';
+import { useCan } from '../../app/operator.ts';
 import { Link } from '../../app/router.tsx';
-import { useCall } from '../../shared/api/hooks.ts';
+import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
 import { SelectField } from '../../shared/forms/fields.tsx';
 import { hasText, t } from '../../shared/i18n/i18n.ts';
+import { ConfirmWithReason } from '../../shared/ui/confirm-with-reason.tsx';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
 import { formatMoney, formatTime } from './format.ts';
-import { listState, MemberListFilters } from './money-kit.tsx';
+import { listState, MemberListFilters, useNotice } from './money-kit.tsx';
 import referralTexts from './referral-rewards-texts.en.json';
 import { addTexts } from '../../shared/i18n/i18n.ts';
 
@@ -23,6 +25,7 @@ const stateTone: Record<RewardState, string> = {
   waiting: 'badge',
   claimed: 'badge badge--ok',
   expired: 'badge badge--muted',
+  void: 'badge badge--muted',
 };
 
 function isRewardState(value: string): value is RewardState {
@@ -33,6 +36,45 @@ function isRewardState(value: string): value is RewardState {
 function signalText(signal: string): string {
   const key = `money_referral_signal_${signal}`;
   return hasText(key) ? t(key) : signal;
+}
+
+/** The line under a reward's state: when it expires, expired, was claimed or voided (by whom, why). */
+function StateLines({ reward }: { reward: Reward }) {
+  switch (reward.state) {
+    case 'claimed':
+      return reward.claimedAt === null ? null : (
+        <span className="money-state__line">
+          {t('money_referral_claimed_at', { at: formatTime(reward.claimedAt) })}
+        </span>
+      );
+    case 'void':
+      return (
+        <>
+          {reward.voidedAt !== null ? (
+            <span className="money-state__line">
+              {t('money_referral_voided_at', { at: formatTime(reward.voidedAt), by: reward.voidedBy ?? '' })}
+            </span>
+          ) : null}
+          {reward.voidReason ? (
+            <span className="money-state__line">
+              {t('money_referral_void_reason', { reason: reward.voidReason })}
+            </span>
+          ) : null}
+        </>
+      );
+    case 'expired':
+      return (
+        <span className="money-state__line">
+          {t('money_referral_expired_at', { at: formatTime(reward.expiresAt) })}
+        </span>
+      );
+    case 'waiting':
+      return (
+        <span className="money-state__line">
+          {t('money_referral_expires', { at: formatTime(reward.expiresAt) })}
+        </span>
+      );
+  }
 }
 
 /** A member as the list names them: the username and, muted, the id. */
@@ -49,13 +91,18 @@ function MemberCell({ username, id }: { username: string; id: number }) {
  * deposit earned the member who invited them: the referrer and the friend (username and id), the
  * friend's deposit order, the reward, its state (waiting, claimed, expired, with when), the bonus
  * claim it became, and what registration noticed about the referral ("Same IP as the referrer") as
- * a warning; the count and sums of every reward the filters match. Permission money.read.
+ * a warning; the count and sums of every reward the filters match. Permission money.read; voiding a
+ * waiting reward (with a reason, audited; it never becomes a bonus) money.adjust.approve.
  */
 export default function ReferralRewardsPage() {
   const [days, setDays] = useState<number>(7);
   const [state, setState] = useState<RewardState | ''>('');
   const [flagged, setFlagged] = useState(false);
   const [username, setUsername] = useState('');
+  const [voiding, setVoiding] = useState<Reward | null>(null);
+  const mayVoid = useCan()('money.adjust.approve');
+  const notice = useNotice();
+  const voidReward = useMutationCall(operatorReferralRewardVoid, { invalidates: [operatorReferralRewards] });
   const rewards = useCall(operatorReferralRewards, {
     days,
     ...(state ? { state } : {}),
@@ -119,16 +166,24 @@ export default function ReferralRewardsPage() {
       cell: (reward) => (
         <span className="money-state">
           <span className={stateTone[reward.state]}>{t(`money_referral_state_${reward.state}`)}</span>
-          <span className="money-state__line">
-            {reward.state === 'claimed' && reward.claimedAt !== null
-              ? t('money_referral_claimed_at', { at: formatTime(reward.claimedAt) })
-              : t(reward.state === 'expired' ? 'money_referral_expired_at' : 'money_referral_expires', {
-                  at: formatTime(reward.expiresAt),
-                })}
-          </span>
+          <StateLines reward={reward} />
         </span>
       ),
     },
+    ...(mayVoid
+      ? [
+          {
+            key: 'action',
+            header: t('money_referral_action'),
+            cell: (reward: Reward) =>
+              reward.state === 'waiting' ? (
+                <button type="button" className="button button--danger" onClick={() => setVoiding(reward)}>
+                  {t('money_referral_void')}
+                </button>
+              ) : null,
+          },
+        ]
+      : []),
     {
       key: 'bonus',
       header: t('money_referral_bonus'),
@@ -189,9 +244,12 @@ export default function ReferralRewardsPage() {
               claimed: formatMoney(data.claimed.amount),
               expiredCount: data.expired.count,
               expired: formatMoney(data.expired.amount),
+              voidCount: data.voided.count,
+              voided: formatMoney(data.voided.amount),
             })}
           </p>
         ) : null}
+        {notice.alert}
         <Table<Reward>
           label={t('money_referral_title')}
           rows={data?.items}
@@ -201,6 +259,22 @@ export default function ReferralRewardsPage() {
           emptyText={t('money_referral_empty')}
         />
       </Section>
+      <ConfirmWithReason
+        open={voiding !== null}
+        onOpenChange={(open) => !open && setVoiding(null)}
+        title={t('money_referral_void_title', {
+          amount: voiding ? formatMoney(voiding.amount, voiding.currency) : '',
+          name: voiding?.referrer ?? '',
+        })}
+        message={t('money_referral_void_message')}
+        confirmLabel={t('money_referral_void')}
+        tone="danger"
+        onConfirm={async (reason) => {
+          if (!voiding) return;
+          await voidReward.mutateAsync({ body: { id: voiding.id, reason } });
+          notice.setNotice(t('money_referral_voided', { name: voiding.referrer }));
+        }}
+      />
     </Page>
   );
 }

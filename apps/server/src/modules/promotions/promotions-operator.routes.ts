@@ -9,13 +9,14 @@ import {
   removeBonusRule,
   saveBonusRule,
 } from './bonus-admin.service.ts';
-import { listReferralRewards } from './referral-admin.service.ts';
+import { listReferralRewards, voidReferralReward } from './referral-admin.service.ts';
 import { decideApplication, getApplicationImage, listApplications } from './application.service.ts';
 
 /**
  * The back office's bonus promotions (issue 39 item 4; docs/back-office-promotions.md): the rules
  * with their figures, save, pause and remove (each audited in its transaction), the claims; the
- * referral rewards (docs/back-office-promotions.md "Money → Referral rewards"); the bonus
+ * referral rewards (docs/back-office-promotions.md "Money → Referral rewards") and the void of a
+ * waiting one (audited in its transaction); the bonus
  * applications to review, their pictures and the decision (four eyes from the brand's threshold).
  */
 export async function promotionOperatorRoutes(app: FastifyInstance) {
@@ -41,6 +42,10 @@ export async function promotionOperatorRoutes(app: FastifyInstance) {
 
   registerCall(app, calls.operatorReferralRewards, async ({ query }) =>
     listReferralRewards(db, await getSettings(db), query),
+  );
+
+  registerCall(app, calls.operatorReferralRewardVoid, async ({ body, request }) =>
+    voidReferralReward(db, request, await getSettings(db), body),
   );
 
   registerCall(app, calls.operatorBonusApplications, async ({ query }) =>

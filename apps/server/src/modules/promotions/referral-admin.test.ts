@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { callsAs, operatorOfRole } from '../accounts/accounts.test-support.ts';
 import { operatorAudit } from '../audit/audit.tables.ts';
 import { newMember } from '../games/games.test-support.ts';
+import { rowsOf } from '../ledger/ledger.service.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { approvedDeposit, registerThroughSite } from './bonus.test-support.ts';
 import { memberRewards } from './promotions.tables.ts';
@@ -203,5 +204,165 @@ describe('the referral rewards list', () => {
     expect(guest.body.code).toBe('UNAUTHENTICATED');
     const readonly = await operatorOfRole(sut, 'readonly');
     expect((await rewards('', readonly.token)).status).toBe(200);
+  });
+});
+
+describe('voiding a referral reward', () => {
+  const voidReward = (body: unknown, token: string | null = finance.token) =>
+    post('/api/operator/promotion/referral-reward/void', body, token);
+  const rewardOf = async (inviteeId: number) =>
+    (await sut.db.select().from(memberRewards).where(eq(memberRewards.inviteeId, inviteeId)))[0]!;
+  const voidAudits = async () =>
+    sut.db.select().from(operatorAudit).where(eq(operatorAudit.action, 'referralReward.void'));
+  const moneyRows = async () => {
+    const [row] = rowsOf<{ entries: number; claims: number }>(
+      await sut.db.execute(sql`
+        select (select count(*) from journal_entries)::int as entries,
+               (select count(*) from bonus_claims)::int as claims`),
+    );
+    return row;
+  };
+
+  let referrer: { id: number; username: string; token: string };
+  const friends: { id: number; username: string; token: string }[] = [];
+  beforeAll(async () => {
+    referrer = await register('refvoid01');
+    const code = (await get('/wps/promotion/referral', referrer.token)).body.value.code as string;
+    for (const name of ['refvoid02', 'refvoid03', 'refvoid04', 'refvoid05']) {
+      const friend = await register(name, { referralCode: code });
+      await deposit(friend.token, '300');
+      friends.push(friend);
+    }
+  });
+
+  it('voids a waiting reward with its reason, audited before and after, moving nothing; it can never be claimed', async () => {
+    const reward = await rewardOf(friends[0]!.id);
+    expect(reward.state).toBe('waiting');
+    const before = await moneyRows();
+    const voided = await voidReward({ id: reward.id, reason: '  Same browser   as the referrer ' });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(voided.body.value).toMatchObject({
+      id: reward.id,
+      state: 'void',
+      referrer: 'refvoid01',
+      invitee: 'refvoid02',
+      voidedBy: expect.any(String),
+      voidReason: 'Same browser as the referrer',
+      claimedAt: null,
+      bonusClaimId: null,
+    });
+    expect(voided.body.value.voidedAt).toBeGreaterThan(0);
+    expect(await rewardOf(friends[0]!.id)).toMatchObject({
+      state: 'void',
+      voidReason: 'Same browser as the referrer',
+    });
+    const [audit] = await voidAudits();
+    expect(audit).toMatchObject({
+      operatorId: finance.id,
+      targetKind: 'member_reward',
+      targetId: String(reward.id),
+      outcome: 'ok',
+      reason: 'Same browser as the referrer',
+      before: expect.objectContaining({ state: 'waiting', amount: '10000' }),
+      after: expect.objectContaining({ state: 'void', voidReason: 'Same browser as the referrer' }),
+    });
+    // Nothing moved: no journal entry, no bonus.
+    expect(await moneyRows()).toEqual(before);
+
+    // The list shows it void, counted apart.
+    const listed = await rewards('?state=void');
+    expect(listed.body.value.items.map((row: { id: number }) => row.id)).toEqual([reward.id]);
+    expect(listed.body.value.voided).toEqual({ count: 1, amount: '100.00' });
+
+    // The member sees it voided, not waiting, and cannot claim it.
+    const centre = await get('/wps/promotion/rewards', referrer.token);
+    expect(centre.body.value.rewards.find((row: { id: number }) => row.id === reward.id)).toMatchObject({
+      state: 'void',
+    });
+    expect(centre.body.value.waiting).toBe(3);
+    const claim = await post('/wps/promotion/rewards/claim', { id: reward.id }, referrer.token);
+    expect(claim.status).toBe(409);
+    expect(claim.body).toMatchObject({ code: 'PROMOTION_NOT_ELIGIBLE', value: { reason: 'void' } });
+    expect(await moneyRows()).toEqual(before);
+    expect((await rewardOf(friends[0]!.id)).state).toBe('void');
+    // The referrer's earnings leave it out (the three other friends' rewards wait).
+    expect((await get('/wps/promotion/referral', referrer.token)).body.value.earned).toBe('300.00');
+
+    // Void once: a second void is refused, nothing changes.
+    const again = await voidReward({ id: reward.id, reason: 'once more please' });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('CONFLICT');
+    expect(await voidAudits()).toHaveLength(1);
+  });
+
+  it('refuses bad input with the field, and writes nothing', async () => {
+    const reward = await rewardOf(friends[1]!.id);
+    for (const body of [
+      { id: reward.id },
+      { id: reward.id, reason: '' },
+      { id: reward.id, reason: '    ' },
+      { id: reward.id, reason: 'four' },
+      { id: reward.id, reason: 'x'.repeat(201) },
+      { id: reward.id, reason: 'x'.repeat(10_240) },
+      { id: reward.id, reason: 'a good reason\u0000' },
+      { id: reward.id, reason: 42 },
+      { id: 0, reason: 'a good reason' },
+      { id: 2_147_483_648, reason: 'a good reason' },
+      { id: '1', reason: 'a good reason' },
+      {},
+    ]) {
+      const answer = await voidReward(body);
+      expect(answer.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(answer.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await voidReward({ id: 2_147_483_647, reason: 'no such reward' })).status).toBe(404);
+    expect(await rewardOf(friends[1]!.id)).toMatchObject({
+      state: 'waiting',
+      voidReason: null,
+      voidedBy: null,
+    });
+    expect(await voidAudits()).toHaveLength(1);
+  });
+
+  it('refuses a claimed or expired reward, with nothing changed', async () => {
+    const toClaim = await rewardOf(friends[2]!.id);
+    const claimed = await post('/wps/promotion/rewards/claim', { id: toClaim.id }, referrer.token);
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    const before = await moneyRows();
+    const refused = await voidReward({ id: toClaim.id, reason: 'too late for this one' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'CONFLICT', value: { issues: [{ field: 'id' }] } });
+    expect(await rewardOf(friends[2]!.id)).toMatchObject({ state: 'claimed', voidedBy: null });
+
+    const late = await rewardOf(friends[3]!.id);
+    await sut.db
+      .update(memberRewards)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(memberRewards.id, late.id));
+    const expired = await voidReward({ id: late.id, reason: 'past its time already' });
+    expect(expired.status).toBe(409);
+    expect(await rewardOf(friends[3]!.id)).toMatchObject({ state: 'waiting', voidedBy: null });
+    expect(await moneyRows()).toEqual(before);
+    expect(await voidAudits()).toHaveLength(1);
+  });
+
+  it('refuses a caller without money.adjust.approve, a member and a guest', async () => {
+    const reward = await rewardOf(friends[1]!.id);
+    const body = { id: reward.id, reason: 'not mine to void' };
+    for (const role of ['readonly', 'support', 'risk'] as const) {
+      const operator = await operatorOfRole(sut, role);
+      const refused = await voidReward(body, operator.token);
+      expect(refused.status, role).toBe(403);
+      expect(refused.body).toMatchObject({
+        code: 'FORBIDDEN',
+        value: { permission: 'money.adjust.approve' },
+      });
+    }
+    const refused = await voidReward(body, content.token);
+    expect(refused.status).toBe(403);
+    expect((await voidReward(body, referrer.token)).status).toBe(403);
+    expect((await voidReward(body, null)).status).toBe(401);
+    expect(await rewardOf(friends[1]!.id)).toMatchObject({ state: 'waiting', voidedBy: null });
+    expect(await voidAudits()).toHaveLength(1);
   });
 });

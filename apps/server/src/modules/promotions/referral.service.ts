@@ -240,7 +240,8 @@ export async function readReferral(
     await db.execute(sql`
       select (select count(*) from referrals where referrer_id = ${member.memberId})::text as n,
              (select coalesce(sum(amount), 0) from member_rewards
-               where member_id = ${member.memberId} and source = 'referral' and state <> 'expired')::text as earned`),
+               where member_id = ${member.memberId} and source = 'referral'
+                 and state in ('waiting', 'claimed'))::text as earned`),
   );
   return {
     code,
@@ -328,7 +329,8 @@ export async function listRewards(
  * Claims a waiting reward: in one transaction with the reward locked, a bonus claim keyed
  * `reward:<id>` is written and credited (the grant entry) with the reward's rule, and the reward
  * marked claimed. Refused with nothing written: NOT_FOUND (not this member's), PROMOTION_NOT_ELIGIBLE
- * `claimed`, `expired`, `bonus_active` (another bonus is open: one at a time), `agent`.
+ * `claimed`, `void` (an operator voided it), `expired`, `bonus_active` (another bonus is open: one
+ * at a time), `agent`.
  */
 export async function claimReward(
   db: Database,
@@ -346,6 +348,8 @@ export async function claimReward(
       .for('update');
     if (!reward) throw new AppError('NOT_FOUND');
     if (reward.state === 'claimed') throw notEligible('claimed');
+    // An operator voided it (a flagged referral): it never becomes a bonus.
+    if (reward.state === 'void') throw notEligible('void');
     const now = await nowOf(tx);
     if (reward.state === 'expired' || reward.expiresAt.getTime() <= now) throw notEligible('expired');
     if (reward.inviteeId !== null) await refreshSignals(tx, member.memberId, reward.inviteeId);

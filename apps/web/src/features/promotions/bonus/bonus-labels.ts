@@ -25,6 +25,8 @@ const eligibilityReasonKeys: Record<BonusRefusalReason, string> = {
   agent: 'bonus_reason_agent',
   referral_only: 'bonus_reason_referral_only',
   expired: 'bonus_reason_expired',
+  // Only a reward's claim meets it (an operator voided the reward).
+  void: 'reward_reason_void',
   apply_only: 'bonus_reason_apply_only',
   claim_only: 'bonus_reason_claim_only',
 };

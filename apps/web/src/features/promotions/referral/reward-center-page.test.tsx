@@ -175,6 +175,35 @@ describe('reward centre (rewardCenter)', () => {
     );
   });
 
+  it('shows a reward the operator voided without a claim, in English and Bengali', async () => {
+    openRewardCentre((path) =>
+      path === rewardsPath ? { body: rewards([reward({ id: 10, state: 'void' })]) } : undefined,
+    );
+    const [card] = await screen.findAllByTestId('reward-card');
+    expect(card!.dataset.state).toBe('void');
+    expect(screen.getByTestId('rewards-waiting').textContent).toBe('0');
+    expect(within(card!).getByText('Voided')).toBeTruthy();
+    expect(card!.textContent).toContain('Voided by the operator');
+    expect(within(card!).queryByRole('button', { name: 'Claim reward' })).toBeNull();
+    await changeLanguage('BN', { remember: true });
+    await waitFor(() => expect(card!.textContent).toContain('অপারেটর বাতিল করেছেন'));
+  });
+
+  it('says when the operator voided a reward before its claim', async () => {
+    openRewardCentre((path) => {
+      if (path === claimPath) {
+        return failure(409, 'PROMOTION_NOT_ELIGIBLE', 'err_promotion_not_eligible', {
+          value: { reason: 'void' },
+        });
+      }
+      return path === rewardsPath ? { body: rewards([reward()]) } : undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Claim reward' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The operator voided this reward: it cannot be claimed.',
+    );
+  });
+
   it('shows a failure to load', async () => {
     openRewardCentre((path) => (path === rewardsPath ? failure(500, 'INTERNAL', 'err_unknown') : undefined));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeTruthy();

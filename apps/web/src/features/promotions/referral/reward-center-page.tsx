@@ -120,6 +120,8 @@ function RewardCard({
           </p>
           <div className="reward-card__action">{openBonuses}</div>
         </>
+      ) : reward.state === 'void' ? (
+        <p className="reward-card__text">{t('reward_voided')}</p>
       ) : (
         <p className="reward-card__time">{t('reward_expired_at', { time: time(reward.expiresAt) })}</p>
       )}
@@ -130,7 +132,7 @@ function RewardCard({
 /**
  * rewardCenter (spec 2 member centre, issue 39): rewards earned (a friend's first qualifying
  * deposit), the waiting ones first, each claimed here to become a bonus with its wagering; then the
- * claimed ones (each leads to its bonus) and the expired.
+ * claimed ones (each leads to its bonus), the expired and those the operator voided (no claim).
  */
 export function RewardCenterPage() {
   const { t } = useTranslation();
