@@ -2,7 +2,7 @@ import { Link, useSearchParams } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Gift from 'lucide-react/icons/gift';
-import type { ActivityState } from '@khela/contract';
+import type { ActivityState, RaffleValue } from '@khela/contract';
 import { paths } from '../../shared/config/paths.ts';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import { errorTextKey } from '../../shared/forms/api-errors.ts';
@@ -16,6 +16,8 @@ import { isNoOffer, useBonusOffer } from './bonus/bonus-api.ts';
 import { promotionRulesAnchor } from './bonus/bonus-application.tsx';
 import { BonusOfferPanel } from './bonus/bonus-offer-panel.tsx';
 import { activityStateLabelKeys, promotionTypeLabelKeys } from './promotion-labels.ts';
+import { isNoRaffle, useRaffle } from './raffle/raffle-api.ts';
+import { RafflePanel } from './raffle/raffle-panel.tsx';
 import { PromotionPeriod } from './promotion-period.tsx';
 import './promotions.css';
 
@@ -36,6 +38,21 @@ function actionNoteKey(status: ActivityState): string | null {
   }
 }
 
+/** A raffle's state as the page's badge says it (joined, join, counting the tickets, drawn). */
+function raffleActivity(raffle: RaffleValue): ActivityState {
+  switch (raffle.state) {
+    case 'coming':
+      return 'coming_soon';
+    case 'open':
+      return raffle.joined ? 'joined' : 'join';
+    case 'counting':
+    case 'locked':
+      return raffle.joined ? 'process' : 'closed';
+    case 'drawn':
+      return 'closed';
+  }
+}
+
 /** /promoDetail?id=: the promotion's picture, period, state and rules (sanitised HTML). */
 export function PromoDetailPage() {
   const { t } = useTranslation();
@@ -46,6 +63,7 @@ export function PromoDetailPage() {
   const { data: promotion, isPending, isError, error } = usePromotion(id);
   // Asked beside the promotion: a bonus promotion's panel replaces the plain state button.
   const offer = useBonusOffer(id);
+  const raffle = useRaffle(id);
   const back = (
     <Link className="button button--ghost promo-back" to={paths.promotions}>
       <ArrowLeft size={18} aria-hidden="true" />
@@ -81,7 +99,8 @@ export function PromoDetailPage() {
   // referral promotion has nothing to claim: a visitor is invited to join.
   const offerState =
     offer.data?.rule.kind === 'referral' && offer.data.state === 'claim' ? 'join' : offer.data?.state;
-  const shownState: ActivityState = offerState ?? promotion.status;
+  const shownState: ActivityState =
+    offerState ?? (raffle.data ? raffleActivity(raffle.data) : promotion.status);
   return (
     <Page title={promotion.title} subtitle={t(promotionTypeLabelKeys[promotion.type])}>
       {back}
@@ -98,12 +117,16 @@ export function PromoDetailPage() {
         <div id={promotionRulesAnchor} className="promo-detail__rules" tabIndex={-1}>
           <SafeHtml html={promotion.content} />
         </div>
-        {offer.data ? (
+        {raffle.data ? (
+          <RafflePanel raffle={raffle.data} />
+        ) : offer.data ? (
           <BonusOfferPanel offer={offer.data} />
-        ) : offer.isPending ? (
+        ) : offer.isPending || raffle.isPending ? (
           <Skeleton rows={2} height="2.75rem" />
         ) : offer.isError && !isNoOffer(offer.error) ? (
           <FormAlert textKey={errorTextKey(offer.error)} />
+        ) : raffle.isError && !isNoRaffle(raffle.error) ? (
+          <FormAlert textKey={errorTextKey(raffle.error)} />
         ) : promotion.type === 'rebate' && promotion.status === 'process' && brand.features.manualRebate ? (
           // The manual rebate is claimed on its member centre page (a visitor logs in first).
           <div className="promo-detail__action">
