@@ -107,8 +107,8 @@ export function checkRule(settings: BonusSettings, input: unknown): BonusRule {
     ['minDeposit', true],
   ];
   const precision = settings.currencyPrecision;
-  const issues = amounts.flatMap(([field, allowZero]) => {
-    const reading = readAmount(rule[field], { precision, allowZero });
+  const check = (field: string, amount: string, allowZero: boolean) => {
+    const reading = readAmount(amount, { precision, allowZero });
     if (reading.ok) return [];
     const reason =
       reading.problem === 'too_many_decimals'
@@ -117,12 +117,20 @@ export function checkRule(settings: BonusSettings, input: unknown): BonusRule {
           ? 'must be above zero'
           : reading.problem;
     return [{ field, reason }];
-  });
+  };
+  const issues = [
+    ...amounts.flatMap(([field, allowZero]) => check(field, rule[field], allowZero)),
+    // A cash-back's tiers: each smallest loss in the currency (the first may be zero).
+    ...(rule.tiers ?? []).flatMap((tier, index) => check(`tiers.${index}.minLoss`, tier.minLoss, true)),
+  ];
   if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { issues });
   return rule;
 }
 
-/** Creates or replaces a promotion's rule (the demo seed; the back office's editor). */
+/**
+ * Creates or replaces a promotion's rule (the demo seed; the back office's editor). A rule whose
+ * kind changes counts as new (`created_at`): a cash-back counts losses from then, not before.
+ */
 export async function saveRule(
   db: Database,
   settings: BonusSettings,
@@ -134,7 +142,13 @@ export async function saveRule(
     .values({ promotionId: input.promotionId, rule, paused: input.paused ?? false, updatedBy: input.by })
     .onConflictDoUpdate({
       target: promotionRules.promotionId,
-      set: { rule, paused: input.paused ?? false, updatedBy: input.by, updatedAt: sql`now()` },
+      set: {
+        rule,
+        paused: input.paused ?? false,
+        updatedBy: input.by,
+        updatedAt: sql`now()`,
+        createdAt: sql`case when ${promotionRules.rule} ->> 'kind' = ${rule.kind} then ${promotionRules.createdAt} else now() end`,
+      },
     });
   return rule;
 }
@@ -507,8 +521,9 @@ export async function readOffer(
   if (!input.member) {
     return timeRefusal ? { ...base, state: 'closed', reason: timeRefusal } : { ...base, state: 'claim' };
   }
-  // A referral promotion has no claim: every member takes part by inviting friends.
-  if (rule.rule.kind === 'referral') {
+  // A referral promotion has no claim: every member takes part by inviting friends; nor has a
+  // cash-back: every player takes part by playing (the job pays after each period).
+  if (rule.rule.kind === 'referral' || rule.rule.kind === 'cashback') {
     if (timeRefusal) return { ...base, state: 'closed', reason: timeRefusal };
     return isAgentType(input.member.type)
       ? { ...base, state: 'closed', reason: 'agent' }
@@ -589,7 +604,7 @@ function refuseOtherWay(rule: BonusRule, way: Obtain): void {
 
 /**
  * Refuses (PROMOTION_NOT_ELIGIBLE, nothing written) a promotion that takes no claim or application
- * now: before its start, after its end, paused, a referral promotion (nothing to claim), or one
+ * now: before its start, after its end, paused, a referral or cash-back promotion (nothing to claim), or one
  * obtained the other way (`apply_only`: a claim of a bonus obtained by application; `claim_only`:
  * an application for one claimed with the button).
  */
@@ -602,6 +617,7 @@ export function refuseUnavailable(
   if (promotion.status === 'closed') throw notEligible('ended');
   if (rule.paused) throw notEligible('paused');
   if (rule.rule.kind === 'referral') throw notEligible('referral_only');
+  if (rule.rule.kind === 'cashback') throw notEligible('cashback_only');
   refuseOtherWay(rule.rule, way);
 }
 

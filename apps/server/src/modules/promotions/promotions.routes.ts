@@ -7,6 +7,7 @@ import { onDepositCredited } from '../deposits/deposits.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { applyForBonus } from './application.service.ts';
 import { claimBonus, grantDepositBonus, listBonuses, readOffer, settleDueBonuses } from './bonus.service.ts';
+import { settleCashback, withCashbackProgress } from './cashback.service.ts';
 import { claimRebate, listRebateClaims, readRebate } from './rebate.service.ts';
 import { claimReward, creditReferralReward, listRewards, readReferral } from './referral.service.ts';
 
@@ -46,11 +47,14 @@ export async function promotionRoutes(app: FastifyInstance) {
   registerCall(app, calls.bonusOffer, async ({ request, query }) => {
     const session = request.session;
     const member = session && session.type !== accountTypes.trial ? memberOf(request) : null;
-    return readOffer(db, await getSettings(db), {
+    const settings = await getSettings(db);
+    const offer = await readOffer(db, settings, {
       promotionId: query.id,
       member,
       language: await languageOf(request),
     });
+    // A cash-back's page shows a member the loss so far in the current period.
+    return withCashbackProgress(db, settings, offer, member);
   });
 
   // A claim may credit money: the money calls' per-address limit.
@@ -130,5 +134,18 @@ export async function promotionRoutes(app: FastifyInstance) {
     retry: { limit: 1, delaySeconds: 10, backoff: false },
     timeoutSeconds: 300,
     run: async () => settleDueBonuses(db, await getSettings(db)),
+  });
+
+  // Cash-back on losses: each brand day or week is settled once it ended (and five minutes more,
+  // for settlements still committing); a period settled is never settled again (its key), so a run
+  // every minute costs one small read when nothing is due.
+  app.jobs.define({
+    name: 'cashback-settlement',
+    summary:
+      'Pays cash-back rules: one reward per player with a net loss in each brand day or week that ended, to the reward centre',
+    schedule: { everySeconds: 60 },
+    retry: { limit: 2, delaySeconds: 30, backoff: true },
+    timeoutSeconds: 600,
+    run: async () => settleCashback(db, await getSettings(db)),
   });
 }

@@ -4,8 +4,8 @@ import { saveRule, type BonusSettings } from './bonus.service.ts';
 
 /**
  * The demo brand's bonus rules (docs/promotions.md "Bonus money and wagering"): the welcome
- * promotion's deposit match, the refer promotion's referral reward and the share promotion's
- * bonus obtained by application. Its wagering multiple is the smallest the bound allows with the demo
+ * promotion's deposit match, the refer promotion's referral reward, the share promotion's
+ * bonus obtained by application and the cash-back promotion's weekly cash-back on losses. Its wagering multiple is the smallest the bound allows with the demo
  * brand's agents' wages (50 %) and highest rebate rate (0.8 %): 59, rounded to 60.
  */
 export const demoWelcomeRule: BonusRule = {
@@ -57,6 +57,27 @@ export const demoShareRule: BonusRule = {
   obtain: 'apply',
 };
 
+/**
+ * The demo brand's weekly cash-back: 5 % of a player's net loss of the brand week, 10 % from
+ * ৳5,000, at most ৳2,000; paid by itself after the week to the reward centre (where it waits 7
+ * days) and wagered as the welcome bonus is.
+ */
+export const demoCashbackRule: BonusRule = {
+  ...demoWelcomeRule,
+  kind: 'cashback',
+  percent: null,
+  amount: '2000',
+  minDeposit: '0',
+  firstDepositOnly: false,
+  newMemberDays: null,
+  claimPeriod: 'week',
+  depositWithinDays: 7,
+  tiers: [
+    { minLoss: '0', percent: '5' },
+    { minLoss: '5000', percent: '10' },
+  ],
+};
+
 export async function seedDemoBonusRules(
   db: Database,
   settings: BonusSettings,
@@ -71,4 +92,7 @@ export async function seedDemoBonusRules(
   const share = promotionIds.get('share');
   if (share === undefined) throw new Error('the demo content has no share promotion');
   await saveRule(db, settings, { promotionId: share, rule: demoShareRule, by: 'demo seed' });
+  const cashback = promotionIds.get('cashback');
+  if (cashback === undefined) throw new Error('the demo content has no cashback promotion');
+  await saveRule(db, settings, { promotionId: cashback, rule: demoCashbackRule, by: 'demo seed' });
 }

@@ -96,9 +96,9 @@ export function PromoDetailPage() {
 
   const noteKey = actionNoteKey(promotion.status);
   // A bonus promotion's badge says where the viewing member stands (claimed, being wagered …); a
-  // referral promotion has nothing to claim: a visitor is invited to join.
-  const offerState =
-    offer.data?.rule.kind === 'referral' && offer.data.state === 'claim' ? 'join' : offer.data?.state;
+  // referral or cash-back promotion has nothing to claim: a visitor is invited to join.
+  const noClaim = offer.data?.rule.kind === 'referral' || offer.data?.rule.kind === 'cashback';
+  const offerState = noClaim && offer.data?.state === 'claim' ? 'join' : offer.data?.state;
   const shownState: ActivityState =
     offerState ?? (raffle.data ? raffleActivity(raffle.data) : promotion.status);
   return (

@@ -64,8 +64,10 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
       <div className="bonus-card__head">
         <div className="bonus-card__name">
           <h4 className="bonus-card__title">{bonus.title}</h4>
-          {/* A reward claimed in the reward centre: its title is the referral promotion's. */}
-          {bonus.kind === 'referral' ? <p className="bonus-card__kind">{t('bonus_kind_referral')}</p> : null}
+          {/* A reward claimed in the reward centre: its title is the referral or cash-back promotion's. */}
+          {bonus.kind === 'referral' || bonus.kind === 'cashback' ? (
+            <p className="bonus-card__kind">{t(`bonus_kind_${bonus.kind}`)}</p>
+          ) : null}
         </div>
         <Badge tone={state.tone}>{t(state.labelKey)}</Badge>
       </div>

@@ -137,12 +137,58 @@ function InviteAction({ isMember }: { isMember: boolean }) {
   );
 }
 
+/**
+ * A cash-back promotion (`joined`, and `claim` for a visitor): nothing to claim, every player takes
+ * part by playing and the cash-back comes to the reward centre after each period. A member sees the
+ * current period's loss so far and what it would pay back; a visitor is asked to log in to join.
+ */
+function CashbackAction({ offer, isMember }: { offer: BonusOffer; isMember: boolean }) {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  const loginCheck = useLoginCheck();
+  if (!isMember) {
+    return (
+      <>
+        <p className="bonus-offer__status">{t('bonus_cashback_guest_text')}</p>
+        <button
+          type="button"
+          className="button button--gold button--large"
+          onClick={() => loginCheck(() => undefined)}
+        >
+          {t('promo_state_join')}
+        </button>
+      </>
+    );
+  }
+  const progress = offer.cashback ?? null;
+  const weekly = offer.rule.claimPeriod === 'week';
+  return (
+    <>
+      <p className="bonus-offer__status">{t('bonus_cashback_joined_text')}</p>
+      {progress ? (
+        <p className="bonus-offer__note" data-testid="cashback-progress">
+          {t(weekly ? 'bonus_cashback_progress_week' : 'bonus_cashback_progress_day', {
+            period: progress.period,
+            loss: money(progress.netLoss),
+            amount: money(progress.amount),
+          })}
+        </p>
+      ) : null}
+      <Link className="button button--outline" to={memberCentreHref('rewardCenter')}>
+        {t('bonus_open_rewards')}
+      </Link>
+    </>
+  );
+}
+
 function OfferAction({ offer }: { offer: BonusOffer }) {
   const { t } = useTranslation();
   switch (offer.state) {
     case 'claim':
       return offer.rule.kind === 'referral' ? (
         <InviteAction isMember={false} />
+      ) : offer.rule.kind === 'cashback' ? (
+        <CashbackAction offer={offer} isMember={false} />
       ) : offer.rule.obtain === 'apply' ? (
         <ApplyAction offer={offer} />
       ) : (
@@ -152,7 +198,11 @@ function OfferAction({ offer }: { offer: BonusOffer }) {
     case 'rejected':
       return <ApplicationStatus offer={offer} />;
     case 'joined':
-      return <InviteAction isMember />;
+      return offer.rule.kind === 'cashback' ? (
+        <CashbackAction offer={offer} isMember />
+      ) : (
+        <InviteAction isMember />
+      );
     case 'process':
       return <WaitingAction offer={offer} />;
     case 'issued':
@@ -185,7 +235,13 @@ export function BonusOfferPanel({ offer }: { offer: BonusOffer }) {
     <section className="bonus-offer" aria-labelledby="bonus-offer-title" data-state={offer.state}>
       <h2 id="bonus-offer-title" className="bonus-offer__title">
         <Gift size={20} aria-hidden="true" />
-        {t(offer.rule.kind === 'referral' ? 'bonus_offer_title_referral' : 'bonus_offer_title')}
+        {t(
+          offer.rule.kind === 'referral'
+            ? 'bonus_offer_title_referral'
+            : offer.rule.kind === 'cashback'
+              ? 'bonus_offer_title_cashback'
+              : 'bonus_offer_title',
+        )}
       </h2>
       <BonusRuleFacts rule={offer.rule} />
       <div className="bonus-offer__action">

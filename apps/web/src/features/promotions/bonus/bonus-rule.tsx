@@ -2,7 +2,7 @@ import type { BonusRule, ClaimPeriod, WageringCategory } from '@khela/contract';
 import { compareAmounts } from '@khela/contract/money';
 import { useTranslation } from '../../../shared/i18n/use-translation.ts';
 import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
-import { formatAmountText } from '../../../shared/lib/format.ts';
+import { formatAmountText, formatZone } from '../../../shared/lib/format.ts';
 import { categoryInfo } from '../../games/index.ts';
 import { useMoney } from '../../wallet/index.ts';
 import { bonusRuleTextKeys } from './bonus-labels.ts';
@@ -71,10 +71,43 @@ function useReferralFacts() {
 }
 
 /**
+ * A cash-back rule in plain words: the period (the brand's zone) and the cap, each tier, when and
+ * where it is paid and how long it waits, then the bonus's wagering.
+ */
+function useCashbackFacts() {
+  const { t } = useTranslation();
+  const { money, formatOptions } = useMoney();
+  const percent = usePercent();
+  const weightsText = useWeightsText();
+  return (rule: BonusRule): (string | null)[] => {
+    const weekly = rule.claimPeriod === 'week';
+    return [
+      t(weekly ? 'bonus_rule_cashback_week' : 'bonus_rule_cashback_day', {
+        amount: money(rule.amount),
+        zone: formatZone(formatOptions),
+      }),
+      ...(rule.tiers ?? []).map((tier) =>
+        compareAmounts(tier.minLoss, '0') > 0
+          ? t('bonus_rule_cashback_tier', { loss: money(tier.minLoss), percent: percent(tier.percent) })
+          : t('bonus_rule_cashback_tier_any', { percent: percent(tier.percent) }),
+      ),
+      t(weekly ? 'bonus_rule_cashback_paid_week' : 'bonus_rule_cashback_paid_day', {
+        count: rule.depositWithinDays,
+      }),
+      t('bonus_rule_cashback_wagering', { multiple: rule.wageringMultiple }),
+      t('bonus_rule_max_bet', { amount: money(rule.maxBet) }),
+      t('bonus_rule_expiry', { count: rule.expiryDays }),
+      t('bonus_rule_counts', { list: weightsText(rule.weights) }),
+    ];
+  };
+}
+
+/**
  * A bonus rule in plain words, one fact an item: what it gives, the smallest deposit, the wagering,
  * the maximum bet, the expiry, what counts, then who may claim it and how often (a bonus obtained
  * by application says so, and how often one may apply). A referral rule
- * says what a friend's deposit earns instead (no claim period: it is earned, not claimed).
+ * says what a friend's deposit earns instead (no claim period: it is earned, not claimed); a
+ * cash-back rule its period, tiers and cap (paid by itself after each period).
  */
 export function BonusRuleFacts({ rule }: { rule: BonusRule }) {
   const { t } = useTranslation();
@@ -82,30 +115,33 @@ export function BonusRuleFacts({ rule }: { rule: BonusRule }) {
   const percent = usePercent();
   const weightsText = useWeightsText();
   const referralFacts = useReferralFacts();
+  const cashbackFacts = useCashbackFacts();
   const isMatch = rule.kind === 'deposit_match';
   const isApplication = rule.obtain === 'apply';
   const facts =
     rule.kind === 'referral'
       ? referralFacts(rule)
-      : [
-          isMatch
-            ? t(rule.firstDepositOnly ? 'bonus_rule_match_first' : 'bonus_rule_match', {
-                percent: percent(rule.percent ?? '0'),
-                amount: money(rule.amount),
-              })
-            : t('bonus_rule_fixed', { amount: money(rule.amount) }),
-          isApplication ? t('bonus_rule_apply') : null,
-          isMatch && compareAmounts(rule.minDeposit, '0') > 0
-            ? t('bonus_rule_min_deposit', { amount: money(rule.minDeposit) })
-            : null,
-          t('bonus_rule_wagering', { multiple: rule.wageringMultiple }),
-          t('bonus_rule_max_bet', { amount: money(rule.maxBet) }),
-          t('bonus_rule_expiry', { count: rule.expiryDays }),
-          t('bonus_rule_counts', { list: weightsText(rule.weights) }),
-          rule.newMemberDays === null ? null : t('bonus_rule_new_members', { count: rule.newMemberDays }),
-          t((isApplication ? applyPeriodKeys : claimPeriodKeys)[rule.claimPeriod]),
-          rule.maxClaims === null ? null : t('bonus_rule_max_claims', { count: rule.maxClaims }),
-        ];
+      : rule.kind === 'cashback'
+        ? cashbackFacts(rule)
+        : [
+            isMatch
+              ? t(rule.firstDepositOnly ? 'bonus_rule_match_first' : 'bonus_rule_match', {
+                  percent: percent(rule.percent ?? '0'),
+                  amount: money(rule.amount),
+                })
+              : t('bonus_rule_fixed', { amount: money(rule.amount) }),
+            isApplication ? t('bonus_rule_apply') : null,
+            isMatch && compareAmounts(rule.minDeposit, '0') > 0
+              ? t('bonus_rule_min_deposit', { amount: money(rule.minDeposit) })
+              : null,
+            t('bonus_rule_wagering', { multiple: rule.wageringMultiple }),
+            t('bonus_rule_max_bet', { amount: money(rule.maxBet) }),
+            t('bonus_rule_expiry', { count: rule.expiryDays }),
+            t('bonus_rule_counts', { list: weightsText(rule.weights) }),
+            rule.newMemberDays === null ? null : t('bonus_rule_new_members', { count: rule.newMemberDays }),
+            t((isApplication ? applyPeriodKeys : claimPeriodKeys)[rule.claimPeriod]),
+            rule.maxClaims === null ? null : t('bonus_rule_max_claims', { count: rule.maxClaims }),
+          ];
   return (
     <ul className="bonus-rule" data-testid="bonus-rule">
       {facts.map((fact) => (fact === null ? null : <li key={fact}>{fact}</li>))}
