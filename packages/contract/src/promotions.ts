@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { plainTextSchema } from './input-rules.ts';
 import { gameCategorySchema } from './system.ts';
+import { amountPattern, compareAmounts } from './money.ts';
 import { decimalAmountSchema, imageUploadSchema } from './wallet.ts';
 
 /**
@@ -92,9 +93,12 @@ export const promotionCalls = {
  * cap (welcome with `firstDepositOnly`, reload without); `fixed`: a fixed bonus, given when claimed;
  * `referral`: a reward to the member who invited a friend, when the friend's first deposit of at
  * least `minDeposit` is credited (fixed `amount`, or `percent` of that deposit up to `amount`),
- * waiting in the reward centre until claimed, then a bonus with this rule's wagering.
+ * waiting in the reward centre until claimed, then a bonus with this rule's wagering; `cashback`: a
+ * share of the member's net loss over a brand day or week (`claimPeriod`), by `tiers`, at most
+ * `amount`, paid automatically after the period as a reward in the reward centre, then a bonus with
+ * this rule's wagering (docs/promotions.md "Cash-back on losses").
  */
-export const bonusKinds = ['deposit_match', 'fixed', 'referral'] as const;
+export const bonusKinds = ['deposit_match', 'fixed', 'referral', 'cashback'] as const;
 export const bonusKindSchema = z.enum(bonusKinds);
 export type BonusKind = z.infer<typeof bonusKindSchema>;
 
@@ -126,6 +130,25 @@ const percentSchema = z
   .string()
   .regex(/^(?:[1-9][0-9]{0,2}|0)(?:\.[0-9]{1,2})?$/, 'format')
   .refine((value) => Number(value) > 0 && Number(value) <= 200, 'between 0 and 200');
+
+/** A cash-back tier's share of the net loss: above 0, at most 100, two decimals ("5", "12.5"). */
+export const cashbackPercentSchema = z
+  .string()
+  .regex(/^(?:[1-9][0-9]{0,2}|0)(?:\.[0-9]{1,2})?$/, 'format')
+  .refine((value) => Number(value) > 0 && Number(value) <= 100, 'above 0 and at most 100');
+
+/**
+ * One step of the cash-back's tiered formula: from a net loss of `minLoss` (major units) the
+ * period pays `percent` of the whole loss. The highest tier the loss reaches applies.
+ */
+export const cashbackTierSchema = z.object({
+  minLoss: decimalAmountSchema,
+  percent: cashbackPercentSchema,
+});
+export type CashbackTier = z.infer<typeof cashbackTierSchema>;
+
+/** At most this many tiers in a cash-back rule. */
+export const cashbackTiersMax = 10;
 
 /**
  * A bonus promotion's rule, as data: what it gives, who may claim it and how often, and the
@@ -162,6 +185,11 @@ export const bonusRuleSchema = z
     depositWithinDays: z.number().int().min(1).max(30),
     /** `claim` (missing: the same) or `apply` (an application reviewed by an operator; fixed only). */
     obtain: bonusObtainSchema.optional(),
+    /**
+     * cashback only (and required there): the tiers, `minLoss` ascending; the highest tier the
+     * period's net loss reaches gives its percent of the whole loss, at most `amount`.
+     */
+    tiers: z.array(cashbackTierSchema).min(1).max(cashbackTiersMax).optional(),
   })
   .superRefine((rule, context) => {
     if (rule.obtain === 'apply' && rule.kind !== 'fixed') {
@@ -177,6 +205,35 @@ export const bonusRuleSchema = z
         path: ['percent'],
         message: 'a deposit match has a percentage; a fixed bonus has none',
       });
+    }
+    if (rule.kind === 'cashback') {
+      if (rule.claimPeriod === 'member') {
+        context.addIssue({
+          code: 'custom',
+          path: ['claimPeriod'],
+          message: 'a cash-back pays back a brand day or a brand week',
+        });
+      }
+      if (!rule.tiers) {
+        context.addIssue({ code: 'custom', path: ['tiers'], message: 'a cash-back rule has tiers' });
+      }
+      (rule.tiers ?? []).forEach((tier, index) => {
+        if (!amountPattern.test(tier.minLoss)) return;
+        if (tier.minLoss.startsWith('-')) {
+          context.addIssue({ code: 'custom', path: ['tiers', index, 'minLoss'], message: 'at least 0' });
+          return;
+        }
+        const before = rule.tiers?.[index - 1]?.minLoss;
+        if (before !== undefined && amountPattern.test(before) && compareAmounts(tier.minLoss, before) <= 0) {
+          context.addIssue({
+            code: 'custom',
+            path: ['tiers', index, 'minLoss'],
+            message: 'each tier starts above the one before',
+          });
+        }
+      });
+    } else if (rule.tiers !== undefined) {
+      context.addIssue({ code: 'custom', path: ['tiers'], message: 'only a cash-back rule has tiers' });
     }
     if (!Object.values(rule.weights).some((weight) => (weight ?? 0) > 0)) {
       context.addIssue({ code: 'custom', path: ['weights'], message: 'at least one category must count' });
@@ -249,6 +306,8 @@ export const bonusRefusalReasons = [
   'apply_only',
   /** The bonus is claimed with the page's button: there is nothing to apply for. */
   'claim_only',
+  /** A cash-back is paid by itself after each period (to the reward centre): nothing to claim. */
+  'cashback_only',
 ] as const;
 export const bonusRefusalReasonSchema = z.enum(bonusRefusalReasons);
 export type BonusRefusalReason = z.infer<typeof bonusRefusalReasonSchema>;
@@ -281,6 +340,20 @@ export const bonusApplicationSchema = z.object({
 });
 export type BonusApplication = z.infer<typeof bonusApplicationSchema>;
 
+/**
+ * A cash-back rule's current period for the viewing member: the period (as a reward's detail says
+ * it), its bounds (ms since epoch, the brand's zone), the net loss settled so far in it (0 when the
+ * member won) and what it would pay if the period ended now (tiers and cap applied).
+ */
+export const cashbackProgressSchema = z.object({
+  period: z.string(),
+  from: z.number().int(),
+  to: z.number().int(),
+  netLoss: decimalAmountSchema,
+  amount: decimalAmountSchema,
+});
+export type CashbackProgress = z.infer<typeof cashbackProgressSchema>;
+
 /** The rule as the promotion page states it, amounts in major units. */
 export const bonusOfferSchema = z.object({
   promotionId: z.number().int(),
@@ -292,7 +365,7 @@ export const bonusOfferSchema = z.object({
    * claimed, waiting for the deposit; `issued` credited and being wagered; `claimed` claimed this
    * period (wagered, or ended); `closed` not open to this member (`reason` says why);
    * `coming_soon` before the start; `joined` a referral promotion, in which every member takes part
-   * by inviting friends. A guest sees `claim` when the promotion is running (claiming or applying
+   * by inviting friends, or a cash-back, in which every player takes part by playing. A guest sees `claim` when the promotion is running (claiming or applying
    * asks for a login). Every state is one of spec 4's activity states.
    */
   state: z.enum([
@@ -312,6 +385,8 @@ export const bonusOfferSchema = z.object({
   bonus: bonusSchema.nullable(),
   /** The member's application of this promotion in the current period, if any (`obtain: 'apply'`). */
   application: bonusApplicationSchema.nullable(),
+  /** A cash-back rule, for a member taking part (`joined`): the current period's loss so far. */
+  cashback: cashbackProgressSchema.nullable().optional(),
 });
 export type BonusOffer = z.infer<typeof bonusOfferSchema>;
 

@@ -8,6 +8,8 @@ import {
   bonusKindSchema,
   bonusRuleSchema,
   bonusStateSchema,
+  cashbackPercentSchema,
+  cashbackTiersMax,
   rewardStateSchema,
   wageringCategories,
   type WageringCategory,
@@ -41,6 +43,16 @@ export const bonusRuleInputSchema = bonusRuleSchema.safeExtend({
   amount: amountInputSchema,
   minDeposit: amountInputSchema,
   maxBet: amountInputSchema,
+  tiers: z
+    .array(
+      z.strictObject({
+        minLoss: amountInputSchema,
+        percent: z.string().max(6).pipe(cashbackPercentSchema),
+      }),
+    )
+    .min(1)
+    .max(cashbackTiersMax)
+    .optional(),
   weights: z.strictObject(
     Object.fromEntries(wageringCategories.map((category) => [category, weightSchema.optional()])) as Record<
       WageringCategory,

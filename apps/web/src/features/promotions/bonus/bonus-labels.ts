@@ -29,6 +29,7 @@ const eligibilityReasonKeys: Record<BonusRefusalReason, string> = {
   void: 'reward_reason_void',
   apply_only: 'bonus_reason_apply_only',
   claim_only: 'bonus_reason_claim_only',
+  cashback_only: 'bonus_reason_cashback_only',
 };
 
 /** The sentence of a reason; a reason this page does not know (a newer server's) reads as the generic one. */
