@@ -1,6 +1,7 @@
 import {
   bonusKinds,
   bonusObtainWays,
+  cashbackTiersMax,
   claimPeriods,
   wageringCategories,
   type BonusKind,
@@ -16,8 +17,10 @@ import {
   checkRuleDraft,
   draftSentence,
   editorField,
+  firstTier,
   type RuleContext,
   type RuleDraft,
+  type TierDraft,
 } from './bonus-rule.ts';
 import { EditorForm } from './content-editor.tsx';
 import { serverErrors, useDraft } from './site-kit.tsx';
@@ -35,7 +38,9 @@ addTexts(bonusTexts);
  * they mean for it (the friend's deposit and days, the days the reward waits), its percentage is
  * optional, and "first deposit only" and the claim period, which do not apply to it, are hidden. A
  * fixed bonus chooses how members get it: claimed with the button, or by application (pictures an
- * operator reviews in Money → Bonus applications); the other kinds are always claimed.
+ * operator reviews in Money → Bonus applications); the other kinds are always claimed. A cash-back
+ * takes its period (a brand day or week), its cap and its tiers (rows of a smallest net loss and a
+ * percent, added and removed here), and hides what does not apply to it.
  */
 
 type TextKey = Exclude<
@@ -74,14 +79,22 @@ export function BonusRuleEditor({
   const isMatch = draft.kind === 'deposit_match';
   const isReferral = draft.kind === 'referral';
   const isFixed = draft.kind === 'fixed';
+  const isCashback = draft.kind === 'cashback';
+  const setTier = (index: number, field: keyof TierDraft, value: string) =>
+    setDraft((previous) => ({
+      ...previous,
+      tiers: previous.tiers.map((tier, at) => (at === index ? { ...tier, [field]: value } : tier)),
+    }));
   /** What the amount is: a cap once a percentage is given, else the bonus or reward itself. */
-  const amountLabel = isMatch
-    ? 'site_bonus_amount_cap'
-    : !isReferral
-      ? 'site_bonus_amount_fixed'
-      : draft.percent.trim() === ''
-        ? 'site_bonus_referral_amount_fixed'
-        : 'site_bonus_amount_cap';
+  const amountLabel = isCashback
+    ? 'site_bonus_cashback_cap'
+    : isMatch
+      ? 'site_bonus_amount_cap'
+      : !isReferral
+        ? 'site_bonus_amount_fixed'
+        : draft.percent.trim() === ''
+          ? 'site_bonus_referral_amount_fixed'
+          : 'site_bonus_amount_cap';
 
   const submit = async () => {
     setAlert(null);
@@ -132,10 +145,13 @@ export function BonusRuleEditor({
           onChange={(event) => {
             const kind = event.target.value as BonusKind;
             // A deposit match starts at 100 % rather than an empty field; a referral at a fixed
-            // reward (its percentage is optional).
+            // reward (its percentage is optional); a cash-back pays a week unless a day was chosen.
             setDraft((previous) => ({
               ...previous,
               kind,
+              claimPeriod:
+                kind === 'cashback' && previous.claimPeriod === 'member' ? 'week' : previous.claimPeriod,
+              tiers: previous.tiers.length > 0 ? previous.tiers : [firstTier()],
               percent:
                 kind === 'deposit_match' && previous.percent.trim() === ''
                   ? '100'
@@ -170,16 +186,99 @@ export function BonusRuleEditor({
               hint: t('site_bonus_referral_min_deposit_hint'),
             })
           : null}
-        {isMatch || isReferral
+        {isMatch || isReferral || isCashback
           ? text(
               'depositWithinDays',
-              t(isReferral ? 'site_bonus_referral_deposit_within' : 'site_bonus_deposit_within'),
+              t(
+                isCashback
+                  ? 'site_bonus_cashback_claim_within'
+                  : isReferral
+                    ? 'site_bonus_referral_deposit_within'
+                    : 'site_bonus_deposit_within',
+              ),
               { numeric: true },
             )
           : null}
+        {isCashback ? (
+          <SelectField
+            label={t('site_bonus_cashback_period')}
+            name="claimPeriod"
+            value={draft.claimPeriod}
+            onChange={(event) => set('claimPeriod', event.target.value as ClaimPeriod)}
+            options={(['day', 'week'] as const).map((period) => ({
+              value: period,
+              label: t(`site_bonus_cashback_period_${period}`),
+            }))}
+            hint={t('site_bonus_cashback_period_hint')}
+            error={errors.claimPeriod}
+          />
+        ) : null}
       </div>
+      {isCashback ? (
+        <fieldset className="site-bonus-weights" aria-describedby="bonus-tiers-hint">
+          <legend className="field__label">{t('site_bonus_cashback_tiers')}</legend>
+          <p className="field__hint" id="bonus-tiers-hint">
+            {t('site_bonus_cashback_tiers_hint')}
+          </p>
+          {draft.tiers.map((tier, index) => (
+            <div className="form__grid" key={index} data-testid="cashback-tier">
+              <TextField
+                label={t('site_bonus_cashback_tier_min_loss', { number: index + 1 })}
+                name={`tiers.${index}.minLoss`}
+                value={tier.minLoss}
+                inputMode="decimal"
+                autoComplete="off"
+                error={errors[`tiers.${index}.minLoss`]}
+                onChange={(event) => setTier(index, 'minLoss', event.target.value)}
+              />
+              <TextField
+                label={t('site_bonus_cashback_tier_percent', { number: index + 1 })}
+                name={`tiers.${index}.percent`}
+                value={tier.percent}
+                inputMode="decimal"
+                autoComplete="off"
+                error={errors[`tiers.${index}.percent`]}
+                onChange={(event) => setTier(index, 'percent', event.target.value)}
+              />
+              {draft.tiers.length > 1 ? (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() =>
+                    setDraft((previous) => ({
+                      ...previous,
+                      tiers: previous.tiers.filter((_, at) => at !== index),
+                    }))
+                  }
+                >
+                  {t('site_bonus_cashback_tier_remove', { number: index + 1 })}
+                </button>
+              ) : null}
+            </div>
+          ))}
+          {draft.tiers.length < cashbackTiersMax ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() =>
+                setDraft((previous) => ({
+                  ...previous,
+                  tiers: [...previous.tiers, { minLoss: '', percent: '' }],
+                }))
+              }
+            >
+              {t('site_bonus_cashback_tier_add')}
+            </button>
+          ) : null}
+          {errors.tiers ? (
+            <p className="field__error" role="alert">
+              {errors.tiers}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <div className="form__grid">
-        {isReferral ? null : (
+        {isReferral || isCashback ? null : (
           <SelectField
             label={t(
               isFixed && draft.obtain === 'apply' ? 'site_bonus_apply_period' : 'site_bonus_claim_period',
@@ -194,22 +293,26 @@ export function BonusRuleEditor({
             error={errors.claimPeriod}
           />
         )}
-        {text(
-          'newMemberDays',
-          t(isReferral ? 'site_bonus_referral_new_member_days' : 'site_bonus_new_member_days'),
-          {
-            numeric: true,
-            hint: t(
-              isReferral ? 'site_bonus_referral_new_member_days_hint' : 'site_bonus_new_member_days_hint',
-            ),
-          },
-        )}
-        {text('maxClaims', t(isReferral ? 'site_bonus_referral_max_claims' : 'site_bonus_max_claims'), {
-          numeric: true,
-          hint: t(isReferral ? 'site_bonus_referral_max_claims_hint' : 'site_bonus_max_claims_hint'),
-        })}
+        {isCashback
+          ? null
+          : text(
+              'newMemberDays',
+              t(isReferral ? 'site_bonus_referral_new_member_days' : 'site_bonus_new_member_days'),
+              {
+                numeric: true,
+                hint: t(
+                  isReferral ? 'site_bonus_referral_new_member_days_hint' : 'site_bonus_new_member_days_hint',
+                ),
+              },
+            )}
+        {isCashback
+          ? null
+          : text('maxClaims', t(isReferral ? 'site_bonus_referral_max_claims' : 'site_bonus_max_claims'), {
+              numeric: true,
+              hint: t(isReferral ? 'site_bonus_referral_max_claims_hint' : 'site_bonus_max_claims_hint'),
+            })}
       </div>
-      {isReferral ? null : (
+      {isReferral || isCashback ? null : (
         <label className="site-check">
           <input
             type="checkbox"

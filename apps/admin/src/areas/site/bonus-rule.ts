@@ -29,6 +29,11 @@ addTexts(bonusTexts);
  * deposit of at least `minDeposit` comes within `newMemberDays` of registering: a fixed `amount`, or
  * with a `percent`, that share of the deposit up to `amount`. The reward waits `depositWithinDays`
  * to be claimed; `firstDepositOnly` and `claimPeriod` do not apply (sent as false and `member`).
+ *
+ * A cash-back rule (kind `cashback`) pays back a share of each player's net loss over a brand day
+ * or week (`claimPeriod`): the highest of its `tiers` (`minLoss` ascending) the loss reaches gives
+ * its percent, at most `amount`; the reward waits `depositWithinDays` in the reward centre. The
+ * deposit fields, the new-member days and the claims in all do not apply (sent empty).
  */
 
 /** What the editor needs to know of the brand. */
@@ -37,6 +42,12 @@ export interface RuleContext {
   currencyPrecision: number;
   /** The bound's smallest wagering multiple; null when no rule can pass. */
   smallestWageringMultiple: number | null;
+}
+
+/** One cash-back tier as typed: from this net loss, this percent of the whole loss. */
+export interface TierDraft {
+  minLoss: string;
+  percent: string;
 }
 
 export interface RuleDraft {
@@ -55,8 +66,13 @@ export interface RuleDraft {
   maxBet: string;
   expiryDays: string;
   depositWithinDays: string;
+  /** cashback: the tiers, ascending. */
+  tiers: TierDraft[];
   paused: boolean;
 }
+
+/** A new cash-back starts with one tier: 5 % of any net loss. */
+export const firstTier = (): TierDraft => ({ minLoss: '0', percent: '5' });
 
 const emptyWeights = (): Record<WageringCategory, string> =>
   Object.fromEntries(wageringCategories.map((category) => [category, ''])) as Record<
@@ -82,6 +98,7 @@ export function draftOf(rule: BonusRule | null, paused: boolean, context: RuleCo
       maxBet: '',
       expiryDays: '7',
       depositWithinDays: '7',
+      tiers: [firstTier()],
       paused,
     };
   }
@@ -105,6 +122,7 @@ export function draftOf(rule: BonusRule | null, paused: boolean, context: RuleCo
     maxBet: rule.maxBet,
     expiryDays: String(rule.expiryDays),
     depositWithinDays: String(rule.depositWithinDays),
+    tiers: rule.tiers ? rule.tiers.map((tier) => ({ ...tier })) : [firstTier()],
     paused,
   };
 }
@@ -123,11 +141,13 @@ function optionalIntegerOf(text: string): number | string | null {
  * The rule the draft makes, as the save call's `rule`. A fixed bonus has no percentage and takes any
  * deposit; its deposit days are the rule's (unused) default. A referral's percentage is optional
  * (empty: the fixed amount), its smallest deposit may be empty (any), and it has neither "first
- * deposit only" nor a claim period (a reward per friend).
+ * deposit only" nor a claim period (a reward per friend). A cash-back has tiers, a day or week, and
+ * none of the deposit fields, new-member days or claims in all.
  */
 export function ruleInputOf(draft: RuleDraft): Record<string, unknown> {
   const isMatch = draft.kind === 'deposit_match';
   const isReferral = draft.kind === 'referral';
+  const isCashback = draft.kind === 'cashback';
   const percent = draft.percent.trim();
   const weights: Record<string, number | string> = {};
   for (const category of wageringCategories) {
@@ -139,15 +159,18 @@ export function ruleInputOf(draft: RuleDraft): Record<string, unknown> {
     percent: isMatch || (isReferral && percent !== '') ? percent : null,
     amount: draft.amount.trim(),
     minDeposit: isMatch || isReferral ? draft.minDeposit.trim() || '0' : '0',
-    firstDepositOnly: isReferral ? false : draft.firstDepositOnly,
-    newMemberDays: optionalIntegerOf(draft.newMemberDays),
+    firstDepositOnly: isReferral || isCashback ? false : draft.firstDepositOnly,
+    newMemberDays: isCashback ? null : optionalIntegerOf(draft.newMemberDays),
     claimPeriod: isReferral ? 'member' : draft.claimPeriod,
-    maxClaims: optionalIntegerOf(draft.maxClaims),
+    maxClaims: isCashback ? null : optionalIntegerOf(draft.maxClaims),
     wageringMultiple: integerOf(draft.wageringMultiple),
     weights,
     maxBet: draft.maxBet.trim(),
     expiryDays: integerOf(draft.expiryDays),
-    depositWithinDays: isMatch || isReferral ? integerOf(draft.depositWithinDays) : 7,
+    depositWithinDays: isMatch || isReferral || isCashback ? integerOf(draft.depositWithinDays) : 7,
+    ...(isCashback
+      ? { tiers: draft.tiers.map((tier) => ({ minLoss: tier.minLoss.trim(), percent: tier.percent.trim() })) }
+      : {}),
     // Only a fixed bonus is obtained by application; a rule claimed with the button says nothing
     // (a rule without `obtain` is claimed), as rules saved before the choice existed.
     ...(draft.kind === 'fixed' && draft.obtain === 'apply' ? { obtain: 'apply' } : {}),
@@ -179,6 +202,18 @@ export function checkRuleDraft(
   amount('maxBet', false);
   if (draft.kind === 'deposit_match') amount('minDeposit', false);
   if (draft.kind === 'referral') amount('minDeposit', true);
+  if (draft.kind === 'cashback') {
+    draft.tiers.forEach((tier, index) => {
+      const field = `tiers.${index}.minLoss`;
+      if (errors[field]) return;
+      const reading = readAmount(tier.minLoss.trim(), {
+        precision: context.currencyPrecision,
+        allowZero: true,
+      });
+      if (!reading.ok && reading.problem === 'too_many_decimals')
+        errors[field] = t('site_bonus_error_precision', { precision: context.currencyPrecision });
+    });
+  }
   const multiple = input.wageringMultiple;
   const smallest = context.smallestWageringMultiple;
   if (!errors.wageringMultiple && typeof multiple === 'number') {
@@ -244,10 +279,37 @@ function referralGives(rule: BonusRule, symbol: string): string {
 }
 
 /**
+ * A cash-back in words: "Weekly cash-back: 5 % of a net loss, 10 % from ৳5,000, up to ৳2,000 ·
+ * claim within 7 days".
+ */
+function cashbackGives(rule: BonusRule, symbol: string): string {
+  const tiers = (rule.tiers ?? []).map((tier) =>
+    isAboveZero(tier.minLoss)
+      ? t('site_bonus_summary_cashback_tier_from', {
+          percent: tier.percent,
+          amount: ruleMoney(tier.minLoss, symbol),
+        })
+      : t('site_bonus_summary_cashback_tier', { percent: tier.percent }),
+  );
+  const gives = t(
+    rule.claimPeriod === 'week' ? 'site_bonus_summary_cashback_week' : 'site_bonus_summary_cashback_day',
+    { tiers: tiers.join(', '), amount: ruleMoney(rule.amount, symbol) },
+  );
+  const waits = t(
+    rule.depositWithinDays === 1
+      ? 'site_bonus_summary_referral_claim_day'
+      : 'site_bonus_summary_referral_claim_days',
+    { count: rule.depositWithinDays },
+  );
+  return `${gives} · ${waits}`;
+}
+
+/**
  * What it gives: "100 % of a first deposit up to ৳500", "৳10 bonus", "৳50 bonus, by application",
- * a referral's reward.
+ * a referral's reward, a cash-back's tiers.
  */
 export function ruleGives(rule: BonusRule, symbol: string): string {
+  if (rule.kind === 'cashback') return cashbackGives(rule, symbol);
   if (rule.kind === 'fixed') {
     const amount = ruleMoney(rule.amount, symbol);
     return rule.obtain === 'apply'
