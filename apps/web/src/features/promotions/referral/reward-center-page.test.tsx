@@ -160,19 +160,18 @@ describe('reward centre (rewardCenter)', () => {
     expect(useOverlayStore.getState().memberCentre.page).toBe('bonusDetails');
   });
 
-  it('says when a reward expired before its claim', async () => {
+  it.each([
+    ['expired', 'This reward has expired: it can no longer be claimed.'],
+    ['void', 'The operator voided this reward: it cannot be claimed.'],
+  ])('says when a reward was refused as %s before its claim', async (reason, sentence) => {
     openRewardCentre((path) => {
       if (path === claimPath) {
-        return failure(409, 'PROMOTION_NOT_ELIGIBLE', 'err_promotion_not_eligible', {
-          value: { reason: 'expired' },
-        });
+        return failure(409, 'PROMOTION_NOT_ELIGIBLE', 'err_promotion_not_eligible', { value: { reason } });
       }
       return path === rewardsPath ? { body: rewards([reward()]) } : undefined;
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Claim reward' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'This reward has expired: it can no longer be claimed.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe(sentence);
   });
 
   it('shows a reward the operator voided without a claim, in English and Bengali', async () => {
@@ -187,21 +186,6 @@ describe('reward centre (rewardCenter)', () => {
     expect(within(card!).queryByRole('button', { name: 'Claim reward' })).toBeNull();
     await changeLanguage('BN', { remember: true });
     await waitFor(() => expect(card!.textContent).toContain('অপারেটর বাতিল করেছেন'));
-  });
-
-  it('says when the operator voided a reward before its claim', async () => {
-    openRewardCentre((path) => {
-      if (path === claimPath) {
-        return failure(409, 'PROMOTION_NOT_ELIGIBLE', 'err_promotion_not_eligible', {
-          value: { reason: 'void' },
-        });
-      }
-      return path === rewardsPath ? { body: rewards([reward()]) } : undefined;
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Claim reward' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'The operator voided this reward: it cannot be claimed.',
-    );
   });
 
   it('shows a failure to load', async () => {
