@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { BonusRule } from '@khela/contract';
 import { setFetchForTests } from '../../shared/api/client.ts';
 import { operatorSelf, renderAsOperator } from '../../test/operator-page.tsx';
+import { noBonusFigures } from './bonus-figures.test-support.ts';
 import { ruleSentence } from './bonus-rule.ts';
 import BonusesPage from './bonuses-page.tsx';
 
@@ -32,19 +33,7 @@ const cashback: BonusRule = {
   ],
 };
 
-const zero = { count: 0, amount: '0.00' };
-const noFigures = {
-  claims: 0,
-  waiting: 0,
-  granted: zero,
-  active: zero,
-  converted: zero,
-  forfeited: zero,
-  expired: zero,
-  lost: 0,
-  lapsed: 0,
-  rewards: { waiting: zero, claimed: zero, expired: zero },
-};
+const noFigures = noBonusFigures;
 
 const page = (id: number, title: string, rule: BonusRule | null) => ({
   promotionId: id,
