@@ -939,6 +939,20 @@ export const operatorPromotions = {
   encrypted: false,
 } as Calls['operatorPromotions'];
 
+export const operatorRaffleCreate = {
+  id: 'operatorRaffleCreate',
+  method: 'POST',
+  path: '/api/operator/promotion/raffle/create',
+  encrypted: false,
+} as Calls['operatorRaffleCreate'];
+
+export const operatorRaffles = {
+  id: 'operatorRaffles',
+  method: 'GET',
+  path: '/api/operator/promotion/raffles',
+  encrypted: false,
+} as Calls['operatorRaffles'];
+
 export const operatorRebateClaims = {
   id: 'operatorRebateClaims',
   method: 'GET',

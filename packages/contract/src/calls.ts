@@ -5,6 +5,7 @@ import {
   operatorCalls,
   playersAdminCalls,
   promotionsAdminCalls,
+  rafflesAdminCalls,
   reportsAdminCalls,
   siteAdminCalls,
 } from './back-office/index.ts';
@@ -43,6 +44,7 @@ export const calls = {
   ...playersAdminCalls,
   ...moneyAdminCalls,
   ...promotionsAdminCalls,
+  ...rafflesAdminCalls,
   ...siteAdminCalls,
   ...reportsAdminCalls,
 };

@@ -2,6 +2,7 @@ import type { OperatorPermission } from './roles.ts';
 import { moneyAdminCallPermissions } from './money.ts';
 import { playersAdminCallPermissions } from './players.ts';
 import { promotionsAdminCallPermissions } from './promotions.ts';
+import { rafflesAdminCallPermissions } from './raffles.ts';
 import { reportsAdminCallPermissions } from './reports.ts';
 import { siteAdminCallPermissions } from './site.ts';
 
@@ -82,6 +83,7 @@ export const operatorCallPermissions: Record<string, OperatorPermission | 'self'
   ...playersAdminCallPermissions,
   ...moneyAdminCallPermissions,
   ...promotionsAdminCallPermissions,
+  ...rafflesAdminCallPermissions,
   ...siteAdminCallPermissions,
   ...reportsAdminCallPermissions,
 };

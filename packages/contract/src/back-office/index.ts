@@ -5,4 +5,5 @@ export * from './money.ts';
 export * from './site.ts';
 export * from './reports.ts';
 export * from './promotions.ts';
+export * from './raffles.ts';
 export * from './call-permissions.ts';

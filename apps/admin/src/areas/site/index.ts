@@ -6,11 +6,13 @@ import LifeBuoy from 'lucide-react/icons/life-buoy';
 import Megaphone from 'lucide-react/icons/megaphone';
 import Settings from 'lucide-react/icons/settings';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
+import Ticket from 'lucide-react/icons/ticket';
 import { lazyPage, type AdminArea } from '../../app/area.ts';
 
 /**
  * The site (issue 15, item 5): banners, announcements and the notice bar, help and footer pages,
- * promotions, games and vendors, the brand settings and feature flags, maintenance and regions.
+ * promotions (their bonuses and raffles), games and vendors, the brand settings and feature flags,
+ * maintenance and regions.
  * Every page reads with content.read; the buttons that change something show for the permission
  * that allows it (content.write, games.manage, settings.write), and the server checks every call.
  */
@@ -52,6 +54,13 @@ export const siteArea: AdminArea = {
       permission: 'content.read',
       icon: BadgePercent,
       page: lazyPage(() => import('./bonuses-page.tsx')),
+    },
+    {
+      path: '/site/raffles',
+      labelKey: 'site_nav_raffles',
+      permission: 'content.read',
+      icon: Ticket,
+      page: lazyPage(() => import('./raffles-page.tsx')),
     },
     {
       path: '/site/games',

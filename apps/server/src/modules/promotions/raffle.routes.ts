@@ -11,11 +11,13 @@ import {
   lockDueRaffles,
   readRaffle,
 } from './raffle.service.ts';
+import { createOperatorRaffle, listOperatorRaffles } from './raffle-admin.service.ts';
 
 /**
  * The raffle's calls and its job (issue 39; docs/promotions.md "Raffle"). The draw mixes in the
  * same randomness beacon as the lottery's draws (settings lotteryFairness.beacon; the demo's local
  * beacon in demo mode and tests; outside them a start without one is refused by the lottery).
+ * The back office's list and creation (docs/back-office-promotions.md "Raffles") are here too.
  */
 export async function raffleRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -48,6 +50,12 @@ export async function raffleRoutes(app: FastifyInstance) {
 
   registerCall(app, calls.raffleEntries, async ({ query }) =>
     listRaffleEntries(db, { promotionId: query.id, pageNo: query.pageNo, pageSize: query.pageSize }),
+  );
+
+  registerCall(app, calls.operatorRaffles, async () => listOperatorRaffles(db, await getSettings(db)));
+
+  registerCall(app, calls.operatorRaffleCreate, async ({ body, request }) =>
+    createOperatorRaffle(db, request, await getSettings(db), body),
   );
 
   app.jobs.define({

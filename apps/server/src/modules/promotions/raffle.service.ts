@@ -143,7 +143,8 @@ async function raffleOf(db: Database, promotionId: number): Promise<RaffleRow> {
   return row;
 }
 
-function stateOf(row: RaffleRow, now: number): RaffleState {
+/** The state the promotion page shows (the back office lists the same). */
+export function stateOf(row: RaffleRow, now: number): RaffleState {
   if (row.state !== 'open') return row.state;
   if (now < row.startsAt.getTime()) return 'coming';
   return now < row.endsAt.getTime() ? 'open' : 'counting';

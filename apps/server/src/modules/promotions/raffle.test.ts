@@ -4,14 +4,13 @@ import { verifyRaffle, type RaffleEntry, type RaffleRule } from '@khela/contract
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
 import { newMember, insertSettledRound } from '../games/games.test-support.ts';
-import { vendorConnections } from '../games/games.tables.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
-import { localBeacon } from '../lottery/lottery.beacon.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { bonusesOffLedger } from './promotions.ledger-check.ts';
 import { memberRewards } from './promotions.tables.ts';
 import { createRaffle, drawLockedRaffles, lockDueRaffles } from './raffle.service.ts';
 import { raffleEntries, raffles } from './raffle.tables.ts';
+import { countTestVendorRounds, testRaffleBeacon, testRaffleRule } from './raffle.test-support.ts';
 
 /**
  * The raffle (issue 39; docs/promotions.md "Raffle"): joining, tickets from counted betting, the
@@ -22,30 +21,12 @@ let sut: TestApp;
 let accounts = 0;
 let nextPromotion = 900_000;
 
-const rule: RaffleRule = {
-  ticketTurnover: '100',
-  maxTickets: 50,
-  prizes: [
-    { amount: '500', count: 1 },
-    { amount: '100', count: 2 },
-  ],
-  weights: { RNG: 100 },
-  wageringMultiple: 60,
-  maxBet: '100',
-  expiryDays: 7,
-  claimDays: 7,
-};
-
-// The test beacon: its rounds are out once their time has passed, every 3 s.
-const beacon = localBeacon({ genesisTime: 1_700_000_000, period: 3 });
+const rule = testRaffleRule;
+const beacon = testRaffleBeacon;
 
 beforeAll(async () => {
   ({ sut } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
-  // Rounds of the test vendor count as a seamless vendor's (the wagering's rule).
-  await sut.db
-    .insert(vendorConnections)
-    .values({ vendorCode: 'TEST', apiBaseUrl: 'http://127.0.0.1:9', walletSecret: 'ab'.repeat(32) })
-    .onConflictDoNothing();
+  await countTestVendorRounds(sut);
 });
 afterAll(async () => {
   await expectLedgerValid(sut.db);
