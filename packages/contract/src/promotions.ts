@@ -421,10 +421,10 @@ export const bonusCalls = {
     auth: 'optional',
     encrypted: false,
     summary:
-      "A bonus promotion's rule and its state for the viewing member (claim, process, issued, claimed, closed); 404 when the promotion gives no bonus",
+      "A bonus promotion's rule and its state for the viewing member (claim, process, issued, claimed, closed); null when the promotion gives no bonus, 404 when there is no such promotion",
     tag: 'promotions',
     query: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-    value: bonusOfferSchema,
+    value: bonusOfferSchema.nullable(),
   }),
   bonusClaim: defineCall({
     id: 'bonusClaim',

@@ -140,10 +140,10 @@ export const raffleCalls = {
     auth: 'optional',
     encrypted: false,
     summary:
-      "A raffle promotion: its rule, state, the viewing member's entry and tickets; once drawn the winners and the proof (404 when the promotion is no raffle)",
+      "A raffle promotion: its rule, state, the viewing member's entry and tickets; once drawn the winners and the proof (null when the promotion has no raffle)",
     tag: 'promotions',
     query: z.object({ id: idSchema }),
-    value: raffleValueSchema,
+    value: raffleValueSchema.nullable(),
   }),
   raffleClaim: defineCall({
     id: 'MCS2_claimRafflePromotion',

@@ -502,12 +502,20 @@ export async function loadOffer(db: Database, promotionId: number, language: Lan
   return { rule, promotion };
 }
 
-/** The promotion page's bonus panel: the rule, and its state for the viewer (a guest: claim or closed). */
+/**
+ * The promotion page's bonus panel: the rule, and its state for the viewer (a guest: claim or
+ * closed); null for a page that gives no bonus, NOT_FOUND for no such page.
+ */
 export async function readOffer(
   db: Database,
   settings: BonusSettings,
   input: { promotionId: number; member: BonusMember | null; language: LanguageCode },
-): Promise<BonusOffer> {
+): Promise<BonusOffer | null> {
+  // A page without a bonus (a raffle's, a plain one) answers null, so its page logs no failure.
+  if (!(await ruleOf(db, input.promotionId))) {
+    if (await getPromotion(db, { id: input.promotionId, language: input.language })) return null;
+    throw new AppError('NOT_FOUND');
+  }
   const { rule, promotion } = await loadOffer(db, input.promotionId, input.language);
   const base = {
     promotionId: input.promotionId,

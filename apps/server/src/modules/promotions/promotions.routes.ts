@@ -54,7 +54,7 @@ export async function promotionRoutes(app: FastifyInstance) {
       language: await languageOf(request),
     });
     // A cash-back's page shows a member the loss so far in the current period.
-    return withCashbackProgress(db, settings, offer, member);
+    return offer === null ? null : withCashbackProgress(db, settings, offer, member);
   });
 
   // A claim may credit money: the money calls' per-address limit.

@@ -178,8 +178,10 @@ export async function readRaffle(
   db: Database,
   settings: BonusSettings,
   input: { promotionId: number; memberId: number | null; beacon: RandomnessBeacon | null },
-): Promise<RaffleValue> {
-  const row = await raffleOf(db, input.promotionId);
+): Promise<RaffleValue | null> {
+  // A page without a raffle answers null (its page then logs no failure).
+  const [row] = await db.select().from(raffles).where(eq(raffles.promotionId, input.promotionId));
+  if (!row) return null;
   const now = await nowOf(db);
   const state = stateOf(row, now);
   const [counts] = rowsOf<{ n: string }>(
@@ -284,11 +286,13 @@ export async function claimRaffle(
     .onConflictDoNothing()
     .returning();
   if (!entry) throw notEligible('claimed');
-  return readRaffle(db, settings, {
+  const joined = await readRaffle(db, settings, {
     promotionId: input.promotionId,
     memberId: member.memberId,
     beacon: input.beacon,
   });
+  if (!joined) throw new AppError('NOT_FOUND');
+  return joined;
 }
 
 /** A locked or drawn raffle's entries in digest order with their leaves (NOT_FOUND before the lock). */

@@ -129,6 +129,10 @@ describe('joining a raffle', () => {
       expect(reply.body.code, JSON.stringify(body)).toBe('VALIDATION_FAILED');
     }
     expect((await join(player.token, { promotionId: 123_456 })).body.code).toBe('NOT_FOUND');
+    // A page without a raffle answers null (its promotion page then logs no failure).
+    const plain = await view(null, 123_456);
+    expect(plain.status).toBe(200);
+    expect(plain.body.value).toBeNull();
     expect((await view(null, 'abc')).body.code).toBe('VALIDATION_FAILED');
     const later = ++nextPromotion;
     await createRaffle(sut.db, await getSettings(sut.db), {

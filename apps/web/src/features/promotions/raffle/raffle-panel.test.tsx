@@ -84,7 +84,7 @@ function showRaffle(value: RaffleValue, { isMember = true } = {}) {
     answers: { '/wps/promotion/detail': detail, [rafflePath]: value },
   });
   const seen = answerCalls(view.fetchMock, (path) =>
-    path === '/wps/promotion/offer' ? failure(404, 'NOT_FOUND', 'no bonus') : undefined,
+    path === '/wps/promotion/offer' ? { body: null } : undefined,
   );
   return { ...view, seen };
 }

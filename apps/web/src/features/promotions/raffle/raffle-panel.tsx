@@ -24,15 +24,12 @@ function RaffleRuleFacts({ raffle }: { raffle: RaffleValue }) {
   const { money, formatOptions } = useMoney();
   const weightsText = useWeightsText();
   const { rule } = raffle;
-  let from = 1;
-  const prizes = rule.prizes.map((prize) => {
+  const prizes = rule.prizes.map((prize, index) => {
+    const from = 1 + rule.prizes.slice(0, index).reduce((sum, earlier) => sum + earlier.count, 0);
     const to = from + prize.count - 1;
-    const line =
-      prize.count === 1
-        ? t('raffle_prize_one', { place: from, amount: money(prize.amount) })
-        : t('raffle_prize_many', { from, to, amount: money(prize.amount) });
-    from = to + 1;
-    return line;
+    return prize.count === 1
+      ? t('raffle_prize_one', { place: from, amount: money(prize.amount) })
+      : t('raffle_prize_many', { from, to, amount: money(prize.amount) });
   });
   return (
     <ul className="bonus-rule" data-testid="raffle-rule">
