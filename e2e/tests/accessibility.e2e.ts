@@ -49,6 +49,7 @@ const backOfficePaths = [
   '/site/announcements',
   '/site/promotions',
   '/site/bonuses',
+  '/site/raffles',
   '/site/games',
   '/site/maintenance',
   '/reports',
