@@ -16,6 +16,9 @@ import { BonusRulesHelp, useWeightsText } from './bonus-rule.tsx';
 import { WageringProgress } from './wagering-progress.tsx';
 import './bonus.css';
 
+/** What a bonus that came from the reward centre was: its line under the promotion's title. */
+const rewardKindKeys = { referral: 'bonus_kind_referral', cashback: 'bonus_kind_cashback' } as const;
+
 /** The bonus's moment worth naming: when it expires (or lapses while waiting), else when it ended. */
 function timeLine(bonus: Bonus): { labelKey: string; at: number } | null {
   if (bonus.endedAt !== null) return { labelKey: 'bonus_ended_at', at: bonus.endedAt };
@@ -66,7 +69,7 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
           <h4 className="bonus-card__title">{bonus.title}</h4>
           {/* A reward claimed in the reward centre: its title is the referral or cash-back promotion's. */}
           {bonus.kind === 'referral' || bonus.kind === 'cashback' ? (
-            <p className="bonus-card__kind">{t(`bonus_kind_${bonus.kind}`)}</p>
+            <p className="bonus-card__kind">{t(rewardKindKeys[bonus.kind])}</p>
           ) : null}
         </div>
         <Badge tone={state.tone}>{t(state.labelKey)}</Badge>
