@@ -21,6 +21,7 @@ import { formatAmount } from '../ledger/money.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
 import { checkRule, saveRule, smallestWageringMultiple, type BonusSettings } from './bonus.service.ts';
 import { promotionRules } from './promotions.tables.ts';
+import { raffles } from './raffle.tables.ts';
 
 /**
  * The back office's bonus promotions (issue 39 item 4; docs/back-office-promotions.md): every
@@ -294,7 +295,8 @@ async function lockedRule(tx: Database, promotionId: number): Promise<RuleRow | 
 
 /**
  * Creates or replaces a promotion page's rule. Bonuses already claimed keep the rule they were
- * claimed under (bonus_claims copies it), so a change applies to new claims only.
+ * claimed under (bonus_claims copies it), so a change applies to new claims only. A raffle's page
+ * is refused (CONFLICT).
  */
 export async function saveBonusRule(
   db: Database,
@@ -309,6 +311,15 @@ export async function saveBonusRule(
   const by = byOf(request);
   return db.transaction(async (tx) => {
     const before = await lockedRule(tx, input.promotionId);
+    // A raffle's page takes no bonus rule (one economy per page, as the raffle's create refuses a
+    // bonus page).
+    const [raffle] = await tx
+      .select({ id: raffles.id })
+      .from(raffles)
+      .where(eq(raffles.promotionId, input.promotionId));
+    if (raffle) {
+      throw new AppError('CONFLICT', { issues: [{ field: 'promotionId', reason: 'the page has a raffle' }] });
+    }
     const saved = await saveRule(tx, settings, {
       promotionId: input.promotionId,
       rule,

@@ -8,6 +8,7 @@ import { newMember } from '../games/games.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { settleDueBonuses, smallestWageringMultiple } from './bonus.service.ts';
+import { createRaffle } from './raffle.service.ts';
 import { bonusClaims, promotionRules } from './promotions.tables.ts';
 import { testBonusRule } from './bonus.test-support.ts';
 
@@ -256,6 +257,29 @@ describe('saving, pausing and removing a rule', () => {
 
     expect(await ruleRow(id)).toBeNull();
     expect(await auditOf(id)).toEqual([]);
+
+    // A raffle's page takes no bonus rule.
+    const raffled = await page();
+    await createRaffle(sut.db, await getSettings(sut.db), {
+      promotionId: raffled,
+      rule: {
+        ticketTurnover: '100',
+        maxTickets: 10,
+        prizes: [{ amount: '100', count: 1 }],
+        weights: { RNG: 100 },
+        wageringMultiple: smallest,
+        maxBet: '100',
+        expiryDays: 7,
+        claimDays: 7,
+      },
+      startsAt: new Date(),
+      endsAt: new Date(Date.now() + 3_600_000),
+      createdBy: 'test',
+    });
+    const onRaffle = await save({ promotionId: raffled, rule });
+    expect(onRaffle.status).toBe(409);
+    expect(onRaffle.body.code).toBe('CONFLICT');
+    expect(await ruleRow(raffled)).toBeNull();
   });
 
   it('refuses callers without the permission (each refusal audited), members and guests', async () => {
