@@ -154,6 +154,16 @@ export const cashbackTiersMax = 10;
  * A bonus promotion's rule, as data: what it gives, who may claim it and how often, and the
  * wagering that turns it into cash. Stored per promotion page (content's promotion id).
  */
+/** A rule's weights must let at least one category count (bonus rules, raffles). */
+export function requireCountedCategory(
+  weights: Partial<Record<WageringCategory, number>>,
+  context: z.core.$RefinementCtx,
+): void {
+  if (!Object.values(weights).some((weight) => (weight ?? 0) > 0)) {
+    context.addIssue({ code: 'custom', path: ['weights'], message: 'at least one category must count' });
+  }
+}
+
 export const bonusRuleSchema = z
   .object({
     kind: bonusKindSchema,
@@ -235,9 +245,7 @@ export const bonusRuleSchema = z
     } else if (rule.tiers !== undefined) {
       context.addIssue({ code: 'custom', path: ['tiers'], message: 'only a cash-back rule has tiers' });
     }
-    if (!Object.values(rule.weights).some((weight) => (weight ?? 0) > 0)) {
-      context.addIssue({ code: 'custom', path: ['weights'], message: 'at least one category must count' });
-    }
+    requireCountedCategory(rule.weights, context);
   });
 export type BonusRule = z.infer<typeof bonusRuleSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { merkleLeafHash, merkleRoot, seedHashOf } from './lottery-draw.ts';
-import { wageringCategorySchema } from './promotions.ts';
+import { requireCountedCategory, wageringCategorySchema } from './promotions.ts';
 import { decimalAmountSchema } from './wallet.ts';
 
 /**
@@ -45,9 +45,7 @@ export const raffleRuleSchema = z
     if (places > RAFFLE_MAX_PLACES) {
       context.addIssue({ code: 'custom', path: ['prizes'], message: `at most ${RAFFLE_MAX_PLACES} prizes` });
     }
-    if (!Object.values(rule.weights).some((weight) => (weight ?? 0) > 0)) {
-      context.addIssue({ code: 'custom', path: ['weights'], message: 'at least one category must count' });
-    }
+    requireCountedCategory(rule.weights, context);
   });
 export type RaffleRule = z.infer<typeof raffleRuleSchema>;
 
