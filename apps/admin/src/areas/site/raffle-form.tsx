@@ -111,7 +111,8 @@ export function RaffleForm({ pages, initial, context, onClose, onCreated }: Raff
   return (
     <EditorForm onSubmit={submit} alert={alert} isBusy={isBusy} onCancel={onClose}>
       <p className="muted">{t('site_raffle_form_lead')}</p>
-      <div className="form__grid">
+      {/* Date-time inputs are wider than the grid's usual column: a wider one, so they never overlap. */}
+      <div className="form__grid site-raffle-period">
         <SelectField
           label={t('site_raffle_page')}
           name="promotionId"
