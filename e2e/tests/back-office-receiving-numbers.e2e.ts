@@ -15,8 +15,9 @@ import { useSite } from '../support/suite.ts';
  */
 const { server, browser } = useSite();
 
-// A new number per run (a retry of the journey lists another one).
-const newNumber = `0175${String(Date.now()).slice(-7)}`;
+// A new number per attempt: a retry of the journey lists another one (the first attempt's number
+// already exists).
+let newNumber = '';
 let adder: Required<OperatorCredentials>;
 let checker: Required<OperatorCredentials>;
 
@@ -50,6 +51,7 @@ const rowOf = (page: Page) => page.getByRole('row').filter({ hasText: newNumber 
 
 describe('receiving numbers: four eyes', () => {
   it('a number added by one operator is shown to members only after another approves it', async () => {
+    newNumber = `0175${String(Date.now()).slice(-7)}`;
     // 1. The adder lists the number from a phone, dark theme.
     const first = await numbersPage(adder, viewports.phone, 'dark');
     const form = first.page
@@ -70,11 +72,11 @@ describe('receiving numbers: four eyes', () => {
     await row.getByRole('button', { name: 'Approve' }).scrollIntoViewIfNeeded();
     await screenshot(first.page, 'admin-receiving-number-awaiting-360-dark');
 
-    // Their own approval is refused, and says why.
+    // Their own approval is refused, and says why (the save's notice also names another operator).
     await row.getByRole('button', { name: 'Approve' }).click();
     await first.page
       .getByRole('status')
-      .filter({ hasText: /another operator/i })
+      .filter({ hasText: /Another operator must approve this/ })
       .waitFor({ timeout: 15_000 });
     expect(await row.innerText()).toContain('Awaiting a second operator');
     expect(first.errors.filter((error) => !/409|Conflict/i.test(error))).toEqual([]);
