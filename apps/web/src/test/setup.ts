@@ -7,8 +7,10 @@ import { useThemeStore } from '../shared/theme/theme-store.ts';
 
 // Lazy pages and dialogs appear within a few hundred milliseconds alone, but the web tests share
 // two cores with the server tests in one run (CI): findBy/waitFor wait up to 5 s before failing,
-// not testing-library's 1 s default, so a busy machine is not taken for a missing element.
-configure({ asyncUtilTimeout: 5_000 });
+// not testing-library's 1 s default, so a busy machine is not taken for a missing element. A lazy
+// dialog once took over 5 s while two README walks ran beside the tests: 10 s (only a failing
+// wait ever uses it all).
+configure({ asyncUtilTimeout: 10_000 });
 
 const initialOverlayState = useOverlayStore.getState();
 

@@ -257,7 +257,9 @@ async function driveTransfer(
       .update(vendorTransfers)
       .set({ lastError: answer.reason.slice(0, 500) })
       .where(eq(vendorTransfers.id, row.id));
-    return row;
+    // A replay whose call went unanswered while the first request's call settled it answers what
+    // the row says now (done or failed), not the pending it read before its call.
+    return reread(context.db, row.id);
   }
   return (await settleTransfer(context, row, answer, onSettled)) ?? (await reread(context.db, row.id));
 }

@@ -89,7 +89,7 @@ let sut: TestApp;
 let member: { id: number; token: string };
 
 beforeEach(async () => {
-  sut = await buildTestApp({ env: { VENDOR_TIMEOUT_MS: '1000', MONEY_RATE_LIMIT_PER_MINUTE: '1000' } });
+  sut = await buildTestApp({ env: { VENDOR_TIMEOUT_MS: '10000', MONEY_RATE_LIMIT_PER_MINUTE: '1000' } });
   vendor.wallets.clear();
   vendor.applied.clear();
   vendor.calls = [];
