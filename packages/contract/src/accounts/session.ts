@@ -172,6 +172,8 @@ export const sessionCalls = {
           .regex(/^[0-9]{6}$/, 'six digits')
           .optional(),
         recoveryCode: text(32).optional(),
+        /** This browser's device id, recorded when the session opens (as the first step's). */
+        deviceId: deviceIdSchema.optional(),
       })
       .refine((body) => Boolean(body.code) !== Boolean(body.recoveryCode), {
         message: 'Give either code or recoveryCode',

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { requiredText } from './fields.ts';
-import { loginValueSchema, sessionGrantSchema, twoFactorPendingSchema, usernameLogin } from './session.ts';
+import {
+  deviceIdSchema,
+  loginValueSchema,
+  sessionGrantSchema,
+  twoFactorPendingSchema,
+  usernameLogin,
+} from './session.ts';
 
 /** Social sign-in (Google, Facebook): start, complete, and link or open an account for a new identity. */
 
@@ -45,6 +51,8 @@ export const socialCalls = {
     body: z.object({
       /** `location.search` of the callback page, e.g. `?code=…&state=…&iss=…`. */
       callbackQuery: z.string().min(1, 'Required').max(4096),
+      /** This browser's device id, recorded when a session opens. */
+      deviceId: deviceIdSchema.optional(),
     }),
     value: socialCompleteValueSchema,
   }),
@@ -67,7 +75,12 @@ export const socialCalls = {
     encrypted: false,
     summary: 'Open a new account for a social identity (no password; SMS or social sign-in later)',
     tag: 'accounts',
-    body: z.object({ linkTicket: requiredText(128), username: requiredText(64) }),
+    body: z.object({
+      linkTicket: requiredText(128),
+      username: requiredText(64),
+      /** This browser's device id, recorded for the new account (as registration's). */
+      deviceId: deviceIdSchema.optional(),
+    }),
     value: sessionGrantSchema,
   }),
 };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { createCaptcha } from '../captcha/captcha.service.ts';
@@ -109,6 +110,39 @@ describe('the browsers an account used', () => {
     const after = await devicesOf(secondId);
     expect(after).toHaveLength(2);
     expect(after[1]!.lastSeenAt.getTime()).toBeGreaterThanOrEqual(before.lastSeenAt.getTime());
+  });
+
+  it('notes the browser of a login with a second step only when the code is right, not at the password', async () => {
+    const answer = await register('device5');
+    const memberId = answer.body.value.id as number;
+    const token = answer.body.value.session.token as string;
+    const setup = await call(sut, { method: 'POST', url: '/wps/member/2fa/setup', token });
+    const secret = setup.body.value.secret as string;
+    const confirmed = await call(sut, {
+      method: 'POST',
+      url: '/wps/member/2fa/confirm',
+      token,
+      body: { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }) },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const browser = newDeviceId();
+    const first = await loginWithDevice('device5', browser);
+    expect(first.body.value).toMatchObject({ twoFactorRequired: true });
+    // The password alone notes nothing: whoever knows it has not opened a session.
+    expect(await devicesOf(memberId)).toEqual([]);
+    const secondStep = (body: Record<string, unknown>) =>
+      call(sut, { method: 'POST', url: '/wps/session/login/2fa', sealed: true, body });
+    const code = await generate({ secret });
+    // A malformed id on the second step is refused before the code is spent.
+    const malformed = await secondStep({
+      challengeId: first.body.value.challengeId,
+      code,
+      deviceId: 'short',
+    });
+    expect([malformed.status, malformed.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const done = await secondStep({ challengeId: first.body.value.challengeId, code, deviceId: browser });
+    expect(done.body.value, JSON.stringify(done.body)).toMatchObject({ twoFactorRequired: false });
+    expect((await devicesOf(memberId)).map((device) => device.deviceHash)).toEqual([sha256(browser)]);
   });
 
   it(`keeps at most ${devicesPerAccount} browsers per account, forgetting the least recently seen`, async () => {

@@ -112,7 +112,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
           if (site === 'operator') return grantOperatorSession(context, accountId);
           const member = await findMemberById(db, accountId);
           if (!member) throw new AppError('UNAUTHENTICATED');
-          return grantSession(context, member, site);
+          return grantSession(context, member, site, { deviceId: body.deviceId });
         },
       });
     },
@@ -347,6 +347,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
       completeSocialSignIn({
         context: await accountsContext(app, request),
         callbackQuery: body.callbackQuery,
+        deviceId: body.deviceId,
       }),
     loginLimit,
   );

@@ -115,9 +115,12 @@ export async function startSocialSignIn({
 export async function completeSocialSignIn({
   context,
   callbackQuery,
+  deviceId,
 }: {
   context: AccountsContext;
   callbackQuery: string;
+  /** This browser's device id, recorded when the session opens (account_devices). */
+  deviceId?: string | undefined;
 }): Promise<
   | LoginValue
   | {
@@ -175,7 +178,7 @@ export async function completeSocialSignIn({
   const member = identity ? await findMemberById(context.db, identity.memberId) : null;
   if (member) {
     assertMaySignIn(member, flow.site);
-    return finishLogin(context, member, flow.site, { passwordProven: false });
+    return finishLogin(context, member, flow.site, { passwordProven: false, deviceId });
   }
 
   const linkTicket = randomBytes(32).toString('base64url');
@@ -232,6 +235,8 @@ export async function linkSocialIdentity({
   captcha?: string | undefined;
   captchaId?: string | undefined;
   altcha: string;
+  deviceToken?: string | undefined;
+  deviceId?: string | undefined;
 }): Promise<LoginValue> {
   const [pending] = await context.db
     .select()
@@ -265,10 +270,12 @@ export async function registerWithSocial({
   context,
   linkTicket,
   username,
+  deviceId,
 }: {
   context: AccountsContext;
   linkTicket: string;
   username: string;
+  deviceId?: string | undefined;
 }): Promise<SessionGrant> {
   if (!context.settings.features.directRegistration || context.site !== 'member')
     throw new AppError('FEATURE_DISABLED');
@@ -303,5 +310,5 @@ export async function registerWithSocial({
     memberId: created.id,
     email: ticket.email,
   });
-  return grantSession(context, created, 'member');
+  return grantSession(context, created, 'member', { deviceId });
 }

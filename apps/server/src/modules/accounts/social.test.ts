@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { signInAtTestProvider, startTestOidcProvider, testOidcClient } from './test-oidc-provider.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { members, socialIdentities } from './accounts.tables.ts';
+import { accountDevices, members, socialIdentities } from './accounts.tables.ts';
 import { demoAccounts } from './accounts.seed.ts';
 import { call, sharedAccountsApp, solveAltcha } from './accounts.test-support.ts';
 
@@ -49,12 +50,23 @@ afterAll(() => shared.stop());
 const signInAtProvider = (authorizationUrl: string, subject: string, cancel = false) =>
   signInAtTestProvider(authorizationUrl, { subject, redirectUri, cancel });
 
-async function startAndSignIn(subject: string, cancel = false) {
+async function startAndSignIn(subject: string, cancel = false, deviceId?: string) {
   const start = await call(sut, { method: 'POST', url: '/wps/social/start', body: { provider: 'google' } });
   expect(start.body.value.redirectUri).toBe(redirectUri);
   const callbackQuery = await signInAtProvider(start.body.value.authorizationUrl, subject, cancel);
-  return call(sut, { method: 'POST', url: '/wps/social/complete', body: { callbackQuery } });
+  return call(sut, {
+    method: 'POST',
+    url: '/wps/social/complete',
+    body: { callbackQuery, ...(deviceId ? { deviceId } : {}) },
+  });
 }
+
+/** The SHA-256s of the browsers an account was noted on (account_devices). */
+const deviceHashesOf = async (memberId: number) =>
+  (await sut.db.select().from(accountDevices).where(eq(accountDevices.memberId, memberId))).map(
+    (row) => row.deviceHash,
+  );
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('social sign-in (OpenID Connect)', () => {
   it('links a new identity to an existing account with its password, then signs in with it alone', async () => {
@@ -132,10 +144,11 @@ describe('social sign-in (OpenID Connect)', () => {
       body: { linkTicket: first.body.value.linkTicket, username: 'demoplayer' },
     });
     expect(taken.body.code).toBe('USERNAME_TAKEN');
+    const laptop = randomBytes(16).toString('base64url');
     const made = await call(sut, {
       method: 'POST',
       url: '/wps/social/register',
-      body: { linkTicket: first.body.value.linkTicket, username: 'carolplays' },
+      body: { linkTicket: first.body.value.linkTicket, username: 'carolplays', deviceId: laptop },
     });
     expect(made.body.value).toMatchObject({ username: 'carolplays', isAgent: 0 });
     const [carol] = await sut.db.select().from(members).where(eq(members.account, 'carolplays'));
@@ -144,7 +157,10 @@ describe('social sign-in (OpenID Connect)', () => {
       passwordHash: null,
       registerMethod: 'SOCIAL_GOOGLE',
     });
-    expect((await startAndSignIn('carol-google-4')).body.value.username).toBe('carolplays');
+    // The browsers of the registration and of a later social sign-in are noted (same_device).
+    const phone = randomBytes(16).toString('base64url');
+    expect((await startAndSignIn('carol-google-4', false, phone)).body.value.username).toBe('carolplays');
+    expect(new Set(await deviceHashesOf(carol!.id))).toEqual(new Set([sha256(laptop), sha256(phone)]));
   });
 
   it('reports a cancelled sign-in and a replayed callback as SOCIAL_LOGIN_FAILED', async () => {

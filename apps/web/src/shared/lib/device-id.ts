@@ -24,3 +24,9 @@ export function browserDeviceId(): string | undefined {
   const kept = readStorage('local', storageKey);
   return kept && idPattern.test(kept) ? kept : undefined;
 }
+
+/** `{ deviceId }` to spread into a login or registration body, or nothing without storage. */
+export function deviceIdField(): { deviceId?: string } {
+  const deviceId = browserDeviceId();
+  return deviceId ? { deviceId } : {};
+}

@@ -3,6 +3,7 @@ import { ApiError, type SessionGrant } from '@khela/contract';
 import { apiClient } from '../../../shared/api/api-client.ts';
 import { apiRoutes } from '../../../shared/api/api-routes.ts';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
+import { deviceIdField } from '../../../shared/lib/device-id.ts';
 
 const codeSchema = z.object({
   code: z
@@ -40,7 +41,11 @@ export function useTwoFactorCode({
     // No field issue goes under the code: any failure but these two is the form's alert.
     fields: [],
     action: async ({ code }) => {
-      const body = isRecovery ? { challengeId, recoveryCode: code } : { challengeId, code };
+      const body = {
+        challengeId,
+        ...(isRecovery ? { recoveryCode: code } : { code }),
+        ...deviceIdField(),
+      };
       await onGrant(await apiClient.call(apiRoutes.loginTwoFactor, { body }));
     },
     codeFields: { TWO_FACTOR_INVALID: 'code' },

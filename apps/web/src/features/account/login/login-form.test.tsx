@@ -314,8 +314,9 @@ describe('login form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(useSessionStore.getState().token).toBe('token-new'));
     expect(seen.filter((call) => call.id === 'loginTwoFactor').map((call) => call.body)).toEqual([
-      { challengeId: 'challenge-1', code: '000000' },
-      { challengeId: 'challenge-1', code: '123456' },
+      // This browser's device id goes with the second step (the same-device signal).
+      { challengeId: 'challenge-1', code: '000000', deviceId: expect.stringMatching(/^[\w-]{22}$/) },
+      { challengeId: 'challenge-1', code: '123456', deviceId: expect.stringMatching(/^[\w-]{22}$/) },
     ]);
   });
 
@@ -332,7 +333,11 @@ describe('login form', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(useSessionStore.getState().token).toBe('token-new'));
-    expect(seen.at(-1)?.body).toEqual({ challengeId: 'challenge-2', recoveryCode: 'abcd-efgh' });
+    expect(seen.at(-1)?.body).toEqual({
+      challengeId: 'challenge-2',
+      recoveryCode: 'abcd-efgh',
+      deviceId: expect.stringMatching(/^[\w-]{22}$/),
+    });
   });
 
   it('shows a failed SMS send in a warning popup', async () => {

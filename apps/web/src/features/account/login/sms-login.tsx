@@ -13,7 +13,7 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
-import { browserDeviceId } from '../../../shared/lib/device-id.ts';
+import { deviceIdField } from '../../../shared/lib/device-id.ts';
 import { solveHumanCheck } from '../lib/human-check.ts';
 
 export const defaultDialingCode = '+880';
@@ -81,13 +81,12 @@ export function SmsLogin({
     },
     action: async (values) => {
       const typed = { mobileNum: values.mobileNum.trim(), countryDialingCode: values.countryDialingCode };
-      const deviceId = browserDeviceId();
       const value = await apiClient.call(apiRoutes.login, {
         body: {
           type: 'sms',
           ...typed,
           verificationCode: values.verificationCode.trim(),
-          ...(deviceId ? { deviceId } : {}),
+          ...deviceIdField(),
         },
       });
       await onSuccess(value, typed);

@@ -15,7 +15,7 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { UsernameField } from '../components/username-field.tsx';
 import { solveHumanCheck } from '../lib/human-check.ts';
-import { browserDeviceId } from '../../../shared/lib/device-id.ts';
+import { deviceIdField } from '../../../shared/lib/device-id.ts';
 import { readDeviceToken } from '../../../shared/lib/known-devices.ts';
 
 /** Spec 5: username and password required (trimmed); the captcha too once it is shown. */
@@ -91,7 +91,6 @@ export function UsernameLogin({
             ? { captcha: values.captcha.trim(), captchaId: captcha.captchaId }
             : {};
         const deviceToken = readDeviceToken(username);
-        const deviceId = browserDeviceId();
         const value = await apiClient.call(apiRoutes.login, {
           body: {
             type: 'username',
@@ -100,7 +99,7 @@ export function UsernameLogin({
             altcha,
             ...withCaptcha,
             ...(deviceToken ? { deviceToken } : {}),
-            ...(deviceId ? { deviceId } : {}),
+            ...deviceIdField(),
           },
         });
         await onSuccess(value, { username, password: values.password });

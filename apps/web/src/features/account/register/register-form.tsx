@@ -18,7 +18,7 @@ import { PasswordField } from '../../../shared/forms/password-field.tsx';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
-import { browserDeviceId } from '../../../shared/lib/device-id.ts';
+import { deviceIdField } from '../../../shared/lib/device-id.ts';
 import { solveHumanCheck } from '../lib/human-check.ts';
 import { useFinishLogin } from '../lib/use-finish-login.ts';
 import { rememberAffiliateCode, storedAffiliateCode } from './affiliate-code.ts';
@@ -365,7 +365,6 @@ function TabForm({
       setPhase('checkingHuman');
       const altcha = await solveHumanCheck();
       setPhase('registering');
-      const deviceId = browserDeviceId();
       const body: RegisterBody = {
         registerUrl: window.location.href,
         domain: window.location.host,
@@ -373,7 +372,7 @@ function TabForm({
         registerMethod: 'WEB',
         login: true,
         altcha,
-        ...(deviceId ? { deviceId } : {}),
+        ...deviceIdField(),
       };
       const fields: Partial<Record<string, string>> = {};
       for (const field of plan.fields) {

@@ -64,11 +64,16 @@ describe('the social sign-in return page', () => {
     await waitFor(() => expect(useSessionStore.getState().token).toBe('social-token'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
     expect(seen.filter((call) => call.path === '/wps/social/complete')).toEqual([
-      { path: '/wps/social/complete', method: 'POST', body: { callbackQuery: '?code=c1&state=s1&iss=x' } },
+      {
+        path: '/wps/social/complete',
+        method: 'POST',
+        body: { callbackQuery: '?code=c1&state=s1&iss=x', deviceId: expect.stringMatching(/^[\w-]{22}$/) },
+      },
     ]);
     expect(seen.find((call) => call.path === '/wps/social/register')?.body).toEqual({
       linkTicket: 'ticket-1',
       username: 'rahim2026',
+      deviceId: expect.stringMatching(/^[\w-]{22}$/),
     });
   });
 

@@ -17,6 +17,7 @@ import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { errorTextKey } from '../../../shared/forms/api-errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { deviceIdField } from '../../../shared/lib/device-id.ts';
 import { useFinishLogin } from '../lib/use-finish-login.ts';
 import { LinkExistingForm, RegisterWithSocialForm } from './social-forms.tsx';
 import { TwoFactorForm } from './two-factor-form.tsx';
@@ -33,7 +34,7 @@ const completions = new Map<string, Promise<CompleteValue>>();
 function completeOnce(callbackQuery: string): Promise<CompleteValue> {
   let completion = completions.get(callbackQuery);
   if (!completion) {
-    completion = apiClient.call(apiRoutes.socialComplete, { body: { callbackQuery } });
+    completion = apiClient.call(apiRoutes.socialComplete, { body: { callbackQuery, ...deviceIdField() } });
     completions.set(callbackQuery, completion);
   }
   return completion;

@@ -12,6 +12,7 @@ import { requiredText } from '../../../shared/forms/form-rules.ts';
 import { SubmitButton } from '../../../shared/forms/submit-button.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
+import { deviceIdField } from '../../../shared/lib/device-id.ts';
 import { UsernameField } from '../components/username-field.tsx';
 import { solveHumanCheck } from '../lib/human-check.ts';
 
@@ -65,6 +66,7 @@ export function LinkExistingForm({
           username: values.username,
           password: values.password,
           altcha,
+          ...deviceIdField(),
           ...(needsCaptcha && captcha.captchaId
             ? { captcha: values.captcha, captchaId: captcha.captchaId }
             : {}),
@@ -182,7 +184,11 @@ function RegisterWithSocialFields({
     defaultValues: { username: '' },
     fields: ['username'],
     action: async ({ username }) => {
-      onGrant(await apiClient.call(apiRoutes.socialRegister, { body: { linkTicket, username } }));
+      onGrant(
+        await apiClient.call(apiRoutes.socialRegister, {
+          body: { linkTicket, username, ...deviceIdField() },
+        }),
+      );
     },
     onError: (error) => {
       if (!endsSignIn(error)) return false;
