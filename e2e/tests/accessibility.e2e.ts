@@ -115,7 +115,12 @@ async function settled(page: Page) {
 
 /** axe's WCAG 2.2 A/AA violations of what the page shows now, one readable line each. */
 async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  // Only violations are read: axe keeps one node per passed or inapplicable rule, not every one
+  // (about a tenth less time per page, measured on the guest pages).
+  const result = await new AxeBuilder({ page })
+    .withTags(wcag)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return result.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}) ×${violation.nodes.length}: ${violation.nodes
