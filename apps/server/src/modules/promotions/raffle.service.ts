@@ -150,6 +150,11 @@ export function stateOf(row: RaffleRow, now: number): RaffleState {
   return now < row.endsAt.getTime() ? 'open' : 'counting';
 }
 
+/** The edge assumed for a game that declares none, in basis points. */
+function undeclaredEdgeBp(settings: BonusSettings): number {
+  return Math.round(settings.agentWages.undeclaredEdge * 100);
+}
+
 /** A member's counted betting since `from` up to `to` (the raffle's weights), minor units. */
 async function countedBetting(
   db: Database,
@@ -163,7 +168,7 @@ async function countedBetting(
     await db.execute(sql`
       select promotions_bonus_wagering(${memberId}::integer, ${from.toISOString()}::timestamptz,
         ${to.toISOString()}::timestamptz, ${row.currency}, ${JSON.stringify(row.rule.weights)}::jsonb,
-        ${REFERENCE_EDGE_BP}::integer, ${Math.round(settings.agentWages.undeclaredEdge * 100)}::integer)::text as done`),
+        ${REFERENCE_EDGE_BP}::integer, ${undeclaredEdgeBp(settings)}::integer)::text as done`),
   );
   return BigInt(counted?.done ?? '0');
 }
@@ -348,40 +353,41 @@ export async function lockDueRaffles(
     const done = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(raffles).where(eq(raffles.id, id)).for('update');
       if (!row || row.state !== 'open') return false;
-      const entries = await tx
-        .select()
-        .from(raffleEntries)
-        .where(eq(raffleEntries.raffleId, id))
-        .orderBy(asc(raffleEntries.joinedAt), asc(raffleEntries.memberId));
+      // Every entry's tickets, position and first ticket in one statement (promotions_raffle_tickets:
+      // the rule of countedBetting and ticketsOf, for all entries at once), written as it is read.
+      const counted = rowsOf<{
+        masked: string;
+        tickets: number;
+        position: number | null;
+        ticket_from: number | null;
+      }>(
+        await tx.execute(sql`
+          update raffle_entries e
+             set tickets = t.tickets, position = t.position, ticket_from = t.ticket_from
+            from promotions_raffle_tickets(${id}::integer, ${row.startsAt.toISOString()}::timestamptz,
+                   ${row.endsAt.toISOString()}::timestamptz, ${row.currency}, ${JSON.stringify(row.rule.weights)}::jsonb,
+                   ${minor(settings, row.rule.ticketTurnover)}::bigint, ${row.rule.maxTickets}::integer,
+                   ${REFERENCE_EDGE_BP}::integer, ${undeclaredEdgeBp(settings)}::integer) t
+           where e.raffle_id = ${id} and e.member_id = t.member_id
+          returning e.masked, e.tickets, e.position, e.ticket_from`),
+      );
+      const holders = counted
+        .filter((entry) => entry.position !== null)
+        .sort((left, right) => Number(left.position) - Number(right.position));
       const leaves: string[] = [];
-      let next = 0;
-      for (const entry of entries) {
-        const from = entry.joinedAt > row.startsAt ? entry.joinedAt : row.startsAt;
-        const tickets = ticketsOf(
-          settings,
-          row.rule,
-          await countedBetting(tx, settings, row, entry.memberId, from, row.endsAt),
+      for (const entry of holders) {
+        leaves.push(
+          await raffleLeaf({
+            raffleId: id,
+            position: Number(entry.position),
+            username: entry.masked,
+            ticketFrom: Number(entry.ticket_from),
+            tickets: Number(entry.tickets),
+            seedHash: row.seedHash,
+          }),
         );
-        const holds = tickets > 0;
-        const position = holds ? leaves.length : null;
-        if (holds) {
-          leaves.push(
-            await raffleLeaf({
-              raffleId: id,
-              position: leaves.length,
-              username: entry.masked,
-              ticketFrom: next,
-              tickets,
-              seedHash: row.seedHash,
-            }),
-          );
-        }
-        await tx
-          .update(raffleEntries)
-          .set({ tickets, position, ticketFrom: holds ? next : null })
-          .where(and(eq(raffleEntries.raffleId, id), eq(raffleEntries.memberId, entry.memberId)));
-        next += tickets;
       }
+      const ticketTotal = holders.reduce((total, entry) => total + Number(entry.tickets), 0);
       const now = await nowOf(tx);
       await tx
         .update(raffles)
@@ -390,7 +396,7 @@ export async function lockDueRaffles(
           lockedAt: new Date(now),
           digest: await raffleDigest(leaves),
           entryCount: leaves.length,
-          ticketTotal: next,
+          ticketTotal,
           beaconRound: roundAfter(beacon.chain, now + beaconMarginMs),
         })
         .where(eq(raffles.id, id));

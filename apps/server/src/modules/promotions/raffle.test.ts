@@ -1,16 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyRaffle, type RaffleEntry, type RaffleRule } from '@khela/contract';
+import { raffleDigest, raffleLeaf, verifyRaffle, type RaffleEntry, type RaffleRule } from '@khela/contract';
 import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call } from '../accounts/accounts.test-support.ts';
+import { members } from '../accounts/accounts.tables.ts';
 import { newMember, insertSettledRound } from '../games/games.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
+import { rowsOf } from '../ledger/ledger.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { bonusesOffLedger } from './promotions.ledger-check.ts';
 import { memberRewards } from './promotions.tables.ts';
 import { createRaffle, drawLockedRaffles, lockDueRaffles } from './raffle.service.ts';
 import { raffleEntries, raffles } from './raffle.tables.ts';
-import { countTestVendorRounds, testRaffleBeacon, testRaffleRule } from './raffle.test-support.ts';
+import {
+  countTestVendorRounds,
+  insertRounds,
+  testRaffleBeacon,
+  testRaffleRule,
+  type TestRound,
+} from './raffle.test-support.ts';
 
 /**
  * The raffle (issue 39; docs/promotions.md "Raffle"): joining, tickets from counted betting, the
@@ -271,5 +279,193 @@ describe('the draw', () => {
     await drawLockedRaffles(sut.db, settings, beacon);
     const drawn = (await view(null, id)).body.value;
     expect(drawn).toMatchObject({ state: 'drawn', winners: [] });
+  });
+});
+
+describe('the lock of a raffle with many entries', () => {
+  it('counts every entry as the per-entry rule does: categories, weights, the period, the cap', async () => {
+    const settings = await getSettings(sut.db);
+    // Other tests' ended raffles are locked first, so the timing below is this raffle's alone.
+    await lockDueRaffles(sut.db, settings, beacon, 0);
+    // The test games declare no RTP: every stake counts × the undeclared edge ÷ the reference 5 %.
+    const [declared] = rowsOf<{ n: number }>(
+      await sut.db.execute(sql`
+        select count(*)::int as n from games_catalogue
+         where game_type in ('RNG', 'LIVE') and rtp_basis_points is not null`),
+    );
+    expect(declared!.n).toBe(0);
+    const edgeBp = BigInt(Math.round(settings.agentWages.undeclaredEdge * 100));
+    const weights: Record<string, bigint> = { RNG: 100n, LIVE: 20n, FISH: 0n };
+    const bigRule: RaffleRule = { ...rule, weights: { RNG: 100, LIVE: 20, FISH: 0 } };
+    const per = 10_000n; // ৳100 a ticket, in minor units
+    const promotionId = ++nextPromotion;
+    const minute = 60_000;
+    const now = Date.now();
+    const startsAt = now - 180 * minute;
+    const endsAt = now - 2 * minute;
+    const created = await createRaffle(sut.db, settings, {
+      promotionId,
+      rule: bigRule,
+      startsAt: new Date(startsAt),
+      endsAt: new Date(endsAt),
+      createdBy: 'test',
+    });
+
+    const count = 300;
+    const made = await sut.db
+      .insert(members)
+      .values(Array.from({ length: count }, (_, i) => ({ account: `rafflemany${i}`, nickname: `many${i}` })))
+      .returning({ id: members.id });
+    // Joins: a quarter before the start (they count from the start), the others during the period,
+    // many at the same moment (ordered by member id then), a fifth of those with microseconds.
+    const joins = made.map(({ id }, i) => {
+      const ms = i % 4 === 0 ? startsAt - 30 * minute : startsAt + (i % 37) * minute + 123;
+      return { memberId: id, masked: `ma****${i}`, ms, micros: i % 4 !== 0 && i % 5 === 1 ? 600 : 0 };
+    });
+    await sut.db.insert(raffleEntries).values(
+      joins.map((join) => ({
+        raffleId: created.id,
+        memberId: join.memberId,
+        masked: join.masked,
+        joinedAt: sql`${new Date(join.ms).toISOString()}::timestamptz + ${join.micros} * interval '1 microsecond'`,
+      })),
+    );
+
+    // Each member's betting: counted slots and live games (amounts spread so that some earn no
+    // ticket and some more than the cap), and betting that never counts: a category not named, one
+    // weighted 0, a stake paid back exactly, the lottery, the trial wallet, another currency, a
+    // vendor that is not seamless, open and rolled-back rounds, rounds before the counting starts
+    // and at the end. Boundaries: a round at the counting start counts, one at the end does not,
+    // and one a few microseconds after the join's millisecond counts (the join counts from its
+    // millisecond, as the page's count does).
+    const rounds: TestRound[] = [];
+    joins.forEach((join, i) => {
+      const from = Math.max(join.ms, startsAt);
+      const at = (ms: number, micros = 0) => ({ settledAt: new Date(ms), settledMicros: micros });
+      const round = (gameType: string, bet: bigint, more: Partial<TestRound> = {}) =>
+        rounds.push({
+          memberId: join.memberId,
+          gameType,
+          bet,
+          win: 0n,
+          ...at(from + 10 * minute),
+          ...more,
+        });
+      if (i % 11 !== 0) {
+        round('RNG', BigInt((i * 7919) % 300) * 10_000n + BigInt(i * 13), {
+          win: i % 3 === 0 ? 40_000n : 0n,
+        });
+        if (i % 2 === 0) round('LIVE', BigInt((i * 104_729) % 500) * 10_000n + BigInt(i * 7));
+        if (i % 7 === 3) round('LIVE', 5_000_000n, { win: 9_000_000n, ...at(from + 20 * minute) });
+      }
+      round('SPORTS', 1_000_000n);
+      if (i % 3 === 1) round('FISH', 2_000_000n);
+      round('RNG', 500_000n, { win: 500_000n });
+      if (i % 5 === 2) round('LOTT', 3_000_000n);
+      if (i % 5 === 3) round('RNG', 3_000_000n, { walletKind: 'trial' });
+      if (i % 6 === 4) round('RNG', 3_000_000n, { currency: 'USD' });
+      if (i % 6 === 5) round('RNG', 3_000_000n, { vendorCode: 'NOTSEAMLESS' });
+      if (i % 8 === 1) round('RNG', 3_000_000n, { status: 'open', settledAt: null });
+      if (i % 8 === 2) round('RNG', 3_000_000n, { status: 'rolled_back' });
+      if (i % 6 === 2) round('RNG', 123_457n, at(from));
+      if (i % 6 === 3) round('RNG', 3_000_000n, at(endsAt));
+      if (i % 4 === 2) round('RNG', 3_000_000n, at(from - 1));
+      if (i % 4 === 0) round('RNG', 3_000_000n, at(startsAt - 5 * minute));
+      if (join.micros > 0) round('RNG', 55_555n, at(join.ms, 300));
+    });
+    await insertRounds(sut.db, rounds);
+
+    // The rule, entry by entry, computed here from the rounds written.
+    const microsOf = (ms: number, micros = 0) => ms * 1000 + micros;
+    const expected = joins.map((join) => {
+      const from = microsOf(Math.max(join.ms, startsAt));
+      const staked = new Map<string, bigint>();
+      for (const round of rounds) {
+        if (round.memberId !== join.memberId || round.settledAt === null) continue;
+        const settled = microsOf(round.settledAt.getTime(), round.settledMicros ?? 0);
+        const counts =
+          settled >= from &&
+          settled < microsOf(endsAt) &&
+          (round.status ?? 'settled') === 'settled' &&
+          (round.walletKind ?? 'main') === 'main' &&
+          (round.currency ?? 'BDT') === 'BDT' &&
+          (round.vendorCode ?? 'TEST') === 'TEST' &&
+          (weights[round.gameType] ?? 0n) > 0n &&
+          round.win !== round.bet;
+        if (counts) staked.set(round.gameType, (staked.get(round.gameType) ?? 0n) + round.bet);
+      }
+      let counted = 0n;
+      for (const [gameType, stakes] of staked)
+        counted += (stakes * edgeBp * weights[gameType]!) / (500n * 100n);
+      const tickets = counted / per > 50n ? 50 : Number(counted / per);
+      return { ...join, counted, tickets };
+    });
+    expected.sort((a, b) => microsOf(a.ms, a.micros) - microsOf(b.ms, b.micros) || a.memberId - b.memberId);
+    let next = 0;
+    let position = 0;
+    const leaves: string[] = [];
+    const want = new Map<number, { tickets: number; position: number | null; ticketFrom: number | null }>();
+    for (const entry of expected) {
+      const holds = entry.tickets > 0;
+      want.set(entry.memberId, {
+        tickets: entry.tickets,
+        position: holds ? position : null,
+        ticketFrom: holds ? next : null,
+      });
+      if (holds) {
+        leaves.push(
+          await raffleLeaf({
+            raffleId: created.id,
+            position,
+            username: entry.masked,
+            ticketFrom: next,
+            tickets: entry.tickets,
+            seedHash: created.seedHash,
+          }),
+        );
+        position += 1;
+      }
+      next += entry.tickets;
+    }
+    // The scenario covers what it means to: entries without tickets, some at the cap, many between.
+    const tickets = expected.map((entry) => entry.tickets);
+    expect(tickets.filter((n) => n === 0).length).toBeGreaterThan(20);
+    expect(tickets.filter((n) => n === 50).length).toBeGreaterThan(20);
+    expect(tickets.filter((n) => n > 0 && n < 50).length).toBeGreaterThan(100);
+    expect(expected.some((entry) => entry.counted / per > 50n)).toBe(true);
+
+    // Today's per-entry count (promotions_bonus_wagering, as the page counts) agrees with the rule
+    // above, entry by entry.
+    for (const entry of expected) {
+      const [row] = rowsOf<{ done: string }>(
+        await sut.db.execute(sql`
+          select promotions_bonus_wagering(${entry.memberId}::integer,
+            ${new Date(Math.max(entry.ms, startsAt)).toISOString()}::timestamptz,
+            ${new Date(endsAt).toISOString()}::timestamptz, 'BDT', ${JSON.stringify(bigRule.weights)}::jsonb,
+            500, ${Number(edgeBp)})::text as done`),
+      );
+      expect(BigInt(row!.done), `member ${entry.memberId}`).toBe(entry.counted);
+    }
+
+    const started = performance.now();
+    expect(await lockDueRaffles(sut.db, settings, beacon, 0)).toBe(1);
+    const lockMs = performance.now() - started;
+    console.log(`raffle lock of ${count} entries (${rounds.length} rounds): ${lockMs.toFixed(0)} ms`);
+
+    const entries = await sut.db.select().from(raffleEntries).where(eq(raffleEntries.raffleId, created.id));
+    expect(entries).toHaveLength(count);
+    for (const entry of entries) {
+      expect(
+        { tickets: entry.tickets, position: entry.position, ticketFrom: entry.ticketFrom },
+        `member ${entry.memberId}`,
+      ).toEqual(want.get(entry.memberId));
+    }
+    const [row] = await sut.db.select().from(raffles).where(eq(raffles.id, created.id));
+    expect(row).toMatchObject({
+      state: 'locked',
+      entryCount: leaves.length,
+      ticketTotal: next,
+      digest: await raffleDigest(leaves),
+    });
   });
 });
