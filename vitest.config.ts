@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { adminProjects } from './apps/admin/vitest.config.ts';
+import { webProjects } from './apps/web/vitest.config.ts';
 
 // `npm test`: unit and integration tests of every workspace; needs nothing but Node and npm.
 // End-to-end journeys (e2e/) run separately with `npm run test:e2e`.
@@ -44,8 +46,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      './apps/web/vitest.config.ts',
-      './apps/admin/vitest.config.ts',
+      ...webProjects,
+      ...adminProjects,
       {
         test: {
           name: 'repo',
