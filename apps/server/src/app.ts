@@ -55,6 +55,7 @@ import { memberReferralDirectory } from './modules/promotions/referral.service.t
 import { agentWageRoutes } from './modules/agents/agents.wages.routes.ts';
 import { promotionOperatorRoutes } from './modules/promotions/promotions-operator.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { raffleRoutes } from './modules/promotions/raffle.routes.ts';
 import { lotteryRoundCounts } from './modules/lottery/lottery.service.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -368,6 +369,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(agentTeamRoutes);
   await app.register(agentWageRoutes);
   await app.register(promotionRoutes);
+  await app.register(loyaltyRoutes);
   await app.register(promotionOperatorRoutes);
   await app.register(raffleRoutes);
   await app.register(vendorWalletRoutes);

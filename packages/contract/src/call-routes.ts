@@ -225,6 +225,13 @@ export const contentAudit = {
   encrypted: false,
 } as Calls['contentAudit'];
 
+export const convertPoint = {
+  id: 'MCS2_convertPoint',
+  method: 'POST',
+  path: '/wps/relay/passwordCheck/MCS2_convertPoint',
+  encrypted: true,
+} as Calls['convertPoint'];
+
 export const countries = {
   id: 'systemCountries',
   method: 'GET',
@@ -1254,6 +1261,27 @@ export const playerAvatar = {
   path: '/wps/relay/MCSFE_getPlayerAvatar',
   encrypted: false,
 } as Calls['playerAvatar'];
+
+export const pointBalance = {
+  id: 'MCS2_getPointBalance',
+  method: 'GET',
+  path: '/wps/relay/MCS2_getPointBalance',
+  encrypted: false,
+} as Calls['pointBalance'];
+
+export const pointConfig = {
+  id: 'MCS2_getPointConfig',
+  method: 'GET',
+  path: '/wps/relay/MCS2_getPointConfig',
+  encrypted: false,
+} as Calls['pointConfig'];
+
+export const pointDetail = {
+  id: 'ODSFE2_MemTransDet',
+  method: 'GET',
+  path: '/wps/relay/ODSFE2_MemTransDet',
+  encrypted: false,
+} as Calls['pointDetail'];
 
 export const popularGames = {
   id: 'popularGames',

@@ -15,6 +15,7 @@ import { gameLaunchCalls } from './game-launch.ts';
 import { gameCalls } from './games.ts';
 import { jobCalls } from './jobs.ts';
 import { lotteryCalls } from './lottery.ts';
+import { loyaltyCalls } from './loyalty.ts';
 import { bonusCalls, promotionCalls, referralCalls } from './promotions.ts';
 import { raffleCalls } from './raffle.ts';
 import { recordCalls } from './records.ts';
@@ -38,6 +39,7 @@ export const calls = {
   ...bonusCalls,
   ...referralCalls,
   ...raffleCalls,
+  ...loyaltyCalls,
   ...jobCalls,
   ...agentCalls,
   ...operatorCalls,

@@ -77,6 +77,10 @@ export const errorCatalogue = {
   WITHDRAWAL_NOT_APPROVED: { status: 409, message: 'err_withdrawal_not_approved' },
   /** The manual rebate's total since the last claim is below the brand's minimum (`value.total`, `minimum`). */
   REBATE_BELOW_MINIMUM: { status: 409, message: 'err_rebate_below_minimum' },
+  /** A points conversion below the brand's minimum or not a multiple of its step (`value.minimum`, `step`). */
+  POINTS_BELOW_MINIMUM: { status: 400, message: 'err_points_below_minimum' },
+  /** The member has fewer points than the conversion takes (`value.balance`); nothing moved. */
+  INSUFFICIENT_POINTS: { status: 409, message: 'err_insufficient_points' },
   /** Another claim of the same member's rebate is being made right now: nothing was paid by this one. */
   REBATE_CLAIM_IN_PROGRESS: { status: 409, message: 'err_rebate_claim_in_progress' },
   /**

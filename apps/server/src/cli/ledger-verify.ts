@@ -1,5 +1,6 @@
 /**
- * Checks every ledger invariant (docs/design.md, Money) against the configured database, and that
+ * Checks every ledger invariant (docs/design.md, Money) and every points ledger invariant
+ * (docs/loyalty.md, "The points ledger") against the configured database, and that
  * the round records agents' wages and the betting record read agree with the money (docs/wallet.md,
  * "Round records against the ledger"): every seamless vendor round's stake and win match its
  * postings (games_rounds_off_ledger.sql), every lottery bet's stake and win match its placement,
@@ -18,6 +19,7 @@ import { loadEnv } from '../config/env.ts';
 import { databaseTarget } from '../db/open-database.ts';
 import { checkRoundFigures } from '../modules/back-office/money.figures.ts';
 import { formatVerification, verifyLedger } from '../modules/ledger/ledger.verifier.ts';
+import { verifyPoints } from '../modules/loyalty/points.verifier.ts';
 import { missingSiteDatabase, openSiteDatabase } from './site-database.ts';
 
 const env = loadEnv();
@@ -32,6 +34,10 @@ try {
   const verification = await verifyLedger(database.db);
   console.log(formatVerification(verification));
   const broken = verification.checks.filter((check) => !check.ok).map((check) => check.name);
+  // The points ledger (docs/loyalty.md): its own verifier, the same kind of checks.
+  const points = await verifyPoints(database.db);
+  console.log(formatVerification(points));
+  broken.push(...points.checks.filter((check) => !check.ok).map((check) => check.name));
   // The figures beside the ledger: the round records wages read, against the money that moved.
   const figures = await checkRoundFigures(database.db);
   for (const figure of figures) {
@@ -43,7 +49,9 @@ try {
     }
   }
   if (broken.length === 0) {
-    console.log(`ledger:verify: ${verification.checks.length + figures.length} invariants hold (${target})`);
+    console.log(
+      `ledger:verify: ${verification.checks.length + points.checks.length + figures.length} invariants hold (${target})`,
+    );
   } else {
     console.error(`ledger:verify: BROKEN (${target}): ${broken.join(', ')}`);
     process.exitCode = 1;

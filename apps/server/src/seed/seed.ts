@@ -89,6 +89,14 @@ export async function seedDemoData(
         rates: { RNG: 0.8, FISH: 0.8, PVP: 0.5, LIVE: 0.5, LOTT: 0.5, ELOTT: 0.5, SPORTS: 0.5, ESPORTS: 0.5 },
         minimumClaim: '1',
       },
+      // Loyalty points (docs/loyalty.md): 100 points a taka; 20 points per ৳100 of edge-weighted
+      // slots and fishing betting give away 4 % of the house's expected win, well inside the 10 %.
+      loyaltyPoints: {
+        enabled: true,
+        rates: { RNG: 20, FISH: 20, PVP: 10, LIVE: 10, LOTT: 10, ELOTT: 10, SPORTS: 10, ESPORTS: 10 },
+        pointsPerCash: 100,
+        minimumConversion: 500,
+      },
     });
     await seedDemoBonusRules(transaction, settings, promotionIds);
     const [raffle] = await transaction

@@ -1,24 +1,21 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { rowsOf } from './ledger.service.ts';
+import {
+  formatVerification,
+  runInvariantChecks,
+  type CheckResult,
+  type InvariantCheck,
+  type Verification,
+} from '../../db/invariant-checks.ts';
 
 /**
  * Checks every invariant of the ledger (docs/design.md, Money) against a database. Tests run it after
  * every scenario; `npm run ledger:verify` runs it against the configured database. All checks read
- * one snapshot (a read-only REPEATABLE READ transaction), so it may run beside live traffic.
+ * one snapshot (db/invariant-checks.ts), so it may run beside live traffic.
  *
  * Each check is a query that returns one text line per problem (the first few are reported).
  */
-interface Check {
-  name: string;
-  description: string;
-  query: SQL;
-}
-
-/** How many problems each check reports (it still says when there are more). */
-const PROBLEM_LIMIT = 20;
-
-const checks: Check[] = [
+const checks: InvariantCheck[] = [
   {
     name: 'postings_sum_to_zero_per_currency',
     description: 'per currency, the sum of all postings is zero (no money created or lost)',
@@ -173,51 +170,12 @@ const checks: Check[] = [
   },
 ];
 
-export interface CheckResult {
-  name: string;
-  description: string;
-  ok: boolean;
-  /** Up to PROBLEM_LIMIT lines naming what is broken; a last line says when there are more. */
-  problems: string[];
-}
-
-export interface LedgerVerification {
-  ok: boolean;
-  checks: CheckResult[];
-}
+export type { CheckResult };
+export type LedgerVerification = Verification;
+export { formatVerification };
 
 export const ledgerCheckNames = checks.map((check) => check.name);
 
 export async function verifyLedger(db: Database): Promise<LedgerVerification> {
-  const results = await db.transaction(
-    async (tx) => {
-      const collected: CheckResult[] = [];
-      for (const check of checks) {
-        const rows = rowsOf<{ problem: string | null }>(
-          await tx.execute(sql`select t.problem from (${check.query}) as t limit ${PROBLEM_LIMIT + 1}`),
-        );
-        const problems = rows.map((row) => row.problem ?? '(unnamed problem)');
-        if (problems.length > PROBLEM_LIMIT) problems.splice(PROBLEM_LIMIT, Infinity, '… and more');
-        collected.push({
-          name: check.name,
-          description: check.description,
-          ok: problems.length === 0,
-          problems,
-        });
-      }
-      return collected;
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-  return { ok: results.every((result) => result.ok), checks: results };
-}
-
-/** A human report: one line per check, the problems under each failed one. */
-export function formatVerification(verification: LedgerVerification): string {
-  return verification.checks
-    .flatMap((check) => [
-      `${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.description}`,
-      ...check.problems.map((problem) => `       ${problem}`),
-    ])
-    .join('\n');
+  return runInvariantChecks(db, checks);
 }

@@ -42,6 +42,18 @@ export const protectedSettings: readonly ProtectedRule[] = [
     looser: 'higher',
     why: 'lets one operator alone raise what the rebate pays',
   },
+  // Loyalty points (issue 40 item 2): a higher rate or share, or fewer points to a unit of cash,
+  // gives more of the house's expected win away as points.
+  {
+    path: /^loyaltyPoints\.(rates\.\w+|edgeShare)$/,
+    looser: 'higher',
+    why: 'lets one operator alone raise what points pay',
+  },
+  {
+    path: /^loyaltyPoints\.pointsPerCash$/,
+    looser: 'lower',
+    why: 'lets one operator alone raise what points pay',
+  },
   // Moving the rebate's start earlier (or removing it) pays on betting from before it began.
   {
     path: /^rebate\.countFrom$/,

@@ -241,6 +241,39 @@ export const siteSettingsSchema = z
       })
       .prefault({}),
     /**
+     * Loyalty points (issue 40 item 2, docs/loyalty.md). `rates`: per game category, points earned
+     * per 100 (major units) of edge-weighted betting (stake × the game's house edge ÷ the reference
+     * edge of 5 %, as the rebate weighs it); a category not named earns nothing. `pointsPerCash`:
+     * how many points convert to one major unit of cash; `minimumConversion`: the fewest points one
+     * conversion takes. `edgeShare` (percent, at most 25): the most of the house's expected win the
+     * cash value of the points earned may give away; a rate above it is refused (checked below), and
+     * together with the agents' wages and the rebate no category may give away more than the whole
+     * expected win. Points are credited for each brand day once it ended (the job `loyalty-points`).
+     */
+    loyaltyPoints: z
+      .object({
+        enabled: z.boolean().default(false),
+        rates: z
+          .partialRecord(
+            z.enum(gameCategories),
+            z
+              .number()
+              .min(0)
+              .max(100_000)
+              .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, 'at most 2 decimals'),
+          )
+          .default({}),
+        pointsPerCash: z.number().int().min(1).max(1_000_000).default(100),
+        minimumConversion: z.number().int().min(1).max(1_000_000_000).default(1000),
+        edgeShare: z
+          .number()
+          .min(0)
+          .max(25)
+          .refine((share) => Math.abs(share * 100 - Math.round(share * 100)) < 1e-9, 'at most 2 decimals')
+          .default(10),
+      })
+      .prefault({}),
+    /**
      * The lottery's fairness rules (issue 36, docs/lottery.md "Fairness"). A member's bet can be
      * cancelled only until `cancelFreezeMinutes` before its numero's lock: a cancel later is refused
      * (CANCEL_CLOSED) and recorded, so bets cannot be placed and cancelled at the last minute to
@@ -423,7 +456,44 @@ export const siteSettingsSchema = z
         });
       }
     }
+    // Loyalty points (docs/loyalty.md "The bound"): the cash value of a rate's points is at most
+    // edgeShare of the house's expected win on the betting that earned them, and with the wages and
+    // the category's rebate at most the whole of it.
+    const points = settings.loyaltyPoints;
+    const shareBp = Math.round(points.edgeShare * 100);
+    for (const [category, rate] of Object.entries(points.rates)) {
+      const pointsBp = loyaltyShareBp(rate ?? 0, points.pointsPerCash);
+      const rebate = settings.rebate.rates[category as keyof typeof settings.rebate.rates] ?? 0;
+      const rebateBp = Math.ceil((Math.round(rebate * 100) * 10_000) / REFERENCE_EDGE_BP);
+      if (pointsBp > shareBp) {
+        context.addIssue({
+          code: 'custom',
+          path: ['loyaltyPoints', 'rates', category],
+          message: `at ${points.pointsPerCash} points a unit of cash and ${points.edgeShare} % of the house's expected win, a rate may be at most ${maxLoyaltyRate(points.edgeShare, points.pointsPerCash)} points per 100`,
+        });
+      } else if (points.enabled && pointsBp + rebateBp + wagesBp > 10_000) {
+        context.addIssue({
+          code: 'custom',
+          path: ['loyaltyPoints', 'rates', category],
+          message: `with agents' wages and the rebate, points of this category would give away more than the house's expected win`,
+        });
+      }
+    }
   });
+
+/**
+ * The share (basis points, rounded up) of the house's expected win that the cash value of `rate`
+ * points per 100 of edge-weighted betting gives away: (rate ÷ pointsPerCash) per 100 counted, against
+ * the expected win of the reference edge on it (docs/loyalty.md "The bound").
+ */
+export function loyaltyShareBp(rate: number, pointsPerCash: number): number {
+  return Math.ceil((Math.round(rate * 100) * 10_000) / (pointsPerCash * REFERENCE_EDGE_BP));
+}
+
+/** The highest rate (points per 100, two decimals) that `edgeShare` percent allows. */
+export function maxLoyaltyRate(edgeShare: number, pointsPerCash: number): number {
+  return Math.floor((Math.round(edgeShare * 100) * pointsPerCash * REFERENCE_EDGE_BP) / 10_000) / 100;
+}
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
