@@ -1,12 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import type { MemberInfo } from '@khela/contract';
-import { base64ToBytes, bytesToBase64, type SealedEnvelope } from '@khela/contract';
 import type { MemberCentrePageKey } from '../../../shared/config/centre-pages.ts';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { useOverlayStore } from '../../../shared/stores/overlay-store.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { publicKeyAnswer } from '../../../test/sealed-calls.ts';
 import { answerCalls, type Answer } from '../../../test/test-answers.ts';
+
+export { openSealed } from '../../../test/sealed-calls.ts';
 
 /** Component tests of the wallet pages: the app with a logged-in member and stubbed wallet calls. */
 
@@ -46,41 +48,6 @@ export function balance(main: string, extra: { held?: string } = {}) {
       { kind: 'bonus', vendor: null, balance: '0.00' },
     ],
   };
-}
-
-/** A real RSA key pair, so encrypted calls are sealed as in the browser and can be opened here. */
-let keys: Promise<CryptoKeyPair> | null = null;
-function sealingKeys(): Promise<CryptoKeyPair> {
-  keys ??= crypto.subtle.generateKey(
-    { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['encrypt', 'decrypt'],
-  );
-  return keys;
-}
-
-async function publicKeyAnswer() {
-  const pair = await sealingKeys();
-  const spki = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
-  return { keyId: 'test-key', spki: bytesToBase64(spki), algorithm: 'RSA-OAEP-256+A256GCM' };
-}
-
-/** Opens what the page sealed: the plain body of an encrypted call. */
-export async function openSealed(envelope: unknown): Promise<Record<string, unknown>> {
-  const sealed = envelope as SealedEnvelope;
-  const pair = await sealingKeys();
-  const rawKey = await crypto.subtle.decrypt(
-    { name: 'RSA-OAEP' },
-    pair.privateKey,
-    base64ToBytes(sealed.key),
-  );
-  const aesKey = await crypto.subtle.importKey('raw', rawKey, { name: 'AES-GCM' }, false, ['decrypt']);
-  const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: base64ToBytes(sealed.iv) },
-    aesKey,
-    base64ToBytes(sealed.data),
-  );
-  return JSON.parse(new TextDecoder().decode(plain)) as Record<string, unknown>;
 }
 
 /**
