@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define.ts';
 import { pagedValueFields } from './input-rules.ts';
-import { gameCategorySchema } from './system.ts';
+import { REFERENCE_EDGE_BP, gameCategorySchema } from './system.ts';
 import { decimalAmountSchema, requestIdSchema } from './wallet.ts';
 
 /**
@@ -21,6 +21,22 @@ export const pointsInputSchema = z
   .trim()
   .max(15)
   .regex(/^[1-9][0-9]{0,14}$/, 'a positive whole number of points');
+
+/**
+ * The bound of the earning rates (docs/loyalty.md "The bound"), held by the server's settings and
+ * shown by the back office: the share (basis points of the house's expected win, rounded up) that
+ * the cash value of `rate` points per 100 of edge-weighted betting gives away at `pointsPerCash`
+ * points a unit of cash: (rate ÷ pointsPerCash) per 100 counted, against the expected win of the
+ * reference edge (5 per 100) on it.
+ */
+export function loyaltyShareBp(rate: number, pointsPerCash: number): number {
+  return Math.ceil((Math.round(rate * 100) * 10_000) / (pointsPerCash * REFERENCE_EDGE_BP));
+}
+
+/** The highest rate (points per 100, two decimals) that `edgeShare` percent of the expected win allows. */
+export function maxLoyaltyRate(edgeShare: number, pointsPerCash: number): number {
+  return Math.floor((Math.round(edgeShare * 100) * pointsPerCash * REFERENCE_EDGE_BP) / 10_000) / 100;
+}
 
 export const pointBalanceValueSchema = z.object({
   /** The brand earns and converts points (settings loyaltyPoints.enabled). */

@@ -4,6 +4,7 @@ import Gift from 'lucide-react/icons/gift';
 import Image from 'lucide-react/icons/image';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
 import Megaphone from 'lucide-react/icons/megaphone';
+import Coins from 'lucide-react/icons/coins';
 import Settings from 'lucide-react/icons/settings';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
 import Ticket from 'lucide-react/icons/ticket';
@@ -11,7 +12,7 @@ import { lazyPage, type AdminArea } from '../../app/area.ts';
 
 /**
  * The site (issue 15, item 5): banners, announcements and the notice bar, help and footer pages,
- * promotions (their bonuses and raffles), games and vendors, the brand settings and feature flags,
+ * promotions (their bonuses and raffles), loyalty points' rates, games and vendors, the brand settings and feature flags,
  * maintenance and regions.
  * Every page reads with content.read; the buttons that change something show for the permission
  * that allows it (content.write, games.manage, settings.write), and the server checks every call.
@@ -61,6 +62,13 @@ export const siteArea: AdminArea = {
       permission: 'content.read',
       icon: Ticket,
       page: lazyPage(() => import('./raffles-page.tsx')),
+    },
+    {
+      path: '/site/loyalty',
+      labelKey: 'site_nav_loyalty',
+      permission: 'content.read',
+      icon: Coins,
+      page: lazyPage(() => import('./loyalty-page.tsx')),
     },
     {
       path: '/site/games',

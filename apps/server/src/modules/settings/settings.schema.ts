@@ -4,6 +4,8 @@ import {
   featureFlagsSchema,
   gameCategories,
   languageCodeSchema,
+  loyaltyShareBp,
+  maxLoyaltyRate,
   registerFieldNames,
   socialNetworks,
   type FieldRule,
@@ -480,20 +482,6 @@ export const siteSettingsSchema = z
       }
     }
   });
-
-/**
- * The share (basis points, rounded up) of the house's expected win that the cash value of `rate`
- * points per 100 of edge-weighted betting gives away: (rate ÷ pointsPerCash) per 100 counted, against
- * the expected win of the reference edge on it (docs/loyalty.md "The bound").
- */
-export function loyaltyShareBp(rate: number, pointsPerCash: number): number {
-  return Math.ceil((Math.round(rate * 100) * 10_000) / (pointsPerCash * REFERENCE_EDGE_BP));
-}
-
-/** The highest rate (points per 100, two decimals) that `edgeShare` percent allows. */
-export function maxLoyaltyRate(edgeShare: number, pointsPerCash: number): number {
-  return Math.floor((Math.round(edgeShare * 100) * pointsPerCash * REFERENCE_EDGE_BP) / 10_000) / 100;
-}
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
