@@ -418,6 +418,7 @@ describe('the settings document', () => {
     type Doc = Record<string, unknown> & {
       agentWages: { edgeShare: number; undeclaredEdge: number };
       rebate: { rates: Record<string, number>; countFrom: string | null };
+      loyaltyPoints: { rates: Record<string, number>; edgeShare: number; pointsPerCash: number };
       lotteryRisk: { rtpCeiling: number; liabilityCaps: Record<string, string> };
       lotteryFairness: { cancelFreezeMinutes: number; beacon: Record<string, unknown> };
       lotteryResults: { deadlineMinutes: number; feed: Record<string, unknown> };
@@ -469,6 +470,11 @@ describe('the settings document', () => {
       ['rebate.rates.RNG', (d) => (d.rebate.rates.RNG = 1)],
       ['rebate.rates.COCKFIGHT', (d) => (d.rebate.rates.COCKFIGHT = 0.1)],
       ['rebate.countFrom', (d) => (d.rebate.countFrom = '2026-01-01T00:00:00.000Z')],
+      // Loyalty points (issue 40 item 2): a higher rate or share, or fewer points to a unit of cash.
+      ['loyaltyPoints.rates.RNG', (d) => (d.loyaltyPoints.rates.RNG = (d.loyaltyPoints.rates.RNG ?? 0) + 1)],
+      ['loyaltyPoints.rates.COCKFIGHT', (d) => (d.loyaltyPoints.rates.COCKFIGHT = 1)],
+      ['loyaltyPoints.edgeShare', (d) => (d.loyaltyPoints.edgeShare += 1)],
+      ['loyaltyPoints.pointsPerCash', (d) => (d.loyaltyPoints.pointsPerCash -= 1)],
       ['rebate.countFrom', (d) => (d.rebate.countFrom = null)],
       ['lotteryRisk.rtpCeiling', (d) => (d.lotteryRisk.rtpCeiling = 99)],
       ['lotteryRisk.liabilityCaps.de', (d) => (d.lotteryRisk.liabilityCaps.de = '1000000.01')],
@@ -505,6 +511,8 @@ describe('the settings document', () => {
     const tighter = set(current, (d) => {
       d.agentWages.edgeShare -= 1;
       d.rebate.rates.LIVE = 0.4;
+      d.loyaltyPoints.edgeShare -= 1;
+      d.loyaltyPoints.pointsPerCash += 10;
       d.rebate.countFrom = '2026-07-01T00:00:00.000Z';
       d.lotteryRisk.rtpCeiling = 97;
       d.lotteryRisk.liabilityCaps.de = '999999.99';
