@@ -120,7 +120,7 @@ describe('loyalty points, random days and conversions', () => {
             }
             await creditPoints(sut.db, settings, { now: startOfDayKey(addDays(day, 1), ZONE) + 600_000 });
           } else {
-            const body =
+            const body: { requestId: string; points: string; paymentPassword: string } =
               next.replay && last
                 ? { ...last, paymentPassword: PASSWORD }
                 : {
