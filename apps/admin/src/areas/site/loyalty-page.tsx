@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { gameCategories, loyaltyShareBp, maxLoyaltyRate, type GameCategory } from '@khela/contract';
-import { operatorSettings } from '@khela/contract/call-routes';
-import { useCall, type ValueOf } from '../../shared/api/hooks.ts';
+import { type operatorSettings } from '@khela/contract/call-routes';
+import type { ValueOf } from '../../shared/api/hooks.ts';
 import { FormAlert, NumberField } from '../../shared/forms/fields.tsx';
 import { addTexts, t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
-import { ErrorState, Loading } from '../../shared/ui/states.tsx';
-import { SaveWithDiff } from './settings-save.tsx';
+import { SaveWithDiff, SettingsDocumentPage } from './settings-save.tsx';
 import loyaltyTexts from './loyalty-texts.en.json';
 
 addTexts(loyaltyTexts);
@@ -57,21 +56,12 @@ const numberOf = (text: string): number | null => {
  * by the server's protected settings.
  */
 export default function LoyaltyPage() {
-  const settings = useCall(operatorSettings);
-  const loaded = settings.data;
-  if (settings.isLoading)
-    return (
-      <Page title={t('site_nav_loyalty')}>
-        <Loading rows={6} />
-      </Page>
-    );
-  if (settings.error || !loaded)
-    return (
-      <Page title={t('site_nav_loyalty')}>
-        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
-      </Page>
-    );
-  return <LoyaltyEditor loaded={loaded} onSaved={() => void settings.refetch()} />;
+  return (
+    <SettingsDocumentPage
+      title={t('site_nav_loyalty')}
+      editor={(loaded, onSaved) => <LoyaltyEditor loaded={loaded} onSaved={onSaved} />}
+    />
+  );
 }
 
 function LoyaltyEditor({

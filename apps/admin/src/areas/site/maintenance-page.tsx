@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { operatorSettings } from '@khela/contract/call-routes';
-import { useCall, type ValueOf } from '../../shared/api/hooks.ts';
+import { type operatorSettings } from '@khela/contract/call-routes';
+import type { ValueOf } from '../../shared/api/hooks.ts';
 import { TextAreaField, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
-import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { fromLocalInput, toLocalInput, zoneHint } from './site-kit.tsx';
-import { SaveWithDiff } from './settings-save.tsx';
+import { SaveWithDiff, SettingsDocumentPage } from './settings-save.tsx';
 
 interface Maintenance {
   enabled: boolean;
@@ -62,21 +61,12 @@ function draftOf(document: Record<string, unknown>): Draft {
  * member site's status call reads (0 normal, 1 maintenance, 2 region-blocked), saved with the diff.
  */
 export default function MaintenancePage() {
-  const settings = useCall(operatorSettings);
-  const loaded = settings.data;
-  if (settings.isLoading)
-    return (
-      <Page title={t('site_nav_maintenance')}>
-        <Loading rows={6} />
-      </Page>
-    );
-  if (settings.error || !loaded)
-    return (
-      <Page title={t('site_nav_maintenance')}>
-        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
-      </Page>
-    );
-  return <MaintenanceEditor loaded={loaded} onSaved={() => void settings.refetch()} />;
+  return (
+    <SettingsDocumentPage
+      title={t('site_nav_maintenance')}
+      editor={(loaded, onSaved) => <MaintenanceEditor loaded={loaded} onSaved={onSaved} />}
+    />
+  );
 }
 
 function MaintenanceEditor({

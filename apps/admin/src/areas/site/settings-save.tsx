@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError, type SettingsDiffEntry } from '@khela/contract';
 import { operatorSettings, operatorSettingsSave } from '@khela/contract/call-routes';
 import { useCan } from '../../app/operator.ts';
-import { useMutationCall } from '../../shared/api/hooks.ts';
+import { useCall, useMutationCall, type ValueOf } from '../../shared/api/hooks.ts';
 import { FormAlert } from '../../shared/forms/fields.tsx';
 import { fieldIssueText, errorText, type ShownIssue } from '../../shared/forms/api-errors.ts';
 import { t } from '../../shared/i18n/i18n.ts';
+import { Page } from '../../shared/ui/page.tsx';
+import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { DiffView } from './site-kit.tsx';
 
 /** The server's field issues of a refused document: the setting's path and the schema's sentence. */
@@ -124,4 +126,32 @@ export function SaveWithDiff({
       </div>
     </div>
   );
+}
+
+/**
+ * A page that edits part of the settings document: its title over a skeleton while the document
+ * loads, or the error with a retry; then `editor` with the document and what to do once saved.
+ */
+export function SettingsDocumentPage({
+  title,
+  editor,
+}: {
+  title: string;
+  editor: (loaded: ValueOf<typeof operatorSettings>, onSaved: () => void) => ReactNode;
+}) {
+  const settings = useCall(operatorSettings);
+  const loaded = settings.data;
+  if (settings.isLoading)
+    return (
+      <Page title={title}>
+        <Loading rows={6} />
+      </Page>
+    );
+  if (settings.error || !loaded)
+    return (
+      <Page title={title}>
+        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
+      </Page>
+    );
+  return editor(loaded, () => void settings.refetch());
 }

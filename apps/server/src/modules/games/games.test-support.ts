@@ -94,3 +94,18 @@ export async function insertSettledRound(
     settledAt: round.settledAt,
   });
 }
+
+/**
+ * The house edge (basis points) a round of a game outside the catalogue takes in `category`: the
+ * category's edge from agent_game_edges, else the undeclared edge (what the rebate and the loyalty
+ * points weigh such a round by).
+ */
+export async function categoryEdgeOf(db: Database, category: string, undeclaredBp = 100): Promise<bigint> {
+  const [row] = (
+    (await db.execute(
+      sql`select edge_bp::text as edge from agent_game_edges(${undeclaredBp}::integer)
+           where node_id is null and game_type = ${category}`,
+    )) as unknown as { rows: { edge: string | null }[] }
+  ).rows;
+  return BigInt(row?.edge ?? undeclaredBp);
+}

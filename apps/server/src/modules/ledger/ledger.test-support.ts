@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { clearingAddress, memberWalletAddress, systemAddress } from './ledger.addresses.ts';
 import { getOrOpenMemberWallet, openAccount, openSystemAccounts } from './ledger.service.ts';
@@ -28,4 +29,14 @@ export async function openTestLedger(
 export async function expectLedgerValid(db: Database): Promise<void> {
   const verification = await verifyLedger(db);
   expect(verification.ok, formatVerification(verification)).toBe(true);
+}
+
+/** A member's main wallet balance in minor units (0 before it is opened). */
+export async function mainBalanceOf(db: Database, memberId: number): Promise<bigint> {
+  const [row] = (
+    (await db.execute(
+      sql`select balance::text as balance from ledger_accounts where address = ${main(memberId)}`,
+    )) as unknown as { rows: { balance: string | null }[] }
+  ).rows;
+  return BigInt(row?.balance ?? 0);
 }

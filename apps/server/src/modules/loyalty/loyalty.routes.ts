@@ -17,19 +17,15 @@ import {
  */
 export async function loyaltyRoutes(app: FastifyInstance) {
   const { db } = app;
-  const memberOf = (request: Parameters<typeof sessionOf>[0]) => {
-    const session = sessionOf(request);
-    return { memberId: session.memberId, type: session.type };
-  };
 
   registerCall(app, calls.pointConfig, async () => readPointConfig(await getSettings(db)));
 
   registerCall(app, calls.pointBalance, async ({ request }) =>
-    readPointBalance(db, await getSettings(db), memberOf(request)),
+    readPointBalance(db, await getSettings(db), sessionOf(request)),
   );
 
   registerCall(app, calls.pointDetail, async ({ request, query }) =>
-    readPointDetail(db, await getSettings(db), memberOf(request), query),
+    readPointDetail(db, await getSettings(db), sessionOf(request), query),
   );
 
   // A conversion pays money: the money calls' per-address limit.
@@ -37,7 +33,7 @@ export async function loyaltyRoutes(app: FastifyInstance) {
     app,
     calls.convertPoint,
     async ({ request, body }) =>
-      convertPoints(db, await getSettings(db), memberOf(request), body, request.ip),
+      convertPoints(db, await getSettings(db), sessionOf(request), body, request.ip),
     { rateLimit: { max: app.env.MONEY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
   );
 

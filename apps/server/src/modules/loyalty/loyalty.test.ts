@@ -7,12 +7,12 @@ import { scryptOf } from '../accounts/accounts.context.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { call } from '../accounts/accounts.test-support.ts';
 import { hashPassword } from '../accounts/password-hash.ts';
-import { insertSettledRound, newMember } from '../games/games.test-support.ts';
+import { categoryEdgeOf, insertSettledRound, newMember } from '../games/games.test-support.ts';
 import { rowsOf } from '../ledger/ledger.service.ts';
-import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
+import { expectLedgerValid, mainBalanceOf } from '../ledger/ledger.test-support.ts';
 import { getSettings, updateSettings } from '../settings/settings.service.ts';
 import { creditPoints } from './loyalty.service.ts';
-import { ISSUED, pointsAddressOf, postPoints } from './points.ledger.ts';
+import { CONVERTED, ISSUED, pointsAddressOf, postPoints } from './points.ledger.ts';
 import { verifyPoints } from './points.verifier.ts';
 
 /**
@@ -55,19 +55,9 @@ async function member(type = 0) {
   return made;
 }
 
-/** The edge (basis points) a round of a game outside the catalogue takes in `category`. */
-async function categoryEdge(category: string): Promise<bigint> {
-  const [row] = rowsOf<{ edge: string | null }>(
-    await sut.db.execute(
-      sql`select edge_bp::text as edge from agent_game_edges(100) where node_id is null and game_type = ${category}`,
-    ),
-  );
-  return BigInt(row?.edge ?? 100);
-}
-
 /** Points the demo rates (RNG 20, LIVE 10 per ৳100 counted) give for a stake lost in full. */
 async function pointsFor(category: 'RNG' | 'LIVE', bet: bigint): Promise<bigint> {
-  const counted = (bet * (await categoryEdge(category))) / 500n;
+  const counted = (bet * (await categoryEdgeOf(sut.db, category))) / 500n;
   return (counted * (category === 'RNG' ? 20n : 10n)) / 10_000n;
 }
 
@@ -91,15 +81,6 @@ async function memberWithPoints(bet = 3_000_000n) {
   await round(made.id, 'RNG', bet, 0n, dayStart(key) + 3_600_000);
   await creditThrough(key);
   return { ...made, points: await pointsFor('RNG', bet) };
-}
-
-async function mainBalance(memberId: number): Promise<bigint> {
-  const [row] = rowsOf<{ balance: string | null }>(
-    await sut.db.execute(
-      sql`select balance::text from ledger_accounts where address = ${`member:${memberId}:main`}`,
-    ),
-  );
-  return BigInt(row?.balance ?? 0);
 }
 
 const balanceOf = (token: string | null) =>
@@ -215,11 +196,11 @@ describe('converting points', () => {
       currency: 'BDT',
       balance: String(player.points - 750n),
     });
-    expect(await mainBalance(player.id)).toBe(750n);
+    expect(await mainBalanceOf(sut.db, player.id)).toBe(750n);
     const replay = await convert(player.token, body);
     expect(replay.status).toBe(200);
     expect(replay.body.value).toMatchObject({ replayed: true, reference: paid.body.value.reference });
-    expect(await mainBalance(player.id)).toBe(750n);
+    expect(await mainBalanceOf(sut.db, player.id)).toBe(750n);
     expect((await balanceOf(player.token)).body.value.balance).toBe(String(player.points - 750n));
 
     const converts = await detailOf(player.token, '?type=convert');
@@ -255,7 +236,7 @@ describe('converting points', () => {
     }
     expect((await convert(player.token, { points: '500', requestId: 'x' })).status).toBe(400);
     expect((await balanceOf(player.token)).body.value.balance).toBe(points);
-    expect(await mainBalance(player.id)).toBe(0n);
+    expect(await mainBalanceOf(sut.db, player.id)).toBe(0n);
     expect((await detailOf(player.token, '?type=convert')).body.value.total).toBe(0);
     expect((await detailOf(player.token, '?pageSize=0')).status).toBe(400);
   });
@@ -277,7 +258,7 @@ describe('converting points', () => {
     await sut.db.update(members).set({ status: 'disabled' }).where(eq(members.id, closed.id));
     const answer = await convert(closed.token, { points: '500' });
     expect([401, 403]).toContain(answer.status);
-    expect(await mainBalance(closed.id)).toBe(0n);
+    expect(await mainBalanceOf(sut.db, closed.id)).toBe(0n);
 
     const player = await memberWithPoints();
     const settings = await getSettings(sut.db);
@@ -289,7 +270,7 @@ describe('converting points', () => {
     } finally {
       await updateSettings(sut.db, { loyaltyPoints: { ...settings.loyaltyPoints, enabled: true } });
     }
-    expect(await mainBalance(player.id)).toBe(0n);
+    expect(await mainBalanceOf(sut.db, player.id)).toBe(0n);
   });
 
   it('converts once of 50 conversions of the whole balance made at the same moment', async () => {
@@ -305,7 +286,7 @@ describe('converting points', () => {
       expect(answer.body.code).toBe('INSUFFICIENT_POINTS');
     }
     expect((await balanceOf(player.token)).body.value.balance).toBe('0');
-    expect(await mainBalance(player.id)).toBe(player.points);
+    expect(await mainBalanceOf(sut.db, player.id)).toBe(player.points);
     expect((await detailOf(player.token, '?type=convert')).body.value.total).toBe(1);
   });
 });
@@ -330,38 +311,26 @@ describe('the points ledger', () => {
     await refused(sql`delete from points_postings`);
 
     const key = `test:${player.id}:${Date.now()}`;
-    const first = await postPoints(sut.db, {
-      kind: 'convert',
-      idempotencyKey: key,
-      legs: [
-        { address: pointsAddressOf(player.id), amount: -1n },
-        { address: 'system:converted', amount: 1n },
-      ],
-      request: { points: '1' },
-    });
-    expect(first.replayed).toBe(false);
-    expect(first.balancesAfter[0]).toBe(player.points - 1n);
-    const replay = await postPoints(sut.db, {
-      kind: 'convert',
-      idempotencyKey: key,
-      legs: [
-        { address: pointsAddressOf(player.id), amount: -1n },
-        { address: 'system:converted', amount: 1n },
-      ],
-      request: { points: '1' },
-    });
-    expect(replay).toMatchObject({ replayed: true, entryId: first.entryId, reference: first.reference });
-    await expect(
+    /** `points` of the player's to the converted account, under `idempotencyKey`. */
+    const take = (points: bigint, idempotencyKey = key) =>
       postPoints(sut.db, {
         kind: 'convert',
-        idempotencyKey: key,
+        idempotencyKey,
         legs: [
-          { address: pointsAddressOf(player.id), amount: -2n },
-          { address: 'system:converted', amount: 2n },
+          { address: pointsAddressOf(player.id), amount: -points },
+          { address: CONVERTED, amount: points },
         ],
-        request: { points: '2' },
-      }),
-    ).rejects.toMatchObject({ code: 'IDEMPOTENCY_MISMATCH' });
+        request: { points: points.toString() },
+      });
+    const first = await take(1n);
+    expect(first.replayed).toBe(false);
+    expect(first.balancesAfter[0]).toBe(player.points - 1n);
+    const replay = await take(1n);
+    expect(replay).toMatchObject({ replayed: true, entryId: first.entryId, reference: first.reference });
+    await expect(take(2n)).rejects.toMatchObject({ code: 'IDEMPOTENCY_MISMATCH' });
+    await expect(take(player.points, `${key}:overdraw`)).rejects.toMatchObject({
+      code: 'INSUFFICIENT_POINTS',
+    });
     await expect(
       postPoints(sut.db, {
         kind: 'earn',
@@ -372,16 +341,6 @@ describe('the points ledger', () => {
         ],
       }),
     ).rejects.toThrow();
-    await expect(
-      postPoints(sut.db, {
-        kind: 'convert',
-        idempotencyKey: `${key}:overdraw`,
-        legs: [
-          { address: pointsAddressOf(player.id), amount: -player.points },
-          { address: 'system:converted', amount: player.points },
-        ],
-      }),
-    ).rejects.toMatchObject({ code: 'INSUFFICIENT_POINTS' });
     expect((await balanceOf(player.token)).body.value.balance).toBe(String(player.points - 1n));
   });
 

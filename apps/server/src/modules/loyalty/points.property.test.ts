@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, startOfDayKey } from '@khela/contract/business-day';
@@ -8,9 +8,8 @@ import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { scryptOf } from '../accounts/accounts.context.ts';
 import { members } from '../accounts/accounts.tables.ts';
 import { hashPassword } from '../accounts/password-hash.ts';
-import { insertSettledRound, newMember } from '../games/games.test-support.ts';
-import { rowsOf } from '../ledger/ledger.service.ts';
-import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
+import { categoryEdgeOf, insertSettledRound, newMember } from '../games/games.test-support.ts';
+import { expectLedgerValid, mainBalanceOf } from '../ledger/ledger.test-support.ts';
 import { getSettings, updateSettings } from '../settings/settings.service.ts';
 import { convertPoints, creditPoints } from './loyalty.service.ts';
 import { pointsBalanceOf } from './points.ledger.ts';
@@ -65,28 +64,10 @@ const ZONE = 'Asia/Dhaka';
 let day = '2025-01-01';
 let runs = 0;
 
-async function edgeOf(category: string): Promise<bigint> {
-  const [row] = rowsOf<{ edge: string | null }>(
-    await sut.db.execute(
-      sql`select edge_bp::text as edge from agent_game_edges(100) where node_id is null and game_type = ${category}`,
-    ),
-  );
-  return BigInt(row?.edge ?? 100);
-}
-
-async function mainBalance(memberId: number): Promise<bigint> {
-  const [row] = rowsOf<{ balance: string | null }>(
-    await sut.db.execute(
-      sql`select balance::text from ledger_accounts where address = ${`member:${memberId}:main`}`,
-    ),
-  );
-  return BigInt(row?.balance ?? 0);
-}
-
 describe('loyalty points, random days and conversions', () => {
   it('earns and converts what the model says, once, and keeps both ledgers whole', async () => {
     const settings = await getSettings(sut.db);
-    const edges = { RNG: await edgeOf('RNG'), LIVE: await edgeOf('LIVE') };
+    const edges = { RNG: await categoryEdgeOf(sut.db, 'RNG'), LIVE: await categoryEdgeOf(sut.db, 'LIVE') };
     const rates = { RNG: 1500n, LIVE: 750n }; // hundredths of a point per 100 taka counted
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
@@ -155,7 +136,7 @@ describe('loyalty points, random days and conversions', () => {
           }
           expect(await pointsBalanceOf(sut.db, player.id)).toBe(points);
         }
-        expect(await mainBalance(player.id)).toBe(cash);
+        expect(await mainBalanceOf(sut.db, player.id)).toBe(cash);
       }),
       { numRuns: 12 },
     );

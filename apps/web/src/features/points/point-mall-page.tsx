@@ -111,7 +111,7 @@ function ConvertForm({ config, balance }: { config: PointConfigValue; balance: s
       <h2 className="points-section__title" id="points-convert-title">
         {t('pt_convert_title')}
       </h2>
-      <p className="points__note">
+      <p className="card-note">
         {t('pt_ratio', {
           points: pointsText(config.pointsPerCash),
           amount: money(cashOfPoints(perCash, perCash, precision)),
@@ -167,22 +167,20 @@ function DetailLine({ line }: { line: PointDetailLine }) {
         : line.remark;
   const isGain = !line.amount.startsWith('-');
   return (
-    <li className="points-line" data-testid="points-line">
-      <div className="points-line__head">
-        <span className="points-line__type">
-          {t(line.type === 'earn' ? 'pt_type_earn' : 'pt_type_convert')}
-        </span>
-        <strong className={isGain ? 'points-line__amount points-line__amount--gain' : 'points-line__amount'}>
+    <li className="card-line points-line" data-testid="points-line">
+      <div className="points-line__row">
+        <strong>{t(line.type === 'earn' ? 'pt_type_earn' : 'pt_type_convert')}</strong>
+        <strong className={isGain ? 'points-line__amount--gain' : undefined}>
           {`${isGain ? '+' : '-'}${pointsText(line.amount)}`}
         </strong>
       </div>
-      <div className="points-line__meta">
+      <div className="points-line__row points-line__row--meta">
         <span>{formatDateTime(line.time, formatOptions, false)}</span>
         <span>{t('pt_balance_after', { points: pointsText(line.balanceAfter) })}</span>
       </div>
-      <div className="points-line__meta">
+      <div className="points-line__row points-line__row--meta">
         <span>{remark}</span>
-        <span className="points-line__reference">{line.reference}</span>
+        <span>{line.reference}</span>
       </div>
     </li>
   );
@@ -207,7 +205,7 @@ function PointsDetail() {
         <EmptyState icon={Coins} title={t('pt_detail_empty_title')} text={t('pt_detail_empty_text')} />
       ) : (
         <>
-          <ul className="points-lines">
+          <ul className="points-list">
             {detail.data.list.map((line) => (
               <DetailLine key={line.reference} line={line} />
             ))}
@@ -230,18 +228,18 @@ function Rates({ config }: { config: PointConfigValue }) {
         {t('pt_rates_title')}
       </h2>
       {config.rates.length === 0 ? (
-        <p className="points__note">{t('pt_rates_none')}</p>
+        <p className="card-note">{t('pt_rates_none')}</p>
       ) : (
-        <ul className="points-rates">
+        <ul className="points-list points-list--rates">
           {config.rates.map((entry) => (
-            <li key={entry.gameType}>
+            <li key={entry.gameType} className="card-line">
               <span>{categoryName(entry.gameType)}</span>
               <strong>{t('pt_rate_line', { points: pointsText(entry.rate), amount: money('100') })}</strong>
             </li>
           ))}
         </ul>
       )}
-      <p className="points__note">{t('pt_rates_note')}</p>
+      <p className="card-note">{t('pt_rates_note')}</p>
     </section>
   );
 }
@@ -275,7 +273,7 @@ export function PointMallPage() {
     const value = balance.data?.balance ?? null;
     body = (
       <div className="points">
-        <section className="points-summary" aria-labelledby="points-balance-title">
+        <section className="card card--gold points-summary" aria-labelledby="points-balance-title">
           <div>
             <h2 id="points-balance-title" className="points-summary__label">
               {t('pt_balance_title')}
@@ -285,7 +283,7 @@ export function PointMallPage() {
                 {pointsText(value)}
               </p>
             ) : (
-              <p className="points__note">{t(token === null ? 'pt_guest_text' : 'pt_players_only')}</p>
+              <p className="card-note">{t(token === null ? 'pt_guest_text' : 'pt_players_only')}</p>
             )}
           </div>
           {token === null ? (
@@ -302,11 +300,14 @@ export function PointMallPage() {
         {canHavePoints && value !== null ? <ConvertForm config={config.data} balance={value} /> : null}
         <Rates config={config.data} />
         {canHavePoints ? <PointsDetail /> : null}
-        <section className="points-section points-rewards" aria-labelledby="points-rewards-title">
+        <section
+          className="card card--compact points-section points-rewards"
+          aria-labelledby="points-rewards-title"
+        >
           <h2 className="points-section__title" id="points-rewards-title">
             <Gift aria-hidden="true" size={18} /> {t('pt_rewards_title')}
           </h2>
-          <p className="points__note">{t('pt_rewards_soon')}</p>
+          <p className="card-note">{t('pt_rewards_soon')}</p>
         </section>
       </div>
     );
