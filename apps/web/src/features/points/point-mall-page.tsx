@@ -107,7 +107,10 @@ function ConvertForm({ config, balance }: { config: PointConfigValue; balance: s
   const cash = /^[1-9][0-9]{0,14}$/.test(typed) ? cashOfPoints(BigInt(typed), perCash, precision) : null;
 
   return (
-    <section className="card card--compact points-section points-convert" aria-labelledby="points-convert-title">
+    <section
+      className="card card--compact points-section points-convert"
+      aria-labelledby="points-convert-title"
+    >
       <h2 className="points-section__title" id="points-convert-title">
         {t('pt_convert_title')}
       </h2>
