@@ -208,6 +208,8 @@ export async function registerAccount(
       username,
       password,
       confirmPassword: password,
+      ageConfirmed: true,
+      termsVersion: '1',
       paymentPassword: '135790',
       countryDialingCode: '+880',
       registerMethod: 'WEB',

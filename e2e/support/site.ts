@@ -32,6 +32,12 @@ export async function fillUsernameForm(
   await field(scope, 'Password').fill(password);
   await field(scope, 'Confirm password').fill(password);
   await field(scope, 'Payment password').fill(values.paymentPassword ?? '135790');
+  await agreeToTerms(scope);
+}
+
+/** Ticks the registration's age confirmation and terms agreement (issue 42), in any language. */
+export async function agreeToTerms(scope: Locator | Page) {
+  await scope.locator('.register-agreement input[type="checkbox"]').check();
 }
 
 /**

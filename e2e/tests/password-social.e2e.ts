@@ -281,6 +281,9 @@ describe('social sign-in and the security centre', () => {
     await screenshot(page, 'social-link-choice-desktop-en');
     await page.getByRole('button', { name: /Open a new account/ }).click();
     await page.getByLabel('Choose a username').fill('rahimg01');
+    await page
+      .getByRole('checkbox', { name: 'I am 18 or older and I accept the General Terms and Conditions' })
+      .check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/index$/, { timeout: 20_000 });
     await expectLoggedIn(page, 'rahimg01');

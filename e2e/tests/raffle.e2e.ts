@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { callApi, fundedMember, operatorToken } from '../support/api.ts';
 import { memberPage, openPage, screenshot, viewports } from '../support/browser.ts';
+import { playHouseDice } from '../support/house.ts';
 import { registerCaptchaOff, useSite } from '../support/suite.ts';
 
 /**
@@ -50,49 +50,6 @@ async function runDrawUntil(operator: string, promotionId: number, state: string
     if (Date.now() > deadline) throw new Error(`the raffle did not reach ${state}`);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
   }
-}
-
-/** Plays house dice (98 % to win, RTP 99 %) through the house API in the member's page. */
-async function playDice(page: Page, token: string, rounds: number, bet: number) {
-  const games = await callApi(server.baseUrl, {
-    method: 'GET',
-    path: '/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=1&pageSize=50',
-  });
-  const dice = (games.body.value as { games: { nodeId: number; gameCode: string }[] }).games.find(
-    (entry) => entry.gameCode === 'dice',
-  );
-  expect(dice, JSON.stringify(games.body).slice(0, 300)).toBeTruthy();
-  const launched = await callApi(server.baseUrl, {
-    method: 'POST',
-    path: '/wps/game/launchGame',
-    token,
-    body: { nodeId: dice!.nodeId, language: 'EN', theme: 'light' },
-  });
-  const launchToken = new URL(
-    (launched.body.value as { content: string }).content,
-    server.baseUrl,
-  ).searchParams.get('token');
-  return page.evaluate(
-    async ({ launch, count, stake }) => {
-      const opened = await fetch('/house/api/session', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: launch, game: 'dice' }),
-      });
-      const { sessionToken } = (await opened.json()) as { sessionToken: string };
-      const statuses: number[] = [];
-      for (let index = 0; index < count; index += 1) {
-        const answer = await fetch('/house/api/rounds', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${sessionToken}` },
-          body: JSON.stringify({ game: 'dice', bet: stake, inputs: { target: 9800, direction: 'under' } }),
-        });
-        statuses.push(answer.status);
-      }
-      return statuses;
-    },
-    { launch: launchToken, count: rounds, stake: bet },
-  );
 }
 
 describe('a raffle', () => {
@@ -192,7 +149,7 @@ describe('a raffle', () => {
     await screenshot(phone.page, 'raffle-joined-phone-bn');
 
     // Dice at ৳100.00 (edge 1 %): each round counts ৳20.00; 15 rounds, 3 tickets.
-    const statuses = await playDice(phone.page, player.token, 15, 10_000);
+    const statuses = await playHouseDice(phone.page, server.baseUrl, player.token, 15, 10_000);
     expect(
       statuses.every((status) => status === 200),
       String(statuses),

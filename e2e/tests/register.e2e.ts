@@ -4,6 +4,7 @@ import { openPage, screenshot, viewports, type WatchedPage } from '../support/br
 import type { RunningServer } from '../support/server.ts';
 import {
   expectLoggedIn,
+  agreeToTerms,
   field,
   fillUsernameForm,
   openRegisterModal,
@@ -88,7 +89,11 @@ describe('registration with the seeded settings (captcha on)', () => {
     await screenshot(page, 'register-modal-phone-bn-light');
 
     await dialog.locator('button[type="submit"]').click();
-    await expect.poll(() => dialog.locator('.field__error').count()).toBe(5);
+    // The five required fields, and the age confirmation and terms agreement (issue 42).
+    await expect.poll(() => dialog.locator('.field__error').count()).toBe(6);
+    expect(await dialog.locator('.register-agreement .field__error').innerText()).toBe(
+      'আপনার বয়স নিশ্চিত করতে ও শর্তাবলি মেনে নিতে ঘরে টিক দিন',
+    );
     await dialog.locator('input[autocomplete="username"]').fill('1ab');
     await dialog.locator('input[autocomplete="username"]').blur();
     await expect
@@ -195,6 +200,7 @@ describe('registration journeys (captcha off, mobile registration on)', () => {
     await field(panel, 'Password').fill('Quiet-harbour-77');
     await field(panel, 'Confirm password').fill('Quiet-harbour-77');
     await field(panel, 'Payment password').fill('864200');
+    await agreeToTerms(panel);
     await panel.locator('button[type="submit"]').click();
     const username = await page.waitForFunction(() => sessionStorage.getItem('username'), undefined, {
       timeout: 20_000,

@@ -145,12 +145,15 @@ export const registerFieldNames = [
 ] as const;
 export type RegisterFieldName = (typeof registerFieldNames)[number];
 
-export const registerSettingSchema = z.object(
-  Object.fromEntries(registerFieldNames.map((name) => [name, fieldRuleSchema])) as Record<
+export const registerSettingSchema = z.object({
+  ...(Object.fromEntries(registerFieldNames.map((name) => [name, fieldRuleSchema])) as Record<
     RegisterFieldName,
     typeof fieldRuleSchema
-  >,
-);
+  >),
+  /** The age a new account confirms (18 or 21 by brand) and the terms' version it accepts (issue 42). */
+  minimumAge: z.number().int(),
+  termsVersion: z.string(),
+});
 export type RegisterSetting = z.infer<typeof registerSettingSchema>;
 
 export const countrySchema = z.object({

@@ -19,6 +19,17 @@ export function isAgentType(type: number): boolean {
 }
 
 export const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * What a new account confirms at registration (issue 42 item 4, spec 5 "age confirmation 18 or 21
+ * by variant", "terms agreement required"): that its holder is at least the brand's minimum age,
+ * and the version of the terms it accepted, both as the registration settings gave them. The server
+ * refuses a registration without both, or with a version that is no longer current.
+ */
+export const agreementFields = {
+  ageConfirmed: z.boolean().optional(),
+  termsVersion: text(32).optional(),
+};
 export const requiredText = (max: number) => z.string().trim().min(1, 'Required').max(max);
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import {
+  agreementFields,
   altchaPayloadSchema,
   captchaFields,
   countryDialingCodeSchema,
@@ -43,6 +44,7 @@ export const registerBodySchema = z.object({
   altcha: altchaPayloadSchema,
   /** This browser's device id (deviceIdSchema), for the duplicate-account signal. */
   deviceId: deviceIdSchema.optional(),
+  ...agreementFields,
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
-import { requiredText } from './fields.ts';
+import { agreementFields, requiredText } from './fields.ts';
 import {
   deviceIdSchema,
   loginValueSchema,
@@ -80,6 +80,7 @@ export const socialCalls = {
       username: requiredText(64),
       /** This browser's device id, recorded for the new account (as registration's). */
       deviceId: deviceIdSchema.optional(),
+      ...agreementFields,
     }),
     value: sessionGrantSchema,
   }),

@@ -72,7 +72,8 @@ export function OddsSection({ ceiling }: { ceiling: number | null }) {
       ? [
           {
             key: 'edit',
-            header: '',
+            header: t('shell_table_actions'),
+            hideHeader: true,
             cell: (line: OddsLine) => (
               <button
                 type="button"
@@ -276,7 +277,8 @@ export function OddsRequestsSection() {
     { key: 'by', header: t('operations_odds_requested_by'), cell: (row) => row.requestedBy },
     {
       key: 'actions',
-      header: '',
+      header: t('shell_table_actions'),
+      hideHeader: true,
       cell: (row) =>
         row.requestedBy === operator.account ? (
           <span className="muted">{t('operations_odds_own_request')}</span>

@@ -217,7 +217,8 @@ function WaitingSection({
       ? [
           {
             key: 'type',
-            header: '',
+            header: t('shell_table_actions'),
+            hideHeader: true,
             cell: (line: Waiting) => (
               <button
                 type="button"

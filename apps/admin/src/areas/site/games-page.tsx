@@ -324,7 +324,8 @@ function GamesSection({ mayManage }: { mayManage: boolean }) {
   const columns: Column<Game>[] = [
     {
       key: 'icon',
-      header: '',
+      header: t('shell_table_picture'),
+      hideHeader: true,
       cell: (row) =>
         row.icon ? <img className="site-game-icon" src={row.icon} alt="" loading="lazy" /> : null,
       wide: true,

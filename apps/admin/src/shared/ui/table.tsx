@@ -12,6 +12,8 @@ export interface Column<Row> {
   align?: 'start' | 'end';
   /** Hidden on narrow screens (the 360 px layout shows the essential columns). */
   wide?: boolean;
+  /** The heading is read by screen readers only (a column of pictures or buttons). */
+  hideHeader?: boolean;
 }
 
 export interface TablePaging {
@@ -82,7 +84,11 @@ export function Table<Row>({
                   scope="col"
                   className={`${column.align === 'end' ? 'table__end' : ''}${column.wide ? ' table__wide' : ''}`}
                 >
-                  {column.header}
+                  {column.hideHeader ? (
+                    <span className="visually-hidden">{column.header}</span>
+                  ) : (
+                    column.header
+                  )}
                 </th>
               ))}
             </tr>

@@ -33,6 +33,8 @@ async function register(username: string, extra: Record<string, unknown> = {}) {
       username,
       password: 'Sunny-river-42',
       confirmPassword: 'Sunny-river-42',
+      ageConfirmed: true,
+      termsVersion: '1',
       paymentPassword: '135790',
       email: `${username}@example.com`,
       captchaId,

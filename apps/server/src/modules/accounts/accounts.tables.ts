@@ -110,6 +110,28 @@ export const members = pgTable(
 );
 
 /**
+ * What each account confirmed and accepted, and when (issue 42 item 4, spec 5): the minimum age it
+ * confirmed (the brand's at the time: 18 or 21) and the version of the terms it accepted. Written in
+ * the registration's transaction; a later acceptance (new terms) adds a row, none is changed.
+ */
+export const memberAgreements = pgTable(
+  'member_agreements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    minimumAge: smallint('minimum_age').notNull(),
+    termsVersion: text('terms_version').notNull(),
+    /** Where it was given: 'register', 'register_mobile', 'social'. */
+    source: text('source').notNull(),
+    ip: text('ip'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('member_agreements_member_idx').on(table.memberId, table.acceptedAt)],
+);
+
+/**
  * The columns a session table has after its owner (sessions here, operator_sessions in
  * operators.tables.ts): where the login came from, its times, and whether the password must change.
  */

@@ -148,6 +148,7 @@ const accountTables = [
   'social_tickets',
   'known_devices',
   'account_devices',
+  'member_agreements',
   // The upline tree (kept by triggers on members) and the agents' links: emptied with the accounts.
   'member_tree',
   'agent_links',

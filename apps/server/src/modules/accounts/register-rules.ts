@@ -26,6 +26,27 @@ export const ruledFields: Record<RegisterFieldName, keyof RegisterBody> = {
 export type RegistrationKind = 'username' | 'mobile';
 
 /**
+ * The age confirmation and the terms agreement of a new account (issue 42 item 4): both required,
+ * and the version accepted must be the brand's current one (a page loaded before the operator
+ * published new terms is told to reload them, not registered under the old ones).
+ */
+export function agreementIssues(
+  settings: SiteSettings,
+  body: { ageConfirmed?: boolean | undefined; termsVersion?: string | undefined },
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (body.ageConfirmed !== true) issues.push({ field: 'ageConfirmed', reason: 'Required' });
+  const version = body.termsVersion?.trim();
+  if (!version) issues.push({ field: 'termsVersion', reason: 'Required' });
+  else if (version !== settings.registration.termsVersion)
+    issues.push({
+      field: 'termsVersion',
+      reason: `the terms are now version ${settings.registration.termsVersion}`,
+    });
+  return issues;
+}
+
+/**
  * Checks a registration body against the brand's per-field rules (spec 5) and the password policy,
  * collecting every issue so the form can show them all at once. A field whose rule is disabled is
  * not checked and not stored. `forced` fields are required whatever the settings say.

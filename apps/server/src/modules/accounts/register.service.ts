@@ -13,6 +13,7 @@ import { checkCaptcha } from '../captcha/captcha.service.ts';
 import { verifyHumanProof } from '../human-check/human-check.service.ts';
 import { normaliseMobile, useVerificationCode } from '../sms/sms.service.ts';
 import { hasUsedDevice, recordAccountDevice } from './account-devices.service.ts';
+import { recordAgreement } from './agreements.service.ts';
 import { loginHashing, type AccountsContext } from './accounts.context.ts';
 import { members } from './accounts.tables.ts';
 import { grantSession } from './login.service.ts';
@@ -24,7 +25,7 @@ import {
   findMemberByMobile,
 } from './members.repository.ts';
 import { hashPassword } from './password-hash.ts';
-import { registrationIssues, type RegistrationKind } from './register-rules.ts';
+import { agreementIssues, registrationIssues, type RegistrationKind } from './register-rules.ts';
 
 type RegisterInput = Omit<RegisterBody, 'registerMethod' | 'login' | 'countryDialingCode'> & {
   countryDialingCode: string;
@@ -124,6 +125,7 @@ export async function registerMember({
   }
 
   const { issues, accepted } = registrationIssues({ settings, body, kind });
+  issues.push(...agreementIssues(settings, body));
   let mobile: string | null = null;
   if (body.mobileNum?.trim() && accepted.has('mobileNum')) {
     try {
@@ -184,40 +186,52 @@ export async function registerMember({
   const take = (name: Parameters<typeof accepted.has>[0], value: string | undefined) =>
     accepted.has(name) ? optional(value) : null;
   const hasPassword = accepted.has('password') && Boolean(body.password);
+  const passwordHash = hasPassword
+    ? await hashPassword(body.password!, context.scrypt, loginHashing(context, username))
+    : null;
+  const paymentPasswordHash =
+    accepted.has('paymentPassword') && body.paymentPassword
+      ? await hashPassword(body.paymentPassword, context.scrypt, loginHashing(context, username))
+      : null;
   let created;
   try {
-    [created] = await db
-      .insert(members)
-      .values({
-        account: username,
-        nickname: username,
-        passwordHash: hasPassword
-          ? await hashPassword(body.password!, context.scrypt, loginHashing(context, username))
-          : null,
-        paymentPasswordHash:
-          accepted.has('paymentPassword') && body.paymentPassword
-            ? await hashPassword(body.paymentPassword, context.scrypt, loginHashing(context, username))
-            : null,
-        mobile,
-        countryDialingCode: mobile ? body.countryDialingCode : null,
-        email: take('email', body.email),
-        payeeName: take('payeeName', body.payeeName),
-        qqNum: take('qqNum', body.qqNum),
-        line: take('line', body.line),
-        whatsapp: take('whatsapp', body.whatsapp),
-        facebook: take('facebook', body.facebook),
-        wechat: take('wechat', body.wechat),
-        idNumber: take('idNumber', body.idNumber),
-        recommenderId: take('recommenderId', body.recommenderId),
-        uplineId: upline?.id ?? null,
-        type,
-        referralCode: optional(body.referralCode),
-        registerUrl: optional(body.registerUrl),
-        registerDomain: optional(body.domain),
-        registerMethod: body.registerMethod,
-        registerIp: context.ip,
-      })
-      .returning();
+    // The account and what it confirmed and accepted, together or not at all.
+    created = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(members)
+        .values({
+          account: username,
+          nickname: username,
+          passwordHash,
+          paymentPasswordHash,
+          mobile,
+          countryDialingCode: mobile ? body.countryDialingCode : null,
+          email: take('email', body.email),
+          payeeName: take('payeeName', body.payeeName),
+          qqNum: take('qqNum', body.qqNum),
+          line: take('line', body.line),
+          whatsapp: take('whatsapp', body.whatsapp),
+          facebook: take('facebook', body.facebook),
+          wechat: take('wechat', body.wechat),
+          idNumber: take('idNumber', body.idNumber),
+          recommenderId: take('recommenderId', body.recommenderId),
+          uplineId: upline?.id ?? null,
+          type,
+          referralCode: optional(body.referralCode),
+          registerUrl: optional(body.registerUrl),
+          registerDomain: optional(body.domain),
+          registerMethod: body.registerMethod,
+          registerIp: context.ip,
+        })
+        .returning();
+      if (!inserted) throw new Error('insert returned no member');
+      await recordAgreement(tx, settings, {
+        memberId: inserted.id,
+        source: kind === 'mobile' ? 'register_mobile' : 'register',
+        ip: context.ip,
+      });
+      return inserted;
+    });
   } catch (error) {
     // Two registrations racing for one name or number: the unique index decides.
     const constraint = violatedUniqueConstraint(error);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/helper.ts';
 import { createCaptcha } from '../captcha/captcha.service.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { members } from './accounts.tables.ts';
+import { memberAgreements, members } from './accounts.tables.ts';
 import {
   call,
   lastSmsCode,
@@ -36,6 +36,8 @@ async function registrationBody(overrides: Record<string, unknown> = {}) {
     registerMethod: 'WEB',
     login: true,
     altcha: await solveAltcha(sut),
+    ageConfirmed: true,
+    termsVersion: '1',
     ...overrides,
   };
 }
@@ -70,6 +72,35 @@ describe('PUT /wps/member/register', () => {
   it('answers no session when login is false', async () => {
     const answer = await register(await registrationBody({ login: false }));
     expect(answer.body.value.session).toBeNull();
+  });
+
+  it('records the age confirmed and the terms accepted; refuses without them or with old terms, writing nothing', async () => {
+    const before = await countMembers();
+    const none = await register(await registrationBody({ ageConfirmed: undefined, termsVersion: undefined }));
+    expect(none.status).toBe(400);
+    expect(none.body.value.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'ageConfirmed', reason: 'Required' }),
+        expect.objectContaining({ field: 'termsVersion', reason: 'Required' }),
+      ]),
+    );
+    // The operator publishes new terms and a minimum age of 21: the form's settings say so.
+    await updateSettings(sut.db, { registration: { minimumAge: 21, termsVersion: '2026-12' } });
+    const rules = await call(sut, { method: 'GET', url: '/wps/system/setting/register' });
+    expect(rules.body.value).toMatchObject({ minimumAge: 21, termsVersion: '2026-12' });
+    // A page loaded before (the old version) and an unticked age box are refused.
+    const stale = await register(await registrationBody({ ageConfirmed: false }));
+    expect(stale.body.value.issues).toEqual([
+      expect.objectContaining({ field: 'ageConfirmed', reason: 'Required' }),
+      expect.objectContaining({ field: 'termsVersion', reason: 'the terms are now version 2026-12' }),
+    ]);
+    expect(await countMembers()).toBe(before);
+
+    const ok = await register(await registrationBody({ termsVersion: '2026-12' }));
+    expect(ok.status).toBe(200);
+    expect(
+      await sut.db.select().from(memberAgreements).where(eq(memberAgreements.memberId, ok.body.value.id)),
+    ).toEqual([expect.objectContaining({ minimumAge: 21, termsVersion: '2026-12', source: 'register' })]);
   });
 
   it('follows the operator rules: a required optional field, a disabled field, the * pattern', async () => {

@@ -8,7 +8,9 @@ import type { AccountsContext } from './accounts.context.ts';
 import { members, socialIdentities, socialStates, socialTickets } from './accounts.tables.ts';
 import { assertMaySignIn, finishLogin, grantSession, loginWithPassword } from './login.service.ts';
 import { accountNameTaken, findMemberById, type MemberRow } from './members.repository.ts';
+import { recordAgreement } from './agreements.service.ts';
 import { ruleViolation } from './password-policy.ts';
+import { agreementIssues } from './register-rules.ts';
 
 export type SocialProvider = 'google' | 'facebook';
 
@@ -271,32 +273,50 @@ export async function registerWithSocial({
   linkTicket,
   username,
   deviceId,
+  ageConfirmed,
+  termsVersion,
 }: {
   context: AccountsContext;
   linkTicket: string;
   username: string;
   deviceId?: string | undefined;
+  /** The age confirmation and terms agreement, as registration's (agreementIssues). */
+  ageConfirmed?: boolean | undefined;
+  termsVersion?: string | undefined;
 }): Promise<SessionGrant> {
   if (!context.settings.features.directRegistration || context.site !== 'member')
     throw new AppError('FEATURE_DISABLED');
   const reason = ruleViolation(context.settings.register.username, username);
-  if (reason) throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'username', reason }] });
+  const issues = [
+    ...(reason ? [{ field: 'username', reason }] : []),
+    ...agreementIssues(context.settings, { ageConfirmed, termsVersion }),
+  ];
+  if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { issues });
   if (await accountNameTaken(context.db, username)) {
     throw new AppError('USERNAME_TAKEN', { issues: [{ field: 'username', reason: 'taken' }] });
   }
   const ticket = await claimTicket(context, linkTicket);
   let created: MemberRow | undefined;
   try {
-    [created] = await context.db
-      .insert(members)
-      .values({
-        account: username,
-        nickname: username,
-        email: ticket.email,
-        registerMethod: `SOCIAL_${ticket.provider.toUpperCase()}`,
-        registerIp: context.ip,
-      })
-      .returning();
+    created = await context.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(members)
+        .values({
+          account: username,
+          nickname: username,
+          email: ticket.email,
+          registerMethod: `SOCIAL_${ticket.provider.toUpperCase()}`,
+          registerIp: context.ip,
+        })
+        .returning();
+      if (!inserted) throw new Error('insert returned no member');
+      await recordAgreement(tx, context.settings, {
+        memberId: inserted.id,
+        source: 'social',
+        ip: context.ip,
+      });
+      return inserted;
+    });
   } catch (error) {
     if (violatedUniqueConstraint(error) === 'members_account_key') {
       throw new AppError('USERNAME_TAKEN', { issues: [{ field: 'username', reason: 'taken' }] });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { signInAtTestProvider, startTestOidcProvider, testOidcClient } from './test-oidc-provider.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { updateSettings } from '../settings/settings.service.ts';
-import { accountDevices, members, socialIdentities } from './accounts.tables.ts';
+import { accountDevices, memberAgreements, members, socialIdentities } from './accounts.tables.ts';
 import { demoAccounts } from './accounts.seed.ts';
 import { call, sharedAccountsApp, solveAltcha } from './accounts.test-support.ts';
 
@@ -18,6 +18,8 @@ import { call, sharedAccountsApp, solveAltcha } from './accounts.test-support.ts
 let issuer: string;
 let closeProvider: () => Promise<void>;
 const redirectUri = 'http://localhost/socialCallback';
+/** The age confirmation and terms agreement every new account gives (issue 42). */
+const agreed = { ageConfirmed: true, termsVersion: '1' };
 
 beforeAll(async () => {
   const probe = createServer();
@@ -138,17 +140,29 @@ describe('social sign-in (OpenID Connect)', () => {
 
   it('opens a new account for a new identity', async () => {
     const first = await startAndSignIn('carol-google-4');
+    // Without the age confirmation and the terms agreement: refused, nothing opened.
+    const unagreed = await call(sut, {
+      method: 'POST',
+      url: '/wps/social/register',
+      body: { linkTicket: first.body.value.linkTicket, username: 'carolplays', termsVersion: '0' },
+    });
+    expect(unagreed.body.code).toBe('VALIDATION_FAILED');
+    expect(unagreed.body.value.issues.map((issue: { field: string }) => issue.field)).toEqual([
+      'ageConfirmed',
+      'termsVersion',
+    ]);
+    expect(await sut.db.select().from(members).where(eq(members.account, 'carolplays'))).toHaveLength(0);
     const taken = await call(sut, {
       method: 'POST',
       url: '/wps/social/register',
-      body: { linkTicket: first.body.value.linkTicket, username: 'demoplayer' },
+      body: { ...agreed, linkTicket: first.body.value.linkTicket, username: 'demoplayer' },
     });
     expect(taken.body.code).toBe('USERNAME_TAKEN');
     const laptop = randomBytes(16).toString('base64url');
     const made = await call(sut, {
       method: 'POST',
       url: '/wps/social/register',
-      body: { linkTicket: first.body.value.linkTicket, username: 'carolplays', deviceId: laptop },
+      body: { ...agreed, linkTicket: first.body.value.linkTicket, username: 'carolplays', deviceId: laptop },
     });
     expect(made.body.value).toMatchObject({ username: 'carolplays', isAgent: 0 });
     const [carol] = await sut.db.select().from(members).where(eq(members.account, 'carolplays'));
@@ -157,6 +171,9 @@ describe('social sign-in (OpenID Connect)', () => {
       passwordHash: null,
       registerMethod: 'SOCIAL_GOOGLE',
     });
+    expect(
+      await sut.db.select().from(memberAgreements).where(eq(memberAgreements.memberId, carol!.id)),
+    ).toEqual([expect.objectContaining({ minimumAge: 18, termsVersion: '1', source: 'social' })]);
     // The browsers of the registration and of a later social sign-in are noted (same_device).
     const phone = randomBytes(16).toString('base64url');
     expect((await startAndSignIn('carol-google-4', false, phone)).body.value.username).toBe('carolplays');

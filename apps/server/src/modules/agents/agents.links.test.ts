@@ -37,6 +37,8 @@ async function registerWith(username: string, code: string) {
       username,
       password: 'Sunny-river-42',
       confirmPassword: 'Sunny-river-42',
+      ageConfirmed: true,
+      termsVersion: '1',
       paymentPassword: '135790',
       affiliateCode: code,
       captchaId,

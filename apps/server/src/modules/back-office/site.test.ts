@@ -422,6 +422,7 @@ describe('the settings document', () => {
       lotteryRisk: { rtpCeiling: number; liabilityCaps: Record<string, string> };
       lotteryFairness: { cancelFreezeMinutes: number; beacon: Record<string, unknown> };
       lotteryResults: { deadlineMinutes: number; feed: Record<string, unknown> };
+      registration: { minimumAge: number; termsVersion: string };
       payments: {
         bkash: Record<string, unknown>;
         bkashB2c: Record<string, unknown>;
@@ -441,6 +442,7 @@ describe('the settings document', () => {
     // Set up on the server's command line: a bank account, a beacon, a feed, bKash and Nagad.
     await updateSettings(sut.db, {
       rebate: { rates: { RNG: 0.8, LIVE: 0.5 }, countFrom: '2026-06-01T00:00:00.000Z' },
+      registration: { minimumAge: 21 },
       payments: {
         depositMethods: [bank],
         bkash: { appKey: 'app-key', username: 'merchant' },
@@ -505,6 +507,8 @@ describe('the settings document', () => {
       ],
       ['payments.depositMethods', (d) => d.payments.depositMethods.push({ ...bank, code: 'second_bank' })],
       ['currencyPrecision', (d) => (d.currencyPrecision = 0)],
+      // Admitting younger players (issue 42).
+      ['registration.minimumAge', (d) => (d.registration.minimumAge = 18)],
     ];
     await expectRefusedSaves(looser.map(([path, edit]) => ({ path, document: set(current, edit) })));
     // Tighter, or not protected: saved from the back office.
@@ -523,6 +527,7 @@ describe('the settings document', () => {
       d.payments.bkashB2c.maxAmount = '10000';
       d.payments.depositMethods[0]!.enabled = false;
       d.payments.depositMethods[0]!.names = { EN: 'City Bank (paused)' };
+      d.registration.termsVersion = '2026-12';
     });
     const saved = await save(tighter);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

@@ -135,6 +135,8 @@ export async function registerThroughSite(
       username,
       password: 'Sunny-river-42',
       confirmPassword: 'Sunny-river-42',
+      ageConfirmed: true,
+      termsVersion: '1',
       paymentPassword: '135790',
       captchaId,
       captcha: answer,

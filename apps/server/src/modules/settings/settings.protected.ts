@@ -23,6 +23,12 @@ const money = 'lets one operator alone move money';
 const result = 'lets one operator alone steer a lottery result';
 
 export const protectedSettings: readonly ProtectedRule[] = [
+  // Registration's age gate (issue 42): admitting younger players is the site's licence, not one operator's call.
+  {
+    path: /^registration\.minimumAge$/,
+    looser: 'lower',
+    why: 'lets one operator alone admit younger players',
+  },
   // Insider controls on operators' money (issue 35).
   {
     path: /^insiderControls\.(adjustCountPerOperatorDay|adjustSumPerOperatorDay|adjustCountPerMemberDay|adjustSumPerMemberDay|disburseSecondOperatorFrom|bonusApplicationSecondApproverFrom)$/,

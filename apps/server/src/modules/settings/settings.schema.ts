@@ -136,6 +136,17 @@ export const siteSettingsSchema = z
       .partialRecord(z.enum(registerFieldNames), fieldRuleDocument)
       .default({})
       .transform((rules) => ({ ...defaultRegisterRules, ...rules }) as Record<RegisterFieldName, FieldRule>),
+    /**
+     * What a new account confirms and accepts (issue 42 item 4, spec 5): the brand's minimum age
+     * (18 or 21) and the version of its General Terms and Conditions. Each registration records both
+     * (member_agreements); raising termsVersion makes new registrations accept the new version.
+     */
+    registration: z
+      .object({
+        minimumAge: z.union([z.literal(18), z.literal(21)]).default(18),
+        termsVersion: z.string().trim().min(1).max(32).default('1'),
+      })
+      .prefault({}),
     social: z.array(z.object({ network: z.enum(socialNetworks), url: z.url() })).default([]),
     customerServiceUrl: z.string().nullable().default(null),
     messengerUrl: z.string().nullable().default(null),

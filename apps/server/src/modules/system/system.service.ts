@@ -97,13 +97,18 @@ export function toWhitelabel(settings: SiteSettings) {
 }
 
 /** Served rules: the spec's `*` becomes `.*`. */
-export function toRegisterSetting(settings: SiteSettings) {
-  return Object.fromEntries(
+export function toRegisterSetting(settings: SiteSettings): Permission['info']['register'] {
+  const rules = Object.fromEntries(
     Object.entries(settings.register).map(([name, rule]) => [
       name,
       { ...rule, acceptedPattern: rule.acceptedPattern === '*' ? '.*' : rule.acceptedPattern },
     ]),
   ) as SiteSettings['register'];
+  return {
+    ...rules,
+    minimumAge: settings.registration.minimumAge,
+    termsVersion: settings.registration.termsVersion,
+  };
 }
 
 export function getPermissionInfo(settings: SiteSettings): Permission['info'] {

@@ -194,7 +194,7 @@ describe('GET /wps/system/domainRoute', () => {
 });
 
 describe('GET /wps/system/setting/register', () => {
-  it('answers every field with its rule and serves * as .*', async () => {
+  it('answers every field with its rule and serves * as .*, with the minimum age and the terms version', async () => {
     await updateSettings(sut.db, {
       register: {
         wechat: {
@@ -208,7 +208,9 @@ describe('GET /wps/system/setting/register', () => {
       },
     });
     const { body } = await get('/wps/system/setting/register');
-    expect(Object.keys(body.value)).toHaveLength(17);
+    // The 17 field rules, then what a new account confirms and accepts (issue 42).
+    expect(Object.keys(body.value)).toHaveLength(19);
+    expect(body.value).toMatchObject({ minimumAge: 18, termsVersion: '1' });
     expect(body.value.wechat).toEqual({
       enabled: true,
       required: false,

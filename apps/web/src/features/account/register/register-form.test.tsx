@@ -130,6 +130,8 @@ describe('registration form (/register)', () => {
     fireEvent.click(submitButton());
     const required = await screen.findAllByText(i18n.t('text_field_required'));
     expect(required.length).toBe(5);
+    // The age confirmation and terms agreement too, under its box.
+    expect(await screen.findByText(i18n.t('text_agreement_required'))).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/wps/member/register'))).toBe(false);
   });
 
@@ -148,6 +150,15 @@ describe('registration form (/register)', () => {
     expect((screen.getByLabelText(L('label_affiliate_code'), input) as HTMLInputElement).value).toBe(
       'KHELA01',
     );
+  });
+
+  it("asks for the brand's minimum age, with the terms a link beside the form", async () => {
+    renderRegister('/register', { settings: demoSettings({ minimumAge: 21, termsVersion: '2026-12' }) });
+    const box = await screen.findByRole('checkbox', { name: i18n.t('text_register_agreement', { age: 21 }) });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    const terms = screen.getByRole('link', { name: i18n.t('action_read_terms') });
+    expect(terms.getAttribute('href')).toBe('/help?page=general-terms');
+    expect(terms.getAttribute('target')).toBe('_blank');
   });
 
   it('shows no tab strip without mobile registration', async () => {
@@ -184,6 +195,7 @@ describe('registration form (/register)', () => {
     fill(L('label_payment_password'), '135790');
     fill(L('label_affiliate_code'), 'NOPE1234');
     fill(L('label_captcha'), 'ab34');
+    fireEvent.click(screen.getByRole('checkbox', { name: i18n.t('text_register_agreement', { age: 18 }) }));
     fireEvent.click(submitButton());
     const popup = await screen.findByRole('alertdialog');
     expect(within(popup).getByText(i18n.t('invitation_code_error'))).toBeTruthy();

@@ -22,6 +22,7 @@ import { deviceIdField } from '../../../shared/lib/device-id.ts';
 import { solveHumanCheck } from '../lib/human-check.ts';
 import { useFinishLogin } from '../lib/use-finish-login.ts';
 import { rememberAffiliateCode, storedAffiliateCode } from './affiliate-code.ts';
+import { AgreementCheck, agreementRefusal } from './agreement-check.tsx';
 import {
   bodyField,
   formField,
@@ -96,6 +97,7 @@ const emptyValues: RegisterFormValues = {
   affiliateCode: '',
   captcha: '',
   countryDialingCode: defaultDialingCode,
+  agreed: false,
 };
 
 /**
@@ -245,6 +247,7 @@ function TabForm({
   const captcha = useCaptcha(Boolean(captchaField));
   const countries = useCountries();
   const finishLogin = useFinishLogin();
+  const registerSetting = useRegisterSetting();
   const [phase, setPhase] = useState<Phase>('idle');
   const {
     form: { register, control, reset, setError, setValue, getValues },
@@ -311,6 +314,17 @@ function TabForm({
 
   /** Puts a failure where it belongs; false leaves it to the form's alert. */
   function showServerError(error: unknown): boolean {
+    const refusal = agreementRefusal(error);
+    if (refusal) {
+      // New terms were published since the page loaded: the box is cleared and the settings (with
+      // the new version) read again, so the next tick accepts what the link now shows.
+      if (refusal === 'text_terms_changed') {
+        setValue('agreed', false);
+        void registerSetting.refetch();
+      }
+      setError('agreed', { type: 'server', message: t(refusal) }, { shouldFocus: true });
+      return true;
+    }
     if (error instanceof ApiError) {
       if (error.code === 'INVALID_AFFILIATE_CODE') {
         void useOverlayStore
@@ -373,6 +387,8 @@ function TabForm({
         login: true,
         altcha,
         ...deviceIdField(),
+        ageConfirmed: values.agreed,
+        termsVersion: settings.termsVersion,
       };
       const fields: Partial<Record<string, string>> = {};
       for (const field of plan.fields) {
@@ -500,6 +516,7 @@ function TabForm({
       <div className={`register-form__fields register-form__fields--${variant}`}>
         {plan.fields.map((shown) => field(shown))}
       </div>
+      <AgreementCheck minimumAge={settings.minimumAge} error={fieldError('agreed')} {...register('agreed')} />
       <FormAlert textKey={alert} />
       {busy ? (
         <FormAlert

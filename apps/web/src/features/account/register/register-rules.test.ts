@@ -31,12 +31,13 @@ const valid = {
   paymentPassword: '135790',
   captcha: 'ab34',
   countryDialingCode: '+880',
+  agreed: true,
 };
 
 function issuesOf(
   settings: RegisterSetting,
   tab: 'register' | 'registerMobile',
-  values: Record<string, string>,
+  values: Record<string, string | boolean>,
 ) {
   const result = registerSchema(registerPlan(settings, tab, flags), t).safeParse(values);
   if (result.success) return {};
@@ -119,6 +120,14 @@ describe('breaksRule (mirrors the server)', () => {
 describe('registerSchema', () => {
   it('accepts a valid username registration', () => {
     expect(issuesOf(demoSettings(), 'register', valid)).toEqual({});
+  });
+
+  it('asks for the age confirmation and terms agreement on either tab', () => {
+    expect(issuesOf(demoSettings(), 'register', { ...valid, agreed: false })).toEqual({
+      agreed: 'text_agreement_required',
+    });
+    const mobile = { ...valid, mobileNum: '01711111111', verificationCode: '123456', agreed: false };
+    expect(issuesOf(demoSettings(), 'registerMobile', mobile)).toEqual({ agreed: 'text_agreement_required' });
   });
 
   it('requires the required fields and shows the pattern message of a broken rule', () => {

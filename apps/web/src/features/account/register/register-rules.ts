@@ -17,7 +17,11 @@ import {
 export type RegisterTab = 'register' | 'registerMobile';
 
 /** Every form value is a string; `checkPass` travels as the body's `confirmPassword`. */
-export type RegisterFormValues = Record<RegisterFieldName, string> & { countryDialingCode: string };
+export type RegisterFormValues = Record<RegisterFieldName, string> & {
+  countryDialingCode: string;
+  /** The age confirmation and terms agreement (issue 42): sent as ageConfirmed with the terms' version. */
+  agreed: boolean;
+};
 
 /** The server's minimum for every new login password, whatever the brand's rule says. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -193,10 +197,13 @@ export function registerSchema(plan: RegisterPlan, t: Translate) {
       z.string().optional(),
     ]),
   ) as Record<string, z.ZodOptional<z.ZodString>>;
-  return z.object(shape).superRefine((values, context) => {
-    const read = (name: RegisterFieldName) => normalised(name, values[name]);
+  return z.object({ ...shape, agreed: z.boolean().optional() }).superRefine((values, context) => {
+    // The text fields are the shape's string keys (agreed is the one boolean).
+    const texts = values as unknown as Partial<Record<RegisterFieldName, string>>;
+    const read = (name: RegisterFieldName) => normalised(name, texts[name]);
     const fail = (name: string, message: string) =>
       context.addIssue({ code: 'custom', path: [name], message });
+    if (values.agreed !== true) fail('agreed', t('text_agreement_required'));
     const mobileGiven = read('mobileNum').length > 0;
     for (const field of plan.fields) {
       const value = read(field.name);

@@ -14,5 +14,5 @@ export const rule = (partial: Partial<FieldRule> = {}): FieldRule => ({
 
 /** The demo brand's registration rules: the server's defaults (the contract's settings defaults). */
 export function demoSettings(overrides: Partial<RegisterSetting> = {}): RegisterSetting {
-  return { ...defaultRegisterRules, ...overrides };
+  return { ...defaultRegisterRules, minimumAge: 18, termsVersion: '1', ...overrides };
 }

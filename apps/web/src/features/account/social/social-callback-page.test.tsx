@@ -18,7 +18,7 @@ const grant = {
 };
 
 /** Only the username rule, as the demo brand has it. */
-const registerSetting = { username: defaultRegisterRules.username };
+const registerSetting = { username: defaultRegisterRules.username, minimumAge: 21, termsVersion: '3' };
 
 describe('the social sign-in return page', () => {
   it('offers linking or a new account for a new identity, says a link is permanent, and opens one', async () => {
@@ -58,8 +58,15 @@ describe('the social sign-in return page', () => {
         selector: '.field__error',
       }),
     ).toBeTruthy();
+    // The age confirmation and terms agreement: the brand's age, the terms beside the form.
+    expect(await screen.findByText('Tick the box to confirm your age and accept the terms')).toBeTruthy();
+    const agreement = screen.getByRole('checkbox', {
+      name: 'I am 21 or older and I accept the General Terms and Conditions',
+    });
+    expect(screen.getByRole('link', { name: 'Read the terms' }).getAttribute('target')).toBe('_blank');
 
     fireEvent.change(username, { target: { value: 'rahim2026' } });
+    fireEvent.click(agreement);
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(useSessionStore.getState().token).toBe('social-token'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
@@ -74,6 +81,8 @@ describe('the social sign-in return page', () => {
       linkTicket: 'ticket-1',
       username: 'rahim2026',
       deviceId: expect.stringMatching(/^[\w-]{22}$/),
+      ageConfirmed: true,
+      termsVersion: '3',
     });
   });
 

@@ -14,6 +14,7 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useServerForm } from '../../../shared/forms/use-server-form.ts';
 import { deviceIdField } from '../../../shared/lib/device-id.ts';
 import { UsernameField } from '../components/username-field.tsx';
+import { AgreementCheck, agreementRefusal } from '../register/agreement-check.tsx';
 import { solveHumanCheck } from '../lib/human-check.ts';
 
 /** Codes that end the sign-in: the ticket ran out or was used (start again from the login). */
@@ -149,10 +150,18 @@ function usernameRule(rule: FieldRule | undefined) {
 /** Open a new account for the identity: only a username (no password; social or SMS sign-in later). */
 export function RegisterWithSocialForm(props: RegisterWithSocialProps) {
   const { t } = useTranslation();
-  const { data: setting, isPending } = useRegisterSetting();
+  const { data: setting, isPending, refetch } = useRegisterSetting();
   // The rule shapes the form's schema, which react-hook-form takes once: wait for it.
   if (isPending) return <Spinner label={t('state_loading')} />;
-  return <RegisterWithSocialFields {...props} rule={setting?.username} />;
+  return (
+    <RegisterWithSocialFields
+      {...props}
+      rule={setting?.username}
+      minimumAge={setting?.minimumAge ?? 18}
+      termsVersion={setting?.termsVersion ?? ''}
+      onTermsChanged={() => void refetch()}
+    />
+  );
 }
 
 interface RegisterWithSocialProps {
@@ -168,29 +177,53 @@ function RegisterWithSocialFields({
   onFailed,
   onBack,
   rule,
-}: RegisterWithSocialProps & { rule: FieldRule | undefined }) {
+  minimumAge,
+  termsVersion,
+  onTermsChanged,
+}: RegisterWithSocialProps & {
+  rule: FieldRule | undefined;
+  minimumAge: number;
+  termsVersion: string;
+  onTermsChanged: () => void;
+}) {
   const { t } = useTranslation();
-  const [schema] = useState(() => z.object({ username: usernameRule(rule) }));
+  const [schema] = useState(() =>
+    z.object({
+      username: usernameRule(rule),
+      agreed: z.boolean().refine((agreed) => agreed, 'text_agreement_required'),
+    }),
+  );
   const {
     form: {
       register,
+      setError,
+      setValue,
       formState: { errors, isSubmitting },
     },
     alert,
     submit,
     fieldError,
-  } = useServerForm<{ username: string }>({
+  } = useServerForm<{ username: string; agreed: boolean }>({
     schema,
-    defaultValues: { username: '' },
+    defaultValues: { username: '', agreed: false },
     fields: ['username'],
-    action: async ({ username }) => {
+    action: async ({ username, agreed }) => {
       onGrant(
         await apiClient.call(apiRoutes.socialRegister, {
-          body: { linkTicket, username, ...deviceIdField() },
+          body: { linkTicket, username, ...deviceIdField(), ageConfirmed: agreed, termsVersion },
         }),
       );
     },
     onError: (error) => {
+      const refusal = agreementRefusal(error);
+      if (refusal) {
+        if (refusal === 'text_terms_changed') {
+          setValue('agreed', false);
+          onTermsChanged();
+        }
+        setError('agreed', { type: 'server', message: refusal }, { shouldFocus: true });
+        return true;
+      }
       if (!endsSignIn(error)) return false;
       onFailed(error);
       return true;
@@ -207,6 +240,7 @@ function RegisterWithSocialFields({
         error={fieldError('username', ruleParams)}
         {...register('username')}
       />
+      <AgreementCheck minimumAge={minimumAge} error={fieldError('agreed')} {...register('agreed')} />
       <FormAlert textKey={alert} />
       <div className="form__actions">
         <SubmitButton isBusy={isSubmitting} busyLabel={t('state_saving')}>
