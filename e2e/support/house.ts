@@ -5,7 +5,7 @@ import { callApi } from './api.ts';
 /**
  * Plays house dice (98 % to win, RTP 99 %) through the house API from the member's page, as the
  * game's frame would: the platform's launch, the house session, then `rounds` rounds of `bet` minor
- * units. Answers each round's HTTP status. The catalogue must be synced (operator games sync).
+ * units. Answers each round's HTTP status; a refused round throws with the house's answer. The catalogue must be synced (operator games sync).
  */
 export async function playHouseDice(page: Page, baseUrl: string, token: string, rounds: number, bet: number) {
   const games = await callApi(baseUrl, {
@@ -25,7 +25,7 @@ export async function playHouseDice(page: Page, baseUrl: string, token: string, 
   const launchToken = new URL((launched.body.value as { content: string }).content, baseUrl).searchParams.get(
     'token',
   );
-  return page.evaluate(
+  const played = await page.evaluate(
     async ({ launch, count, stake }) => {
       const opened = await fetch('/house/api/session', {
         method: 'POST',
@@ -41,9 +41,13 @@ export async function playHouseDice(page: Page, baseUrl: string, token: string, 
           body: JSON.stringify({ game: 'dice', bet: stake, inputs: { target: 9800, direction: 'under' } }),
         });
         statuses.push(answer.status);
+        if (answer.status !== 200) return { statuses, refusal: `${answer.status} ${await answer.text()}` };
       }
-      return statuses;
+      return { statuses, refusal: null };
     },
     { launch: launchToken, count: rounds, stake: bet },
   );
+  // The first refusal stops the play and names its reason.
+  if (played.refusal) throw new Error(`house round ${played.statuses.length} refused: ${played.refusal}`);
+  return played.statuses;
 }
