@@ -25,7 +25,6 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { adminAppPlugin } from './plugins/admin-app.ts';
 import { firstBanner } from './modules/content/content.service.ts';
-import { getSettings } from './modules/settings/settings.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -55,6 +54,9 @@ import { memberReferralDirectory } from './modules/promotions/referral.service.t
 import { agentWageRoutes } from './modules/agents/agents.wages.routes.ts';
 import { promotionOperatorRoutes } from './modules/promotions/promotions-operator.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
+import { vipRoutes } from './modules/vip/vip.routes.ts';
+import { clubLabelOf } from './modules/vip/vip.service.ts';
+import { getSettings } from './modules/settings/settings.service.ts';
 import { raffleRoutes } from './modules/promotions/raffle.routes.ts';
 import { lotteryRoundCounts } from './modules/lottery/lottery.service.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -348,6 +350,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onMemberSessionsRevoked: endMemberGameSessions,
     affiliateLinks: agentLinkDirectory,
     memberReferrals: memberReferralDirectory,
+    clubLabel: async ({ db, member }) => clubLabelOf(db, await getSettings(db), member),
   });
   await app.register(walletRoutes);
   await app.register(depositRoutes);
@@ -370,6 +373,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(promotionRoutes);
   await app.register(promotionOperatorRoutes);
   await app.register(raffleRoutes);
+  await app.register(vipRoutes);
   await app.register(vendorWalletRoutes);
   await app.register(vendorTransferRoutes);
   if (env.HOUSE_GAMES === 'inprocess') {

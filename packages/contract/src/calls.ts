@@ -19,6 +19,7 @@ import { bonusCalls, promotionCalls, referralCalls } from './promotions.ts';
 import { raffleCalls } from './raffle.ts';
 import { recordCalls } from './records.ts';
 import { systemCalls } from './system.ts';
+import { vipAdminCalls, vipCalls } from './vip.ts';
 import { walletCalls } from './wallet.ts';
 import { withdrawalCalls } from './withdrawals.ts';
 
@@ -38,6 +39,7 @@ export const calls = {
   ...bonusCalls,
   ...referralCalls,
   ...raffleCalls,
+  ...vipCalls,
   ...jobCalls,
   ...agentCalls,
   ...operatorCalls,
@@ -47,6 +49,7 @@ export const calls = {
   ...rafflesAdminCalls,
   ...siteAdminCalls,
   ...reportsAdminCalls,
+  ...vipAdminCalls,
 };
 
 export type CallName = keyof typeof calls;

@@ -19,6 +19,7 @@ export * from './jobs.ts';
 export * from './agents.ts';
 export * from './promotions.ts';
 export * from './raffle.ts';
+export * from './vip.ts';
 export * from './back-office/index.ts';
 export * from './vendor-protocol.ts';
 export * from './vendor-transfer.ts';

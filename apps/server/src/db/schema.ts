@@ -25,3 +25,4 @@ export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/back-office/players.tables.ts';
 export * from '../modules/back-office/money.tables.ts';
 export * from '../modules/reports/reports.tables.ts';
+export * from '../modules/vip/vip.tables.ts';

@@ -1,0 +1,345 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VipTableInput } from '@khela/contract';
+import { dayKey, startOfDayKey, addDays } from '@khela/contract/business-day';
+import type { TestApp } from '../../test/helper.ts';
+import { appWithOperatorAndPlayer, call, operatorOfRole } from '../accounts/accounts.test-support.ts';
+import { operatorAudit } from '../audit/audit.tables.ts';
+import { depositOrders } from '../deposits/deposits.tables.ts';
+import { insertSettledRound, newMember } from '../games/games.test-support.ts';
+import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
+import { bonusesOffLedger } from '../promotions/promotions.ledger-check.ts';
+import { memberRewards } from '../promotions/promotions.tables.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { settleVipRanks } from './vip.service.ts';
+import { vipMemberRanks, vipRankChanges } from './vip.tables.ts';
+
+/**
+ * VIP ranks (issue 40 item 1; docs/vip.md): levels reached at once from turnover and deposits over
+ * the rolling period of brand days (Dhaka's, not UTC's), lowered only at the review, each level's
+ * reward once per member ever, claimed as bonus money with wagering through the ledger; the table
+ * edited by an operator, checked and audited; refused callers refused.
+ */
+let sut: TestApp;
+let operator: string;
+
+beforeAll(async () => {
+  ({ sut, operator } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
+});
+afterAll(async () => {
+  await expectLedgerValid(sut.db);
+  expect(await bonusesOffLedger(sut.db)).toEqual([]);
+  await sut.close();
+});
+
+const DAY = 86_400_000;
+const ZONE = 'Asia/Dhaka';
+
+/** Level 1 needs turnover only; the others deposits too. Rewards within 1 % of turnover, 60×. */
+const testTable: VipTableInput = {
+  periodDays: 30,
+  levels: [
+    { level: 0, name: 'Member', turnover: '0', deposits: '0', reward: '0', wageringMultiple: 60 },
+    { level: 1, name: 'Bronze', turnover: '1000', deposits: '0', reward: '10', wageringMultiple: 60 },
+    { level: 2, name: 'Silver', turnover: '5000', deposits: '500', reward: '50', wageringMultiple: 60 },
+    { level: 3, name: 'Gold', turnover: '20000', deposits: '2000', reward: '200', wageringMultiple: 60 },
+    { level: 4, name: 'Platinum', turnover: '50000', deposits: '5000', reward: '0', wageringMultiple: 60 },
+    {
+      level: 5,
+      name: 'Diamond',
+      turnover: '100000',
+      deposits: '10000',
+      reward: '1000',
+      wageringMultiple: 60,
+    },
+  ],
+};
+
+const save = (body: unknown, token = operator) =>
+  call(sut, { method: 'POST', url: '/api/operator/vip/levels', body, token });
+
+let accounts = 0;
+const member = (type = 0) => newMember(sut, `vip${++accounts}`, type);
+
+/** A settled main-wallet round at `at` (ms), the stake in minor units. */
+const round = (memberId: number, bet: bigint, at = Date.now()) =>
+  insertSettledRound(sut.db, { memberId, gameType: 'RNG', bet, win: 0n, settledAt: new Date(at) });
+
+let deposits = 0;
+
+/** An approved deposit (deposits' published orders), minor units. */
+async function deposit(memberId: number, amount: bigint, at = Date.now()) {
+  await sut.db.insert(depositOrders).values({
+    memberId,
+    methodCode: 'TEST',
+    kind: 'bank_transfer',
+    currency: 'BDT',
+    amount,
+    fee: 0n,
+    status: 'approved',
+    requestId: `vip-test-${memberId}-${amount}-${at}-${++deposits}`,
+    requestHash: 'test',
+    decidedBy: 'test',
+    decidedAt: new Date(at),
+  });
+}
+
+const info = async (token: string) => {
+  const answer = await call(sut, { method: 'GET', url: '/wps/member/info', token });
+  expect(answer.status).toBe(200);
+  return (answer.body.value as { clubLabel: { labelName: string; rankLevel: number } }).clubLabel;
+};
+
+const progress = async (token: string) => {
+  const answer = await call(sut, { method: 'GET', url: '/wps/member/vip', token });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.value as {
+    level: number;
+    name: string;
+    turnover: string;
+    deposits: string;
+    next: { level: number; name: string } | null;
+    reviewAt: number | null;
+    vipService: boolean;
+  };
+};
+
+const vipRewards = (memberId: number) =>
+  sut.db
+    .select({ detail: memberRewards.detail, amount: memberRewards.amount, state: memberRewards.state })
+    .from(memberRewards)
+    .where(and(eq(memberRewards.memberId, memberId), eq(memberRewards.source, 'vip')))
+    .orderBy(asc(memberRewards.id));
+
+const changes = (memberId: number) =>
+  sut.db
+    .select({ from: vipRankChanges.fromLevel, to: vipRankChanges.toLevel, reason: vipRankChanges.reason })
+    .from(vipRankChanges)
+    .where(eq(vipRankChanges.memberId, memberId))
+    .orderBy(asc(vipRankChanges.id));
+
+const settle = async (now?: number) =>
+  settleVipRanks(sut.db, await getSettings(sut.db), now === undefined ? {} : { now });
+
+describe('the table in the back office', () => {
+  it('saves a checked table and audits it with before and after', async () => {
+    const answer = await save(testTable);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const value = answer.body.value as {
+      levels: { name: string; turnover: string }[];
+      smallestWageringMultiple: number;
+    };
+    expect(value.levels.map((level) => level.name)).toEqual([
+      'Member',
+      'Bronze',
+      'Silver',
+      'Gold',
+      'Platinum',
+      'Diamond',
+    ]);
+    expect(value.levels[2]!.turnover).toBe('5000.00');
+    expect(value.smallestWageringMultiple).toBe(59);
+    const [entry] = await sut.db
+      .select()
+      .from(operatorAudit)
+      .where(eq(operatorAudit.targetKind, 'vip-table'))
+      .orderBy(asc(operatorAudit.id));
+    expect(entry?.action).toBe('operatorVipTableSave');
+    expect((entry?.before as { levels: { name: string }[] }).levels[1]!.name).toBe('Bronze'); // the demo table
+    expect((entry?.after as { levels: { name: string }[] }).levels).toHaveLength(6);
+  });
+
+  it('refuses a table out of order, not increasing, or with rewards past the bound, nothing changed', async () => {
+    const levels = testTable.levels;
+    const cases: [unknown, string][] = [
+      [{ ...testTable, levels: [levels[0], { ...levels[1]!, level: 2 }] }, 'levels.1.level'],
+      [{ ...testTable, levels: [{ ...levels[0]!, reward: '5' }, levels[1]] }, 'levels.0.reward'],
+      [
+        { ...testTable, levels: [levels[0], levels[1], { ...levels[2]!, turnover: '1000' }] },
+        'levels.2.turnover',
+      ],
+      [
+        { ...testTable, levels: [levels[0], { ...levels[1]!, deposits: '600' }, levels[2]] },
+        'levels.2.deposits',
+      ],
+      [{ ...testTable, levels: [levels[0], { ...levels[1]!, reward: '10.01' }] }, 'levels.1.reward'],
+      [
+        { ...testTable, levels: [levels[0], { ...levels[1]!, wageringMultiple: 58 }] },
+        'levels.1.wageringMultiple',
+      ],
+      [{ ...testTable, levels: [levels[0], { ...levels[1]!, turnover: '1000.001' }] }, 'levels.1.turnover'],
+      [{ ...testTable, levels: [levels[0], { ...levels[1]!, name: 'member' }] }, 'levels.1.name'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await save(body);
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.code).toBe('VALIDATION_FAILED');
+      expect(JSON.stringify(answer.body), field).toContain(field);
+    }
+    // Zod's own refusals: no levels, a period of 0 days, an unknown field.
+    expect((await save({ ...testTable, levels: [] })).status).toBe(400);
+    expect((await save({ ...testTable, periodDays: 0 })).status).toBe(400);
+    expect((await save({ ...testTable, extra: 1 })).status).toBe(400);
+    const read = await call(sut, { method: 'GET', url: '/api/operator/vip/levels', token: operator });
+    expect((read.body.value as { levels: unknown[] }).levels).toHaveLength(6);
+  });
+
+  it('refuses a member, a guest and an operator without settings.write', async () => {
+    const player = await member();
+    expect((await save(testTable, player.token)).status).toBe(403);
+    expect((await call(sut, { method: 'GET', url: '/api/operator/vip/levels', token: null })).status).toBe(
+      401,
+    );
+    const support = await operatorOfRole(sut, 'support');
+    expect((await save(testTable, support.token)).status).toBe(403);
+    const readonly = await operatorOfRole(sut, 'readonly');
+    expect(
+      (await call(sut, { method: 'GET', url: '/api/operator/vip/levels', token: readonly.token })).status,
+    ).toBe(200);
+  });
+});
+
+describe('ranks', () => {
+  it('starts a member at level 0 and shows the next level', async () => {
+    const player = await member();
+    expect(await info(player.token)).toEqual({ labelName: 'Member', rankLevel: 0 });
+    const mine = await progress(player.token);
+    expect(mine).toMatchObject({
+      level: 0,
+      turnover: '0.00',
+      deposits: '0.00',
+      reviewAt: null,
+      vipService: false,
+    });
+    expect(mine.next).toMatchObject({ level: 1, name: 'Bronze', turnover: '1000.00', deposits: '0.00' });
+  });
+
+  it('raises the rank at once when member info is read, and puts the reward in the reward centre once', async () => {
+    const player = await member();
+    await round(player.id, 99_999n);
+    expect(await info(player.token)).toEqual({ labelName: 'Member', rankLevel: 0 });
+    await round(player.id, 1n);
+    expect(await info(player.token)).toEqual({ labelName: 'Bronze', rankLevel: 1 });
+    expect(await info(player.token)).toEqual({ labelName: 'Bronze', rankLevel: 1 });
+    expect(await vipRewards(player.id)).toEqual([{ detail: '1', amount: 1_000n, state: 'waiting' }]);
+    expect(await changes(player.id)).toEqual([{ from: 0, to: 1, reason: 'upgrade' }]);
+    const mine = await progress(player.token);
+    expect(mine.turnover).toBe('1000.00');
+    expect(mine.reviewAt).toBeGreaterThan(Date.now() + 29 * DAY);
+  });
+
+  it('the job raises members with new rounds and deposits, several levels at once, each reward once', async () => {
+    const player = await member();
+    await settle(); // the cursor past earlier tests
+    await round(player.id, 2_500_000n);
+    await deposit(player.id, 250_000n);
+    expect((await settle()).upgraded).toBe(1);
+    expect(
+      (await sut.db.select().from(vipMemberRanks).where(eq(vipMemberRanks.memberId, player.id)))[0]?.level,
+    ).toBe(3);
+    expect((await vipRewards(player.id)).map((row) => [row.detail, row.amount])).toEqual([
+      ['1', 1_000n],
+      ['2', 5_000n],
+      ['3', 20_000n],
+    ]);
+    await settle();
+    expect(await vipRewards(player.id)).toHaveLength(3);
+    expect(await changes(player.id)).toEqual([{ from: 0, to: 3, reason: 'upgrade' }]);
+  });
+
+  it("counts the rolling period in the brand's days, not UTC's", async () => {
+    const player = await member();
+    const now = Date.now();
+    // The period's first moment: the start of the Dhaka day 29 days before today (18:00 UTC).
+    const from = startOfDayKey(addDays(dayKey(now, ZONE), -29), ZONE);
+    expect(new Date(from).getUTCHours()).toBe(18);
+    await round(player.id, 60_000n, from + 30 * 60_000); // 00:30 in Dhaka, the day before in UTC
+    await round(player.id, 50_000n, from - 60_000); // 23:59 the Dhaka day before: not counted
+    expect((await progress(player.token)).turnover).toBe('600.00');
+  });
+
+  it('lowers a rank only at its review, to what the period holds, and never pays a level twice', async () => {
+    const player = await member();
+    await round(player.id, 600_000n);
+    await deposit(player.id, 60_000n);
+    expect(await info(player.token)).toEqual({ labelName: 'Silver', rankLevel: 2 });
+    const [rank] = await sut.db.select().from(vipMemberRanks).where(eq(vipMemberRanks.memberId, player.id));
+    const reviewAt = rank!.reviewAt!.getTime();
+    // The review falls at the start of a Dhaka day, 30 days on.
+    expect(dayKey(reviewAt, ZONE)).toBe(addDays(dayKey(Date.now(), ZONE), 30));
+    expect(reviewAt).toBe(startOfDayKey(dayKey(reviewAt, ZONE), ZONE));
+    // Its turnover leaves the period: still Silver until the review.
+    await sut.db.execute(
+      sql`update game_rounds set settled_at = now() - interval '40 days' where member_id = ${player.id}`,
+    );
+    await sut.db.execute(
+      sql`update deposit_orders set decided_at = now() - interval '40 days' where member_id = ${player.id}`,
+    );
+    expect(await info(player.token)).toEqual({ labelName: 'Silver', rankLevel: 2 });
+    expect(await settle(reviewAt - 1)).toMatchObject({ reviewed: 0 });
+    // The review: only 1,200 of the last 30 full brand days → Bronze.
+    await round(player.id, 120_000n, reviewAt - DAY);
+    expect((await settle(reviewAt + 60_000)).reviewed).toBeGreaterThanOrEqual(1);
+    expect(await info(player.token)).toEqual({ labelName: 'Bronze', rankLevel: 1 });
+    expect(await changes(player.id)).toEqual([
+      { from: 0, to: 2, reason: 'upgrade' },
+      { from: 2, to: 1, reason: 'review' },
+    ]);
+    // Climbing back to Silver pays nothing again.
+    await round(player.id, 600_000n);
+    await deposit(player.id, 60_000n);
+    expect(await info(player.token)).toEqual({ labelName: 'Silver', rankLevel: 2 });
+    expect((await vipRewards(player.id)).map((row) => row.detail)).toEqual(['1', '2']);
+  });
+
+  it('opens the VIP service above level 4', async () => {
+    const player = await member();
+    await round(player.id, 10_000_000n);
+    await deposit(player.id, 1_000_000n);
+    expect(await progress(player.token)).toMatchObject({
+      level: 5,
+      name: 'Diamond',
+      next: null,
+      vipService: true,
+    });
+  });
+
+  it('gives agents and trial accounts no rank, and refuses a guest and a trial account the call', async () => {
+    const agent = await member(1);
+    await round(agent.id, 10_000_000n);
+    expect(await info(agent.token)).toEqual({ labelName: 'Member', rankLevel: 0 });
+    expect((await progress(agent.token)).next).toBeNull();
+    const trial = await member(4);
+    await round(trial.id, 10_000_000n);
+    expect(await info(trial.token)).toEqual({ labelName: 'Member', rankLevel: 0 });
+    expect((await call(sut, { method: 'GET', url: '/wps/member/vip', token: trial.token })).status).toBe(403);
+    expect((await call(sut, { method: 'GET', url: '/wps/member/vip', token: null })).status).toBe(401);
+    expect(await vipRewards(agent.id)).toEqual([]);
+  });
+
+  it('turns a level-up reward into bonus money with the level wagering, claimed once', async () => {
+    const player = await member();
+    await round(player.id, 100_000n);
+    await info(player.token);
+    const list = await call(sut, { method: 'GET', url: '/wps/promotion/rewards', token: player.token });
+    const reward = (
+      list.body.value as { rewards: { id: number; source: string; title: string; detail: string }[] }
+    ).rewards[0]!;
+    expect(reward).toMatchObject({ source: 'vip', title: 'VIP 1', detail: '1' });
+    const claim = await call(sut, {
+      method: 'POST',
+      url: '/wps/promotion/rewards/claim',
+      body: { id: reward.id },
+      token: player.token,
+    });
+    expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+    expect(claim.body.value).toMatchObject({ amount: '10.00', wageringRequired: '600.00' });
+    const again = await call(sut, {
+      method: 'POST',
+      url: '/wps/promotion/rewards/claim',
+      body: { id: reward.id },
+      token: player.token,
+    });
+    expect(again.status).toBe(409);
+  });
+});
