@@ -1163,6 +1163,20 @@ export const operatorVendors = {
   encrypted: false,
 } as Calls['operatorVendors'];
 
+export const operatorVipTable = {
+  id: 'operatorVipTable',
+  method: 'GET',
+  path: '/api/operator/vip/levels',
+  encrypted: false,
+} as Calls['operatorVipTable'];
+
+export const operatorVipTableSave = {
+  id: 'operatorVipTableSave',
+  method: 'POST',
+  path: '/api/operator/vip/levels',
+  encrypted: false,
+} as Calls['operatorVipTableSave'];
+
 export const operatorVoidNumero = {
   id: 'operatorVoidNumero',
   method: 'POST',
@@ -1548,6 +1562,13 @@ export const vassalageGameTypes = {
   path: '/wps/relay/GCSGAME_getVassGameType',
   encrypted: false,
 } as Calls['vassalageGameTypes'];
+
+export const vipProgress = {
+  id: 'vipProgress',
+  method: 'GET',
+  path: '/wps/member/vip',
+  encrypted: false,
+} as Calls['vipProgress'];
 
 export const walletTransfer = {
   id: 'walletTransfer',
