@@ -15,8 +15,10 @@ CREATE TABLE "vip_levels" (
 	"deposits" bigint NOT NULL,
 	"reward" bigint NOT NULL,
 	"wagering_multiple" integer NOT NULL,
+	"daily_withdrawal_limit" bigint,
 	CONSTRAINT "vip_levels_level_check" CHECK ("vip_levels"."level" >= 0),
-	CONSTRAINT "vip_levels_amounts_check" CHECK ("vip_levels"."turnover" >= 0 and "vip_levels"."deposits" >= 0 and "vip_levels"."reward" >= 0)
+	CONSTRAINT "vip_levels_amounts_check" CHECK ("vip_levels"."turnover" >= 0 and "vip_levels"."deposits" >= 0 and "vip_levels"."reward" >= 0),
+	CONSTRAINT "vip_levels_daily_withdrawal_check" CHECK ("vip_levels"."daily_withdrawal_limit" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "vip_member_ranks" (

@@ -55,7 +55,7 @@ import { agentWageRoutes } from './modules/agents/agents.wages.routes.ts';
 import { promotionOperatorRoutes } from './modules/promotions/promotions-operator.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { vipRoutes } from './modules/vip/vip.routes.ts';
-import { clubLabelOf } from './modules/vip/vip.service.ts';
+import { clubLabelOf, dailyWithdrawalLimitOf } from './modules/vip/vip.service.ts';
 import { getSettings } from './modules/settings/settings.service.ts';
 import { raffleRoutes } from './modules/promotions/raffle.routes.ts';
 import { lotteryRoundCounts } from './modules/lottery/lottery.service.ts';
@@ -363,6 +363,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(withdrawalRoutes, {
     decisionGuard: withdrawalDecisionGuard,
     payoutRails: createPayoutRails({ db: database.db, demo: demoProviders }),
+    dailyLimit: dailyWithdrawalLimitOf,
   });
   // The popular games count the lottery's bets too (its draws are not game_rounds).
   await app.register(gameRoutes, { otherRounds: lotteryRoundCounts });

@@ -38,6 +38,11 @@ export const vipLevelSchema = z.object({
   reward: decimalAmountSchema,
   /** The reward's wagering: this many times the reward (as every bonus, bounded by the house edge). */
   wageringMultiple: z.number().int().min(1).max(200),
+  /**
+   * The most a member at this level may ask to withdraw in one brand day (requests not rejected);
+   * null for no daily limit (the brand's per-request limits still apply).
+   */
+  dailyWithdrawalLimit: decimalAmountSchema.nullable(),
 });
 export type VipLevel = z.infer<typeof vipLevelSchema>;
 
@@ -59,6 +64,7 @@ export const vipTableInputSchema = z.strictObject({
         turnover: amountInputSchema,
         deposits: amountInputSchema,
         reward: amountInputSchema,
+        dailyWithdrawalLimit: amountInputSchema.nullable(),
       }),
     )
     .min(1)
@@ -88,6 +94,8 @@ export const vipProgressSchema = z.object({
   keep: z.object({ turnover: decimalAmountSchema, deposits: decimalAmountSchema }),
   /** When the level is next reviewed (ms since epoch); null at level 0 (nothing to lose). */
   reviewAt: z.number().int().nullable(),
+  /** The level's daily withdrawal limit; null for none. */
+  dailyWithdrawalLimit: decimalAmountSchema.nullable(),
   /** Whether the VIP service contact is open to the member (rank level above 4, spec 6). */
   vipService: z.boolean(),
 });

@@ -16,7 +16,15 @@ const reader = operatorSelf('readonly', { id: 6, account: 'look1', nickname: 'Lo
 const table: VipAdminValue = {
   periodDays: 30,
   levels: [
-    { level: 0, name: 'Member', turnover: '0.00', deposits: '0.00', reward: '0.00', wageringMultiple: 60 },
+    {
+      level: 0,
+      name: 'Member',
+      turnover: '0.00',
+      deposits: '0.00',
+      reward: '0.00',
+      wageringMultiple: 60,
+      dailyWithdrawalLimit: '100000.00',
+    },
     {
       level: 1,
       name: 'Bronze',
@@ -24,6 +32,7 @@ const table: VipAdminValue = {
       deposits: '1000.00',
       reward: '20.00',
       wageringMultiple: 60,
+      dailyWithdrawalLimit: '150000.00',
     },
     {
       level: 2,
@@ -32,6 +41,7 @@ const table: VipAdminValue = {
       deposits: '5000.00',
       reward: '100.00',
       wageringMultiple: 60,
+      dailyWithdrawalLimit: '250000.00',
     },
   ],
   smallestWageringMultiple: 59,
@@ -106,6 +116,7 @@ describe('the VIP ranks page', () => {
           deposits: '0.00',
           reward: '0.00',
           wageringMultiple: 60,
+          dailyWithdrawalLimit: '100000.00',
         },
         {
           level: 1,
@@ -114,6 +125,7 @@ describe('the VIP ranks page', () => {
           deposits: '1000.00',
           reward: '20.00',
           wageringMultiple: 60,
+          dailyWithdrawalLimit: '150000.00',
         },
         {
           level: 2,
@@ -122,6 +134,7 @@ describe('the VIP ranks page', () => {
           deposits: '5000.00',
           reward: '100.00',
           wageringMultiple: 60,
+          dailyWithdrawalLimit: '250000.00',
         },
         {
           level: 3,
@@ -130,6 +143,7 @@ describe('the VIP ranks page', () => {
           deposits: '20000',
           reward: '500',
           wageringMultiple: 59,
+          dailyWithdrawalLimit: null,
         },
       ],
     });

@@ -18,6 +18,8 @@ interface LevelDraft {
   deposits: string;
   reward: string;
   wageringMultiple: string;
+  /** Empty: no daily limit. */
+  dailyWithdrawalLimit: string;
 }
 
 interface Draft {
@@ -34,6 +36,7 @@ function draftOf(loaded: Loaded): Draft {
       deposits: level.deposits,
       reward: level.reward,
       wageringMultiple: String(level.wageringMultiple),
+      dailyWithdrawalLimit: level.dailyWithdrawalLimit ?? '',
     })),
   };
 }
@@ -49,6 +52,7 @@ export function requestOf(draft: Draft): VipTableInput {
       deposits: level.deposits.trim(),
       reward: level.reward.trim() || '0',
       wageringMultiple: Number(level.wageringMultiple),
+      dailyWithdrawalLimit: level.dailyWithdrawalLimit.trim() || null,
     })),
   };
 }
@@ -104,6 +108,7 @@ function VipEditor({ loaded }: { loaded: Loaded }) {
           deposits: '',
           reward: '0',
           wageringMultiple: String(loaded.smallestWageringMultiple ?? 60),
+          dailyWithdrawalLimit: '',
         },
       ],
     }));
@@ -170,6 +175,7 @@ function VipEditor({ loaded }: { loaded: Loaded }) {
                     <th scope="col">{t('site_vip_deposits', { currency: loaded.currency })}</th>
                     <th scope="col">{t('site_vip_reward', { currency: loaded.currency })}</th>
                     <th scope="col">{t('site_vip_wagering')}</th>
+                    <th scope="col">{t('site_vip_daily_withdrawal', { currency: loaded.currency })}</th>
                     <th scope="col">{t('site_vip_members')}</th>
                   </tr>
                 </thead>
@@ -180,21 +186,30 @@ function VipEditor({ loaded }: { loaded: Loaded }) {
                     return (
                       <tr key={index}>
                         <th scope="row">{index}</th>
-                        {(['name', 'turnover', 'deposits', 'reward', 'wageringMultiple'] as const).map(
-                          (key) => (
-                            <td key={key}>
-                              <TextField
-                                label={t(`site_vip_cell_${key}`, { level: index })}
-                                className="site-vip__cell"
-                                inputMode={key === 'name' ? 'text' : 'decimal'}
-                                value={level[key]}
-                                readOnly={readOnly || (base && key !== 'name')}
-                                error={field(key)}
-                                onChange={(event) => setLevel(index, key, event.target.value)}
-                              />
-                            </td>
-                          ),
-                        )}
+                        {(
+                          [
+                            'name',
+                            'turnover',
+                            'deposits',
+                            'reward',
+                            'wageringMultiple',
+                            'dailyWithdrawalLimit',
+                          ] as const
+                        ).map((key) => (
+                          <td key={key}>
+                            <TextField
+                              label={t(`site_vip_cell_${key}`, { level: index })}
+                              className="site-vip__cell"
+                              inputMode={key === 'name' ? 'text' : 'decimal'}
+                              value={level[key]}
+                              readOnly={
+                                readOnly || (base && key !== 'name' && key !== 'dailyWithdrawalLimit')
+                              }
+                              error={field(key)}
+                              onChange={(event) => setLevel(index, key, event.target.value)}
+                            />
+                          </td>
+                        ))}
                         <td>{membersAt(index)}</td>
                       </tr>
                     );

@@ -1,4 +1,4 @@
-import { asc, eq, lte, sql } from 'drizzle-orm';
+import { asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   accountTypes,
@@ -45,6 +45,7 @@ interface Level {
   deposits: bigint;
   reward: bigint;
   wageringMultiple: number;
+  dailyWithdrawalLimit: bigint | null;
 }
 
 interface Table {
@@ -251,6 +252,22 @@ export async function refreshMemberRank(
   return { table, ...rank, figures, periodFrom: period.from };
 }
 
+/**
+ * The daily withdrawal limit of the level a member holds now (minor units), null for none: what
+ * withdrawals check a request against (handed in by app.ts; docs/vip.md "Benefits").
+ */
+export async function dailyWithdrawalLimitOf(db: Database, memberId: number): Promise<bigint | null> {
+  const { level } = await rankOf(db, memberId);
+  // A level removed from the table since: the highest level left below it.
+  const [row] = await db
+    .select({ limit: vipLevels.dailyWithdrawalLimit })
+    .from(vipLevels)
+    .where(lte(vipLevels.level, level))
+    .orderBy(desc(vipLevels.level))
+    .limit(1);
+  return row?.limit ?? null;
+}
+
 /** The level a member holds now, as the back office's player page shows it (no upgrade check). */
 export async function rankLevelOf(db: Database, memberId: number): Promise<number> {
   return (await rankOf(db, memberId)).level;
@@ -288,6 +305,7 @@ export async function readVipProgress(
       : null,
     keep: { turnover: money(held?.turnover ?? 0n), deposits: money(held?.deposits ?? 0n) },
     reviewAt,
+    dailyWithdrawalLimit: held?.dailyWithdrawalLimit == null ? null : money(held.dailyWithdrawalLimit),
     vipService: level >= VIP_SERVICE_FROM_LEVEL,
   };
 }
@@ -387,6 +405,7 @@ async function adminValue(db: Database, settings: VipSettings): Promise<VipAdmin
       deposits: money(level.deposits),
       reward: money(level.reward),
       wageringMultiple: level.wageringMultiple,
+      dailyWithdrawalLimit: level.dailyWithdrawalLimit === null ? null : money(level.dailyWithdrawalLimit),
     })),
     smallestWageringMultiple: Number.isFinite(smallest) ? smallest : null,
     currency: settings.currency,
@@ -421,6 +440,16 @@ export function checkVipTable(settings: VipSettings, input: VipTableInput): Leve
       if (value === null) issues.push({ field: field(name), reason: `at most ${precision} decimals` });
       return value ?? 0n;
     };
+    let dailyWithdrawalLimit: bigint | null = null;
+    if (row.dailyWithdrawalLimit !== null) {
+      dailyWithdrawalLimit = amountOrNull(row.dailyWithdrawalLimit, { precision });
+      if (dailyWithdrawalLimit === null) {
+        issues.push({
+          field: field('dailyWithdrawalLimit'),
+          reason: `above 0, at most ${precision} decimals`,
+        });
+      }
+    }
     const level: Level = {
       level: row.level,
       name: row.name.trim(),
@@ -428,6 +457,7 @@ export function checkVipTable(settings: VipSettings, input: VipTableInput): Leve
       deposits: amount('deposits'),
       reward: amount('reward'),
       wageringMultiple: row.wageringMultiple,
+      dailyWithdrawalLimit,
     };
     if (row.level !== index)
       issues.push({ field: field('level'), reason: `levels go 0, 1, 2 …: expected ${index}` });
@@ -442,6 +472,14 @@ export function checkVipTable(settings: VipSettings, input: VipTableInput): Leve
       }
       if (level.deposits < before.deposits) {
         issues.push({ field: field('deposits'), reason: 'must not be below the level before' });
+      }
+      // A higher level never withdraws less: no limit (null) stays no limit.
+      if (
+        before.dailyWithdrawalLimit === null
+          ? level.dailyWithdrawalLimit !== null
+          : level.dailyWithdrawalLimit !== null && level.dailyWithdrawalLimit < before.dailyWithdrawalLimit
+      ) {
+        issues.push({ field: field('dailyWithdrawalLimit'), reason: 'must not be below the level before' });
       }
     }
     if (level.reward > 0n) {

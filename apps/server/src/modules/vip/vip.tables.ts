@@ -44,6 +44,8 @@ export const vipLevels = pgTable(
     deposits: bigint('deposits', { mode: 'bigint' }).notNull(),
     reward: bigint('reward', { mode: 'bigint' }).notNull(),
     wageringMultiple: integer('wagering_multiple').notNull(),
+    /** Withdrawals asked in one brand day (not rejected) at most; null: no daily limit. */
+    dailyWithdrawalLimit: bigint('daily_withdrawal_limit', { mode: 'bigint' }),
   },
   (table) => [
     check('vip_levels_level_check', sql`${table.level} >= 0`),
@@ -51,6 +53,7 @@ export const vipLevels = pgTable(
       'vip_levels_amounts_check',
       sql`${table.turnover} >= 0 and ${table.deposits} >= 0 and ${table.reward} >= 0`,
     ),
+    check('vip_levels_daily_withdrawal_check', sql`${table.dailyWithdrawalLimit} > 0`),
   ],
 );
 

@@ -6,6 +6,8 @@ import type { TestApp } from '../../test/helper.ts';
 import { appWithOperatorAndPlayer, call, operatorOfRole } from '../accounts/accounts.test-support.ts';
 import { operatorAudit } from '../audit/audit.tables.ts';
 import { depositOrders } from '../deposits/deposits.tables.ts';
+import { bindDemoPayoutAccount } from '../withdrawals/withdrawals.test-support.ts';
+import { withdrawals } from '../withdrawals/withdrawals.tables.ts';
 import { insertSettledRound, newMember } from '../games/games.test-support.ts';
 import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { bonusesOffLedger } from '../promotions/promotions.ledger-check.ts';
@@ -22,9 +24,15 @@ import { vipMemberRanks, vipRankChanges } from './vip.tables.ts';
  */
 let sut: TestApp;
 let operator: string;
+/** The demo player (payment password 246810), at level 0 throughout. */
+let demoPlayer: string;
 
 beforeAll(async () => {
-  ({ sut, operator } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
+  ({
+    sut,
+    operator,
+    player: demoPlayer,
+  } = await appWithOperatorAndPlayer({ MONEY_RATE_LIMIT_PER_MINUTE: '100000' }));
 });
 afterAll(async () => {
   await expectLedgerValid(sut.db);
@@ -39,11 +47,51 @@ const ZONE = 'Asia/Dhaka';
 const testTable: VipTableInput = {
   periodDays: 30,
   levels: [
-    { level: 0, name: 'Member', turnover: '0', deposits: '0', reward: '0', wageringMultiple: 60 },
-    { level: 1, name: 'Bronze', turnover: '1000', deposits: '0', reward: '10', wageringMultiple: 60 },
-    { level: 2, name: 'Silver', turnover: '5000', deposits: '500', reward: '50', wageringMultiple: 60 },
-    { level: 3, name: 'Gold', turnover: '20000', deposits: '2000', reward: '200', wageringMultiple: 60 },
-    { level: 4, name: 'Platinum', turnover: '50000', deposits: '5000', reward: '0', wageringMultiple: 60 },
+    {
+      level: 0,
+      name: 'Member',
+      turnover: '0',
+      deposits: '0',
+      reward: '0',
+      wageringMultiple: 60,
+      dailyWithdrawalLimit: '300',
+    },
+    {
+      level: 1,
+      name: 'Bronze',
+      turnover: '1000',
+      deposits: '0',
+      reward: '10',
+      wageringMultiple: 60,
+      dailyWithdrawalLimit: '1000',
+    },
+    {
+      level: 2,
+      name: 'Silver',
+      turnover: '5000',
+      deposits: '500',
+      reward: '50',
+      wageringMultiple: 60,
+      dailyWithdrawalLimit: '5000',
+    },
+    {
+      level: 3,
+      name: 'Gold',
+      turnover: '20000',
+      deposits: '2000',
+      reward: '200',
+      wageringMultiple: 60,
+      dailyWithdrawalLimit: '20000',
+    },
+    {
+      level: 4,
+      name: 'Platinum',
+      turnover: '50000',
+      deposits: '5000',
+      reward: '0',
+      wageringMultiple: 60,
+      dailyWithdrawalLimit: '50000',
+    },
     {
       level: 5,
       name: 'Diamond',
@@ -51,6 +99,7 @@ const testTable: VipTableInput = {
       deposits: '10000',
       reward: '1000',
       wageringMultiple: 60,
+      dailyWithdrawalLimit: null,
     },
   ],
 };
@@ -169,6 +218,18 @@ describe('the table in the back office', () => {
       ],
       [{ ...testTable, levels: [levels[0], { ...levels[1]!, turnover: '1000.001' }] }, 'levels.1.turnover'],
       [{ ...testTable, levels: [levels[0], { ...levels[1]!, name: 'member' }] }, 'levels.1.name'],
+      [
+        { ...testTable, levels: [levels[0], { ...levels[1]!, dailyWithdrawalLimit: '299.99' }] },
+        'levels.1.dailyWithdrawalLimit',
+      ],
+      [
+        { ...testTable, levels: [{ ...levels[0]!, dailyWithdrawalLimit: null }, levels[1]] },
+        'levels.1.dailyWithdrawalLimit',
+      ],
+      [
+        { ...testTable, levels: [{ ...levels[0]!, dailyWithdrawalLimit: '0' }, levels[1]] },
+        'levels.0.dailyWithdrawalLimit',
+      ],
     ];
     for (const [body, field] of cases) {
       const answer = await save(body);
@@ -341,5 +402,55 @@ describe('ranks', () => {
       token: player.token,
     });
     expect(again.status).toBe(409);
+  });
+});
+
+describe('the daily withdrawal limit', () => {
+  it("holds a member's withdrawals of a brand day to their level's limit, under the form's maximum", async () => {
+    const funded = await call(sut, {
+      method: 'POST',
+      url: '/api/operator/wallet/adjust',
+      token: operator,
+      body: {
+        username: 'demoplayer',
+        amount: '1000',
+        reason: 'test funds',
+        idempotencyKey: 'vip-withdraw-funds',
+      },
+    });
+    expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+    const accountId = await bindDemoPayoutAccount(sut, demoPlayer);
+    const info = async () =>
+      (await call(sut, { method: 'GET', url: '/wps/withdraw/info', token: demoPlayer })).body.value as {
+        available: string;
+        max: string;
+      };
+    let requests = 0;
+    const withdraw = (amount: string) =>
+      call(sut, {
+        method: 'POST',
+        url: '/wps/withdraw/create',
+        token: demoPlayer,
+        sealed: true,
+        body: { accountId, amount, paymentPassword: '246810', requestId: `vip-withdraw-${++requests}` },
+      });
+    // Level 0 (Member): ৳300 a brand day, below the brand's ৳50,000 a request.
+    expect((await info()).max).toBe('300.00');
+    expect((await withdraw('200')).status).toBe(200);
+    expect(await info()).toMatchObject({ max: '100.00', available: '800.00' });
+    const over = await withdraw('150');
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE', value: { max: '100.00' } });
+    expect((await info()).available).toBe('800.00');
+    expect((await withdraw('100')).status).toBe(200);
+    expect((await info()).max).toBe('0.00');
+    // A rejected request gives its share of the day back.
+    const [first] = await sut.db
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(eq(withdrawals.requestId, 'vip-withdraw-1'));
+    await sut.db.update(withdrawals).set({ status: 'rejected' }).where(eq(withdrawals.id, first!.id));
+    expect((await info()).max).toBe('200.00');
+    await sut.db.update(withdrawals).set({ status: 'pending' }).where(eq(withdrawals.id, first!.id));
   });
 });

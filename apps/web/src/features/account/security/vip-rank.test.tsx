@@ -45,6 +45,7 @@ const silver: VipProgress = {
   next: { level: 3, name: 'Gold', turnover: '100000.00', deposits: '20000.00' },
   keep: { turnover: '25000.00', deposits: '5000.00' },
   reviewAt: Date.UTC(2027, 0, 5, 18, 0),
+  dailyWithdrawalLimit: '250000.00',
   vipService: false,
 };
 
@@ -99,6 +100,9 @@ describe('VIP rank', () => {
     expect(
       within(card as HTMLElement).getByText(/reviewed on .*Jan.* 6, 2027: ৳25,000.00 of turnover/),
     ).toBeTruthy();
+    expect(
+      within(card as HTMLElement).getByText('Daily withdrawals at your level: up to ৳250,000.00.'),
+    ).toBeTruthy();
     expect(within(card as HTMLElement).queryByTestId('vip-service')).toBeNull();
   });
 
@@ -118,6 +122,7 @@ describe('VIP rank', () => {
       level: 6,
       name: 'Royal',
       next: null,
+      dailyWithdrawalLimit: null,
       vipService: true,
     };
     const { panel } = await openSecurity(memberInfo({ labelName: 'Royal', rankLevel: 6 }), diamond, {
@@ -131,6 +136,7 @@ describe('VIP rank', () => {
         .getAttribute('href'),
     ).toBe('https://support.khela.example/vip');
     expect(within(panel).getByText('You hold the top level.')).toBeTruthy();
+    expect(within(panel).getByText('Daily withdrawals at your level: no daily limit.')).toBeTruthy();
     expect(within(panel).queryAllByRole('progressbar')).toHaveLength(0);
   });
 });

@@ -84,6 +84,11 @@ function Details({ progress }: { progress: VipProgress }) {
           from: formatDate(progress.periodFrom, formatOptions),
         })}
       </p>
+      <p className="vip-rank__note">
+        {progress.dailyWithdrawalLimit === null
+          ? t('vip_withdraw_unlimited')
+          : t('vip_withdraw_limit', { amount: money(progress.dailyWithdrawalLimit) })}
+      </p>
       {progress.reviewAt !== null && (
         <p className="vip-rank__note">
           {t('vip_review', {
