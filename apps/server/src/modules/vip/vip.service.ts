@@ -366,21 +366,34 @@ export async function settleVipRanks(
   return { upgraded, reviewed };
 }
 
-/** A deposit was credited: the member's upgrade, in the deposit's transaction. */
+/**
+ * A deposit was credited: the member's upgrade, in the deposit's transaction. Deposits call their
+ * listeners before the order is marked approved (deposits.orders.ts creditDeposit), so this deposit
+ * is not yet among the approved orders the figures read: its credited amount is added to them.
+ */
 export async function upgradeAfterDeposit(
   tx: Database,
   settings: VipSettings,
-  deposit: { memberId: number },
+  deposit: { memberId: number; credited: bigint; currency: string },
 ): Promise<void> {
+  if (deposit.currency !== settings.currency) return;
   const table = await readTable(tx);
   if (table.levels.length === 0) return;
+  const [member] = rowsOf<{ type: number }>(
+    await tx.execute(sql`select type from accounts_members where id = ${deposit.memberId}`),
+  );
+  if (!member || !isRanked(Number(member.type))) return;
   const now = await nowOf(tx);
-  const figures = (
+  const counted = (
     await figuresOf(tx, settings, currentPeriod(table, now, settings.timeZone), {
       memberId: deposit.memberId,
     })
   ).get(deposit.memberId);
-  if (!figures || levelFor(table.levels, figures) === 0) return;
+  const figures = {
+    turnover: counted?.turnover ?? 0n,
+    deposits: (counted?.deposits ?? 0n) + deposit.credited,
+  };
+  if (levelFor(table.levels, figures) === 0) return;
   await applyRank(tx, settings, table, { memberId: deposit.memberId, figures, reason: 'upgrade', now });
 }
 

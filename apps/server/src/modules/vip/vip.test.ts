@@ -13,6 +13,7 @@ import { expectLedgerValid } from '../ledger/ledger.test-support.ts';
 import { bonusesOffLedger } from '../promotions/promotions.ledger-check.ts';
 import { memberRewards } from '../promotions/promotions.tables.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { rowsOf } from '../ledger/ledger.service.ts';
 import { settleVipRanks } from './vip.service.ts';
 import { vipMemberRanks, vipRankChanges } from './vip.tables.ts';
 
@@ -452,5 +453,32 @@ describe('the daily withdrawal limit', () => {
     await sut.db.update(withdrawals).set({ status: 'rejected' }).where(eq(withdrawals.id, first!.id));
     expect((await info()).max).toBe('200.00');
     await sut.db.update(withdrawals).set({ status: 'pending' }).where(eq(withdrawals.id, first!.id));
+  });
+});
+
+describe('the upgrade after a deposit', () => {
+  it("raises the rank in the deposit's own transaction, counting the deposit being credited", async () => {
+    // The demo player (level 0 so far): Silver's turnover, not yet its deposits; no read since.
+    const [demo] = rowsOf(await sut.db.execute(sql`select id from members where account = 'demoplayer'`));
+    const memberId = Number(demo!.id);
+    await round(memberId, 500_000n);
+    const order = await call(sut, {
+      method: 'POST',
+      url: '/wps/deposit/create',
+      token: demoPlayer,
+      body: { requestId: 'vip-deposit-1', methodCode: 'bank', amount: '500', reference: 'VIP-1' },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const approved = await call(sut, {
+      method: 'POST',
+      url: '/api/operator/deposit/decide',
+      token: operator,
+      body: { orderId: order.body.value.orderId, decision: 'approve' },
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    // Silver (5,000 turnover and 500 deposits) at once: Bronze, had the deposit not counted.
+    const [rank] = await sut.db.select().from(vipMemberRanks).where(eq(vipMemberRanks.memberId, memberId));
+    expect(rank?.level).toBe(2);
+    expect(await changes(memberId)).toEqual([{ from: 0, to: 2, reason: 'upgrade' }]);
   });
 });

@@ -1,7 +1,7 @@
 -- VIP ranks (issue 40 item 1, docs/vip.md): each member's qualifying figures over [p_from, p_to):
 -- turnover, the stakes of the rounds settled in it (member_rounds, the games module's published
--- rounds: settled, main wallet, the brand's currency), and deposits, what was asked of the deposit
--- orders approved in it (deposits_orders, the deposits module's published orders). Players only
+-- rounds: settled, main wallet, the brand's currency), and deposits, what the deposit orders approved
+-- in it credited (amount less fee; deposits_orders, the deposits module's published orders). Players only
 -- (accounts_members: a type in p_excluded_types, agents and trial accounts, is left out). Members
 -- with neither are not answered; p_member_id, when given, answers that member alone. With
 -- p_active_since, only members with a round settled or a deposit approved since then (the upgrade
@@ -34,7 +34,7 @@ LANGUAGE sql STABLE AS $$
      GROUP BY r.member_id
   ),
   deposits AS (
-    SELECT d.member_id, sum(d.amount)::bigint AS deposits
+    SELECT d.member_id, sum(d.amount - d.fee)::bigint AS deposits
       FROM deposits_orders d
      WHERE d.decided_at >= p_from AND d.decided_at < p_to
        AND d.status = 'approved' AND d.currency = p_currency
