@@ -178,7 +178,8 @@ async function applyRank(
       memberId: input.memberId,
       fromLevel: current,
       toLevel: target,
-      reason: target > current ? 'upgrade' : 'review',
+      // A review may raise too (the figures of its period reach higher): still a review.
+      reason: input.reason,
       turnover: input.figures.turnover,
       deposits: input.figures.deposits,
       at: new Date(input.now),
