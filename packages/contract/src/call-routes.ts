@@ -1163,6 +1163,13 @@ export const operatorVendors = {
   encrypted: false,
 } as Calls['operatorVendors'];
 
+export const operatorVipSetLevel = {
+  id: 'operatorVipSetLevel',
+  method: 'POST',
+  path: '/api/operator/vip/member-level',
+  encrypted: false,
+} as Calls['operatorVipSetLevel'];
+
 export const operatorVipTable = {
   id: 'operatorVipTable',
   method: 'GET',

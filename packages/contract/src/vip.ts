@@ -105,7 +105,7 @@ export type VipProgress = z.infer<typeof vipProgressSchema>;
 export const vipRankChangeSchema = z.object({
   fromLevel: z.number().int(),
   toLevel: z.number().int(),
-  reason: z.enum(['upgrade', 'review']),
+  reason: z.enum(['upgrade', 'review', 'operator']),
   turnover: decimalAmountSchema,
   deposits: decimalAmountSchema,
   at: z.number().int(),
@@ -164,10 +164,38 @@ export const vipAdminCalls = {
     body: vipTableInputSchema,
     value: vipAdminValueSchema,
   }),
+  operatorVipSetLevel: defineCall({
+    id: 'operatorVipSetLevel',
+    method: 'POST',
+    path: '/api/operator/vip/member-level',
+    auth: 'operator',
+    encrypted: false,
+    summary:
+      "Sets a player's rank level by hand (a level of the table; agents and trial accounts hold none), with a reason: no level-up reward, the review one period on; audited",
+    tag: 'back-office-promotions',
+    body: z.strictObject({
+      username: z.string().trim().min(1).max(50),
+      level: z
+        .number()
+        .int()
+        .min(0)
+        .max(VIP_LEVELS_MAX - 1),
+      reason: z.string().trim().min(3).max(200),
+    }),
+    value: z.object({
+      username: z.string(),
+      fromLevel: z.number().int(),
+      toLevel: z.number().int(),
+      /** ms since epoch; null at level 0. */
+      reviewAt: z.number().int().nullable(),
+    }),
+  }),
 };
 
 /** The table is read as the site's settings are (content.read) and changed as they are (settings.write). */
 export const vipAdminCallPermissions: Record<keyof typeof vipAdminCalls, OperatorPermission> = {
   operatorVipTable: 'content.read',
   operatorVipTableSave: 'settings.write',
+  // A player's rank by hand is a decision on the player, as their status is.
+  operatorVipSetLevel: 'players.status',
 };

@@ -8,6 +8,7 @@ import {
   readVipProgress,
   readVipTableForOperator,
   saveVipTable,
+  setMemberLevel,
   settleVipRanks,
   upgradeAfterDeposit,
 } from './vip.service.ts';
@@ -29,6 +30,10 @@ export async function vipRoutes(app: FastifyInstance) {
 
   registerCall(app, calls.operatorVipTableSave, async ({ body, request }) =>
     saveVipTable(db, request, await getSettings(db), body),
+  );
+
+  registerCall(app, calls.operatorVipSetLevel, async ({ body, request }) =>
+    setMemberLevel(db, request, await getSettings(db), body),
   );
 
   // A deposit can reach a level at once. In a savepoint: a fault here must not refuse the deposit's

@@ -571,3 +571,79 @@ export async function seedVipTable(db: Database, settings: VipSettings, table: V
   const levels = checkVipTable(settings, table);
   await db.transaction((tx) => writeTable(tx, { periodDays: table.periodDays, levels, by: null }));
 }
+
+/**
+ * Sets a player's level by hand (docs/vip.md "An operator's change"): in one transaction with the
+ * rank's row locked, a history row of reason `operator` and the audit entry with the reason. No
+ * level-up reward is written (the rewards are for levels reached by playing); the review falls one
+ * period on. A level the player's figures pass is reached again at the next upgrade check.
+ * VALIDATION_FAILED for a level not in the table or an agent or trial account; NOT_FOUND for no such
+ * player.
+ */
+export async function setMemberLevel(
+  db: Database,
+  request: FastifyRequest,
+  settings: VipSettings,
+  body: { username: string; level: number; reason: string },
+): Promise<{ username: string; fromLevel: number; toLevel: number; reviewAt: number | null }> {
+  const table = await readTable(db);
+  const [member] = rowsOf<{ id: number; account: string; type: number }>(
+    await db.execute(sql`select id, account, type from accounts_members where account = ${body.username}`),
+  );
+  if (!member) throw new AppError('NOT_FOUND', { issues: [{ field: 'username', reason: 'no such player' }] });
+  if (!isRanked(Number(member.type))) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'username', reason: 'agents and trial accounts hold no rank' }],
+    });
+  }
+  if (!table.levels.some((level) => level.level === body.level)) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'level', reason: 'not a level of the table' }],
+    });
+  }
+  const memberId = Number(member.id);
+  const now = await nowOf(db);
+  const figures = (
+    await figuresOf(db, settings, currentPeriod(table, now, settings.timeZone), { memberId })
+  ).get(memberId) ?? { turnover: 0n, deposits: 0n };
+  return db.transaction(async (tx) => {
+    await tx.insert(vipMemberRanks).values({ memberId, level: 0 }).onConflictDoNothing();
+    const [held] = await tx
+      .select()
+      .from(vipMemberRanks)
+      .where(eq(vipMemberRanks.memberId, memberId))
+      .for('update');
+    const fromLevel = held?.level ?? 0;
+    const reviewAt =
+      body.level > 0 ? new Date(dayStartAfter(now, table.periodDays, settings.timeZone)) : null;
+    if (fromLevel !== body.level) {
+      await tx
+        .update(vipMemberRanks)
+        .set({ level: body.level, changedAt: new Date(now), reviewAt })
+        .where(eq(vipMemberRanks.memberId, memberId));
+      await tx.insert(vipRankChanges).values({
+        memberId,
+        fromLevel,
+        toLevel: body.level,
+        reason: 'operator',
+        turnover: figures.turnover,
+        deposits: figures.deposits,
+        at: new Date(now),
+      });
+    }
+    await recordOperatorChange(tx, request, {
+      targetKind: 'member',
+      targetId: memberId,
+      before: { rankLevel: fromLevel },
+      after: { rankLevel: body.level },
+      reason: body.reason,
+    });
+    return {
+      username: String(member.account),
+      fromLevel,
+      toLevel: body.level,
+      reviewAt:
+        fromLevel !== body.level ? (reviewAt?.getTime() ?? null) : (held?.reviewAt?.getTime() ?? null),
+    };
+  });
+}

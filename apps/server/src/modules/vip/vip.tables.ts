@@ -78,8 +78,9 @@ export const vipMemberRanks = pgTable(
 
 /**
  * The history of ranks: one row per change, append-only. `upgrade`: the figures reached a higher
- * level (at once); `review`: the period's review set the level the figures hold (lower, or higher).
- * The figures are those that decided it, minor units.
+ * level (at once); `review`: the period's review set the level the figures hold (lower, or higher);
+ * `operator`: set by hand in the back office (audited with its reason). The figures are those of the
+ * period at the change, minor units.
  */
 export const vipRankChanges = pgTable(
   'vip_rank_changes',
@@ -88,7 +89,7 @@ export const vipRankChanges = pgTable(
     memberId: integer('member_id').notNull(),
     fromLevel: smallint('from_level').notNull(),
     toLevel: smallint('to_level').notNull(),
-    reason: text('reason', { enum: ['upgrade', 'review'] }).notNull(),
+    reason: text('reason', { enum: ['upgrade', 'review', 'operator'] }).notNull(),
     turnover: bigint('turnover', { mode: 'bigint' }).notNull(),
     deposits: bigint('deposits', { mode: 'bigint' }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

@@ -406,6 +406,63 @@ describe('ranks', () => {
   });
 });
 
+describe("an operator's change", () => {
+  const setLevel = (body: unknown, token = operator) =>
+    call(sut, { method: 'POST', url: '/api/operator/vip/member-level', body, token });
+
+  it('sets a level by hand with its reason, audited, no reward; the figures raise it again past it', async () => {
+    const player = await member();
+    const answer = await setLevel({ username: `vip${accounts}`, level: 3, reason: 'VIP host request' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.value).toMatchObject({ fromLevel: 0, toLevel: 3 });
+    expect(answer.body.value.reviewAt).toBeGreaterThan(Date.now() + 29 * DAY);
+    expect(await info(player.token)).toEqual({ labelName: 'Gold', rankLevel: 3 });
+    expect(await vipRewards(player.id)).toEqual([]);
+    expect(await changes(player.id)).toEqual([{ from: 0, to: 3, reason: 'operator' }]);
+    const [entry] = await sut.db
+      .select()
+      .from(operatorAudit)
+      .where(
+        and(eq(operatorAudit.action, 'operatorVipSetLevel'), eq(operatorAudit.targetId, String(player.id))),
+      );
+    expect(entry).toMatchObject({
+      reason: 'VIP host request',
+      before: { rankLevel: 0 },
+      after: { rankLevel: 3 },
+    });
+    // Lowered by hand to 1: figures that reach Silver raise it at once and pay Silver's reward (a
+    // level passed from 1 to 2 by playing); Bronze, set by hand, pays nothing.
+    expect((await setLevel({ username: `vip${accounts}`, level: 1, reason: 'correction' })).status).toBe(200);
+    await round(player.id, 600_000n);
+    await deposit(player.id, 60_000n);
+    expect(await info(player.token)).toEqual({ labelName: 'Silver', rankLevel: 2 });
+    expect((await vipRewards(player.id)).map((row) => row.detail)).toEqual(['2']);
+  });
+
+  it('refuses an unknown player, a level not in the table, an agent, a bad body and a caller without players.status', async () => {
+    const agent = await member(1);
+    expect((await setLevel({ username: 'nobody-here', level: 1, reason: 'test' })).status).toBe(404);
+    const missing = await setLevel({ username: 'demoplayer', level: 9, reason: 'test' });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('level');
+    const agentRefused = await setLevel({ username: `vip${accounts}`, level: 1, reason: 'test' });
+    expect(agentRefused.status).toBe(400);
+    expect(JSON.stringify(agentRefused.body)).toContain('username');
+    expect((await setLevel({ username: 'demoplayer', level: 1, reason: 'x' })).status).toBe(400);
+    expect((await setLevel({ username: 'demoplayer', level: 1, reason: 'test', extra: true })).status).toBe(
+      400,
+    );
+    const content = await operatorOfRole(sut, 'content');
+    expect((await setLevel({ username: 'demoplayer', level: 1, reason: 'test' }, content.token)).status).toBe(
+      403,
+    );
+    expect((await setLevel({ username: 'demoplayer', level: 1, reason: 'test' }, agent.token)).status).toBe(
+      403,
+    );
+    expect(await changes(agent.id)).toEqual([]);
+  });
+});
+
 describe('the daily withdrawal limit', () => {
   it("holds a member's withdrawals of a brand day to their level's limit, under the form's maximum", async () => {
     const funded = await call(sut, {
@@ -459,7 +516,9 @@ describe('the daily withdrawal limit', () => {
 describe('the upgrade after a deposit', () => {
   it("raises the rank in the deposit's own transaction, counting the deposit being credited", async () => {
     // The demo player (level 0 so far): Silver's turnover, not yet its deposits; no read since.
-    const [demo] = rowsOf(await sut.db.execute(sql`select id from members where account = 'demoplayer'`));
+    const [demo] = rowsOf<{ id: number }>(
+      await sut.db.execute(sql`select id from members where account = 'demoplayer'`),
+    );
     const memberId = Number(demo!.id);
     await round(memberId, 500_000n);
     const order = await call(sut, {
