@@ -173,4 +173,32 @@ describe('the VIP ranks page', () => {
     expect((screen.getByLabelText('Level 2 turnover') as HTMLInputElement).value).toBe('10');
     expect(screen.queryByText(/The table is saved/)).toBeNull();
   });
+
+  it("sets a player's level by hand with a reason, for an operator with players.status only", async () => {
+    const sent: Sent[] = [];
+    serve(sent, () => ({
+      body: { success: true, value: { username: 'rafi01', fromLevel: 0, toLevel: 2, reviewAt: null } },
+    }));
+    renderAsOperator(<VipPage />, owner);
+    const form = await screen.findByRole('form', { name: "A player's level by hand" });
+    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: ' rafi01 ' } });
+    fireEvent.change(within(form).getByLabelText('Level'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('Reason (3 to 200 characters)'), {
+      target: { value: 'VIP host request' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Set the level' }));
+    expect(await within(form).findByText('rafi01: level 0 → 2.')).toBeTruthy();
+    expect(sent.find((call) => call.method === 'POST')?.body).toEqual({
+      username: 'rafi01',
+      level: 2,
+      reason: 'VIP host request',
+    });
+  });
+
+  it('gives a reader no form to set a level', async () => {
+    serve([], () => ({ body: {} }));
+    renderAsOperator(<VipPage />, reader);
+    await screen.findByRole('table', { name: 'Levels' });
+    expect(screen.queryByRole('form', { name: "A player's level by hand" })).toBeNull();
+  });
 });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { VIP_LEVELS_MAX, VIP_SERVICE_FROM_LEVEL, type ValueOf, type VipTableInput } from '@khela/contract';
-import { operatorVipTable, operatorVipTableSave } from '@khela/contract/call-routes';
+import { operatorVipSetLevel, operatorVipTable, operatorVipTableSave } from '@khela/contract/call-routes';
 import { groupAmount } from '@khela/contract/money';
 import { useCan } from '../../app/operator.ts';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
-import { FormAlert, SubmitButton, TextField } from '../../shared/forms/fields.tsx';
+import { FormAlert, SelectField, SubmitButton, TextField } from '../../shared/forms/fields.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
@@ -79,7 +79,102 @@ export default function VipPage() {
         <ErrorState error={table.error} onRetry={() => void table.refetch()} />
       </Page>
     );
-  return <VipEditor loaded={table.data} />;
+  return (
+    <>
+      <VipEditor loaded={table.data} />
+      <MemberLevel loaded={table.data} />
+    </>
+  );
+}
+
+/**
+ * A player's level set by hand (players.status), with a reason: audited, no level-up reward, the
+ * review one period on. The server refuses an agent, a trial account or an unknown player.
+ */
+function MemberLevel({ loaded }: { loaded: Loaded }) {
+  const can = useCan();
+  const set = useMutationCall(operatorVipSetLevel, { invalidates: [operatorVipTable] });
+  const { draft, setDraft, errors, setErrors, alert, setAlert, isBusy, setBusy } = useDraft({
+    username: '',
+    level: '0',
+    reason: '',
+  });
+  const [done, setDone] = useState<string | null>(null);
+  if (!can('players.status')) return null;
+  const submit = async () => {
+    setAlert(null);
+    setDone(null);
+    setBusy(true);
+    const outcome = await set
+      .mutateAsync({
+        body: { username: draft.username.trim(), level: Number(draft.level), reason: draft.reason.trim() },
+      })
+      .then(
+        (value) => ({ value, failure: null }),
+        (failure: unknown) => ({ value: null, failure }),
+      );
+    setBusy(false);
+    if (outcome.value) {
+      setErrors({});
+      setDone(
+        t('site_vip_member_done', {
+          username: outcome.value.username,
+          from: outcome.value.fromLevel,
+          to: outcome.value.toLevel,
+        }),
+      );
+      return;
+    }
+    const shown = serverErrors(outcome.failure);
+    setErrors(shown.errors);
+    setAlert(shown.alert);
+  };
+  return (
+    <Section title={t('site_vip_member_title')}>
+      <p className="muted">{t('site_vip_member_lead')}</p>
+      <form
+        className="site-vip"
+        aria-label={t('site_vip_member_title')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="form__grid">
+          <TextField
+            label={t('site_vip_member_username')}
+            value={draft.username}
+            error={errors.username}
+            onChange={(event) => setDraft((previous) => ({ ...previous, username: event.target.value }))}
+          />
+          <SelectField
+            label={t('site_vip_level')}
+            value={draft.level}
+            error={errors.level}
+            options={loaded.levels.map((level) => ({
+              value: String(level.level),
+              label: `${level.level} · ${level.name}`,
+            }))}
+            onChange={(event) => setDraft((previous) => ({ ...previous, level: event.target.value }))}
+          />
+        </div>
+        <TextField
+          label={t('site_vip_member_reason')}
+          value={draft.reason}
+          maxLength={200}
+          error={errors.reason}
+          onChange={(event) => setDraft((previous) => ({ ...previous, reason: event.target.value }))}
+        />
+        <div className="form__actions">
+          <SubmitButton isBusy={isBusy} busyLabel={t('site_vip_saving')}>
+            {t('site_vip_member_set')}
+          </SubmitButton>
+        </div>
+        {alert && <FormAlert>{alert}</FormAlert>}
+        {done && <FormAlert tone="notice">{done}</FormAlert>}
+      </form>
+    </Section>
+  );
 }
 
 function VipEditor({ loaded }: { loaded: Loaded }) {
