@@ -109,33 +109,7 @@ describe('the VIP ranks page', () => {
     expect(post?.body).toEqual({
       periodDays: 14,
       levels: [
-        {
-          level: 0,
-          name: 'Member',
-          turnover: '0.00',
-          deposits: '0.00',
-          reward: '0.00',
-          wageringMultiple: 60,
-          dailyWithdrawalLimit: '100000.00',
-        },
-        {
-          level: 1,
-          name: 'Bronze',
-          turnover: '5000.00',
-          deposits: '1000.00',
-          reward: '20.00',
-          wageringMultiple: 60,
-          dailyWithdrawalLimit: '150000.00',
-        },
-        {
-          level: 2,
-          name: 'Silver',
-          turnover: '25000.00',
-          deposits: '5000.00',
-          reward: '100.00',
-          wageringMultiple: 60,
-          dailyWithdrawalLimit: '250000.00',
-        },
+        ...table.levels,
         {
           level: 3,
           name: 'Gold',

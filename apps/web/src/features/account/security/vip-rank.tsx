@@ -12,6 +12,13 @@ import { ContactChannels } from '../../help/index.ts';
 import { useVipProgress } from '../api/get-vip-progress.ts';
 import './vip-rank.css';
 
+/** The brand's sign before the amount, in the visitor's digits, at the currency's precision. */
+function useBrandMoney(): (text: string) => string {
+  const brand = useBrand();
+  const formatOptions = useFormatOptions();
+  return (text) => `${brand.currencySymbol}${formatAmountText(text, formatOptions, brand.currencyPrecision)}`;
+}
+
 const minorOf = (text: string) => amountOrNull(text, { precision: MAX_PRECISION, allowZero: true }) ?? 0n;
 
 /** How much of `needed` is `done`, in whole percent from 0 to 100 (bigint: no float touches money). */
@@ -24,10 +31,8 @@ export function percentOf(done: string, needed: string): number {
 
 function Meter({ label, done, needed }: { label: string; done: string; needed: string }) {
   const { t } = useTranslation();
-  const brand = useBrand();
   const formatOptions = useFormatOptions();
-  const money = (text: string) =>
-    `${brand.currencySymbol}${formatAmountText(text, formatOptions, brand.currencyPrecision)}`;
+  const money = useBrandMoney();
   const percent = percentOf(done, needed);
   const figures = t('vip_figure_of', { done: money(done), needed: money(needed) });
   return (
@@ -53,10 +58,8 @@ function Meter({ label, done, needed }: { label: string; done: string; needed: s
 
 function Details({ progress }: { progress: VipProgress }) {
   const { t } = useTranslation();
-  const brand = useBrand();
   const formatOptions = useFormatOptions();
-  const money = (text: string) =>
-    `${brand.currencySymbol}${formatAmountText(text, formatOptions, brand.currencyPrecision)}`;
+  const money = useBrandMoney();
   const level = formatNumber(progress.level, formatOptions);
   return (
     <>
