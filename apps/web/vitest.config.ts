@@ -14,6 +14,7 @@ const isolated = [
   'src/shared/ui/copy-button.test.tsx',
   'src/shared/lib/chunk-load.test.ts',
   'src/shared/lib/known-devices.test.ts',
+  'src/shared/lib/trailing-throttle.test.ts',
   'src/shared/i18n/use-translation.test.tsx',
   'src/features/agents/team/team-pages.test.tsx',
   'src/features/account/components/captcha-field.test.tsx',

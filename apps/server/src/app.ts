@@ -25,7 +25,6 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { adminAppPlugin } from './plugins/admin-app.ts';
 import { firstBanner } from './modules/content/content.service.ts';
-import { getSettings } from './modules/settings/settings.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -56,6 +55,9 @@ import { agentWageRoutes } from './modules/agents/agents.wages.routes.ts';
 import { promotionOperatorRoutes } from './modules/promotions/promotions-operator.routes.ts';
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
+import { vipRoutes } from './modules/vip/vip.routes.ts';
+import { clubLabelOf, dailyWithdrawalLimitOf } from './modules/vip/vip.service.ts';
+import { getSettings } from './modules/settings/settings.service.ts';
 import { raffleRoutes } from './modules/promotions/raffle.routes.ts';
 import { lotteryRoundCounts } from './modules/lottery/lottery.service.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -349,6 +351,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onMemberSessionsRevoked: endMemberGameSessions,
     affiliateLinks: agentLinkDirectory,
     memberReferrals: memberReferralDirectory,
+    clubLabel: async ({ db, member }) => clubLabelOf(db, await getSettings(db), member),
   });
   await app.register(walletRoutes);
   await app.register(depositRoutes);
@@ -361,6 +364,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(withdrawalRoutes, {
     decisionGuard: withdrawalDecisionGuard,
     payoutRails: createPayoutRails({ db: database.db, demo: demoProviders }),
+    dailyLimit: dailyWithdrawalLimitOf,
   });
   // The popular games count the lottery's bets too (its draws are not game_rounds).
   await app.register(gameRoutes, { otherRounds: lotteryRoundCounts });
@@ -372,6 +376,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(loyaltyRoutes);
   await app.register(promotionOperatorRoutes);
   await app.register(raffleRoutes);
+  await app.register(vipRoutes);
   await app.register(vendorWalletRoutes);
   await app.register(vendorTransferRoutes);
   if (env.HOUSE_GAMES === 'inprocess') {

@@ -1170,6 +1170,27 @@ export const operatorVendors = {
   encrypted: false,
 } as Calls['operatorVendors'];
 
+export const operatorVipSetLevel = {
+  id: 'operatorVipSetLevel',
+  method: 'POST',
+  path: '/api/operator/vip/member-level',
+  encrypted: false,
+} as Calls['operatorVipSetLevel'];
+
+export const operatorVipTable = {
+  id: 'operatorVipTable',
+  method: 'GET',
+  path: '/api/operator/vip/levels',
+  encrypted: false,
+} as Calls['operatorVipTable'];
+
+export const operatorVipTableSave = {
+  id: 'operatorVipTableSave',
+  method: 'POST',
+  path: '/api/operator/vip/levels',
+  encrypted: false,
+} as Calls['operatorVipTableSave'];
+
 export const operatorVoidNumero = {
   id: 'operatorVoidNumero',
   method: 'POST',
@@ -1576,6 +1597,13 @@ export const vassalageGameTypes = {
   path: '/wps/relay/GCSGAME_getVassGameType',
   encrypted: false,
 } as Calls['vassalageGameTypes'];
+
+export const vipProgress = {
+  id: 'vipProgress',
+  method: 'GET',
+  path: '/wps/member/vip',
+  encrypted: false,
+} as Calls['vipProgress'];
 
 export const walletTransfer = {
   id: 'walletTransfer',

@@ -20,6 +20,7 @@ import { bonusCalls, promotionCalls, referralCalls } from './promotions.ts';
 import { raffleCalls } from './raffle.ts';
 import { recordCalls } from './records.ts';
 import { systemCalls } from './system.ts';
+import { vipAdminCalls, vipCalls } from './vip.ts';
 import { walletCalls } from './wallet.ts';
 import { withdrawalCalls } from './withdrawals.ts';
 
@@ -40,6 +41,7 @@ export const calls = {
   ...referralCalls,
   ...raffleCalls,
   ...loyaltyCalls,
+  ...vipCalls,
   ...jobCalls,
   ...agentCalls,
   ...operatorCalls,
@@ -49,6 +51,7 @@ export const calls = {
   ...rafflesAdminCalls,
   ...siteAdminCalls,
   ...reportsAdminCalls,
+  ...vipAdminCalls,
 };
 
 export type CallName = keyof typeof calls;

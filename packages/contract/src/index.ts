@@ -20,6 +20,7 @@ export * from './agents.ts';
 export * from './promotions.ts';
 export * from './raffle.ts';
 export * from './loyalty.ts';
+export * from './vip.ts';
 export * from './back-office/index.ts';
 export * from './vendor-protocol.ts';
 export * from './vendor-transfer.ts';

@@ -488,9 +488,10 @@ export type RewardState = z.infer<typeof rewardStateSchema>;
 
 /**
  * Where a reward came from: a friend's first deposit (referral), cash-back on a period's net loss
- * (cashback), a prize drawn in a raffle (raffle).
+ * (cashback), a prize drawn in a raffle (raffle), a VIP rank level reached for the first time (vip,
+ * docs/vip.md).
  */
-export const rewardSources = ['referral', 'cashback', 'raffle'] as const;
+export const rewardSources = ['referral', 'cashback', 'raffle', 'vip'] as const;
 export const rewardSourceSchema = z.enum(rewardSources);
 
 export const referralFriendSchema = z.object({
@@ -529,7 +530,8 @@ export const rewardSchema = z.object({
   /**
    * What earned it: the friend's masked username (referral), the period whose losses it pays back
    * (cashback: a brand day `2026-12-06`, or a week `2026-12-07 – 2026-12-13`), the prize's place
-   * (raffle: `1`, `2` …).
+   * (raffle: `1`, `2` …), the rank level reached (vip: `5`; its promotionId is 0, its title the
+   * level's name).
    */
   detail: z.string(),
   amount: decimalAmountSchema,

@@ -26,3 +26,4 @@ export * from '../modules/back-office/players.tables.ts';
 export * from '../modules/back-office/money.tables.ts';
 export * from '../modules/reports/reports.tables.ts';
 export * from '../modules/loyalty/loyalty.tables.ts';
+export * from '../modules/vip/vip.tables.ts';

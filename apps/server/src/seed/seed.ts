@@ -5,6 +5,7 @@ import { hasSettings, updateSettings } from '../modules/settings/settings.servic
 import { seedContent } from '../modules/content/content.seed.ts';
 import { seedDemoBonusRules } from '../modules/promotions/promotions.seed.ts';
 import { seedDemoRaffle } from '../modules/promotions/raffle.seed.ts';
+import { seedDemoVipTable } from '../modules/vip/vip.seed.ts';
 import { contentPromotions } from '../modules/content/content.tables.ts';
 import { countryRows } from './countries.ts';
 import { demoAccounts, seedDemoAccounts } from '../modules/accounts/accounts.seed.ts';
@@ -109,6 +110,7 @@ export async function seedDemoData(
       startsAt: raffle.startsAt,
       endsAt: raffle.endsAt,
     });
+    await seedDemoVipTable(transaction, settings);
     await seedDemoAccounts(transaction, options.scrypt ?? owaspScrypt);
     await seedDemoReceivingNumbers(transaction);
     await seedDemoAgentContracts(transaction, demoAccounts.agent.account, 2);

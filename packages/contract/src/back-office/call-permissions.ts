@@ -3,6 +3,7 @@ import { moneyAdminCallPermissions } from './money.ts';
 import { playersAdminCallPermissions } from './players.ts';
 import { promotionsAdminCallPermissions } from './promotions.ts';
 import { rafflesAdminCallPermissions } from './raffles.ts';
+import { vipAdminCallPermissions } from '../vip.ts';
 import { reportsAdminCallPermissions } from './reports.ts';
 import { siteAdminCallPermissions } from './site.ts';
 
@@ -86,6 +87,7 @@ export const operatorCallPermissions: Record<string, OperatorPermission | 'self'
   ...rafflesAdminCallPermissions,
   ...siteAdminCallPermissions,
   ...reportsAdminCallPermissions,
+  ...vipAdminCallPermissions,
 };
 
 export function permissionOfCall(callId: string): OperatorPermission | 'self' | undefined {

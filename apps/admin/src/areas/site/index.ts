@@ -7,6 +7,7 @@ import Megaphone from 'lucide-react/icons/megaphone';
 import Settings from 'lucide-react/icons/settings';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
 import Ticket from 'lucide-react/icons/ticket';
+import Crown from 'lucide-react/icons/crown';
 import { lazyPage, type AdminArea } from '../../app/area.ts';
 
 /**
@@ -69,6 +70,13 @@ export const siteArea: AdminArea = {
       // The bonuses' icon again: every icon of its own adds to the back office's entry script.
       icon: BadgePercent,
       page: lazyPage(() => import('./loyalty-page.tsx')),
+    },
+    {
+      path: '/site/vip',
+      labelKey: 'site_nav_vip',
+      permission: 'content.read',
+      icon: Crown,
+      page: lazyPage(() => import('./vip-page.tsx')),
     },
     {
       path: '/site/games',

@@ -13,7 +13,7 @@ import { operatorOf, sessionOf } from './authorize.ts';
 import { grantSession, loginWithPassword, loginWithSms, startFreePlay } from './login.service.ts';
 import { grantOperatorSession, loginOperator } from './operator-login.service.ts';
 import { findMemberByAccount, findMemberById } from './members.repository.ts';
-import { avatarOf, getMemberInfo, markFirstLoginDone } from './member.service.ts';
+import { avatarOf, getMemberInfo, markFirstLoginDone, type ClubLabelSource } from './member.service.ts';
 import {
   changePassword,
   checkResetToken,
@@ -63,6 +63,8 @@ export interface AccountsRoutesOptions {
   affiliateLinks?: AffiliateLinkDirectory;
   /** Members' invitation codes, for registration with a friend's code (the promotions module). */
   memberReferrals?: MemberReferralDirectory;
+  /** The member's VIP rank as member info shows it (`clubLabel`, the vip module). */
+  clubLabel?: ClubLabelSource;
 }
 
 export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
@@ -205,7 +207,11 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   });
 
   registerCall(app, calls.memberInfo, async ({ request }) =>
-    getMemberInfo({ context: await accountsContext(app, request), memberId: sessionOf(request).memberId }),
+    getMemberInfo({
+      context: await accountsContext(app, request),
+      memberId: sessionOf(request).memberId,
+      clubLabel: options.clubLabel,
+    }),
   );
 
   const avatar = async (memberId: number) => {

@@ -58,7 +58,6 @@ export async function seedDemoAccounts(db: Database, scrypt: ScryptParams): Prom
       mobile: demoAccounts.player.mobile,
       countryDialingCode: '+880',
       email: demoAccounts.player.email,
-      rankLevel: 1,
       memberLabels: ['demo'],
       registerMethod: 'SEED',
     },

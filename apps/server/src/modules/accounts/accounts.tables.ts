@@ -81,7 +81,6 @@ export const members = pgTable(
     registerDomain: text('register_domain'),
     registerMethod: text('register_method'),
     registerIp: text('register_ip'),
-    rankLevel: smallint('rank_level').notNull().default(0),
     memberLabels: text('member_labels')
       .array()
       .notNull()

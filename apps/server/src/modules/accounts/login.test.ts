@@ -557,7 +557,7 @@ describe('member info, icon, avatar and first login', () => {
       type: 0,
       isAgent: 0,
       toUpline: 'demoagent',
-      clubLabel: { labelName: 'VIP1', rankLevel: 1 },
+      clubLabel: { labelName: 'Member', rankLevel: 0 },
       memberLabel: ['demo'],
       mobileNum: '+880******0002',
       email: 'pl****@khela.local',

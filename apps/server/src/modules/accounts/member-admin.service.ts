@@ -32,7 +32,6 @@ export interface MemberProfileRow extends MemberRow {
   registerIp: string | null;
   registerMethod: string | null;
   registerDomain: string | null;
-  rankLevel: number;
   labels: string[];
   twoFactorOn: boolean;
   statusReason: string | null;
@@ -105,7 +104,6 @@ export async function getMemberProfile(db: Database, memberId: number): Promise<
       registerIp: members.registerIp,
       registerMethod: members.registerMethod,
       registerDomain: members.registerDomain,
-      rankLevel: members.rankLevel,
       labels: members.memberLabels,
       twoFactorOn: sql<boolean>`${members.totpSecret} is not null`,
       statusReason: members.statusReason,

@@ -23,17 +23,24 @@ export function maskEmail(email: string | null): string | null {
   return `${local.slice(0, 2)}${'*'.repeat(Math.max(1, local.length - 2))}@${domain}`;
 }
 
-/** Club labels by rank (VIP ranks; the ranks issue may rename them). */
-function clubLabelOf(rankLevel: number) {
-  return { labelName: `VIP${rankLevel}`, rankLevel };
-}
+/**
+ * The member's club label (VIP rank, docs/vip.md), from the vip module that app.ts hands in (accounts
+ * imports none of the modules built on it). Without one (an app built without ranks) every member
+ * is at level 0.
+ */
+export type ClubLabelSource = (args: {
+  db: AccountsContext['db'];
+  member: { memberId: number; type: number };
+}) => Promise<MemberInfo['clubLabel']>;
 
 export async function getMemberInfo({
   context,
   memberId,
+  clubLabel,
 }: {
   context: AccountsContext;
   memberId: number;
+  clubLabel?: ClubLabelSource | undefined;
 }): Promise<MemberInfo> {
   const upline = alias(members, 'upline');
   const [row] = await context.db
@@ -50,7 +57,9 @@ export async function getMemberInfo({
     type: member.type,
     isAgent: member.type,
     toUpline: row.uplineAccount,
-    clubLabel: clubLabelOf(member.rankLevel),
+    clubLabel: clubLabel
+      ? await clubLabel({ db: context.db, member: { memberId: member.id, type: member.type } })
+      : { labelName: 'VIP0', rankLevel: 0 },
     memberLabel: member.memberLabels,
     lastLoginAt: member.previousLoginAt?.getTime() ?? null,
     mobileNum: maskMobile(member.mobile, member.countryDialingCode),

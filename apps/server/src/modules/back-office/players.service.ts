@@ -28,6 +28,7 @@ import { idleMinutesOf } from '../accounts/session.service.ts';
 import { agentOverviewForOperator } from '../agents/player-admin.service.ts';
 import { recordOperatorChange } from '../audit/audit.service.ts';
 import { getDepositLimits } from '../deposits/deposits.service.ts';
+import { rankLevelOf } from '../vip/vip.service.ts';
 import { countMemberDeposits, listMemberDepositsForOperator } from '../deposits/player-admin.service.ts';
 import { countMemberRounds, listMemberRoundsForOperator } from '../games/player-admin.service.ts';
 import type { SiteSettings } from '../settings/settings.schema.ts';
@@ -101,7 +102,7 @@ export async function playerDetail(
       registerIp: profile.registerIp,
       registerMethod: profile.registerMethod,
       registerDomain: profile.registerDomain,
-      rankLevel: profile.rankLevel,
+      rankLevel: await rankLevelOf(db, memberId),
       labels: profile.labels,
       twoFactorOn: profile.twoFactorOn,
       statusReason: profile.statusReason,

@@ -147,6 +147,8 @@ async function figuresByPromotion(db: Database): Promise<Map<number, FigureRow>>
         from bonus_claims c
         left join ledger_wallets w
           on c.state = 'active' and w.address = 'member:' || c.member_id || ':bonus'
+       -- promotion 0: VIP level-up rewards claimed (docs/vip.md), no page of the list
+       where c.promotion_id <> 0
        group by c.promotion_id`),
   );
   return new Map(rows.map((row) => [Number(row.promotion_id), row]));
@@ -167,6 +169,7 @@ async function rewardFiguresByPromotion(db: Database): Promise<Map<number, Rewar
              count(*) filter (where ${shownRewardState} = 'expired')::integer as expired_count,
              coalesce(sum(r.amount) filter (where ${shownRewardState} = 'expired'), 0)::text as expired_amount
         from member_rewards r
+       where r.promotion_id <> 0
        group by r.promotion_id`),
   );
   return new Map(rows.map((row) => [Number(row.promotion_id), row]));

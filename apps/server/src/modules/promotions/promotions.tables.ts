@@ -216,6 +216,11 @@ export const memberRewards = pgTable(
     uniqueIndex('member_rewards_cashback_key')
       .on(table.promotionId, table.memberId, table.detail)
       .where(sql`${table.source} = 'cashback'`),
+    // One VIP level-up reward per member and level (its detail, the level), ever: a member who
+    // falls and climbs back to a level is not paid for it again (docs/vip.md).
+    uniqueIndex('member_rewards_vip_key')
+      .on(table.memberId, table.detail)
+      .where(sql`${table.source} = 'vip'`),
     index('member_rewards_member_idx').on(table.memberId, table.id),
     index('member_rewards_promotion_idx').on(table.promotionId),
     check('member_rewards_amount_check', sql`${table.amount} > 0`),

@@ -286,7 +286,8 @@ async function rewardOut(
     id: row.id,
     source: row.source,
     promotionId: row.promotionId,
-    title: await titleOf(db, row.promotionId, language),
+    // A VIP level-up reward has no promotion page (promotion 0): its title names the level.
+    title: row.source === 'vip' ? `VIP ${row.detail ?? ''}` : await titleOf(db, row.promotionId, language),
     detail: friend ?? row.detail ?? '',
     amount: major(settings, row.amount),
     state: row.state,

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
+import { dayKey, startOfDayKey } from '@khela/contract/business-day';
 import type { Withdrawal, WithdrawalStatus } from '@khela/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -65,14 +66,55 @@ const limitsOf = (settings: WithdrawSettings) => ({
   max: parseAmount(settings.wallet.withdrawMax, { precision: settings.currencyPrecision }),
 });
 
+/**
+ * The most a member may ask to withdraw in one brand day (minor units), null for no limit: their VIP
+ * level's (docs/vip.md "Benefits"), handed in by the composition root (app.ts).
+ */
+export type DailyWithdrawalLimit = (db: Database, memberId: number) => Promise<bigint | null>;
+
+/** What the member asked to withdraw in the brand day holding now, rejected requests left out. */
+async function askedToday(db: Database, settings: WithdrawSettings, memberId: number): Promise<bigint> {
+  const from = startOfDayKey(dayKey(Date.now(), settings.timeZone), settings.timeZone);
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.memberId, memberId),
+        gte(withdrawals.createdAt, new Date(from)),
+        ne(withdrawals.status, 'rejected'),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
+/** The brand's per-request limits, the largest cut to what the member's daily limit leaves today. */
+async function memberLimits(
+  db: Database,
+  settings: WithdrawSettings,
+  memberId: number,
+  dailyLimit: DailyWithdrawalLimit | undefined,
+): Promise<{ min: bigint; max: bigint }> {
+  const { min, max } = limitsOf(settings);
+  const daily = dailyLimit ? await dailyLimit(db, memberId) : null;
+  if (daily === null) return { min, max };
+  const left = daily - (await askedToday(db, settings, memberId));
+  return { min, max: left < 0n ? 0n : left < max ? left : max };
+}
+
 /** What can be withdrawn now: the main wallet only (bonus and demo funds never), and the limits. */
 export async function getWithdrawInfo(
   db: Database,
-  options: { settings: WithdrawSettings; memberId: number; hasPaymentPassword: boolean },
+  options: {
+    settings: WithdrawSettings;
+    memberId: number;
+    hasPaymentPassword: boolean;
+    dailyLimit?: DailyWithdrawalLimit | undefined;
+  },
 ) {
   const { settings } = options;
   const precision = settings.currencyPrecision;
-  const { min, max } = limitsOf(settings);
+  const { min, max } = await memberLimits(db, settings, options.memberId, options.dailyLimit);
   return {
     available: formatAmount(await mainBalance(db, options.memberId), precision),
     min: formatAmount(min, precision),
@@ -102,6 +144,7 @@ export async function createWithdrawal(
       requestId: string;
       forfeitBonus?: boolean | undefined;
     };
+    dailyLimit?: DailyWithdrawalLimit | undefined;
   },
 ): Promise<Withdrawal> {
   const { settings, memberId, body, address } = options;
@@ -135,6 +178,15 @@ export async function createWithdrawal(
       },
       replay: (existing) => existing,
       run: async () => {
+        // The daily limit, counted under the member's lock: of two requests at once, the second
+        // sees the first.
+        const { min, max } = await memberLimits(tx, settings, memberId, options.dailyLimit);
+        if (amount > max) {
+          throw new AppError('AMOUNT_OUT_OF_RANGE', {
+            issues: [{ field: 'amount', reason: 'above what the daily withdrawal limit leaves today' }],
+            value: { min: formatAmount(min, precision), max: formatAmount(max, precision) },
+          });
+        }
         const [created] = await tx
           .insert(withdrawals)
           .values({

@@ -23,6 +23,7 @@ import {
   resolveWithdrawal,
   resolveWithdrawalPayout,
   sendWithdrawalPayout,
+  type DailyWithdrawalLimit,
   type PayoutRail,
 } from './withdrawals.service.ts';
 
@@ -37,6 +38,8 @@ export interface WithdrawalRoutesOptions {
    * whether or not the brand has set them up yet (each rail says).
    */
   payoutRails?: readonly PayoutRail[];
+  /** The member's daily withdrawal limit: their VIP level's (the vip module; docs/vip.md). */
+  dailyLimit?: DailyWithdrawalLimit;
 }
 
 /** Withdrawals: bound accounts, requests, receipt confirmation, the operator's side, auto-receipt. */
@@ -54,6 +57,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
       settings: await getSettings(db),
       memberId,
       hasPaymentPassword: await hasPaymentPassword(db, memberId),
+      dailyLimit: options.dailyLimit,
     });
   });
 
@@ -78,6 +82,7 @@ export async function withdrawalRoutes(app: FastifyInstance, options: Withdrawal
         memberId: sessionOf(request).memberId,
         address: request.ip,
         body,
+        dailyLimit: options.dailyLimit,
       }),
     moneyLimit,
   );

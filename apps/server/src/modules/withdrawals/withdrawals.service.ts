@@ -8,6 +8,7 @@ export {
   listWithdrawHistory,
   autoReceiveWithdrawals,
   confirmWithdrawal,
+  type DailyWithdrawalLimit,
 } from './withdrawals.requests.ts';
 export {
   sendWithdrawalPayout,

@@ -3,7 +3,7 @@ import { useTranslation } from '../../shared/i18n/use-translation.ts';
 import House from 'lucide-react/icons/house';
 import Gift from 'lucide-react/icons/gift';
 import Menu from 'lucide-react/icons/menu';
-import { AccountMenu, AuthButtons, Balance } from '../../features/account/index.ts';
+import { AccountMenu, AuthButtons, Balance, RankBadge } from '../../features/account/index.ts';
 import { useGameMenus, CategoryNav } from '../../features/games/index.ts';
 import { LanguageMenu, ThemeSwitch } from '../../features/preferences/index.ts';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
@@ -41,6 +41,7 @@ export function Header() {
         <div className="site-header__actions">
           {isLoggedIn ? (
             <>
+              <RankBadge />
               <Balance currencySymbol={brand.currencySymbol} />
               <span className="site-header__wide-only">
                 <AccountMenu features={brand.features} />

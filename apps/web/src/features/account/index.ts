@@ -3,6 +3,7 @@
 export { AccountMenu } from './components/account-menu.tsx';
 export { AuthButtons } from './components/auth-buttons.tsx';
 export { Balance } from './components/balance.tsx';
+export { RankBadge } from './components/rank-badge.tsx';
 export { LogoutButton } from './components/logout-button.tsx';
 export { MobileNumberField } from './components/mobile-number-field.tsx';
 export { useMemberInfo } from './api/get-member-info.ts';

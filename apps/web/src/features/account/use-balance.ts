@@ -7,8 +7,14 @@ import { formatAmountText } from '../../shared/lib/format.ts';
 import { useSessionStore } from '../../shared/stores/session-store.ts';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
 import { useFormatOptions } from '../../shared/hooks/use-format-options.ts';
+import { trailingThrottle } from '../../shared/lib/trailing-throttle.ts';
+import { memberInfoQueryKey } from './api/get-member-info.ts';
+import { vipProgressQueryKey } from './api/get-vip-progress.ts';
 
 export const balanceQueryKey = ['wallet', 'balance'] as const;
+
+/** After a balance push, the rank is read again at most this often (ms). */
+const RANK_REFRESH_MS = 15_000;
 
 export function getBalance(): Promise<BalanceValue> {
   return apiClient.call(apiRoutes.balance);
@@ -34,16 +40,24 @@ export function useBalance(): {
     if (token === null || typeof WebSocket === 'undefined') return;
     let stop: (() => void) | null = null;
     let cancelled = false;
+    // Betting and deposits raise the VIP rank (docs/vip.md): member info (the header's clubLabel)
+    // and the rank card are read again after money moved, at most every 15 s.
+    const rank = trailingThrottle(() => {
+      void queryClient.invalidateQueries({ queryKey: memberInfoQueryKey });
+      void queryClient.invalidateQueries({ queryKey: vipProgressQueryKey });
+    }, RANK_REFRESH_MS);
     void import('./realtime-socket.ts').then(({ listenForBalance }) => {
       if (cancelled) return;
       stop = listenForBalance(token, (value) => {
         queryClient.setQueryData([...balanceQueryKey, token], value);
         // Money moved: the records shown elsewhere are stale too.
         void queryClient.invalidateQueries({ queryKey: ['wallet', 'record'] });
+        rank.call();
       });
     });
     return () => {
       cancelled = true;
+      rank.cancel();
       stop?.();
     };
   }, [token, queryClient]);

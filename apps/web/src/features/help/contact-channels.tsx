@@ -5,6 +5,7 @@ import MessageCircle from 'lucide-react/icons/message-circle';
 import Share2 from 'lucide-react/icons/share-2';
 import type { Whitelabel } from '@khela/contract';
 import { useBrand } from '../../shared/api/get-whitelabel.ts';
+import './contact-channels.css';
 
 const socialLabels: Record<Whitelabel['social'][number]['network'], string> = {
   facebook: 'Facebook',

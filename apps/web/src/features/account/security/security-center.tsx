@@ -19,6 +19,7 @@ import { useFormatOptions } from '../../../shared/hooks/use-format-options.ts';
 import { formatDateTimeWords } from '../../../shared/lib/format.ts';
 import { useMemberInfo } from '../api/get-member-info.ts';
 import { PaymentPasswordForm } from './payment-password-form.tsx';
+import { VipRank } from './vip-rank.tsx';
 import { ChangeEmailForm, ChangeMobileForm } from './contact-forms.tsx';
 import { TwoFactorDisableForm, TwoFactorEnrolment } from './two-factor-settings.tsx';
 import '../components/account-form.css';
@@ -71,6 +72,7 @@ export function SecurityCenter() {
         </p>
       ) : (
         <>
+          {member.type === 0 && <VipRank />}
           <LoginSecurity member={member} />
           <TwoStep enabled={member.twoFactorEnabled} />
           <LoginHistory />

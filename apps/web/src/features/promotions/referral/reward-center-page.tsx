@@ -33,6 +33,8 @@ function detailKey(reward: Reward): string {
       return 'reward_detail_cashback';
     case 'raffle':
       return 'reward_detail_raffle';
+    case 'vip':
+      return 'reward_detail_vip';
   }
 }
 
@@ -78,7 +80,12 @@ function RewardCard({
           <h4 className="reward-card__title">{reward.title}</h4>
           {reward.detail ? (
             <p className="reward-card__detail">
-              {t(detailKey(reward), { friend: reward.detail, period: reward.detail, place: reward.detail })}
+              {t(detailKey(reward), {
+                friend: reward.detail,
+                period: reward.detail,
+                place: reward.detail,
+                level: reward.detail,
+              })}
             </p>
           ) : null}
         </div>
