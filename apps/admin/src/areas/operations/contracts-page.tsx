@@ -14,9 +14,13 @@ import { operatorAgentContract } from '@khela/contract/call-routes';
 import { useMutationCall } from '../../shared/api/hooks.ts';
 import { FormAlert, SelectField, SubmitButton, TextField } from '../../shared/forms/fields.tsx';
 import { useServerForm } from '../../shared/forms/use-server-form.ts';
-import { t } from '../../shared/i18n/i18n.ts';
+import { addTexts, t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import './operations.css';
+import contractTexts from './contracts-texts.en.json';
+
+// The page's texts come with its chunk, not in the back office's entry script.
+addTexts(contractTexts);
 
 const kinds = ['daily', 'hourly', 'realtime', 'dividend'] as const;
 

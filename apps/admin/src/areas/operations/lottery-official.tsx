@@ -10,9 +10,13 @@ import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
 import { errorText } from '../../shared/forms/api-errors.ts';
 import { FormAlert, SelectField, SubmitButton, TextField } from '../../shared/forms/fields.tsx';
 import { formatTime } from '../../shared/lib/format.ts';
-import { t } from '../../shared/i18n/i18n.ts';
+import { addTexts, t } from '../../shared/i18n/i18n.ts';
 import { Section } from '../../shared/ui/page.tsx';
 import { Table, type Column } from '../../shared/ui/table.tsx';
+import officialTexts from './official-texts.en.json';
+
+// The page's texts come with its chunk, not in the back office's entry script.
+addTexts(officialTexts);
 
 /**
  * Official results (issue 36 item 5, docs/lottery.md "Result sources"): each regional game's

@@ -5,10 +5,14 @@ import { groupAmount } from '@khela/contract/money';
 import { useCan } from '../../app/operator.ts';
 import { useCall, useMutationCall } from '../../shared/api/hooks.ts';
 import { FormAlert, SelectField, SubmitButton, TextField } from '../../shared/forms/fields.tsx';
-import { t } from '../../shared/i18n/i18n.ts';
+import { addTexts, t } from '../../shared/i18n/i18n.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { formatTime, serverErrors, useDraft } from './site-kit.tsx';
+import vipTexts from './vip-texts.en.json';
+
+// The page's texts come with its chunk, not in the back office's entry script.
+addTexts(vipTexts);
 
 type Loaded = ValueOf<typeof operatorVipTable>;
 
