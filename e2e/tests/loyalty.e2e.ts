@@ -26,7 +26,9 @@ import { registerCaptchaOff } from '../support/suite.ts';
  * ৳3,000, and at the demo rate of 20 points per ৳100 that is 600 points. On a 360 px phone in Bengali, dark, the
  * member converts 500 of them with the payment password: ৳5.00 lands in the main wallet, the points
  * detail shows both lines. A guest on a desktop sees the rates and is asked to log in. Both ledgers'
- * verifiers are green at the end.
+ * verifiers are green at the end. The VIP rank (docs/vip.md): the header shows "Member" before the
+ * play and "Bronze" right after it (the operator's table asks Bronze ৳5,000 of turnover and, here,
+ * no deposits).
  */
 let browser: Browser;
 const servers: RunningServer[] = [];
@@ -114,23 +116,74 @@ async function pointBalance(server: RunningServer): Promise<string> {
   return (answer.body.value as { balance: string }).balance;
 }
 
-describe('loyalty points', () => {
-  it('a member plays; the points page waits for the brand day to end', { timeout: 300_000 }, async () => {
-    const server = servers[0]!;
-    const { page: site, errors } = await page(server, {});
-    await site.getByTestId('points-balance').waitFor({ timeout: 20_000 });
-    const statuses = await playHouseDice(site, server.baseUrl, member.token, 30, 50_000);
-    expect(
-      statuses.every((status) => status === 200),
-      statuses.join(','),
-    ).toBe(true);
-    await site.reload();
-    // Nothing yet: the day the rounds settled in has not ended.
-    expect(await site.getByTestId('points-balance').innerText()).toBe('0');
-    await site.getByText(en.pt_detail_empty_title!).waitFor();
-    expect(await pointBalance(server)).toBe('0');
-    expect(errors).toEqual([]);
-  });
+interface VipTable {
+  periodDays: number;
+  levels: {
+    level: number;
+    name: string;
+    turnover: string;
+    deposits: string;
+    reward: string;
+    wageringMultiple: number;
+    dailyWithdrawalLimit: string | null;
+  }[];
+}
+
+describe('loyalty points and the VIP rank', () => {
+  it(
+    'a member plays: the header rank rises at once; the points page waits for the brand day to end',
+    { timeout: 300_000 },
+    async () => {
+      const server = servers[0]!;
+      // The operator lets Bronze (৳5,000 of turnover) ask no deposits: this member's money came from
+      // operator credits, which are not deposits (docs/vip.md "Qualifying").
+      const operator = await operatorToken(server.baseUrl);
+      const table = await callApi(server.baseUrl, {
+        method: 'GET',
+        path: '/api/operator/vip/levels',
+        token: operator,
+      });
+      const { periodDays, levels } = table.body.value as VipTable;
+      expect(levels[1]).toMatchObject({ name: 'Bronze', turnover: '5000.00' });
+      const saved = await callApi(server.baseUrl, {
+        method: 'POST',
+        path: '/api/operator/vip/levels',
+        token: operator,
+        body: {
+          periodDays,
+          levels: levels.map(
+            ({ level, name, turnover, deposits, reward, wageringMultiple, dailyWithdrawalLimit }) => ({
+              level,
+              name,
+              turnover,
+              deposits: level === 1 ? '0' : deposits,
+              reward,
+              wageringMultiple,
+              dailyWithdrawalLimit,
+            }),
+          ),
+        },
+      });
+      expect(saved.body.success, JSON.stringify(saved.body)).toBe(true);
+
+      const { page: site, errors } = await page(server, {});
+      await site.getByTestId('points-balance').waitFor({ timeout: 20_000 });
+      const rank = site.getByTestId('rank-badge');
+      await expect.poll(() => rank.innerText(), { timeout: 20_000 }).toBe('Member');
+      // 30 rounds of ৳500 (a refused round throws with the house's answer).
+      await playHouseDice(site, server.baseUrl, member.token, 30, 50_000);
+      // ৳15,000 of turnover: Bronze at once (Silver asks ৳25,000). The header follows the balance's
+      // pushes; a reload reads it at once.
+      await site.reload();
+      await expect.poll(() => rank.innerText(), { timeout: 30_000 }).toBe('Bronze');
+      await screenshot(site, 'vip-rank-header-desktop-en');
+      // Nothing yet: the day the rounds settled in has not ended.
+      expect(await site.getByTestId('points-balance').innerText()).toBe('0');
+      await site.getByText(en.pt_detail_empty_title!).waitFor();
+      expect(await pointBalance(server)).toBe('0');
+      expect(errors).toEqual([]);
+    },
+  );
 
   it(
     'a day later the day is credited; on a phone in Bengali, dark, the member converts points to cash',
